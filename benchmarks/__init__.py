@@ -1,0 +1,1 @@
+"""Speed measured beside the peers in one run: ``make bench`` (or ``python -m benchmarks NAME``)."""

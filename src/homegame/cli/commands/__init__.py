@@ -1,0 +1,1 @@
+"""One module per ``homegame`` subcommand; each defines ``register(subparsers)``."""

@@ -1,0 +1,93 @@
+"""Every hand ranking the games use, by name, behind one ``evaluate`` and one ``strength``.
+
+>>> evaluate("Ah Kh Qh Jh Th").name
+'royal flush'
+>>> strength("2c 2d 5h 7s 9c") > strength("Ac Kd Qh 9s 7c")
+True
+>>> 'high' in RANKINGS
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from typing import Final
+
+from homegame.cards import JOKER, Card, parse_cards
+from homegame.ranking.core import Category, Hand, Ranking
+from homegame.ranking.high import HIGH
+
+__all__ = ["RANKINGS", "Category", "Hand", "Ranking", "evaluate", "strength", "wild_cards"]
+
+RANKINGS: Final[Mapping[str, Ranking]] = {ranking.name: ranking for ranking in (HIGH,)}
+"""Every ranking by name."""
+
+_WILD_RANK_WORDS: Final = {
+    "deuces": 2, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6, "sevens": 7,
+    "eights": 8, "nines": 9, "tens": 10, "jacks": 11, "queens": 12, "kings": 13, "aces": 14,
+    "t": 10, "j": 11, "q": 12, "k": 13, "a": 14,
+}
+
+
+def wild_cards(wild: str | int | Iterable[Card | str] | None) -> frozenset[Card]:
+    """The exact cards a ``wild`` setting makes wild, not counting jokers.
+
+    A rank (``"3"``, ``3``, ``"deuces"``, ``"A"``) makes every card of that rank wild; a collection
+    names the exact cards.
+
+    >>> sorted(wild_cards("deuces"))
+    [2c, 2d, 2h, 2s]
+    >>> wild_cards("2h 2d") == wild_cards(["2d", "2h"])
+    True
+    """
+    if wild is None:
+        return frozenset()
+    if isinstance(wild, int) or (isinstance(wild, str) and _is_rank_word(wild)):
+        rank = _rank_of(wild)
+        from homegame.cards import DECKS
+
+        return frozenset(c for c in DECKS["standard"] if c.rank == rank)
+    return frozenset(parse_cards(wild))
+
+
+def _is_rank_word(text: str) -> bool:
+    word = text.strip().lower()
+    return word in _WILD_RANK_WORDS or word.isdigit()
+
+
+def _rank_of(wild: str | int) -> int:
+    rank = int(wild) if isinstance(wild, int) or wild.strip().isdigit() else \
+        _WILD_RANK_WORDS[wild.strip().lower()]
+    if not 2 <= rank <= 14:
+        raise ValueError(f"wild rank must be 2 to 14 (ace), got {wild!r}")
+    return rank
+
+
+def _ranking(ranking: str | Ranking) -> Ranking:
+    if isinstance(ranking, Ranking):
+        return ranking
+    try:
+        return RANKINGS[ranking]
+    except KeyError:
+        raise ValueError(f"unknown ranking {ranking!r}; known: {', '.join(RANKINGS)}") from None
+
+
+def _wild_for(chosen: Ranking, wild: str | int | Iterable[Card | str] | None) -> Collection[Card]:
+    cards = wild_cards(wild)
+    return cards | {JOKER} if chosen.jokers_wild else cards
+
+
+def evaluate(cards: str | Iterable[Card | str], ranking: str | Ranking = "high",
+             wild: str | int | Iterable[Card | str] | None = None) -> Hand:
+    """The best hand ``cards`` make under ``ranking`` with ``wild`` cards (jokers are always wild,
+    except in ``pai-gow`` where the joker is the bug)."""
+    chosen = _ranking(ranking)
+    return chosen.evaluate(parse_cards(cards), _wild_for(chosen, wild))
+
+
+def strength(cards: str | Iterable[Card | str], ranking: str | Ranking = "high",
+             wild: str | int | Iterable[Card | str] | None = None) -> int:
+    """Only the strength of :func:`evaluate`: the fast path for loops."""
+    chosen = _ranking(ranking)
+    return chosen.strength(parse_cards(cards), _wild_for(chosen, wild))
+
