@@ -1,0 +1,158 @@
+"""Wild cards in standard high poker: the best hand that wild cards can make.
+
+The entry point for :class:`~homegame.ranking.high.HighRanking` (and any ranking built on high hands)::
+
+    best_high_with_wild(cards: Sequence[Card], wild: Collection[Card]) -> tuple[int, tuple[Card, ...]]
+
+It returns the strength, ``encode(category, ranks)`` in the numbering of
+:mod:`homegame.ranking.reference` (five of a kind is category 9, above the straight flush), and the
+five actual cards that make the hand: the natural cards most significant first, then the wild ones.
+
+A wild card stands for any standard card, even one the hand already holds (five of a kind needs
+that), so a flush filled by a wild card counts it as an ace of the suit. Using a wild card is never
+worse than using a natural card, so every wild card (up to five) is used, and only the natural cards
+are chosen: for each choice the best fill is worked out directly, category by category from the top,
+instead of trying every substitution.
+
+>>> from homegame.cards import JOKER, parse_cards
+>>> from homegame.ranking.core import decode
+>>> strength, five = best_high_with_wild(parse_cards("9h 9d 9s 9c Jk 2d"), {JOKER})
+>>> decode(strength), five
+((9, (9, 0, 0, 0, 0)), (9h, 9d, 9s, 9c, Jk))
+>>> decode(best_high_with_wild(parse_cards("8h 6h 5h 4h Jk"), {JOKER})[0])
+(8, (8, 0, 0, 0, 0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from itertools import combinations
+from typing import Final
+
+from homegame.cards import ACE, Card
+from homegame.ranking import reference
+from homegame.ranking.core import encode
+
+__all__ = ["best_high_with_wild", "five_with_wild", "split_wild", "straight_top_with_wild"]
+
+_STRAIGHT_WINDOWS: Final = tuple(
+    (top, sum(1 << rank for rank in (range(top - 4, top + 1) if top > 5 else (ACE, 2, 3, 4, 5))))
+    for top in range(ACE, 4, -1)
+)
+"""Every five-rank straight as (top rank, bit mask of its ranks), best first; the wheel is top 5."""
+
+
+def split_wild(cards: Sequence[Card], wild: Collection[Card]) -> tuple[list[Card], list[Card]]:
+    """The natural cards and the wild cards of ``cards``, each in the order given."""
+    naturals = [c for c in cards if c not in wild]
+    return naturals, [c for c in cards if c in wild]
+
+
+def straight_top_with_wild(ranks: Sequence[int]) -> int:
+    """The top rank of the best straight that distinct ``ranks`` fit in, wild cards filling the gaps.
+
+    ``ranks`` are the natural ranks (aces 14; an ace also plays low in the wheel), at most five, all
+    different; 0 when they fit in no straight.
+
+    >>> straight_top_with_wild([9, 7]), straight_top_with_wild([14, 3]), straight_top_with_wild([14, 7])
+    (11, 5, 0)
+    """
+    mask = 0
+    for rank in ranks:
+        mask |= 1 << rank
+    for top, window in _STRAIGHT_WINDOWS:
+        if not mask & ~window:
+            return top
+    return 0
+
+
+def _rank(code: int) -> int:
+    return (code >> 2) + 2
+
+
+def five_with_wild(naturals: Sequence[Card], wilds: int) -> int:
+    """The strength of the best hand ``naturals`` make with ``wilds`` wild cards, five cards in all.
+
+    >>> from homegame.cards import parse_cards
+    >>> from homegame.ranking.core import decode
+    >>> decode(five_with_wild(parse_cards("Kh Kd 5s 5c"), 1))
+    (6, (13, 5, 0, 0, 0))
+    >>> decode(five_with_wild(parse_cards("Ah 7h 3h"), 2))
+    (5, (14, 14, 14, 7, 3))
+    """
+    if wilds == 0:
+        return encode(*reference.five_card_key(naturals))
+    counts: dict[int, int] = {}
+    for c in naturals:
+        rank = _rank(c)
+        counts[rank] = counts.get(rank, 0) + 1
+    if len(counts) <= 1:
+        return encode(reference.FIVE_OF_A_KIND, (next(iter(counts), ACE),))
+    distinct = len(counts) == len(naturals)
+    suited = len({int(c) & 3 for c in naturals}) == 1
+    top = straight_top_with_wild(list(counts)) if distinct else 0
+    if top and suited:
+        return encode(reference.STRAIGHT_FLUSH, (top,))
+    by_rank = sorted(counts, reverse=True)
+    made = _sets_with_wild(counts, by_rank, wilds)
+    if made is not None and made[0] >= reference.FULL_HOUSE:
+        return encode(*made)
+    if suited:
+        return encode(reference.FLUSH, (ACE,) * wilds + tuple(sorted(map(_rank, naturals), reverse=True)))
+    if top:
+        return encode(reference.STRAIGHT, (top,))
+    assert made is not None, "one wild card and natural cards always make at least a pair"
+    return encode(*made)
+
+
+def _sets_with_wild(
+    counts: dict[int, int], by_rank: list[int], wilds: int,
+) -> tuple[int, tuple[int, ...]] | None:
+    """Four of a kind, a full house, three of a kind or a pair made with wild cards (best first).
+
+    ``by_rank`` lists the natural ranks, highest first; there are at least two of them.
+    """
+    for rank in by_rank:
+        if counts[rank] + wilds >= 4:
+            kicker = next(other for other in by_rank if other != rank)
+            return reference.FOUR_OF_A_KIND, (rank, kicker)
+    if len(by_rank) == 2:
+        return reference.FULL_HOUSE, (by_rank[0], by_rank[1])
+    for rank in by_rank:
+        if counts[rank] + wilds >= 3:
+            return reference.THREE_OF_A_KIND, (rank, *(other for other in by_rank if other != rank))
+    if wilds == 1 and len(by_rank) == 4:
+        return reference.PAIR, tuple(by_rank)
+    return None
+
+
+def best_high_with_wild(cards: Sequence[Card], wild: Collection[Card]) -> tuple[int, tuple[Card, ...]]:
+    """The strength of the best five-card high hand in ``cards`` and the five cards that make it.
+
+    Any card of ``wild`` in ``cards`` is wild (a joker only if it is in ``wild``). Five or more cards.
+
+    >>> from homegame.cards import parse_cards
+    >>> from homegame.ranking.core import decode
+    >>> strength, five = best_high_with_wild(parse_cards("Kh Kd 2c 7s 9d 3h 4c"), parse_cards("2c"))
+    >>> decode(strength), five
+    ((3, (13, 9, 7, 0, 0)), (Kh, Kd, 9d, 7s, 2c))
+    """
+    if len(cards) < 5:
+        raise ValueError(f"a high hand needs at least five cards, got {len(cards)}")
+    naturals, wilds = split_wild(cards, wild)
+    used = min(len(wilds), 5)
+    best = -1
+    chosen: tuple[Card, ...] = ()
+    for subset in combinations(naturals, 5 - used):
+        value = five_with_wild(subset, used)
+        if value > best:
+            best, chosen = value, subset
+    return best, (*significance_order(chosen), *wilds[:used])
+
+
+def significance_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Cards ordered most significant first: larger groups of a rank first, then higher ranks."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[_rank(c)] = counts.get(_rank(c), 0) + 1
+    return tuple(sorted(cards, key=lambda c: (counts[_rank(c)], _rank(c)), reverse=True))
