@@ -8,10 +8,30 @@ Cards and every hand ranking the games use:
 ('full house, kings over nines', 'full house')
 >>> homegame.parse_cards("As 10h Jk")
 [As, Th, Jk]
+
+The games (``homegame.GAMES``, ``homegame.new_game``) load on first use, so that importing
+homegame for its rankings stays quick.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from homegame.cards import Card, CardError, parse_cards
+from homegame.engine import Action, IllegalAction
 from homegame.ranking import RANKINGS, Hand, evaluate, strength
 
-__all__ = ["RANKINGS", "Card", "CardError", "Hand", "evaluate", "parse_cards", "strength"]
+if TYPE_CHECKING:
+    from homegame.games import GAMES, new_game, replay
+
+__all__ = [
+    "GAMES", "RANKINGS", "Action", "Card", "CardError", "Hand", "IllegalAction", "evaluate",
+    "new_game", "parse_cards", "replay", "strength",
+]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("GAMES", "new_game", "replay"):
+        from homegame import games
+
+        return getattr(games, name)
+    raise AttributeError(f"module 'homegame' has no attribute {name!r}")

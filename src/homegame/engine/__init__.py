@@ -1,0 +1,16 @@
+"""What every game is made of: the state machine contract, actions, views, chance and history.
+
+Betting, pots and the match that chains hands live in their own modules here too.
+"""
+
+from homegame.engine.actions import Action, ActionSet, Amounts, Arrangements, Choices, Family, Subsets
+from homegame.engine.chance import Chance, ChanceError
+from homegame.engine.game import Game, GameError, Setting
+from homegame.engine.history import Event, History
+from homegame.engine.state import GameState, IllegalAction, Outcome, View
+
+__all__ = [
+    "Action", "ActionSet", "Amounts", "Arrangements", "Chance", "ChanceError", "Choices", "Event",
+    "Family", "Game", "GameError", "GameState", "History", "IllegalAction", "Outcome", "Setting",
+    "Subsets", "View",
+]

@@ -1,0 +1,382 @@
+"""Actions, and the compact sets of them that ``legal_actions`` returns.
+
+An :class:`Action` is a plain frozen value: a ``kind`` ("fold", "raise", "discard", "play", "set"...)
+with an optional amount, cards, option (a named choice such as a row or "stock") and groups of
+cards (rows of a setting). It prints as short text that :meth:`Action.parse` reads back, and it
+round-trips through JSON.
+
+A set of legal actions can be large (every raise size in no limit, every way to set thirteen cards in
+Chinese Poker), so :class:`ActionSet` is a read-only sequence built from compact families that
+count, index and test membership without listing every action.
+
+>>> fold, call = Action("fold"), Action("call", amount=10)
+>>> legal = ActionSet(Choices([fold, call]), Amounts("raise", 20, 100))
+>>> len(legal), legal[2], Action("raise", amount=55) in legal, Action("raise", amount=5) in legal
+(83, raise 20, True, False)
+>>> Action.parse("discard 5h 2c")
+discard 5h 2c
+>>> setting = Action.parse("set Ah Kd Qc | 2s 2d 7h 8h 9h | 3c 3d 3h Ts Js")
+>>> setting.groups[0], Action.from_json(setting.to_json()) == setting
+((Ah, Kd, Qc), True)
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+from math import comb
+from typing import Any, overload
+
+from homegame.cards import Card, format_cards, parse_cards
+
+__all__ = ["Action", "ActionSet", "Amounts", "Arrangements", "Choices", "Family", "Subsets"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move a seat can make. Only the fields a kind needs are set."""
+
+    kind: str
+    amount: int | None = None
+    cards: tuple[Card, ...] = ()
+    option: str | None = None
+    groups: tuple[tuple[Card, ...], ...] = ()
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.option is not None:
+            parts.append(self.option)
+        if self.amount is not None:
+            parts.append(str(self.amount))
+        if self.cards:
+            parts.append(format_cards(self.cards))
+        text = " ".join(parts)
+        if self.groups:
+            text += " " + " | ".join(format_cards(group) for group in self.groups)
+        return text.rstrip()
+
+    __repr__ = __str__
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read the text :meth:`__str__` writes: ``kind [option] [amount] [cards] [| group | ...]``.
+
+        An option is a lower-case word that is not a card (``draw stock``, ``place front 9h``).
+        """
+        head, *groups = text.split("|")
+        words = head.split()
+        if not words:
+            raise ValueError("an action needs a kind, such as 'fold' or 'bet 20'")
+        kind, rest = words[0].lower(), words[1:]
+        option = amount = None
+        if rest and rest[0].isalpha() and rest[0].islower() and not _is_card(rest[0]):
+            option, rest = rest[0], rest[1:]
+        if rest and rest[0].isdigit():
+            amount, rest = int(rest[0]), rest[1:]
+        cards = tuple(parse_cards(" ".join(rest)))
+        if groups:
+            grouped = (cards, *(tuple(parse_cards(g)) for g in groups))
+            return cls(kind, amount, (), option, grouped)
+        return cls(kind, amount, cards, option)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.amount is not None:
+            data["amount"] = self.amount
+        if self.cards:
+            data["cards"] = [str(c) for c in self.cards]
+        if self.option is not None:
+            data["option"] = self.option
+        if self.groups:
+            data["groups"] = [[str(c) for c in group] for group in self.groups]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        """The action a :meth:`to_json` dict describes; a clear ``ValueError`` on anything else."""
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise ValueError(f"an action is an object with a string 'kind', got {data!r}")
+        unknown = set(data) - {"kind", "amount", "cards", "option", "groups"}
+        if unknown:
+            raise ValueError(f"unknown action fields: {', '.join(sorted(unknown))}")
+        amount = data.get("amount")
+        if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
+            raise ValueError(f"an action's amount is a whole number, got {amount!r}")
+        option = data.get("option")
+        if option is not None and not isinstance(option, str):
+            raise ValueError(f"an action's option is a string, got {option!r}")
+        return cls(
+            data["kind"], amount, tuple(_cards_field(data.get("cards", []))), option,
+            tuple(tuple(_cards_field(group)) for group in _list_field(data.get("groups", []))),
+        )
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_cards(word)
+    except ValueError:
+        return False
+    return True
+
+
+def _list_field(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list, got {value!r}")
+    return value
+
+
+def _cards_field(value: Any) -> list[Card]:
+    items = _list_field(value)
+    if not all(isinstance(item, str) for item in items):
+        raise ValueError(f"cards are written as strings such as 'Ah', got {value!r}")
+    return parse_cards(items)
+
+
+class Family(ABC):
+    """A compact, indexable set of actions: the building block of :class:`ActionSet`."""
+
+    @abstractmethod
+    def __len__(self) -> int: ...
+
+    @abstractmethod
+    def at(self, index: int) -> Action:
+        """The action at ``0 <= index < len(self)``."""
+
+    @abstractmethod
+    def __contains__(self, action: object) -> bool: ...
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Choices(Family):
+    """A plain list of actions."""
+
+    __slots__ = ("_set", "actions")
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self.actions = tuple(actions)
+        self._set = frozenset(self.actions)
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def at(self, index: int) -> Action:
+        return self.actions[index]
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._set
+
+    def to_json(self) -> dict[str, Any]:
+        return {"choices": [a.to_json() for a in self.actions]}
+
+
+class Amounts(Family):
+    """``kind`` with every whole amount from ``low`` to ``high`` inclusive (bets and raises)."""
+
+    __slots__ = ("high", "kind", "low")
+
+    def __init__(self, kind: str, low: int, high: int) -> None:
+        self.kind, self.low, self.high = kind, low, high
+
+    def __len__(self) -> int:
+        return max(0, self.high - self.low + 1)
+
+    def at(self, index: int) -> Action:
+        return Action(self.kind, amount=self.low + index)
+
+    def __contains__(self, action: object) -> bool:
+        return (isinstance(action, Action) and action.kind == self.kind and action.amount is not None
+                and self.low <= action.amount <= self.high and not action.cards
+                and action.option is None and not action.groups)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"amounts": {"kind": self.kind, "min": self.low, "max": self.high}}
+
+
+class Subsets(Family):
+    """``kind`` with any ``k`` of the given cards, for each ``k`` in ``sizes`` (discards, passes).
+
+    The cards of an action may come in any order; indexing yields them in the order given.
+    """
+
+    __slots__ = ("_starts", "cards", "kind", "option", "sizes")
+
+    def __init__(self, kind: str, cards: Sequence[Card], sizes: Iterable[int],
+                 option: str | None = None) -> None:
+        self.kind, self.cards, self.option = kind, tuple(cards), option
+        self.sizes = tuple(k for k in sizes if 0 <= k <= len(self.cards))
+        self._starts = [0, *accumulate(comb(len(self.cards), k) for k in self.sizes)]
+
+    def __len__(self) -> int:
+        return self._starts[-1]
+
+    def at(self, index: int) -> Action:
+        slot = bisect_right(self._starts, index) - 1
+        chosen = _unrank_combination(len(self.cards), self.sizes[slot], index - self._starts[slot])
+        return Action(self.kind, cards=tuple(self.cards[i] for i in chosen), option=self.option)
+
+    def __contains__(self, action: object) -> bool:
+        return (isinstance(action, Action) and action.kind == self.kind
+                and action.option == self.option and action.amount is None and not action.groups
+                and len(action.cards) in self.sizes and _is_submultiset(action.cards, self.cards))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"subsets": {"kind": self.kind, "cards": [str(c) for c in self.cards],
+                            "sizes": list(self.sizes), "option": self.option}}
+
+
+class Arrangements(Family):
+    """``kind`` with the given cards split into named groups, group ``i`` holding between
+    ``minimum[i]`` and ``maximum[i]`` cards and every card placed (setting rows, placing cards).
+    """
+
+    __slots__ = ("_shapes", "_starts", "cards", "kind", "maximum", "minimum")
+
+    def __init__(self, kind: str, cards: Sequence[Card], maximum: Sequence[int],
+                 minimum: Sequence[int] | None = None) -> None:
+        self.kind, self.cards, self.maximum = kind, tuple(cards), tuple(maximum)
+        self.minimum = tuple(minimum) if minimum is not None else (0,) * len(self.maximum)
+        self._shapes = list(_shapes(len(self.cards), self.minimum, self.maximum))
+        self._starts = [0, *accumulate(_multinomial(shape) for shape in self._shapes)]
+
+    def __len__(self) -> int:
+        return self._starts[-1]
+
+    def at(self, index: int) -> Action:
+        slot = bisect_right(self._starts, index) - 1
+        index -= self._starts[slot]
+        remaining = list(self.cards)
+        groups = []
+        for size in self._shapes[slot]:
+            count = comb(len(remaining), size)
+            index, here = divmod(index, count)
+            chosen = _unrank_combination(len(remaining), size, here)
+            groups.append(tuple(remaining[i] for i in chosen))
+            remaining = [c for i, c in enumerate(remaining) if i not in chosen]
+        return Action(self.kind, groups=tuple(groups))
+
+    def __contains__(self, action: object) -> bool:
+        if not (isinstance(action, Action) and action.kind == self.kind and action.amount is None
+                and not action.cards and action.option is None
+                and len(action.groups) == len(self.maximum)):
+            return False
+        sizes_fit = all(low <= len(group) <= high for group, low, high
+                        in zip(action.groups, self.minimum, self.maximum, strict=True))
+        placed = [c for group in action.groups for c in group]
+        return sizes_fit and Counter(placed) == Counter(self.cards)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"arrangements": {"kind": self.kind, "cards": [str(c) for c in self.cards],
+                                 "min": list(self.minimum), "max": list(self.maximum)}}
+
+
+class ActionSet(Sequence[Action]):
+    """Every legal action of a seat, as a read-only sequence over compact families.
+
+    ``len``, indexing (so ``random.choice`` works) and ``in`` are cheap however many actions
+    there are; iterating lists them all.
+    """
+
+    __slots__ = ("_starts", "families")
+
+    def __init__(self, *families: Family) -> None:
+        self.families = tuple(f for f in families if len(f))
+        self._starts = [0, *accumulate(len(f) for f in self.families)]
+
+    def __len__(self) -> int:
+        return self._starts[-1]
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("action index out of range")
+        slot = bisect_right(self._starts, index) - 1
+        return self.families[slot].at(index - self._starts[slot])
+
+    def __contains__(self, action: object) -> bool:
+        return any(action in family for family in self.families)
+
+    def __iter__(self) -> Iterator[Action]:
+        for family in self.families:
+            for index in range(len(family)):
+                yield family.at(index)
+
+    def kinds(self) -> list[str]:
+        """The distinct kinds of action on offer, in order."""
+        seen: dict[str, None] = {}
+        for family in self.families:
+            for kind in _family_kinds(family):
+                seen.setdefault(kind, None)
+        return list(seen)
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [family.to_json() for family in self.families]
+
+    def __repr__(self) -> str:
+        shown = [str(a) for a in self[:6]]
+        more = f", ... ({len(self)} in all)" if len(self) > 6 else ""
+        return f"ActionSet({', '.join(shown)}{more})"
+
+
+EMPTY = ActionSet()
+
+
+def _family_kinds(family: Family) -> Iterable[str]:
+    if isinstance(family, Choices):
+        return (a.kind for a in family.actions)
+    return (getattr(family, "kind", family.at(0).kind),)
+
+
+def _is_submultiset(chosen: Sequence[Card], pool: Sequence[Card]) -> bool:
+    if len(set(chosen)) == len(chosen):
+        return all(c in pool for c in chosen)
+    need = Counter(chosen)
+    have = Counter(pool)
+    return all(have[c] >= n for c, n in need.items())
+
+
+def _unrank_combination(n: int, k: int, index: int) -> list[int]:
+    """The ``index``-th ``k``-combination of ``range(n)`` in lexicographic order."""
+    chosen: list[int] = []
+    start = 0
+    for remaining in range(k, 0, -1):
+        for candidate in range(start, n):
+            count = comb(n - candidate - 1, remaining - 1)
+            if index < count:
+                chosen.append(candidate)
+                start = candidate + 1
+                break
+            index -= count
+    return chosen
+
+
+def _shapes(n: int, minimum: Sequence[int], maximum: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    if not maximum:
+        if n == 0:
+            yield ()
+        return
+    for first in range(minimum[0], min(maximum[0], n) + 1):
+        for rest in _shapes(n - first, minimum[1:], maximum[1:]):
+            yield (first, *rest)
+
+
+def _multinomial(shape: Sequence[int]) -> int:
+    total, count = sum(shape), 1
+    for size in shape:
+        count *= comb(total, size)
+        total -= size
+    return count

@@ -1,0 +1,93 @@
+"""The hand history: every event of a hand, in order, enough to replay it exactly.
+
+An :class:`Event` is a kind ("deal", "action", "reveal", "award", or a game's own such as "roll"),
+the seat it concerns, and plain JSON data. An event may be private to some seats (a card dealt face
+down): :meth:`History.seen_by` gives what one seat, or a spectator, may see.
+
+>>> history = History({"game": "draw", "players": 2})
+>>> history.add("deal", 0, {"cards": ["As", "Kd"]}, private_to=(0,))
+>>> history.add("action", 1, {"action": {"kind": "fold"}})
+>>> [e.kind for e in history.seen_by(1)], [e.kind for e in history.seen_by(0)]
+(['action'], ['deal', 'action'])
+>>> History.from_json(history.to_json()) == history
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Event", "History"]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. ``private_to`` is ``None`` for a public event."""
+
+    kind: str
+    seat: int | None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    private_to: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.private_to is None or (seat is not None and seat in self.private_to)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "data": dict(self.data)}
+        if self.private_to is not None:
+            data["private_to"] = list(self.private_to)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Event:
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise ValueError(f"an event is an object with a string 'kind', got {data!r}")
+        seat = data.get("seat")
+        if seat is not None and not isinstance(seat, int):
+            raise ValueError(f"an event's seat is a number or null, got {seat!r}")
+        private = data.get("private_to")
+        return cls(data["kind"], seat, dict(data.get("data", {})),
+                   None if private is None else tuple(int(s) for s in private))
+
+
+@dataclass(slots=True)
+class History:
+    """A header (the game, its settings, the deck order and the dealer) and the events since."""
+
+    header: dict[str, Any]
+    events: list[Event] = field(default_factory=list)
+
+    def add(self, kind: str, seat: int | None = None, data: Mapping[str, Any] | None = None,
+            private_to: tuple[int, ...] | None = None) -> None:
+        self.events.append(Event(kind, seat, data or {}, private_to))
+
+    def seen_by(self, seat: int | None) -> list[Event]:
+        """The events ``seat`` may see (``None``: a spectator, who sees only public events)."""
+        return [event for event in self.events if event.visible_to(seat)]
+
+    def of_kind(self, kind: str) -> Iterator[Event]:
+        return (event for event in self.events if event.kind == kind)
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"header": self.header, "events": [event.to_json() for event in self.events]}
+
+    def dumps(self) -> str:
+        """The history as a JSON text."""
+        return json.dumps(self.to_json())
+
+    @classmethod
+    def from_json(cls, data: Any) -> History:
+        if isinstance(data, str):
+            data = json.loads(data)
+        if not isinstance(data, dict) or not isinstance(data.get("header"), dict):
+            raise ValueError("a history is an object with a 'header' object and an 'events' list")
+        events = data.get("events", [])
+        if not isinstance(events, list):
+            raise ValueError("a history's 'events' must be a list")
+        return cls(dict(data["header"]), [Event.from_json(event) for event in events])

@@ -1,0 +1,43 @@
+"""Replaying a hand from its history, and checking that it comes out the same.
+
+:func:`replay` deals the same deck, feeds back the recorded chance outcomes and applies every
+recorded action; it raises :class:`ReplayError` if any step is refused or the replayed hand's events
+or outcome differ from the recorded ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from homegame.engine.actions import Action
+from homegame.engine.chance import Chance
+from homegame.engine.game import Game
+from homegame.engine.history import History
+from homegame.engine.state import GameState, IllegalAction
+
+__all__ = ["ReplayError", "replay"]
+
+
+class ReplayError(ValueError):
+    """A history that does not replay to the same hand."""
+
+
+def replay(history: History | dict[str, Any] | str, make_game: Callable[..., Game]) -> GameState:
+    """The state reached by replaying ``history``; ``make_game`` is ``homegame.new_game``."""
+    recorded = history if isinstance(history, History) else History.from_json(history)
+    header = recorded.header
+    game = make_game(header["game"], players=header["players"], variants=header["variants"],
+                     **header["settings"])
+    script = [event.data["outcome"] for event in recorded.of_kind("chance")]
+    state = game.deal(deck=header["deck"], dealer=header["dealer"], stacks=header["stacks"],
+                      carry=header["carry"], chance=Chance.replaying(script))
+    for number, event in enumerate(recorded.of_kind("action")):
+        assert event.seat is not None
+        try:
+            state.apply(event.seat, Action.from_json(event.data["action"]))
+        except IllegalAction as error:
+            raise ReplayError(f"recorded action {number} of seat {event.seat} is refused: {error}") from None
+    if state.history.to_json() != recorded.to_json():
+        raise ReplayError("the replayed hand does not produce the recorded events")
+    return state

@@ -1,0 +1,48 @@
+"""The registry of games: every module here that lists ``GAMES`` (its Game classes) is a game.
+
+>>> import homegame
+>>> sorted(homegame.GAMES) == sorted(GAMES)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from homegame.engine import Game, GameError, GameState, History
+from homegame.engine.replay import replay as _replay
+
+__all__ = ["GAMES", "game_class", "new_game", "replay"]
+
+
+def _discover() -> dict[str, type[Game]]:
+    found: dict[str, type[Game]] = {}
+    for module in sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")):
+        for game in getattr(importlib.import_module(f"{__name__}.{module}"), "GAMES", ()):
+            found[game.name] = game
+    return found
+
+
+GAMES: Mapping[str, type[Game]] = _discover()
+"""Every game by name: each value tells its ``title``, ``players`` range and ``variants``."""
+
+
+def game_class(name: str) -> type[Game]:
+    """The game called ``name`` (hyphens or underscores, any case)."""
+    key = name.strip().lower().replace("-", "_")
+    if key not in GAMES:
+        raise GameError(f"no game called {name!r}; games: {', '.join(sorted(GAMES))}")
+    return GAMES[key]
+
+
+def new_game(name: str, players: int, variants: Iterable[str] = (), **settings: Any) -> Game:
+    """A game configured for a table: ``new_game("draw", players=4, variants=["lowball"])``."""
+    return game_class(name)(players=players, variants=variants, **settings)
+
+
+def replay(history: History | dict[str, Any] | str) -> GameState:
+    """Replay a recorded hand and check that it comes out the same (see engine.replay)."""
+    return _replay(history, new_game)

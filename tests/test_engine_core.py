@@ -1,0 +1,82 @@
+"""The engine contract on a toy game: checking, views, JSON, chance and replay."""
+
+import json
+import random
+
+import pytest
+
+from homegame.cards import parse_cards
+from homegame.engine import Action, GameError, IllegalAction
+from homegame.engine.replay import ReplayError, replay
+from toy_game import KEEP, SWAP, Duel, DuelView, make_game
+
+STACKED = parse_cards("2c 9d Kh 5s") + [c for c in Duel(players=2).deck
+                                          if c not in parse_cards("2c 9d Kh 5s")]
+
+
+def test_stacked_deal_and_turn_order() -> None:
+    state = Duel(players=3).deal(deck=STACKED, dealer=2)
+    assert state.to_act == (0,)
+    assert state.view(0).my_card == parse_cards("2c")[0]
+    state.apply(0, SWAP)
+    assert state.view(0).my_card == parse_cards("5s")[0]
+    state.apply(1, KEEP)
+    state.apply(2, KEEP)
+    assert state.is_over and state.outcome == {0: -1, 1: -1, 2: 2}
+
+
+def test_illegal_actions_raise_and_change_nothing() -> None:
+    state = Duel(players=2).deal(seed=3)
+    before = json.dumps(state.history.to_json())
+    with pytest.raises(IllegalAction, match="not to act"):
+        state.apply(0, KEEP)
+    with pytest.raises(IllegalAction, match="may keep, swap"):
+        state.apply(1, Action("fold"))
+    with pytest.raises(IllegalAction, match="no seat 7"):
+        state.apply(7, KEEP)
+    assert json.dumps(state.history.to_json()) == before and state.to_act == (1,)
+
+
+def test_bad_configuration_is_refused() -> None:
+    with pytest.raises(GameError, match="2 to 5 players"):
+        Duel(players=9)
+    with pytest.raises(GameError, match="no setting colour"):
+        Duel(players=2, colour="red")
+    with pytest.raises(GameError, match="at least 1"):
+        Duel(players=2, stake=0)
+    with pytest.raises(GameError, match="exactly the 52 cards"):
+        Duel(players=2).deal(deck=STACKED[:-1])
+
+
+def test_views_hide_other_hands_and_round_trip_through_json() -> None:
+    state = Duel(players=3).deal(deck=STACKED, dealer=0)
+    for seat in (0, 1, 2, None):
+        view = state.view(seat)
+        text = json.dumps(view.to_json())
+        hidden = [str(c) for s, c in enumerate(state.hands) if s != seat]
+        assert not any(card in text for card in hidden)
+        assert DuelView.from_json(json.loads(text)) == view
+
+
+def test_seed_repeats_the_hand_and_history_replays() -> None:
+    for seed in range(20):
+        states = [Duel(players=4).deal(seed=seed, dealer=seed % 4) for _ in range(2)]
+        chooser = random.Random(seed)
+        for state in states:
+            while not state.is_over:
+                seat = state.to_act[0]
+                state.apply(seat, chooser.choice(state.legal_actions(seat)))
+            chooser.seed(seed)
+        assert states[0].history.to_json() == states[1].history.to_json()
+        replayed = replay(json.loads(states[0].history.dumps()), make_game)
+        assert replayed.outcome == states[0].outcome
+
+
+def test_a_tampered_history_does_not_replay() -> None:
+    state = Duel(players=2).deal(seed=1)
+    state.apply(1, KEEP)
+    state.apply(0, KEEP)
+    data = state.history.to_json()
+    data["events"][-2]["data"]["hands"] = ["As", "Ad"]
+    with pytest.raises(ReplayError):
+        replay(data, make_game)
