@@ -16,10 +16,13 @@ from typing import Final
 from homegame.cards import JOKER, Card, parse_cards
 from homegame.ranking.core import Category, Hand, Ranking
 from homegame.ranking.high import HIGH
+from homegame.ranking.low import ACE_TO_FIVE, ACE_TO_SIX, DEUCE_TO_SEVEN
 
 __all__ = ["RANKINGS", "Category", "Hand", "Ranking", "evaluate", "strength", "wild_cards"]
 
-RANKINGS: Final[Mapping[str, Ranking]] = {ranking.name: ranking for ranking in (HIGH,)}
+RANKINGS: Final[Mapping[str, Ranking]] = {ranking.name: ranking for ranking in (
+    HIGH, ACE_TO_FIVE, DEUCE_TO_SEVEN, ACE_TO_SIX,
+)}
 """Every ranking by name."""
 
 _WILD_RANK_WORDS: Final = {
