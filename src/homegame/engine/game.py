@@ -69,6 +69,8 @@ class Game(ABC):
     settings: ClassVar[Mapping[str, Setting]] = {}
     exclusive_variants: ClassVar[tuple[frozenset[str], ...]] = ()
     """Groups of variants of which a table may choose at most one."""
+    starting_stack: ClassVar[int | None] = None
+    """Chips each seat brings to a match, for games played for chips (``None``: no chips)."""
 
     def __init__(self, *, players: int, variants: Iterable[str] = (), **settings: Any) -> None:
         if not isinstance(players, int) or players not in self.players:
