@@ -98,7 +98,8 @@ class GameState(ABC):
         if action not in self.legal_actions(seat):
             raise IllegalAction(self.explain_illegal(seat, action))
         self._legal_cache.clear()
-        self.history.add("action", seat, {"action": action.to_json()})
+        self.history.add("action", seat, {"action": action.to_json()},
+                         private_to=self.action_private_to(seat, action))
         self._apply(seat, action)
         if self.is_over:
             self.history.add("outcome", None, {"outcome": {str(k): v for k, v in self._outcome().items()}})
@@ -147,6 +148,11 @@ class GameState(ABC):
     @abstractmethod
     def _outcome(self) -> Outcome:
         """The result of a finished hand."""
+
+    def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
+        """Who may see ``action`` in the log: everyone (``None``) unless the rules hide it, as a
+        hand set face down or cards passed at the same time (the game reveals them later)."""
+        return None
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         """Why ``action`` is not legal for ``seat``; games override this for clearer reasons."""
