@@ -13,13 +13,14 @@ True
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
 from typing import Any
 
 from homegame.engine import Action, ActionSet
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
 
 
 class Bot(ABC):
@@ -42,3 +43,39 @@ class RandomBot(Bot):
 
     def act(self, view: Any, legal: ActionSet) -> Action:
         return legal[self.random.randrange(len(legal))]
+
+
+def _game_bots(game: str) -> dict[str, type[Bot]]:
+    from homegame.games import family_of, game_class
+
+    key = game_class(game).name
+    for module in dict.fromkeys((key, family_of(key))):
+        try:
+            found = importlib.import_module(f"{__name__}.{module}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{module}":
+                raise
+            continue
+        bots: dict[str, type[Bot]] = dict(getattr(found, "BOTS", {}))
+        return bots
+    return {}
+
+
+def bot_names(game: str) -> list[str]:
+    """The bots that can play ``game``: its own (the best first) and ``random``."""
+    return [*_game_bots(game), "random"]
+
+
+def make_bot(game: str, name: str | None = None, seed: int | None = None) -> Bot:
+    """A bot for ``game`` by name (default: the game's first bot, or ``random`` if it has none).
+
+    >>> make_bot("duel-that-does-not-exist")
+    Traceback (most recent call last):
+    ...
+    homegame.engine.game.GameError: no game called 'duel-that-does-not-exist'; games: ...
+    """
+    known: dict[str, type[Bot]] = {**_game_bots(game), "random": RandomBot}
+    chosen = name or next(iter(known))
+    if chosen not in known:
+        raise ValueError(f"no bot called {chosen!r} for {game}; bots: {', '.join(known)}")
+    return known[chosen](seed=seed)

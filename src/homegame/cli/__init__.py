@@ -26,7 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in sorted(m.name for m in pkgutil.iter_modules(commands.__path__)):
+    for module in sorted(m.name for m in pkgutil.iter_modules(commands.__path__)
+                         if not m.name.startswith("_")):
         importlib.import_module(f"{commands.__name__}.{module}").register(subparsers)
     return parser
 

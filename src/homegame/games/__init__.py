@@ -15,7 +15,7 @@ from typing import Any
 from homegame.engine import Game, GameError, GameState, History
 from homegame.engine.replay import replay as _replay
 
-__all__ = ["GAMES", "game_class", "new_game", "replay"]
+__all__ = ["GAMES", "family_of", "game_class", "new_game", "replay"]
 
 
 def _discover() -> dict[str, type[Game]]:
@@ -36,6 +36,13 @@ def game_class(name: str) -> type[Game]:
     if key not in GAMES:
         raise GameError(f"no game called {name!r}; games: {', '.join(sorted(GAMES))}")
     return GAMES[key]
+
+
+def family_of(name: str) -> str:
+    """The module a game lives in (``crazy_pineapple`` -> ``pineapple``): bots, renderers and rules
+    texts for a game are found under this name when there is none under the game's own."""
+    module = game_class(name).__module__
+    return module.removeprefix(f"{__name__}.").split(".")[0]
 
 
 def new_game(name: str, players: int, variants: Iterable[str] = (), **settings: Any) -> Game:

@@ -1,0 +1,50 @@
+"""Options shared by the commands that set up a game: players, variants, settings, seed."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from homegame.engine import Game
+from homegame.games import GAMES, game_class, new_game
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help=f"the game: {', '.join(sorted(GAMES))} (hyphens work too)")
+    parser.add_argument("--players", type=int, help="how many seats (default: the fewest the game takes, "
+                        "at least 2, or 4 where the game allows it)")
+    parser.add_argument("--variant", "-v", action="append", default=[], metavar="NAME",
+                        help="a variant to play (repeat for several)")
+    parser.add_argument("--set", "-s", action="append", default=[], metavar="NAME=VALUE",
+                        help="a table setting such as ante=2 (repeat for several)")
+    parser.add_argument("--seed", type=int, help="a seed for reproducible shuffles")
+
+
+def default_players(game: str) -> int:
+    seats = game_class(game).players
+    return 4 if 4 in seats else seats[0]
+
+
+def settings_from(pairs: list[str]) -> dict[str, Any]:
+    settings: dict[str, Any] = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name:
+            raise ValueError(f"a setting is written NAME=VALUE, got {pair!r}")
+        settings[name.strip().replace("-", "_")] = _value(value.strip())
+    return settings
+
+
+def _value(text: str) -> Any:
+    if text.lstrip("-").isdigit():
+        return int(text)
+    if text.lower() in ("true", "yes", "on"):
+        return True
+    if text.lower() in ("false", "no", "off"):
+        return False
+    return text
+
+
+def game_from(args: argparse.Namespace) -> Game:
+    players = args.players or default_players(args.game)
+    return new_game(args.game, players=players, variants=args.variant, **settings_from(args.set))

@@ -1,0 +1,43 @@
+"""``homegame play GAME``: sit at a table in the terminal against bots."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from homegame.bots import make_bot
+from homegame.cli.commands._options import add_game_options, game_from
+from homegame.cli.render import style
+from homegame.cli.terminal import Prompt, QuitGame, Table
+from homegame.engine import GameError
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("play", help="play a game in the terminal against bots",
+                                   description="Play a game against bots. Type the number of a "
+                                   "choice or an action ('raise 40', 'discard 5h 2c'); q quits.")
+    add_game_options(parser)
+    parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    parser.add_argument("--bot", default=None, help="which bot fills the other seats")
+    parser.add_argument("--hands", type=int, help="stop after this many hands")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        game = game_from(args)
+        if not 0 <= args.seat < game.player_count:
+            raise GameError(f"--seat must be from 0 to {game.player_count - 1}")
+        seats = [None if seat == args.seat else make_bot(game.name, args.bot, seed=None)
+                 for seat in range(game.player_count)]
+    except ValueError as error:
+        print(f"homegame play: {error}", file=sys.stderr)
+        return 2
+    prompt = Prompt(sys.stdin, sys.stdout, style())
+    prompt.say(prompt.look.bold(f"{type(game).title}: you are seat {args.seat}; "
+                                "type q to leave the table."))
+    try:
+        Table(game, seats, prompt).play(hands=args.hands, seed=args.seed)
+    except QuitGame:
+        prompt.say("Goodbye.")
+    return 0
