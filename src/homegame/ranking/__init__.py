@@ -15,15 +15,21 @@ from typing import Final
 
 from homegame.cards import JOKER, Card, parse_cards
 from homegame.ranking.core import Category, Hand, Ranking
+from homegame.ranking.front import FRONT
 from homegame.ranking.high import HIGH
 from homegame.ranking.low import ACE_TO_FIVE, ACE_TO_SIX, DEUCE_TO_SEVEN
+from homegame.ranking.pai_gow import PAI_GOW, PAI_GOW_WHEEL_SECOND
+from homegame.ranking.paiute import PAIUTE, PAIUTE_ROYAL_ON_TOP
+from homegame.ranking.soko import SOKO
 
 __all__ = ["RANKINGS", "Category", "Hand", "Ranking", "evaluate", "strength", "wild_cards"]
 
 RANKINGS: Final[Mapping[str, Ranking]] = {ranking.name: ranking for ranking in (
-    HIGH, ACE_TO_FIVE, DEUCE_TO_SEVEN, ACE_TO_SIX,
+    HIGH, ACE_TO_FIVE, DEUCE_TO_SEVEN, ACE_TO_SIX, SOKO, PAIUTE, PAI_GOW, FRONT,
+    PAIUTE_ROYAL_ON_TOP, PAI_GOW_WHEEL_SECOND,
 )}
-"""Every ranking by name."""
+"""Every ranking by name: the eight of the contract, then the variants (``paiute-royal-on-top``,
+``pai-gow-wheel-second``). A low with a qualifier is built by :func:`homegame.ranking.low.low_ranking`."""
 
 _WILD_RANK_WORDS: Final = {
     "deuces": 2, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6, "sevens": 7,
