@@ -142,6 +142,8 @@ class LowRanking(Ranking):
             category = reference.FLUSH if flush else reference.HIGH_CARD
         else:
             shape = tuple(sorted(counts.values(), reverse=True))
+            if shape not in _SHAPES:
+                raise ValueError("five cards of one rank: a card was given twice")
             category = _SHAPES[shape]
         return encode(8 - category, [15 - v for v in order])
 
