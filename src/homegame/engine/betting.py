@@ -1,0 +1,355 @@
+"""A betting round that a game drives: whose turn, what they may bet, when the round is over.
+
+Every betting game builds a :class:`BettingRound` on the hand's :class:`~homegame.engine.pots.Chips`
+for each round, says who acts first and how the round is limited (:class:`Limits`), then asks it
+for the seat to act, the legal actions and why an action is refused, and applies actions.
+
+**Amounts.** Every amount names the total this seat has bet *in this round* after the action, as
+PokerKit's "completion/betting/raising to": ``bet 20`` makes the seat's bet 20, ``raise 60`` makes it
+60 (not 60 more), ``call 60`` brings it to 60 (or to less when the seat is all-in for less). Antes are
+not bets of the round; blinds and a bring-in are.
+
+**Structures** (RULINGS.md, "Betting"):
+
+- ``fixed``: bets and raises are exactly the round's bet size; at most ``cap`` bets and raises per
+  round (one bet and three raises unless the table sets another).
+- ``pot``: a bet or raise from the minimum (the last raise's size, or the minimum bet) to the size of
+  the pot after calling.
+- ``no``: from the same minimum up to all the seat's chips.
+- ``spread``: a bet, or the part of a raise above the call, of any amount from the table's minimum to
+  its maximum.
+- ``draw``: the Basic Draw Poker mode of seed 003: any amount (at least the minimum, at most the
+  table's maximum if it sets one); a seat that has *called* in this round may not raise later in it
+  (a check is not a call: checking and later raising is allowed); and a seat whose raise everyone
+  else called or folded to may not raise again.
+
+A seat that cannot match a bet calls all-in for what it has; a seat may raise all-in for less than a
+full raise, and such a short raise does not reopen the betting for seats that have already acted.
+The round ends when everyone still in has matched the highest bet or is all-in and everyone has had
+a turn since the last raise, or when one seat is left.
+
+>>> from homegame.engine.pots import Chips
+>>> chips = Chips([100, 100, 100])
+>>> betting = BettingRound(chips, first=1, limits=Limits.fixed(10))
+>>> betting.to_act, betting.legal(1)
+(1, ActionSet(check, bet 10))
+>>> betting.apply(1, Action("bet", amount=10))
+>>> betting.to_act, betting.legal(2)
+(2, ActionSet(fold, call 10, raise 20))
+>>> betting.apply(2, passive(betting, 2)); betting.apply(0, FOLD)
+>>> betting.is_over, chips.committed
+(True, [0, 10, 10])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from homegame.engine.actions import Action, ActionSet, Amounts, Choices
+from homegame.engine.pots import Chips
+
+__all__ = ["CHECK", "FOLD", "STRUCTURES", "BettingRound", "Limits", "passive"]
+
+FOLD = Action("fold")
+CHECK = Action("check")
+STRUCTURES = ("fixed", "pot", "no", "spread", "draw")
+AGGRESSIVE = frozenset({"bet", "raise", "complete", "bring-in"})
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How much a round lets a seat bet.
+
+    ``bet`` is the bet size in fixed limit and the minimum bet (and smallest raise step) otherwise;
+    ``maximum`` is spread limit's largest bet or raise step (optional in ``draw``); ``cap`` the
+    most bets and raises in one round (``None``: no cap).
+
+    >>> Limits.fixed(20), Limits.spread(5, 50).maximum
+    (Limits(structure='fixed', bet=20, maximum=None, cap=4), 50)
+    """
+
+    structure: str
+    bet: int
+    maximum: int | None = None
+    cap: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.structure not in STRUCTURES:
+            raise ValueError(f"unknown betting structure {self.structure!r}; known: {', '.join(STRUCTURES)}")
+        if self.bet < 1:
+            raise ValueError(f"the bet size must be at least 1 chip, got {self.bet}")
+        if self.structure == "spread" and self.maximum is None:
+            raise ValueError("spread limit needs a maximum")
+        if self.maximum is not None and self.maximum < self.bet:
+            raise ValueError(f"the maximum ({self.maximum}) is below the minimum ({self.bet})")
+        if self.cap is not None and self.cap < 1:
+            raise ValueError(f"a raise cap must allow at least one bet, got {self.cap}")
+
+    @classmethod
+    def fixed(cls, bet: int, cap: int | None = 4) -> Limits:
+        return cls("fixed", bet, None, cap)
+
+    @classmethod
+    def pot_limit(cls, minimum: int, cap: int | None = None) -> Limits:
+        return cls("pot", minimum, None, cap)
+
+    @classmethod
+    def no_limit(cls, minimum: int, cap: int | None = None) -> Limits:
+        return cls("no", minimum, None, cap)
+
+    @classmethod
+    def spread(cls, minimum: int, maximum: int, cap: int | None = None) -> Limits:
+        return cls("spread", minimum, maximum, cap)
+
+    @classmethod
+    def draw(cls, minimum: int = 1, maximum: int | None = None) -> Limits:
+        return cls("draw", minimum, maximum, None)
+
+
+class BettingRound:
+    """One round of betting over ``chips``, first to act ``first`` (or the next seat still able to).
+
+    ``blinds`` maps seats to forced bets posted now as their bets of this round (the largest is the
+    bet to match and counts as the round's first bet). ``bring_in`` makes ``first`` open with a
+    forced bring-in of that many chips or complete to the full bet (``bet`` of ``limits``).
+    """
+
+    __slots__ = ("_aggressor", "_bring_in_due", "_opened_at", "_raise_size", "_seen_level", "bets",
+                 "bring_in", "called", "chips", "highest", "limits", "needs", "raises", "turn")
+
+    def __init__(self, chips: Chips, *, first: int, limits: Limits,
+                 blinds: Mapping[int, int] | None = None, bring_in: int | None = None) -> None:
+        self.chips, self.limits, self.bring_in = chips, limits, bring_in
+        self.bets = [0] * chips.players
+        for seat, amount in (blinds or {}).items():
+            self.bets[seat] = chips.post(seat, amount)
+        self.highest = max(self.bets)
+        self.raises = 1 if self.highest else 0
+        self._opened_at = self.highest
+        self._raise_size = limits.bet
+        self._seen_level: dict[int, int] = {}
+        self._aggressor: int | None = None
+        self._bring_in_due = bring_in is not None
+        self.called: set[int] = set()
+        self.needs = set(self._active())
+        self.turn: int | None = None
+        self._advance(first - 1)
+
+    # -- who is to act --------------------------------------------------------------------------
+
+    def _active(self) -> list[int]:
+        """Seats still in the hand and not all-in."""
+        chips = self.chips
+        return [s for s in range(chips.players) if s not in chips.folded and s not in chips.all_in]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` when the round is over."""
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.turn is None
+
+    def to_call(self, seat: int) -> int:
+        """The chips ``seat`` must add to match the highest bet (before any all-in limit)."""
+        return self.highest - self.bets[seat]
+
+    def _advance(self, after: int) -> None:
+        chips = self.chips
+        active = self._active()
+        alone = len(active) == 1 and self.bets[active[0]] >= self.highest and not self._bring_in_due
+        if alone or len(chips.folded) >= chips.players - 1:
+            self.needs.clear()
+        self.needs.intersection_update(active)
+        players = chips.players
+        for step in range(1, players + 1):
+            seat = (after + step) % players
+            if seat in self.needs:
+                self.turn = seat
+                return
+        self.turn = None
+
+    # -- what a seat may do ---------------------------------------------------------------------
+
+    def legal(self, seat: int) -> ActionSet:
+        """The legal actions of ``seat`` (empty when it is not its turn)."""
+        if seat != self.turn:
+            return ActionSet()
+        stack = self.chips.stacks[seat]
+        owed = self.highest - self.bets[seat]
+        aggressive = self._aggressive_range(seat)
+        if self._bring_in_due:
+            assert self.bring_in is not None
+            forced = Choices([Action("bring-in", amount=min(self.bring_in, stack))])
+            if aggressive is None:
+                return ActionSet(forced)
+            return ActionSet(forced, Amounts("complete", *aggressive))
+        calm = [FOLD, Action("call", amount=self.bets[seat] + min(owed, stack))] if owed > 0 else [CHECK]
+        if aggressive is None:
+            return ActionSet(Choices(calm))
+        return ActionSet(Choices(calm), Amounts(self._aggressive_kind(), *aggressive))
+
+    def _aggressive_kind(self) -> str:
+        if self.highest == 0:
+            return "bet"
+        if self.bring_in is not None and self.highest < self.limits.bet:
+            return "complete"
+        return "raise"
+
+    def why_no_raise(self, seat: int) -> str | None:
+        """Why ``seat`` may not bet or raise now, or ``None`` if it may."""
+        chips, limits = self.chips, self.limits
+        if chips.stacks[seat] <= self.highest - self.bets[seat]:
+            return "you have no chips left beyond a call"
+        if not any(s != seat for s in self._active()) and not self._bring_in_due:
+            return "everyone else still in is all-in, so you may only call"
+        if limits.cap is not None and self.raises >= limits.cap:
+            return f"the betting is capped at {limits.cap} bets and raises in a round"
+        if limits.structure == "draw" and seat in self.called:
+            return "you have called in this round, so you may not raise (draw poker rule)"
+        if limits.structure == "draw" and seat == self._aggressor:
+            return "everyone called or folded to your raise, so you may not raise again"
+        if self._seen_level.get(seat, -1) == self._opened_at and self.highest > 0:
+            return "the last raise was a short all-in, which does not reopen the betting to you"
+        return None
+
+    def _aggressive_range(self, seat: int) -> tuple[int, int] | None:
+        """The lowest and highest total a bet, raise or completion by ``seat`` may make now."""
+        if self.why_no_raise(seat) is not None:
+            return None
+        limits, highest = self.limits, self.highest
+        all_in = self.bets[seat] + self.chips.stacks[seat]
+        if highest < limits.bet and (highest == 0 or self.bring_in is not None):
+            low = limits.bet
+            step_cap = limits.maximum
+            base = 0
+        else:
+            step = limits.bet if limits.structure in ("fixed", "spread", "draw") else self._raise_size
+            low = highest + step
+            step_cap = limits.maximum
+            base = highest
+        if limits.structure == "fixed":
+            high = low
+        elif limits.structure == "pot":
+            high = max(low, highest + self.chips.pot + (highest - self.bets[seat]))
+        elif step_cap is not None:
+            high = base + step_cap
+        else:
+            high = all_in
+        return min(low, all_in), min(high, all_in)
+
+    # -- acting ----------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Carry out a legal action of the seat to act (check with :meth:`legal` first)."""
+        kind = action.kind
+        if kind == "fold":
+            self.chips.fold(seat)
+        elif kind == "call":
+            assert action.amount is not None
+            self._put(seat, action.amount)
+            self.called.add(seat)
+        elif kind in AGGRESSIVE:
+            assert action.amount is not None
+            self._raise(seat, kind, action.amount)
+        self.needs.discard(seat)
+        self._seen_level[seat] = self._opened_at
+        self._advance(seat)
+
+    def _put(self, seat: int, total: int) -> None:
+        self.chips.post(seat, total - self.bets[seat])
+        self.bets[seat] = total
+
+    def _raise(self, seat: int, kind: str, total: int) -> None:
+        self._put(seat, total)
+        increment = total - self.highest
+        if kind == "bring-in":
+            self._bring_in_due = False
+            self.highest = total
+            self.needs = set(self._active()) - {seat}
+            return
+        self._bring_in_due = False
+        full = self._is_full(kind, total, increment)
+        if full:
+            self.raises += 1
+            self._opened_at = total
+            if self.limits.structure in ("pot", "no"):
+                self._raise_size = max(self._raise_size, increment)
+            self._aggressor = seat
+        self.highest = max(self.highest, total)
+        self.needs = {s for s in self._active() if s != seat and self.bets[s] < self.highest}
+
+    def _is_full(self, kind: str, total: int, increment: int) -> bool:
+        limits = self.limits
+        if kind in ("bet", "complete") or limits.structure == "draw":
+            return total >= limits.bet or limits.structure == "draw"
+        if limits.structure == "fixed" or limits.structure == "spread":
+            return increment >= limits.bet
+        return increment >= self._raise_size
+
+    # -- explaining refusals ---------------------------------------------------------------------
+
+    def explain(self, seat: int, action: Action) -> str:
+        """Why ``action`` is not legal for ``seat`` now, in words a player understands."""
+        if seat != self.turn:
+            return "the betting is over" if self.turn is None else f"it is seat {self.turn}'s turn to bet"
+        owed = self.highest - self.bets[seat]
+        kind = action.kind
+        if self._bring_in_due and kind not in ("bring-in", "complete"):
+            return f"you must open with the bring-in of {self.bring_in} or complete to {self.limits.bet}"
+        if kind == "fold" and owed == 0:
+            return "there is no bet to fold to: check instead"
+        if kind == "check" and owed > 0:
+            return f"you cannot check: the bet is {self.highest} and you have {self.bets[seat]} in"
+        if kind == "call":
+            return self._explain_call(seat, action)
+        if kind in AGGRESSIVE:
+            return self._explain_aggressive(seat, action)
+        return f"{action} is not a betting action; you may {self._describe(seat)}"
+
+    def _explain_call(self, seat: int, action: Action) -> str:
+        legal = self.legal(seat)
+        calls = [a for a in legal if a.kind == "call"]
+        if not calls:
+            return "there is nothing to call: check or bet"
+        return f"a call here is 'call {calls[0].amount}' (amounts are your total bet for the round)"
+
+    def _explain_aggressive(self, seat: int, action: Action) -> str:
+        reason = self.why_no_raise(seat)
+        if reason is not None:
+            return reason
+        kind = self._aggressive_kind()
+        if self._bring_in_due:
+            kind = "complete" if action.kind == "complete" else "bring-in"
+            if kind == "bring-in":
+                return f"the bring-in is {self.bring_in}"
+        if action.kind != kind:
+            if action.kind == "raise" and kind == "bet":
+                return "there is no bet to raise: bet instead"
+            return f"there is already a bet of {self.highest}: {kind} instead"
+        span = self._aggressive_range(seat)
+        assert span is not None
+        low, high = span
+        if action.amount is None:
+            return f"say how much: '{kind} N' where N is your total bet for the round, {low} to {high}"
+        if low == high:
+            return f"{kind} must make your bet exactly {low} ({self.limits.structure} limit)"
+        return f"{kind} must make your total bet for the round from {low} to {high}, not {action.amount}"
+
+    def _describe(self, seat: int) -> str:
+        legal = self.legal(seat)
+        parts = [str(a) for f in legal.families if isinstance(f, Choices) for a in f.actions]
+        parts += [f"{f.kind} {f.low}-{f.high}" for f in legal.families if isinstance(f, Amounts)]
+        return ", ".join(parts)
+
+
+def passive(betting: BettingRound, seat: int) -> Action:
+    """The passive action of ``seat``: check if nothing is owed, else call (for bots and tests).
+
+    >>> from homegame.engine.pots import Chips
+    >>> passive(BettingRound(Chips([5, 5]), first=0, limits=Limits.draw()), 0)
+    check
+    """
+    return next(a for a in betting.legal(seat) if a.kind in ("check", "call", "bring-in"))
