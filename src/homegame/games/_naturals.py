@@ -1,0 +1,131 @@
+"""The four naturals of Chinese Poker: thirteen-card hands that win outright when declared.
+
+From highest to lowest: the dragon (one card of every rank, 2 to ace), three flushes (a five-card
+flush in back and middle and three cards of one suit in front), three straights (the same with
+straights, the front a three-card run; A-2-3 and Q-K-A both count) and six pairs (the thirteen cards
+split into six pairs and one odd card; four of a kind counts as two pairs, three of a kind as a pair
+and the odd card). Two naturals compare by rank, then: dragons tie; three flushes and three
+straights compare back, then middle, then front; six pairs compare pair by pair from the highest.
+
+>>> from homegame.cards import parse_cards
+>>> [n.name for n in naturals_in(parse_cards("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"))]
+['dragon', 'three-straights']
+>>> best = natural_named("six-pairs", parse_cards("2c 2d 4h 4s 6c 6d 8h 8s Tc Td Qh Qs Ac"))
+>>> best.key, best.payment
+((12, 10, 8, 6, 4, 2), 3)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Final
+
+from homegame.cards import ACE, Card
+from homegame.ranking.high import HIGH
+
+__all__ = ["NATURAL_NAMES", "Natural", "natural_named", "naturals_in"]
+
+NATURAL_NAMES: Final = ("dragon", "three-flushes", "three-straights", "six-pairs")
+"""Option names of the naturals, highest first."""
+
+_LOW_RUN: Final = (2, 3, 4, 5)
+_PAYMENTS: Final = {"dragon": 13, "three-flushes": 3, "three-straights": 3, "six-pairs": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Natural:
+    """A natural a hand holds: its option name, the rows it is shown as (front, middle, back; for
+    the dragon and six pairs, the whole hand in one group) and its tie-break key."""
+
+    name: str
+    groups: tuple[tuple[Card, ...], ...]
+    key: tuple[int, ...]
+
+    @property
+    def rank(self) -> int:
+        """Higher beats lower: the dragon 4 down to six pairs 1."""
+        return len(NATURAL_NAMES) - NATURAL_NAMES.index(self.name)
+
+    @property
+    def payment(self) -> int:
+        """Units each beaten opponent pays: 13 for the dragon, 3 for the others."""
+        return _PAYMENTS[self.name]
+
+    @property
+    def title(self) -> str:
+        return self.name.replace("-", " ")
+
+    def beats(self, other: Natural) -> int:
+        """1 if this natural beats ``other``, -1 if it loses, 0 on a tie."""
+        mine, theirs = (self.rank, self.key), (other.rank, other.key)
+        return (mine > theirs) - (mine < theirs)
+
+
+def naturals_in(cards: Sequence[Card]) -> list[Natural]:
+    """Every natural thirteen cards hold, highest first, each in its best arrangement."""
+    found = (natural_named(name, cards) for name in NATURAL_NAMES)
+    return [natural for natural in found if natural is not None]
+
+
+def natural_named(name: str, cards: Sequence[Card]) -> Natural | None:
+    """The natural ``name`` in ``cards`` (best arrangement for tie-breaks), or ``None``."""
+    hand = tuple(sorted(cards, reverse=True))
+    if name == "dragon":
+        return Natural(name, (hand,), ()) if len({c.rank for c in hand}) == 13 else None
+    if name == "six-pairs":
+        return _six_pairs(hand)
+    if name == "three-flushes":
+        suits = Counter(c.suit for c in hand).values()
+        return _three_rows(name, hand, _is_flush) if set(suits) <= {3, 5, 8, 10, 13} else None
+    if name == "three-straights":
+        return _three_rows(name, hand, _is_straight)
+    raise ValueError(f"no natural called {name!r}; naturals: {', '.join(NATURAL_NAMES)}")
+
+
+def _six_pairs(hand: tuple[Card, ...]) -> Natural | None:
+    counts = Counter(c.rank for c in hand)
+    pairs = sorted((rank for rank, count in counts.items() for _ in range(count // 2)), reverse=True)
+    return Natural("six-pairs", (hand,), tuple(pairs)) if len(pairs) == 6 else None
+
+
+def _is_flush(cards: Sequence[Card]) -> bool:
+    return len({c.suit for c in cards}) == 1
+
+
+def _is_straight(cards: Sequence[Card]) -> bool:
+    ranks = sorted({c.rank for c in cards})
+    if len(ranks) != len(cards):
+        return False
+    return ranks[-1] - ranks[0] == len(cards) - 1 or ranks == [*_LOW_RUN[:len(cards) - 1], ACE]
+
+
+def _front_key(front: Sequence[Card], straight: bool) -> tuple[int, ...]:
+    ranks = sorted((c.rank for c in front), reverse=True)
+    if straight:
+        return (3,) if ranks == [ACE, 3, 2] else (ranks[0],)
+    return tuple(ranks)
+
+
+def _three_rows(name: str, hand: tuple[Card, ...], fits: Callable[[Sequence[Card]], bool]) -> Natural | None:
+    best: Natural | None = None
+    fitting = [frozenset(five) for five in combinations(hand, 5) if fits(five)]
+    for back in fitting:
+        for middle in fitting:
+            if back & middle:
+                continue
+            front = tuple(c for c in hand if c not in back and c not in middle)
+            if not fits(front):
+                continue
+            key = (HIGH.strength(tuple(back)), HIGH.strength(tuple(middle)),
+                   *_front_key(front, name == "three-straights"))
+            if best is None or key > best.key:
+                rows = (front, _ordered(middle), _ordered(back))
+                best = Natural(name, rows, key)
+    return best
+
+
+def _ordered(cards: frozenset[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, reverse=True))
