@@ -1,0 +1,292 @@
+"""A Papayoo deal as it is played: the deal in packets, the pass to the left, the die, the tricks.
+
+Every seat passes at the same time and sees what it receives only once all have passed; then the
+dealer rolls the four-faced die that names the Papayoo and leads the first trick. Each trick goes to
+the highest card of the suit led (Payoo being a suit of its own), and its winner leads the next. The
+deal's outcome is each seat's points taken, always 250 in all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from homegame.cards import Card, Suit, format_cards
+from homegame.engine import Action, ActionSet, Chance, Choices, GameError, GameState, Outcome, Subsets
+from homegame.engine.seats import SimultaneousChoice, clockwise, left_of, right_of
+from homegame.games.papayoo.table import (
+    DEAL_POINTS,
+    SUIT_NAMES,
+    cards_to_pass,
+    deal_packets,
+    papayoo_card,
+    points,
+    points_of,
+)
+from homegame.games.papayoo.views import DealResult, PapayooView, Play, Trick
+
+if TYPE_CHECKING:
+    from homegame.games.papayoo.game import Papayoo
+
+__all__ = ["PapayooState", "hand_order", "play_action", "read_carry"]
+
+_PLAYS: Final[dict[Card, Action]] = {}  # one shared "play" action per card keeps legal sets cheap
+
+
+def play_action(card: Card) -> Action:
+    """The action of playing ``card`` (one shared instance per card)."""
+    action = _PLAYS.get(card)
+    if action is None:
+        action = _PLAYS[card] = Action("play", cards=(card,))
+    return action
+
+
+def hand_order(card: Card) -> tuple[int, int]:
+    """Sort key that groups a hand by suit (clubs, diamonds, hearts, spades, Payoo), low to high."""
+    assert card.suit is not None
+    return int(card.suit), card.rank
+
+
+def read_carry(carry: dict[str, Any], *, players: int, deals: int) -> tuple[int, list[int]]:
+    """The deal number and the totals before it that ``carry`` holds ({} starts a new game)."""
+    if not carry:
+        return 1, [0] * players
+    number, totals = carry.get("deal"), carry.get("totals")
+    if set(carry) != {"deal", "totals"} or not isinstance(number, int) or not 1 <= number <= deals:
+        raise GameError(f"a Papayoo carry is {{'deal': 1 to {deals}, 'totals': [points per seat]}}, "
+                        f"got {carry!r}")
+    if not isinstance(totals, list) or len(totals) != players or not all(
+            isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in totals):
+        raise GameError(f"the carried totals must be {players} whole numbers of points, got {totals!r}")
+    return number, list(totals)
+
+
+class PapayooState(GameState):
+    """One deal of Papayoo, from the deal of the packets to the last trick."""
+
+    def __init__(self, game: Papayoo, deck: Sequence[Card], *, dealer: int, chance: Chance,
+                 carry: dict[str, Any]) -> None:
+        super().__init__(game, deck=deck, dealer=dealer, chance=chance, carry=carry)
+        self.deals: int = game.config["deals"]
+        self.deal_number, self.previous_totals = read_carry(carry, players=self.players, deals=self.deals)
+        self.pass_count = cards_to_pass(self.players)
+        self.hands = self._deal(deck)
+        self.passes: SimultaneousChoice[tuple[Card, ...]] = SimultaneousChoice(range(self.players))
+        self.received: list[tuple[Card, ...]] = [() for _ in range(self.players)]
+        self.papayoo: Card | None = None
+        self.turn = dealer
+        self.trick: list[Play] = []
+        self.tricks: list[Trick] = []
+        self.taken = [0] * self.players
+        self.scoring_cards: list[list[Card]] = [[] for _ in range(self.players)]
+
+    def _deal(self, deck: Sequence[Card]) -> list[list[Card]]:
+        hands: list[list[Card]] = [[] for _ in range(self.players)]
+        position = 0
+        for packet in deal_packets(self.players):
+            for seat in clockwise(left_of(self.dealer, self.players), self.players):
+                hands[seat].extend(deck[position:position + packet])
+                position += packet
+        for seat, hand in enumerate(hands):
+            hand.sort(key=hand_order)
+            self.history.add("deal", seat, {"cards": [str(c) for c in hand]}, private_to=(seat,))
+        return hands
+
+    # -- whose turn and what they may do --------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if not self.passes.done:
+            return self.passes.waiting
+        if not self.hands[self.turn]:
+            return ()
+        return (self.turn,)
+
+    @property
+    def phase(self) -> str:
+        if not self.passes.done:
+            return "pass"
+        return "play" if self.to_act else "over"
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.trick[0].card.suit if self.trick else None
+
+    def playable(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may play to the trick: the suit led if it holds any, else any card."""
+        hand = self.hands[seat]
+        led = self.led_suit
+        following = [c for c in hand if c.suit is led] if led is not None else []
+        return following or list(hand)
+
+    def _legal(self, seat: int) -> ActionSet:
+        if not self.passes.done:
+            return ActionSet(Subsets("pass", self.hands[seat], [self.pass_count]))
+        return ActionSet(Choices(play_action(c) for c in self.playable(seat)))
+
+    def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
+        return (seat,) if action.kind == "pass" else None
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        hand = self.hands[seat]
+        if not self.passes.done:
+            left = left_of(seat, self.players)
+            if action.kind != "pass":
+                example = format_cards(hand[:self.pass_count])
+                return f"first pass {self.pass_count} cards to seat {left}, as 'pass {example}'"
+            return self._explain_pass(action.cards, hand)
+        if action.kind != "play" or len(action.cards) != 1 or action.groups or action.amount is not None:
+            return "play one card from your hand, as 'play " + str(self.playable(seat)[0]) + "'"
+        chosen = action.cards[0]
+        if chosen not in hand:
+            return f"you do not hold {chosen}"
+        led = self.led_suit
+        assert led is not None
+        return (f"you must follow {SUIT_NAMES[led]} while you hold any: play one of "
+                f"{format_cards(self.playable(seat))}")
+
+    def _explain_pass(self, cards: tuple[Card, ...], hand: list[Card]) -> str:
+        if len(cards) != self.pass_count:
+            return f"pass exactly {self.pass_count} cards, not {len(cards)}"
+        doubled = [c for c in set(cards) if cards.count(c) > 1]
+        if doubled:
+            return f"you named {format_cards(doubled)} more than once"
+        missing = [c for c in cards if c not in hand]
+        return f"you do not hold {format_cards(missing)}"
+
+    # -- what happens ---------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if action.kind == "pass":
+            self.passes.choose(seat, action.cards)
+            for card in action.cards:
+                self.hands[seat].remove(card)
+            if self.passes.done:
+                self._exchange()
+        else:
+            self._play(seat, action.cards[0])
+
+    def _exchange(self) -> None:
+        for giver, cards in self.passes.choices.items():
+            receiver = left_of(giver, self.players)
+            self.received[receiver] = tuple(sorted(cards, key=hand_order))
+            self.hands[receiver].extend(cards)
+            self.hands[receiver].sort(key=hand_order)
+            self.history.add("receive", receiver, {"from": giver, "cards": [str(c) for c in cards]},
+                             private_to=(receiver,))
+        self.history.add("passed", None, {"cards": self.pass_count})
+        face = self.roll(4)
+        self.papayoo = papayoo_card(face)
+        assert self.papayoo.suit is not None
+        self.history.add("papayoo", self.dealer, {"face": face, "card": str(self.papayoo),
+                                                  "suit": SUIT_NAMES[self.papayoo.suit]})
+
+    def _play(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        self.trick.append(Play(seat, card))
+        if len(self.trick) < self.players:
+            self.turn = left_of(seat, self.players)
+            return
+        led = self.trick[0].card.suit
+        winner = max((p for p in self.trick if p.card.suit is led), key=lambda p: p.card.rank).seat
+        cards = [p.card for p in self.trick]
+        taken = points_of(cards, papayoo=self.papayoo)
+        self.tricks.append(Trick(tuple(self.trick), winner, taken))
+        self.taken[winner] += taken
+        self.scoring_cards[winner].extend(c for c in cards if points(c, papayoo=self.papayoo))
+        self.history.add("trick", winner, {"cards": [str(c) for c in cards], "points": taken})
+        self.trick = []
+        self.turn = winner
+        if not self.hands[winner]:
+            self._finish()
+
+    def _finish(self) -> None:
+        if sum(self.taken) != DEAL_POINTS:
+            raise RuntimeError(f"a Papayoo deal shares {DEAL_POINTS} points, not {sum(self.taken)}")
+        for result in self.results():
+            self.history.add("score", result.seat, {"points": result.points, "total": result.total,
+                                                    "reason": result.reason})
+        for seat in self.winners():
+            total = self.totals()[seat]
+            reason = f"lowest total after {self.deals} deals: {total} points"
+            self.history.add("award", seat, {"game": True, "total": total, "reason": reason})
+
+    # -- results --------------------------------------------------------------------------------
+
+    def totals(self) -> list[int]:
+        """Each seat's points over the game so far, this deal included."""
+        return [before + now for before, now in zip(self.previous_totals, self.taken, strict=True)]
+
+    def results(self) -> list[DealResult]:
+        """Each seat's points this deal and why (empty until the deal is over)."""
+        if self.to_act:
+            return []
+        totals = self.totals()
+        return [DealResult(seat, self.taken[seat], totals[seat], self._reason(seat))
+                for seat in range(self.players)]
+
+    def _reason(self, seat: int) -> str:
+        cards = sorted(self.scoring_cards[seat], key=lambda c: -points(c, papayoo=self.papayoo))
+        if not cards:
+            return "took no points"
+        named = ", ".join(f"the Papayoo {c}" if c == self.papayoo else str(c) for c in cards)
+        return f"took {named}: {self.taken[seat]} points"
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the lowest total once the last deal of the game is over (ties share)."""
+        if self.to_act or self.deal_number < self.deals:
+            return ()
+        totals = self.totals()
+        return tuple(seat for seat, total in enumerate(totals) if total == min(totals))
+
+    def _outcome(self) -> Outcome:
+        return {seat: points for seat, points in enumerate(self.taken)}
+
+    @property
+    def carry_out(self) -> dict[str, Any]:
+        """The next deal's number and the totals so far; a new game once the last deal is over."""
+        if self.deal_number >= self.deals:
+            return {}
+        return {"deal": self.deal_number + 1, "totals": self.totals()}
+
+    # -- what a seat sees -----------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> PapayooView:
+        done = self.passes.done
+        chose = self.passes.choices.get(seat) if seat is not None else None
+        return PapayooView(
+            **self.view_base(seat), players=self.players, deal=self.deal_number, deals=self.deals,
+            phase=self.phase,
+            hand=tuple(self.hands[seat]) if seat is not None else (),
+            playable=tuple(self.playable(seat)) if done and seat in self.to_act else (),
+            hand_sizes={s: len(h) for s, h in enumerate(self.hands)},
+            pass_count=self.pass_count,
+            pass_to=left_of(seat, self.players) if seat is not None else None,
+            passing=tuple(sorted(chose, key=hand_order)) if chose else (),
+            passed=tuple(s for s in range(self.players) if s in self.passes.choices),
+            received=self.received[seat] if seat is not None and done else (),
+            received_from=right_of(seat, self.players) if seat is not None and done else None,
+            papayoo=self.papayoo, leader=self.trick[0].seat if self.trick else (
+                self.turn if done and self.to_act else None),
+            led_suit=self.led_suit.letter if self.led_suit is not None else None,
+            trick=tuple(self.trick), tricks=tuple(self.tricks),
+            taken=dict(enumerate(self.taken)), totals=dict(enumerate(self.totals())),
+            results=tuple(self.results()), winners=self.winners(), summary=self._summary(),
+        )
+
+    def _summary(self) -> str:
+        if self.phase == "pass":
+            return f"deal {self.deal_number} of {self.deals}: each player passes {self.pass_count} cards left"
+        if self.phase == "play":
+            led = self.led_suit
+            lead = f"{SUIT_NAMES[led]} led" if led is not None else "leads the trick"
+            return f"deal {self.deal_number} of {self.deals}: seat {self.turn} to play, {lead}"
+        winners = self.winners()
+        if not winners:
+            return f"deal {self.deal_number} of {self.deals} is over"
+        total = self.totals()[winners[0]]
+        if len(winners) == 1:
+            return f"seat {winners[0]} wins the game with {total} points, the lowest total"
+        names = ", ".join(f"seat {s}" for s in winners[:-1]) + f" and seat {winners[-1]}"
+        return f"{names} share the win with {total} points each, the lowest total"
+
