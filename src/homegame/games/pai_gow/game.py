@@ -1,0 +1,247 @@
+"""Pai Gow Poker: up to six players each set seven cards against a banker who sets by the house way.
+
+A hand goes: (with ``player-banks``) the bank is offered around the table; seven cards to every
+seat and to the house when it banks; every player sets a two-card and a five-card hand at the same
+time, face down; the reveal; each player is settled against the banker. Actions:
+
+- ``set A B | C D E F G``: the two-card hand, then the five-card hand (an ``Arrangements`` family
+  of the 21 ways). ``set house`` asks the dealer to set the cards by the house way.
+- ``bank`` / ``decline`` when the bank is offered (``player-banks`` only).
+
+A foul setting is legal (players may make it) and loses both hands; the view's options flag every
+foul way and the hint warns of them before the choice.
+
+>>> import homegame
+>>> game = homegame.new_game("pai_gow", players=2)
+>>> state = game.deal(seed=5)
+>>> state.to_act
+(0, 1)
+>>> for seat in state.to_act:
+...     state.apply(seat, HOUSE_WAY)
+>>> sum(state.outcome.values())
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from homegame.cards import Card, format_cards
+from homegame.engine import Action, ActionSet, Arrangements, Chance, Choices, Game, GameError, GameState
+from homegame.engine import Setting as TableSetting
+from homegame.engine.seats import SimultaneousChoice, clockwise
+from homegame.games.pai_gow.hands import PAI_GOW_DECK, Split, hand_name, ranking_for, scored_splits
+from homegame.games.pai_gow.house_way import house_way, house_way_rule
+from homegame.games.pai_gow.settle import Settlement, commission, is_foul, settle
+from homegame.games.pai_gow.view import PaiGowView, Placement, Result
+
+__all__ = ["BANK", "DECLINE", "HOUSE_WAY", "PaiGow", "PaiGowState"]
+
+HOUSE_WAY: Final = Action("set", option="house")
+BANK: Final = Action("bank")
+DECLINE: Final = Action("decline")
+_SIZES: Final = (2, 5)
+
+
+class PaiGowState(GameState):
+    """One hand of Pai Gow Poker."""
+
+    game: PaiGow
+
+    def __init__(self, game: PaiGow, deck: list[Card], **kwargs: Any) -> None:
+        super().__init__(game, deck=deck, **kwargs)
+        self.deck_order = list(deck)
+        self.ranking = ranking_for(game.has("wheel-second"))
+        self.wager: int = game.config["wager"]
+        self.offers = clockwise(self.dealer, self.players) if game.has("player-banks") else []
+        self.banker: int | None = None
+        self.hands: dict[int, tuple[Card, ...]] = {}
+        self.house_cards: tuple[Card, ...] = ()
+        self.bank_split: Split | None = None
+        self.choice: SimultaneousChoice[Split] = SimultaneousChoice(())
+        self.results: dict[int, Settlement] = {}
+        self.bank_commission = 0
+        if not self.offers:
+            self._deal()
+
+    # -- the flow of a hand --------------------------------------------------------------------
+
+    @property
+    def dealt(self) -> bool:
+        return bool(self.hands)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if not self.dealt:
+            return (self.offers[0],)
+        return self.choice.waiting
+
+    def _legal(self, seat: int) -> ActionSet:
+        if not self.dealt:
+            return ActionSet(Choices([BANK, DECLINE]))
+        return ActionSet(Choices([HOUSE_WAY]), Arrangements("set", self.hands[seat], _SIZES, _SIZES))
+
+    def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
+        return (seat,) if action.kind == "set" else None
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if action == BANK:
+            self.banker = seat
+            self.history.add("bank", seat, {"banker": seat})
+            self._deal()
+        elif action == DECLINE:
+            self.offers.pop(0)
+            if not self.offers:
+                self.history.add("bank", None, {"banker": "house"})
+                self._deal()
+        else:
+            self.choice.choose(seat, self._split_of(seat, action))
+            if self.choice.done:
+                self._reveal_and_settle()
+
+    def _split_of(self, seat: int, action: Action) -> Split:
+        if action == HOUSE_WAY:
+            return house_way(self.hands[seat], wheel_second=self.game.has("wheel-second"))
+        return Split(action.groups[0], action.groups[1])
+
+    def _deal(self) -> None:
+        """Seven cards to each seat clockwise from the dealer's left, then seven to the house."""
+        cards = iter(self.deck_order)
+        for seat in clockwise(self.dealer + 1, self.players):
+            self.hands[seat] = tuple(next(cards) for _ in range(7))
+            self.history.add("deal", seat, {"cards": [str(c) for c in self.hands[seat]]}, private_to=(seat,))
+        wheel_second = self.game.has("wheel-second")
+        if self.banker is None:
+            self.house_cards = tuple(next(cards) for _ in range(7))
+            self.history.add("deal", None, {"to": "house", "cards": [str(c) for c in self.house_cards]},
+                             private_to=())
+            self.bank_split = house_way(self.house_cards, wheel_second=wheel_second)
+        else:
+            self.bank_split = house_way(self.hands[self.banker], wheel_second=wheel_second)
+        self.choice = SimultaneousChoice(s for s in range(self.players) if s != self.banker)
+
+    def _reveal_and_settle(self) -> None:
+        assert self.bank_split is not None
+        shown = {str(seat): _split_json(split) for seat, split in sorted(self.choice.choices.items())}
+        self.history.add("reveal", None, {"hands": shown, "banker": _bank_key(self.banker),
+                                          "bank": _split_json(self.bank_split)})
+        for seat in clockwise(self.dealer + 1, self.players, among=set(self.choice.choices)):
+            result = settle(self.choice.choices[seat], self.bank_split, wager=self.wager,
+                            ranking=self.ranking)
+            self.results[seat] = result
+            self.history.add("award", seat, {"amount": result.amount, "result": result.verdict,
+                                             "reason": result.reason})
+        if self.banker is not None:
+            net = -sum(r.amount + r.commission for r in self.results.values())
+            self.bank_commission = commission(net) if net > 0 else 0
+            if self.bank_commission:
+                self.history.add("commission", self.banker, {"amount": self.bank_commission,
+                                                             "reason": f"5% of the bank's win of {net}"})
+
+    def _outcome(self) -> dict[int | str, int]:
+        outcome: dict[int | str, int] = {seat: 0 for seat in range(self.players)}
+        for seat, result in self.results.items():
+            outcome[seat] = result.amount
+        house_cut = sum(r.commission for r in self.results.values()) + self.bank_commission
+        if self.banker is None:
+            outcome["bank"] = -sum(r.amount for r in self.results.values())
+        else:
+            outcome[self.banker] = -sum(r.amount + r.commission for r in self.results.values()) \
+                - self.bank_commission
+            outcome["bank"] = house_cut
+        return outcome
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        if not self.dealt:
+            return f"the bank is offered to seat {seat}: 'bank' or 'decline', not {action}"
+        if action.kind != "set":
+            return f"set your seven cards: 'set A B | C D E F G' or 'set house', not {action}"
+        mine = self.hands[seat]
+        if len(action.groups) != 2 or tuple(map(len, action.groups)) != _SIZES:
+            return "a setting is two cards, '|', then the other five cards"
+        strangers = [c for group in action.groups for c in group if c not in mine]
+        if strangers:
+            return f"{format_cards(strangers)} not in your hand ({format_cards(mine)})"
+        return f"use each of your seven cards once: {format_cards(mine)}"
+
+    # -- what a seat sees ----------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> PaiGowView:
+        over = self.is_over
+        mine = self.hands.get(seat, ()) if seat is not None else ()
+        chosen = self.choice.choices.get(seat) if seat is not None else None
+        must_set = seat is not None and seat in self.to_act and self.dealt
+        return PaiGowView(
+            **self.view_base(seat),
+            wager=self.wager,
+            banker=self.banker,
+            bank_decided=self.dealt,
+            cards=mine,
+            placed=self._placement(chosen) if chosen is not None else self._own_bank_split(seat),
+            options=tuple(self._options(mine)) if must_set else (),
+            advice=self._placement(house_way(mine, wheel_second=self.game.has("wheel-second")))
+            if mine else None,
+            hint=self._hint(mine) if must_set else "",
+            set_seats=tuple(sorted(self.choice.choices)),
+            shown={s: self._placement(split) for s, split in self.choice.choices.items()} if over else {},
+            bank_hand=self._placement(self.bank_split) if over and self.bank_split else None,
+            results={s: Result(r.verdict, r.amount, r.reason) for s, r in self.results.items()},
+            bank_commission=self.bank_commission if over else 0,
+        )
+
+    def _own_bank_split(self, seat: int | None) -> Placement | None:
+        if seat is not None and seat == self.banker and self.bank_split is not None:
+            return self._placement(self.bank_split)
+        return None
+
+    def _placement(self, split: Split) -> Placement:
+        return Placement(split.two, split.five, hand_name(split.two, self.ranking),
+                         hand_name(split.five, self.ranking), is_foul(split, self.ranking))
+
+    def _options(self, cards: Sequence[Card]) -> list[Placement]:
+        return [Placement(way.split.two, way.split.five, hand_name(way.split.two, self.ranking),
+                          hand_name(way.split.five, self.ranking), way.foul)
+                for way in scored_splits(cards, self.ranking)]
+
+    def _hint(self, cards: Sequence[Card]) -> str:
+        way, rule = house_way_rule(cards, wheel_second=self.game.has("wheel-second"))
+        fouls = sum(way.foul for way in scored_splits(cards, self.ranking))
+        warning = (f"careful: {fouls} of the 21 ways foul (the two-card hand must not beat the "
+                   f"five-card hand), marked FOUL" if fouls else "no way of setting these cards fouls")
+        return f"house way: {way} ({rule}); {warning}"
+
+
+def _bank_key(banker: int | None) -> int | str:
+    return "house" if banker is None else banker
+
+
+def _split_json(split: Split) -> dict[str, list[str]]:
+    return {"two": [str(c) for c in split.two], "five": [str(c) for c in split.five]}
+
+
+class PaiGow(Game):
+    """Pai Gow Poker (seed 002 and RULINGS.md)."""
+
+    name = "pai_gow"
+    title = "Pai Gow Poker"
+    players = range(1, 7)
+    variants = {
+        "wheel-second": "A-2-3-4-5 ranks just below A-K-Q-J-10 instead of lowest",
+        "player-banks": "the bank is offered around the table each hand; a banking player sets by "
+                        "the house way and takes or pays the others",
+    }
+    settings = {"wager": TableSetting(20, "chips each player wagers on a hand", minimum=2, maximum=10_000)}
+    starting_stack = 1000
+
+    def check_config(self) -> None:
+        if self.has("player-banks") and self.player_count < 2:
+            raise GameError("player-banks needs at least two players: someone to bank against")
+
+    @property
+    def deck(self) -> list[Card]:
+        return list(PAI_GOW_DECK)
+
+    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
+              carry: dict[str, Any], chance: Chance) -> PaiGowState:
+        return PaiGowState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)

@@ -1,0 +1,66 @@
+"""What one seat of a Pai Gow table sees: its seven cards, the ways to set them, the reveal, results.
+
+>>> from homegame.cards import parse_cards
+>>> from homegame.engine.codec import from_json, to_json
+>>> placed = Placement(tuple(parse_cards("Qs Jd")), tuple(parse_cards("9c 9d 5h 4s 2c")),
+...                    "queen-jack high", "a pair of nines", False)
+>>> from_json(Placement, to_json(placed)) == placed
+True
+>>> to_json(placed)["two"]
+['Qs', 'Jd']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from homegame.cards import Card
+from homegame.engine import View
+
+__all__ = ["PaiGowView", "Placement", "Result"]
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A two-card and a five-card hand as set, with their names and whether the setting is foul."""
+
+    two: tuple[Card, ...]
+    five: tuple[Card, ...]
+    two_name: str
+    five_name: str
+    foul: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One player's result against the bank: ``win``, ``push`` or ``lose``, net chips and why."""
+
+    verdict: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PaiGowView(View):
+    """A seat's view. ``banker`` is the banking seat, ``None`` when the house banks.
+
+    ``cards`` are the seat's seven cards; ``placed`` its setting once made (a banking player's is
+    set by the house way at the deal); ``advice`` the house way for them; ``options`` every way to
+    set them, named, foul ones flagged, while the seat has still to set; ``hint`` the house way and
+    a foul warning. ``shown`` and ``bank_hand`` hold every setting after the reveal, ``results``
+    each player's result with its reason, ``bank_commission`` what a banking player paid the house.
+    """
+
+    wager: int
+    banker: int | None
+    bank_decided: bool
+    cards: tuple[Card, ...]
+    placed: Placement | None
+    options: tuple[Placement, ...]
+    advice: Placement | None
+    hint: str
+    set_seats: tuple[int, ...]
+    shown: dict[int, Placement]
+    bank_hand: Placement | None
+    results: dict[int, Result]
+    bank_commission: int
