@@ -16,7 +16,7 @@ from typing import Final
 from homegame.cards import JOKER, Card, parse_cards
 from homegame.ranking.core import Category, Hand, Ranking
 from homegame.ranking.front import FRONT
-from homegame.ranking.high import HIGH
+from homegame.ranking.high import HIGH, fast_strength, high_hand
 from homegame.ranking.low import ACE_TO_FIVE, ACE_TO_SIX, DEUCE_TO_SEVEN
 from homegame.ranking.pai_gow import PAI_GOW, PAI_GOW_WHEEL_SECOND
 from homegame.ranking.paiute import PAIUTE, PAIUTE_ROYAL_ON_TOP
@@ -90,13 +90,28 @@ def evaluate(cards: str | Iterable[Card | str], ranking: str | Ranking = "high",
              wild: str | int | Iterable[Card | str] | None = None) -> Hand:
     """The best hand ``cards`` make under ``ranking`` with ``wild`` cards (jokers are always wild,
     except in ``pai-gow`` where the joker is the bug)."""
+    if wild is None and ranking == "high" and isinstance(cards, (list, tuple)):
+        try:
+            return high_hand(cards)
+        except (LookupError, TypeError):
+            pass  # not five to seven plain standard cards: the general path below handles or explains
     chosen = _ranking(ranking)
     return chosen.evaluate(parse_cards(cards), _wild_for(chosen, wild))
 
 
 def strength(cards: str | Iterable[Card | str], ranking: str | Ranking = "high",
              wild: str | int | Iterable[Card | str] | None = None) -> int:
-    """Only the strength of :func:`evaluate`: the fast path for loops."""
+    """Only the strength of :func:`evaluate`: the fast path for loops.
+
+    Five to seven parsed cards in a list or tuple, with the default ranking and no wild rank, go
+    straight to the lookup tables of :func:`homegame.ranking.high.fast_strength`, which does not check
+    for a card given twice; anything else takes the general path, which does.
+    """
+    if wild is None and ranking == "high" and isinstance(cards, (list, tuple)):
+        try:
+            return fast_strength(cards)
+        except (LookupError, TypeError):
+            pass  # not five to seven plain standard cards: the general path below handles or explains
     chosen = _ranking(ranking)
     return chosen.strength(parse_cards(cards), _wild_for(chosen, wild))
 

@@ -1,17 +1,34 @@
 """Standard high poker: the best five cards of five, six, seven or more.
 
+The hot path, :func:`fast_strength`, sums one precomputed number per card and looks the sum up:
+the sum holds the count of each suit (to spot a flush), a key that tells rank multisets apart (see
+:mod:`homegame.ranking._high_tables`) and the number of cards. Tables are built on first use, in a
+tenth of a second, so that importing homegame stays quick.
+
 >>> from homegame.cards import parse_cards
->>> HIGH.evaluate(parse_cards("Kh Kd Ks 9c 9d 2s 3c")).name
-'full house, kings over nines'
+>>> hand = HIGH.evaluate(parse_cards("Kh Kd Ks 9c 9d 2s 3c"))
+>>> hand.name, hand.cards
+('full house, kings over nines', (Ks, Kh, Kd, 9d, 9c))
+>>> HIGH.strength(parse_cards("Ah Kh Qh Jh Th")) > HIGH.strength(parse_cards("Kh Qh Jh Th 9h"))
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Final, cast
 
-from homegame.cards import ACE, Card, rank_name
+import numpy as np
+
+from homegame.cards import ACE, DECKS, Card, rank_name
+from homegame.ranking import _high_tables as tables
 from homegame.ranking import reference
-from homegame.ranking.core import Category, Hand, Ranking, categories, decode, encode
+from homegame.ranking.core import Category, Hand, Ranking, categories, decode
+
+__all__ = [
+    "HIGH", "HIGH_CATEGORIES", "HighRanking", "fast_strength", "five_cards", "high_hand", "high_name",
+    "natural_strength",
+]
 
 HIGH_CATEGORIES = categories([
     "high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
@@ -20,7 +37,11 @@ HIGH_CATEGORIES = categories([
 
 
 def high_name(category: Category, ranks: Sequence[int]) -> str:
-    """The human name of a high hand from its category and tie-break ranks."""
+    """The human name of a high hand from its category and tie-break ranks.
+
+    >>> high_name(HIGH_CATEGORIES[0], (14, 13, 9, 7, 3)), high_name(HIGH_CATEGORIES[8], (5,))
+    ('ace high', 'straight flush, five high')
+    """
     first = ranks[0]
     match category.value:
         case reference.HIGH_CARD:
@@ -45,6 +66,170 @@ def high_name(category: Category, ranks: Sequence[int]) -> str:
             return f"five of a kind, {rank_name(first, plural=True)}"
 
 
+# Layout of a card's key: 5-bit suit counters (bits 0-19, each preset to 11 so that bit 4 of a
+# counter is set from five cards of the suit on), the rank key sum (23 bits), then the card count.
+_SUIT_BITS: Final = 5
+_RANK_SHIFT: Final = 4 * _SUIT_BITS
+_COUNT_SHIFT: Final = _RANK_SHIFT + 23
+_SUIT_PRESET: Final = sum(11 << (_SUIT_BITS * suit) for suit in range(4))
+_FLUSH_BITS: Final = sum(16 << (_SUIT_BITS * suit) for suit in range(4))
+_NOT_STANDARD: Final = 1 << 62
+"""The key of a joker or a Papayoo card: its card count is absurd, so no table lookup matches."""
+_CODES: Final = 256
+"""Key lists cover this many codes so that stray small negative ints fall on _NOT_STANDARD too."""
+
+_CARD_KEYS: Final[list[int]] = []
+_SUIT_RANK_BITS: Final[tuple[list[int], ...]] = ([], [], [], [])
+_NONFLUSH: Final[dict[int, int]] = {}
+_FLUSH: Final[list[int]] = []
+_NAMES: Final[dict[int, tuple[Category, str]]] = {}
+_STANDARD: Final = DECKS["standard"]
+_card_key: Final[Callable[[object], int]] = _CARD_KEYS.__getitem__  # type: ignore[assignment]
+
+
+def _build_tables() -> None:
+    """Fill the lookup tables in place (so that bound methods taken at import stay valid)."""
+    if _CARD_KEYS:
+        return
+    counts = tables.rank_multisets()
+    sizes = counts.sum(axis=1).astype(np.int64)
+    keys = counts.astype(np.int64) @ np.array(tables.RANK_KEYS, dtype=np.int64)
+    playable = sizes >= 5
+    lookup_keys = (sizes[playable] << (_COUNT_SHIFT - _RANK_SHIFT)) | keys[playable]
+    strengths = tables.nonflush_strengths(counts[playable])
+    _NONFLUSH.update(zip(lookup_keys.tolist(), strengths.tolist(), strict=True))
+    _FLUSH.extend(tables.flush_strengths().tolist())
+    for code in range(_CODES):
+        standard = code < 52
+        suit, rank_index = code & 3, code >> 2
+        _CARD_KEYS.append((1 << _COUNT_SHIFT) + (tables.RANK_KEYS[rank_index] << _RANK_SHIFT)
+                          + (1 << (_SUIT_BITS * suit)) if standard else _NOT_STANDARD)
+        for bits_suit, bits in enumerate(_SUIT_RANK_BITS):
+            bits.append(1 << rank_index if standard and suit == bits_suit else 0)
+
+
+def fast_strength(cards: Iterable[object]) -> int:
+    """The strength of five to seven standard cards, none wild, as fast as Python allows.
+
+    Raises :class:`LookupError` or :class:`TypeError` when the fast path does not apply (a joker or
+    non-standard card, fewer than five or more than seven cards, tables not built yet, things that
+    are not cards); callers then fall back to :func:`natural_strength` or :meth:`HighRanking.strength`,
+    which build the tables and explain bad input. Duplicate cards are not detected here.
+    """
+    key = sum(map(_card_key, cards), _SUIT_PRESET)
+    if key & _FLUSH_BITS:
+        return _flush_strength(cards, key)
+    return _NONFLUSH[key >> _RANK_SHIFT]
+
+
+def _flush_strength(cards: Iterable[object], key: int) -> int:
+    if key >> _COUNT_SHIFT > tables.MAX_CARDS:
+        raise LookupError("more than seven cards, or a card that is not standard")
+    suit = next(suit for suit in range(4) if key >> (_SUIT_BITS * suit + 4) & 1)
+    bits: Callable[[object], int] = _SUIT_RANK_BITS[suit].__getitem__  # type: ignore[assignment]
+    return _FLUSH[sum(map(bits, cards))]
+
+
+def _check_natural(cards: Sequence[Card]) -> None:
+    if len(cards) < 5:
+        raise ValueError(f"a high hand needs at least five cards, got {len(cards)}")
+    for card in cards:
+        if not isinstance(card, int) or not 0 <= card < 52:
+            raise ValueError(f"{card!s} is not a standard card here (a joker counts only when wild)")
+    if len(set(cards)) != len(cards):
+        duplicates = sorted({c for c in cards if cards.count(c) > 1})
+        raise ValueError(f"the same card twice: {' '.join(map(str, duplicates))}")
+
+
+def natural_strength(cards: Sequence[Card]) -> int:
+    """The strength of any number (five or more) of standard cards, none wild, checking the input.
+
+    >>> from homegame.cards import parse_cards
+    >>> decode(natural_strength(parse_cards("2h 3h 4h 5h 7h 9h Ah 6h Kc")))
+    (8, (7, 0, 0, 0, 0))
+    >>> natural_strength(parse_cards("2h 3h 4h 5h 5h"))
+    Traceback (most recent call last):
+    ...
+    ValueError: the same card twice: 5h
+    """
+    _check_natural(cards)
+    _build_tables()
+    if len(cards) <= tables.MAX_CARDS:
+        return fast_strength(cards)
+    counts = np.bincount([c >> 2 for c in cards], minlength=13).astype(np.int8)[None, :]
+    best = int(tables.nonflush_strengths(counts)[0])
+    for bits in _SUIT_RANK_BITS:
+        best = max(best, _FLUSH[sum(map(bits.__getitem__, cards))])
+    return best
+
+
+def _naming(strength: int) -> tuple[Category, str]:
+    named = _NAMES.get(strength)
+    if named is None:
+        category_value, ranks = decode(strength)
+        category = HIGH_CATEGORIES[category_value]
+        named = _NAMES[strength] = (category, high_name(category, ranks))
+    return named
+
+
+_SHAPES: Final = {
+    reference.HIGH_CARD: (1, 1, 1, 1, 1), reference.PAIR: (2, 1, 1, 1), reference.TWO_PAIR: (2, 2, 1),
+    reference.THREE_OF_A_KIND: (3, 1, 1), reference.FLUSH: (1, 1, 1, 1, 1), reference.FULL_HOUSE: (3, 2),
+    reference.FOUR_OF_A_KIND: (4, 1),
+}
+
+
+def _needed_ranks(strength: int) -> list[tuple[int, int]]:
+    """(rank, how many cards of it) for the five cards that make ``strength``, most significant first."""
+    category, ranks = decode(strength)
+    if category in (reference.STRAIGHT, reference.STRAIGHT_FLUSH):
+        top = ranks[0]
+        run = [5, 4, 3, 2, ACE] if top == 5 else list(range(top, top - 5, -1))
+        return [(rank, 1) for rank in run]
+    return list(zip(ranks, _SHAPES[category], strict=False))
+
+
+_UNUSED: Final = 1 << 20
+_ORDERS: Final[dict[int, list[int]]] = {}
+_RUNS_AND_FLUSHES: Final = frozenset({reference.STRAIGHT, reference.FLUSH, reference.STRAIGHT_FLUSH})
+
+
+def _card_order(strength: int) -> list[int]:
+    """A sort key per card code: the cards that make ``strength`` first, most significant first,
+    higher suits first within a rank; cards of other ranks last."""
+    order = _ORDERS.get(strength)
+    if order is None:
+        places = {rank - 2: place for place, (rank, _) in enumerate(_needed_ranks(strength))}
+        order = _ORDERS[strength] = [places[code >> 2] * 64 + 63 - code if code >> 2 in places else _UNUSED
+                                     for code in range(52)]
+    return order
+
+
+def five_cards(cards: Sequence[Card], strength: int) -> tuple[Card, ...]:
+    """The five of ``cards`` (standard, none wild) that make ``strength``, most significant first.
+
+    Among equal choices the higher suit (spades, hearts, diamonds, clubs) is taken.
+
+    >>> from homegame.cards import parse_cards
+    >>> cards = parse_cards("5d 3c Ah 4s 2h 9d 3h")
+    >>> five_cards(cards, natural_strength(cards))
+    (5d, 4s, 3h, 2h, Ah)
+    """
+    order = _card_order(strength)
+    category = strength >> 20
+    if category not in _RUNS_AND_FLUSHES:
+        return tuple(map(_STANDARD.__getitem__, sorted(cards, key=order.__getitem__)[:5]))
+    if category != reference.STRAIGHT:
+        suit = next(s for s, bits in enumerate(_SUIT_RANK_BITS)
+                    if _FLUSH[sum(map(bits.__getitem__, cards))] == strength)
+        cards = [c for c in cards if c & 3 == suit]
+    one_per_rank: dict[int, Card] = {}
+    for card in sorted(cards, key=order.__getitem__):
+        if order[card] != _UNUSED:
+            one_per_rank.setdefault(card >> 2, _STANDARD[card])
+    return tuple(one_per_rank.values())
+
+
 class HighRanking(Ranking):
     """Standard poker ranking, aces high (and low in the wheel A-2-3-4-5)."""
 
@@ -52,12 +237,45 @@ class HighRanking(Ranking):
     categories = HIGH_CATEGORIES
 
     def evaluate(self, cards: Sequence[Card], wild: Collection[Card] = ()) -> Hand:
+        if wild and any(map(wild.__contains__, cards)):
+            strength, five = self._with_wild(cards, wild)
+        else:
+            strength = self.strength(cards)
+            five = five_cards(cards, strength)
+        category, name = _naming(strength)
+        return Hand(strength, category, five, name, self.name)
+
+    def strength(self, cards: Sequence[Card], wild: Collection[Card] = ()) -> int:
+        if wild and any(map(wild.__contains__, cards)):
+            return self._with_wild(cards, wild)[0]
+        try:
+            strength = fast_strength(cards)
+        except (LookupError, TypeError):
+            return natural_strength(cards)
+        if len(set(cards)) != len(cards):
+            _check_natural(cards)
+        return strength
+
+    @staticmethod
+    def _with_wild(cards: Sequence[Card], wild: Collection[Card]) -> tuple[int, tuple[Card, ...]]:
         if len(cards) < 5:
             raise ValueError(f"a high hand needs at least five cards, got {len(cards)}")
-        (category, ranks), five = reference.best_five(cards)
-        strength = encode(category, ranks)
-        chosen = HIGH_CATEGORIES[category]
-        return Hand(strength, chosen, five, high_name(chosen, decode(strength)[1]), self.name)
+        from homegame.ranking.wild import best_high_with_wild
+
+        return best_high_with_wild(cards, wild)
+
+
+def high_hand(cards: Sequence[object]) -> Hand:
+    """:meth:`HighRanking.evaluate` for five to seven standard cards, none wild: the fast path.
+
+    Raises what :func:`fast_strength` raises when it does not apply, and :class:`LookupError` for a
+    card given twice; callers then fall back to :meth:`HighRanking.evaluate`.
+    """
+    strength = fast_strength(cards)
+    if len(set(cards)) != len(cards):
+        raise LookupError("a card given twice")
+    category, name = _naming(strength)
+    return Hand(strength, category, five_cards(cast("Sequence[Card]", cards), strength), name, "high")
 
 
 HIGH = HighRanking()
