@@ -35,7 +35,7 @@ def choose_pass(hand: Sequence[Card], count: int) -> tuple[Card, ...]:
 
     >>> from homegame.cards import parse_cards
     >>> choose_pass(parse_cards("2c 3c 4c 5c 7d 10h 2s 3s 4s 20p 2p 1p"), 3)
-    (20p, 10h, 7d)
+    (20p, 7d, Th)
     """
     danger = {c: _pass_danger(c, hand) for c in hand}
     return tuple(sorted(hand, key=lambda c: (-danger[c], -c.rank))[:count])
