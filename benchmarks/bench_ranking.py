@@ -1,0 +1,204 @@
+"""High-hand evaluation speed beside the peers: eval7, phevaluator, treys and pokerkit.
+
+``python -m benchmarks ranking [--quick] [--repeat N]``. Every figure is the median of several runs,
+printed next to each peer's and the ratio homegame / peer (above 1: homegame is faster). Peers that
+are not installed are skipped (``make bench`` installs them through the ``bench`` extra).
+
+* single 7-card evaluation from Python, one call per hand on cards parsed beforehand;
+* the exhaustive table of all 133,784,560 seven-card hands: homegame's numpy batch against eval7
+  one call per hand (``--quick`` has eval7 do a fixed sample of the hands and scales its time up);
+* what ``import homegame`` costs in time and memory, in a fresh interpreter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from math import comb
+
+import homegame
+from homegame.cards import DECKS
+from homegame.ranking.batch import tabulate_high
+
+SEVEN_CARD_HANDS = comb(52, 7)
+
+
+def _timed(run: Callable[[], object], repeat: int) -> list[float]:
+    """Wall-clock seconds of ``run`` per repetition (after one warm-up call)."""
+    run()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def _rate(run: Callable[[], object], hands: int, repeat: int) -> float:
+    return hands / statistics.median(_timed(run, repeat))
+
+
+def _row(label: str, ours: float, theirs: float | None, unit: str) -> None:
+    peer = "-" if theirs is None else f"{theirs:,.0f}"
+    ratio = "-" if not theirs else f"{ours / theirs:.2f}x"
+    print(f"  {label:<44} {ours:>14,.0f} {peer:>14} {ratio:>8}  {unit}", flush=True)
+
+
+def _installed(name: str) -> bool:
+    return importlib.util.find_spec(name) is not None
+
+
+def _peer_rates(codes: list[list[int]], repeat: int) -> dict[str, float]:
+    """Hands per second of each installed peer on the same 7-card hands, each in its own card type."""
+    names = [str(card) for card in DECKS["standard"]]
+    rates: dict[str, float] = {}
+    if _installed("phevaluator"):
+        from phevaluator import evaluate_cards
+
+        def phevaluator_run() -> None:
+            for hand in codes:
+                evaluate_cards(*hand)
+
+        rates["phevaluator evaluate_cards"] = _rate(phevaluator_run, len(codes), repeat)
+    if _installed("eval7"):
+        import eval7
+
+        deck = {str(card): card for card in eval7.Deck().cards}
+        eval7_hands = [[deck[names[c]] for c in hand] for hand in codes]
+        evaluate = eval7.evaluate
+
+        def eval7_run() -> None:
+            for hand in eval7_hands:
+                evaluate(hand)
+
+        rates["eval7 evaluate"] = _rate(eval7_run, len(codes), repeat)
+    if _installed("treys"):
+        import treys
+
+        treys_cards = [treys.Card.new(name) for name in names]
+        evaluator = treys.Evaluator()
+        treys_hands = [([treys_cards[c] for c in hand[:2]], [treys_cards[c] for c in hand[2:]])
+                       for hand in codes]
+
+        def treys_run() -> None:
+            for hole, board in treys_hands:
+                evaluator.evaluate(hole, board)
+
+        rates["treys Evaluator.evaluate"] = _rate(treys_run, len(codes), repeat)
+    if _installed("pokerkit"):
+        from pokerkit import Card, StandardHighHand
+
+        few = codes[: max(1, len(codes) // 50)]
+        kit_hands = [(list(Card.parse("".join(names[c] for c in hand[:2]))),
+                      list(Card.parse("".join(names[c] for c in hand[2:])))) for hand in few]
+
+        def pokerkit_run() -> None:
+            for hole, board in kit_hands:
+                StandardHighHand.from_game(hole, board)
+
+        rates["pokerkit StandardHighHand.from_game"] = _rate(pokerkit_run, len(few), repeat)
+    return rates
+
+
+def bench_single(hand_count: int, repeat: int) -> None:
+    """Single evaluations of random 7-card hands (the same hands for everyone)."""
+    dealer = random.Random(20261122)
+    standard = DECKS["standard"]
+    hands = [dealer.sample(standard, 7) for _ in range(hand_count)]
+    codes = [[int(c) for c in hand] for hand in hands]
+    strength, evaluate = homegame.strength, homegame.evaluate
+
+    def strength_run() -> None:
+        for hand in hands:
+            strength(hand)
+
+    few = hands[: hand_count // 5]
+
+    def evaluate_run() -> None:
+        for hand in few:
+            evaluate(hand)
+
+    ours = _rate(strength_run, len(hands), repeat)
+    full = _rate(evaluate_run, len(few), repeat)
+    peers = _peer_rates(codes, repeat)
+    print(f"single 7-card evaluation, hands/second (median of {repeat}; {hand_count:,} hands)")
+    print(f"  {'measure':<44} {'homegame':>14} {'peer':>14} {'ratio':>8}")
+    _row("homegame.strength (no peer)", ours, None, "hands/s")
+    for peer, rate in peers.items():
+        _row(f"homegame.strength vs {peer}", ours, rate, "hands/s")
+    _row("homegame.evaluate (full Hand) vs homegame.strength", full, ours, "hands/s")
+    for peer, rate in peers.items():
+        _row(f"homegame.evaluate vs {peer}", full, rate, "hands/s")
+
+
+def _eval7_enumeration(fraction: int) -> tuple[float, int]:
+    """Seconds eval7 takes to tabulate the hands whose two lowest cards are every ``fraction``-th
+    pair of cards (all hands when ``fraction`` is 1), and how many hands that is."""
+    import eval7
+
+    deck = sorted(eval7.Deck().cards, key=lambda card: homegame.parse_cards(str(card))[0])
+    evaluate, hands = eval7.evaluate, 0
+    counts = [0] * 9
+    start = time.perf_counter()
+    for index, (low, second) in enumerate(combinations(range(52), 2)):
+        if index % fraction:
+            continue
+        for rest in combinations(deck[second + 1:], 5):
+            counts[evaluate([deck[low], deck[second], *rest]) >> 24] += 1
+        hands += comb(51 - second, 5)
+    return time.perf_counter() - start, hands
+
+
+def bench_enumeration(quick: bool, repeat: int) -> None:
+    """All 133,784,560 seven-card hands tabulated by category."""
+    tabulate_high(7)  # build and cache the tables outside the timing
+    ours = statistics.median(_timed(lambda: tabulate_high(7), repeat))
+    print(f"exhaustive 7-card category table, seconds for all {SEVEN_CARD_HANDS:,} hands")
+    print(f"  homegame batch tabulate_high(7): {ours:.2f} s (median of {repeat}),"
+          f" {SEVEN_CARD_HANDS / ours:,.0f} hands/s")
+    if not _installed("eval7"):
+        print("  eval7 not installed: no peer figure")
+        return
+    fraction = 40 if quick else 1
+    seconds, hands = _eval7_enumeration(fraction)
+    scaled = seconds * SEVEN_CARD_HANDS / hands
+    how = f"measured on {hands:,} hands and scaled up" if quick else "full run"
+    print(f"  eval7 one call per hand: {scaled:.1f} s ({how}), {hands / seconds:,.0f} hands/s")
+    print(f"  ratio eval7 / homegame: {scaled / ours:.1f}x faster")
+
+
+def bench_import(repeat: int) -> None:
+    """``import homegame`` in a fresh interpreter: time and peak memory, and the memory once the
+    single-path tables are built."""
+    probe = ("import resource, time; t = time.perf_counter(); import homegame; "
+             "t = time.perf_counter() - t; m = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
+             "homegame.strength(homegame.parse_cards('As Ks Qs Js Ts 2c 3d')); "
+             "b = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; print(t, m / 1024, b / 1024)")
+    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+            .stdout.split() for _ in range(repeat)]
+    seconds = statistics.median(float(run[0]) for run in runs)
+    memory = statistics.median(float(run[1]) for run in runs)
+    built = statistics.median(float(run[2]) for run in runs)
+    print(f"import homegame: {seconds * 1000:.0f} ms, {memory:.0f} MB peak RSS (median of {repeat});"
+          f" {built:.0f} MB after the first evaluation builds the tables")
+
+
+def main(argv: Sequence[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks ranking", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer hands; eval7 enumerates a sample")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per measure (the median is shown)")
+    options = parser.parse_args(list(argv))
+    bench_import(options.repeat)
+    bench_single(20_000 if options.quick else 200_000, options.repeat)
+    bench_enumeration(options.quick, max(1, options.repeat // 2 if options.quick else options.repeat))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
