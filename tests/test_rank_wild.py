@@ -11,7 +11,12 @@ from homegame.cards import JOKER, Card, deck, parse_cards
 from homegame.ranking import reference, wild_cards
 from homegame.ranking.core import decode, encode
 from homegame.ranking.high import HIGH_CATEGORIES, high_name
-from homegame.ranking.wild import best_high_with_wild, straight_top_with_wild
+from homegame.ranking.wild import (
+    best_high_with_wild,
+    five_with_wild,
+    straight_top_with_wild,
+    wild_high_strength,
+)
 
 STANDARD = deck()
 
@@ -54,6 +59,19 @@ def test_best_fill_equals_brute_force_substitution(cards: list[Card], extra_wild
     if sum(c in wild for c in cards) > 2:
         return
     assert best_high_with_wild(cards, wild)[0] == oracle(cards, wild)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(STANDARD), min_size=5, max_size=8, unique=True), st.data())
+def test_whole_hand_strength_equals_the_best_five_card_fill(cards: list[Card], data: st.DataObject) -> None:
+    wild = data.draw(st.sets(st.sampled_from(cards), max_size=6))
+    naturals = [c for c in cards if c not in wild]
+    used = min(len(cards) - len(naturals), 5)
+    by_subsets = max(five_with_wild(subset, used) for subset in combinations(naturals, 5 - used))
+    assert wild_high_strength(cards, wild) == by_subsets
+    strength, five = best_high_with_wild(cards, wild)
+    assert strength == by_subsets and len(five) == 5 and set(five) <= set(cards)
+    assert five_with_wild([c for c in five if c not in wild], used) == strength
 
 
 @settings(max_examples=200, deadline=None)

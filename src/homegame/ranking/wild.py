@@ -33,7 +33,10 @@ from homegame.cards import ACE, Card
 from homegame.ranking import reference
 from homegame.ranking.core import encode
 
-__all__ = ["best_high_with_wild", "five_with_wild", "split_wild", "straight_top_with_wild"]
+__all__ = [
+    "best_high_with_wild", "five_with_wild", "significance_order", "split_wild", "straight_top_with_wild",
+    "wild_high_strength",
+]
 
 _STRAIGHT_WINDOWS: Final = tuple(
     (top, sum(1 << rank for rank in (range(top - 4, top + 1) if top > 5 else (ACE, 2, 3, 4, 5))))
@@ -95,35 +98,31 @@ def five_with_wild(naturals: Sequence[Card], wilds: int) -> int:
         return encode(reference.STRAIGHT_FLUSH, (top,))
     by_rank = sorted(counts, reverse=True)
     made = _sets_with_wild(counts, by_rank, wilds)
-    if made is not None and made[0] >= reference.FULL_HOUSE:
+    if made[0] >= reference.FULL_HOUSE:
         return encode(*made)
     if suited:
         return encode(reference.FLUSH, (ACE,) * wilds + tuple(sorted(map(_rank, naturals), reverse=True)))
     if top:
         return encode(reference.STRAIGHT, (top,))
-    assert made is not None, "one wild card and natural cards always make at least a pair"
     return encode(*made)
 
 
-def _sets_with_wild(
-    counts: dict[int, int], by_rank: list[int], wilds: int,
-) -> tuple[int, tuple[int, ...]] | None:
-    """Four of a kind, a full house, three of a kind or a pair made with wild cards (best first).
+def _sets_with_wild(counts: dict[int, int], by_rank: list[int], wilds: int) -> tuple[int, tuple[int, ...]]:
+    """The best four of a kind, full house, three of a kind or pair that wild cards make.
 
-    ``by_rank`` lists the natural ranks, highest first; there are at least two of them.
+    ``counts`` are the natural ranks of a hand of five or more cards, at least one of them wild and
+    not enough for five of a kind; ``by_rank`` lists those ranks highest first.
     """
     for rank in by_rank:
         if counts[rank] + wilds >= 4:
-            kicker = next(other for other in by_rank if other != rank)
-            return reference.FOUR_OF_A_KIND, (rank, kicker)
-    if len(by_rank) == 2:
-        return reference.FULL_HOUSE, (by_rank[0], by_rank[1])
+            return reference.FOUR_OF_A_KIND, (rank, next(other for other in by_rank if other != rank))
+    pairs = [rank for rank in by_rank if counts[rank] >= 2]
+    if len(pairs) >= 2:
+        return reference.FULL_HOUSE, (pairs[0], pairs[1])
     for rank in by_rank:
         if counts[rank] + wilds >= 3:
-            return reference.THREE_OF_A_KIND, (rank, *(other for other in by_rank if other != rank))
-    if wilds == 1 and len(by_rank) == 4:
-        return reference.PAIR, tuple(by_rank)
-    return None
+            return reference.THREE_OF_A_KIND, (rank, *[other for other in by_rank if other != rank][:2])
+    return reference.PAIR, tuple(by_rank[:4])
 
 
 def best_high_with_wild(cards: Sequence[Card], wild: Collection[Card]) -> tuple[int, tuple[Card, ...]]:
@@ -137,17 +136,67 @@ def best_high_with_wild(cards: Sequence[Card], wild: Collection[Card]) -> tuple[
     >>> decode(strength), five
     ((3, (13, 9, 7, 0, 0)), (Kh, Kd, 9d, 7s, 2c))
     """
-    if len(cards) < 5:
-        raise ValueError(f"a high hand needs at least five cards, got {len(cards)}")
+    best = wild_high_strength(cards, wild)
     naturals, wilds = split_wild(cards, wild)
     used = min(len(wilds), 5)
-    best = -1
-    chosen: tuple[Card, ...] = ()
-    for subset in combinations(naturals, 5 - used):
-        value = five_with_wild(subset, used)
-        if value > best:
-            best, chosen = value, subset
+    chosen = next(subset for subset in combinations(naturals, 5 - used)
+                  if five_with_wild(subset, used) == best)
     return best, (*significance_order(chosen), *wilds[:used])
+
+
+def wild_high_strength(cards: Sequence[Card], wild: Collection[Card]) -> int:
+    """Only the strength of :func:`best_high_with_wild`, worked out from the whole hand at once.
+
+    >>> from homegame.cards import JOKER, parse_cards
+    >>> from homegame.ranking.core import decode
+    >>> decode(wild_high_strength(parse_cards("Kh Kd 5s 5c 9d Jk 2c"), {JOKER}))
+    (6, (13, 5, 0, 0, 0))
+    """
+    if len(cards) < 5:
+        raise ValueError(f"a high hand needs at least five cards, got {len(cards)}")
+    naturals = [c for c in cards if c not in wild]
+    wilds = len(cards) - len(naturals)
+    if not wilds:
+        return encode(*reference.best_five(naturals)[0])
+    counts: dict[int, int] = {}
+    suit_masks = [0, 0, 0, 0]
+    for c in naturals:
+        rank = (c >> 2) + 2
+        counts[rank] = counts.get(rank, 0) + 1
+        suit_masks[c & 3] |= 1 << rank
+    need = 5 - wilds
+    quintet = ACE if need <= 0 else max((rank for rank, count in counts.items() if count + wilds >= 5),
+                                        default=0)
+    if quintet:
+        return encode(reference.FIVE_OF_A_KIND, (quintet,))
+    top = max((_window_top(mask, need) for mask in suit_masks), default=0)
+    if top:
+        return encode(reference.STRAIGHT_FLUSH, (top,))
+    by_rank = sorted(counts, reverse=True)
+    made = _sets_with_wild(counts, by_rank, wilds)
+    if made[0] >= reference.FULL_HOUSE:
+        return encode(*made)
+    flushes = [(ACE,) * wilds + _top_ranks(mask, need) for mask in suit_masks if mask.bit_count() >= need]
+    if flushes:
+        return encode(reference.FLUSH, max(flushes))
+    top = _window_top(sum(1 << rank for rank in counts), need)
+    if top:
+        return encode(reference.STRAIGHT, (top,))
+    return encode(*made)
+
+
+def _window_top(mask: int, need: int) -> int:
+    """The top of the best straight holding at least ``need`` of the ranks in ``mask``, or 0."""
+    if mask.bit_count() < need:
+        return 0
+    for top, window in _STRAIGHT_WINDOWS:
+        if (mask & window).bit_count() >= need:
+            return top
+    return 0
+
+
+def _top_ranks(mask: int, count: int) -> tuple[int, ...]:
+    return tuple(rank for rank in range(ACE, 1, -1) if mask >> rank & 1)[:count]
 
 
 def significance_order(cards: Sequence[Card]) -> tuple[Card, ...]:
