@@ -1,0 +1,108 @@
+"""The Paiute ruleset: seats, variants, settings, the deck, and what a win is worth.
+
+Paiute is a Hawaiian draw-and-discard game for 2 to 5 players: five cards each, a turned-up rank
+is wild, and the first player to hold a winning combination of five or six cards right after a draw
+may call it. The rules text is ``homegame rules paiute`` (``games/rules/paiute.md``).
+
+>>> game = Paiute(players=3, variants=["pay-table"])
+>>> state = game.deal(seed=4)
+>>> state.to_act, len(state.view(1).hand), len(game.deck)
+((1,), 5, 52)
+>>> Paiute(players=2, variants=["jokers"]).deck[-2:]
+[Jk, Jk]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from homegame.cards import Card, deck
+from homegame.engine import Chance, Game, GameError, Setting
+from homegame.games.paiute.state import PaiuteState
+from homegame.ranking import Hand
+from homegame.ranking.paiute import PaiuteRanking, paiute_ranking
+
+__all__ = ["PAY_TABLE_SETTINGS", "Paiute"]
+
+PAY_TABLE_SETTINGS = {
+    "five of a kind": "pay_five_of_a_kind",
+    "royal flush": "pay_royal_flush",
+    "straight flush": "pay_straight_flush",
+    "four/two": "pay_four_two",
+    "three/three": "pay_three_three",
+    "paiute": "pay_paiute",
+}
+"""Each combination and the setting holding what every other player pays for it under ``pay-table``."""
+
+_PAY_DEFAULTS = dict(zip(PAY_TABLE_SETTINGS.values(), (6, 5, 4, 3, 2, 1), strict=True))
+
+
+class Paiute(Game):
+    """Paiute for 2 to 5 players, with the variants of the rule sources."""
+
+    name = "paiute"
+    title = "Paiute"
+    players = range(2, 6)
+    variants = {
+        "denexa": "one more card is turned up after the wild card to start the discard pile",
+        "jokers": "two jokers are added and are the only wild cards; no card is turned up",
+        "opposite-colour": "only the two cards of the turned rank in the other colour are wild",
+        "royal-on-top": "the royal flush outranks five of a kind",
+        "ante": "everyone antes the `ante` setting; the winner takes the pot (a void deal returns it)",
+        "pay-table": "every other player pays the winner by the winning combination (the pay_* settings)",
+    }
+    exclusive_variants = (frozenset({"jokers", "opposite-colour"}), frozenset({"ante", "pay-table"}))
+    settings = {
+        "ante": Setting(1, "chips each player antes under the `ante` scoring", minimum=1),
+        **{key: Setting(default, f"units each loser pays for {combination} under `pay-table`", minimum=0)
+           for combination, key in PAY_TABLE_SETTINGS.items()
+           for default in (_PAY_DEFAULTS[key],)},
+    }
+
+    def check_config(self) -> None:
+        changed_table = [k for k, v in _PAY_DEFAULTS.items() if self.config[k] != v]
+        if changed_table and not self.has("pay-table"):
+            raise GameError(f"{', '.join(changed_table)} only count with the pay-table variant")
+        if self.config["ante"] != 1 and not self.has("ante"):
+            raise GameError("the ante setting only counts with the ante variant")
+
+    @property
+    def deck(self) -> list[Card]:
+        return deck("standard+2jokers" if self.has("jokers") else "standard")
+
+    @property
+    def ranking(self) -> PaiuteRanking:
+        """The Paiute ranking of this table (royal flush on top with ``royal-on-top``)."""
+        return paiute_ranking(royal_on_top=self.has("royal-on-top"))
+
+    def payment(self, winning: Hand) -> int:
+        """What each other player pays the winner of a deal won with ``winning``.
+
+        >>> from homegame.cards import parse_cards
+        >>> game = Paiute(players=2, variants=["pay-table"], pay_four_two=7)
+        >>> game.payment(game.ranking.evaluate(parse_cards("9c 9d 9h 9s Kd Kh")))
+        7
+        """
+        if self.has("pay-table"):
+            return int(self.config[PAY_TABLE_SETTINGS[winning.category.name]])
+        if self.has("ante"):
+            return int(self.config["ante"])
+        return 1
+
+    def scoring_text(self) -> str:
+        """How deals are scored at this table, in words."""
+        if self.has("pay-table"):
+            table = ", ".join(f"{name} {self.config[key]}" for name, key in PAY_TABLE_SETTINGS.items())
+            return f"pay table: every other player pays the winner ({table})"
+        if self.has("ante"):
+            return f"ante {self.config['ante']} each: the winner takes the pot; a void deal returns it"
+        return "count of deals won: the winner scores one point from each other player"
+
+    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
+              carry: dict[str, Any], chance: Chance) -> PaiuteState:
+        wins = carry.get("wins", [0] * self.player_count)
+        if not (isinstance(wins, list) and len(wins) == self.player_count
+                and all(isinstance(w, int) and w >= 0 for w in wins)):
+            raise GameError(f"carry 'wins' must list {self.player_count} counts of deals won, got {wins!r}")
+        return PaiuteState(self, deck, dealer=dealer, chance=chance, stacks=stacks, carry=carry)
