@@ -18,10 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Final, cast
 
-import numpy as np
-
 from homegame.cards import ACE, DECKS, Card, rank_name
-from homegame.ranking import _high_tables as tables
 from homegame.ranking import reference
 from homegame.ranking.core import Category, Hand, Ranking, categories, decode
 
@@ -75,6 +72,8 @@ _SUIT_PRESET: Final = sum(11 << (_SUIT_BITS * suit) for suit in range(4))
 _FLUSH_BITS: Final = sum(16 << (_SUIT_BITS * suit) for suit in range(4))
 _NOT_STANDARD: Final = 1 << 62
 """The key of a joker or a Papayoo card: its card count is absurd, so no table lookup matches."""
+_MAX_FAST_CARDS: Final = 7
+"""The most cards the rank-multiset tables cover (``_high_tables.MAX_CARDS``)."""
 _CODES: Final = 256
 """Key lists cover this many codes so that stray small negative ints fall on _NOT_STANDARD too."""
 
@@ -91,6 +90,10 @@ def _build_tables() -> None:
     """Fill the lookup tables in place (so that bound methods taken at import stay valid)."""
     if _CARD_KEYS:
         return
+    import numpy as np  # here, not at import time: homegame imports in a fraction of the time
+
+    from homegame.ranking import _high_tables as tables
+
     counts = tables.rank_multisets()
     sizes = counts.sum(axis=1).astype(np.int64)
     keys = counts.astype(np.int64) @ np.array(tables.RANK_KEYS, dtype=np.int64)
@@ -123,7 +126,7 @@ def fast_strength(cards: Iterable[object]) -> int:
 
 
 def _flush_strength(cards: Iterable[object], key: int) -> int:
-    if key >> _COUNT_SHIFT > tables.MAX_CARDS:
+    if key >> _COUNT_SHIFT > _MAX_FAST_CARDS:
         raise LookupError("more than seven cards, or a card that is not standard")
     suit = next(suit for suit in range(4) if key >> (_SUIT_BITS * suit + 4) & 1)
     bits: Callable[[object], int] = _SUIT_RANK_BITS[suit].__getitem__  # type: ignore[assignment]
@@ -154,8 +157,12 @@ def natural_strength(cards: Sequence[Card]) -> int:
     """
     _check_natural(cards)
     _build_tables()
-    if len(cards) <= tables.MAX_CARDS:
+    if len(cards) <= _MAX_FAST_CARDS:
         return fast_strength(cards)
+    import numpy as np
+
+    from homegame.ranking import _high_tables as tables
+
     counts = np.bincount([c >> 2 for c in cards], minlength=13).astype(np.int8)[None, :]
     best = int(tables.nonflush_strengths(counts)[0])
     for bits in _SUIT_RANK_BITS:
