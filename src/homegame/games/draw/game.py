@@ -1,0 +1,115 @@
+"""The Basic Draw Poker ruleset: players, variants, table settings, and the deck.
+
+Betting follows the source's own rules by default (``limit="draw"``: any amount, a caller may not
+raise later in the round); ``limit`` switches to fixed, pot, no or spread limit with ``bet``,
+``big_bet``, ``max_bet`` and ``cap``. Variants add wild cards (``wild``: two jokers; ``deuces``;
+``aces``) or play for low (``lowball`` with the ranking named by ``low``).
+
+>>> game = DrawPoker(players=4, variants=["lowball"], low="deuce-to-seven")
+>>> game.ranking.name, len(game.deck), game.limits(2)
+('deuce-to-seven', 52, Limits(structure='draw', bet=2, maximum=None, cap=None))
+>>> DrawPoker(players=2, variants=["wild"]).deck[-2:]
+[Jk, Jk]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from homegame.cards import Card, deck
+from homegame.engine import Chance, Game, GameError, Setting
+from homegame.engine.betting import STRUCTURES, Limits
+from homegame.games.draw.state import DrawState
+from homegame.ranking import RANKINGS, Ranking, wild_cards
+from homegame.ranking.low import low_ranking
+
+__all__ = ["DrawPoker"]
+
+LOWS = ("ace-to-five", "deuce-to-seven", "ace-to-six")
+
+
+class DrawPoker(Game):
+    """Basic Draw Poker for 2 to 6 players, and its wild-card and lowball variants."""
+
+    name = "draw"
+    title = "Basic Draw Poker"
+    players = range(2, 7)
+    variants = {
+        "wild": "two jokers are added to the deck and are wild",
+        "deuces": "every 2 is wild",
+        "aces": "every ace is wild",
+        "lowball": "the lowest hand wins, ranked by the 'low' setting",
+    }
+    exclusive_variants = (frozenset({"wild", "deuces", "aces"}),)
+    settings = {
+        "ante": Setting(1, "chips each player puts in before the deal", minimum=0),
+        "stack": Setting(100, "chips each player starts with when the table gives no stacks", minimum=1),
+        "limit": Setting("draw", "betting structure: draw (the source's rules), fixed, pot, no or spread",
+                         choices=STRUCTURES),
+        "bet": Setting(2, "the smallest bet (fixed limit: the bet before the draw)", minimum=1),
+        "big_bet": Setting(0, "fixed limit: the bet after the draw (0: twice 'bet')", minimum=0),
+        "max_bet": Setting(0, "spread limit (or draw): the largest bet or raise step (0: none)", minimum=0),
+        "cap": Setting(4, "fixed limit: most bets and raises in a round (0: no cap)", minimum=0),
+        "low": Setting("ace-to-five", "lowball: how low hands rank", choices=LOWS),
+        "qualifier": Setting(0, "lowball: a winning low must be this rank or better (0: none)",
+                             minimum=0, maximum=13),
+    }
+
+    def check_config(self) -> None:
+        config = self.config
+        if config["limit"] == "spread" and not config["max_bet"]:
+            raise GameError("spread limit needs a max_bet (the largest bet or raise step)")
+        if config["max_bet"] and config["max_bet"] < config["bet"]:
+            raise GameError(f"max_bet {config['max_bet']} is below the smallest bet {config['bet']}")
+        if config["qualifier"] and not 5 <= config["qualifier"] <= 13:
+            raise GameError("a low qualifier is a rank from 5 to 13 (king), or 0 for none")
+        lowball_only = config["low"] != "ace-to-five" or config["qualifier"]
+        if lowball_only and not self.has("lowball"):
+            raise GameError("the 'low' and 'qualifier' settings need the lowball variant")
+
+    @property
+    def deck(self) -> list[Card]:
+        return deck("standard+2jokers") if self.has("wild") else deck()
+
+    @property
+    def ranking(self) -> Ranking:
+        """How hands rank at the showdown (a qualified low ranks a failing hand at strength 0)."""
+        if not self.has("lowball"):
+            return RANKINGS["high"]
+        way, qualifier = self.config["low"], self.config["qualifier"]
+        return low_ranking(way, qualifier=qualifier) if qualifier else RANKINGS[way]
+
+    @property
+    def ranking_key(self) -> str | Ranking:
+        """The ranking as ``homegame.strength`` takes it: a name where one fits (its fast path)."""
+        ranking = self.ranking
+        return ranking.name if RANKINGS.get(ranking.name) is ranking else ranking
+
+    @property
+    def wild(self) -> frozenset[Card]:
+        """The wild cards besides jokers (which are wild whenever the deck holds them)."""
+        if self.has("deuces"):
+            return wild_cards("deuces")
+        return wild_cards("aces") if self.has("aces") else frozenset()
+
+    @property
+    def wild_key(self) -> frozenset[Card] | None:
+        """:attr:`wild` as ``homegame.strength`` takes it (``None`` when no rank is wild)."""
+        return self.wild or None
+
+    def limits(self, round_number: int) -> Limits:
+        """The betting limits of the first (1) or second (2) betting round."""
+        config = self.config
+        maximum = config["max_bet"] or None
+        structure = config["limit"]
+        if structure == "fixed":
+            size = config["bet"] if round_number == 1 else config["big_bet"] or 2 * config["bet"]
+            return Limits.fixed(size, cap=config["cap"] or None)
+        if structure == "draw":
+            return Limits.draw(config["bet"], maximum)
+        return Limits(structure, config["bet"], maximum if structure == "spread" else None)
+
+    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
+              carry: dict[str, Any], chance: Chance) -> DrawState:
+        return DrawState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)

@@ -1,0 +1,239 @@
+"""A hand of draw poker as a state machine: ante, deal, bet, draw, bet, showdown.
+
+Each seat's five cards are dealt one at a time clockwise from the dealer's left. The first betting
+round starts at the dealer's left; in the draw, each seat still in (clockwise from the dealer's
+left) discards none to three cards, or four while keeping an ace that it shows to everyone; the
+discards go to their own pile, and the replacements come from the stock (rebuilt from the discards
+if it ever ran out). The second round starts again at the dealer's left; then the hands still in
+are shown and each pot goes to its best hand (ties share, the odd chip to the first winner from the
+dealer's left). A hand everyone else folds to wins without a showdown.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from homegame.cards import ACE, Card, format_cards
+from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome, Subsets
+from homegame.engine.betting import BettingRound
+from homegame.engine.pots import Chips, award_pots, total_shares
+from homegame.engine.stock import Stock, StockExhausted
+from homegame.games.draw.showdown import award_reason, hand_name
+from homegame.games.draw.view import DrawAward, DrawView
+from homegame.ranking import strength
+
+if TYPE_CHECKING:
+    from homegame.games.draw.game import DrawPoker
+
+__all__ = ["DrawState"]
+
+HAND_SIZE = 5
+DRAW_SIZES = (0, 1, 2, 3)
+
+
+class DrawState(GameState):
+    """One hand of Basic Draw Poker (or lowball draw)."""
+
+    game: DrawPoker
+
+    def __init__(self, game: DrawPoker, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
+                 carry: dict[str, Any], chance: Chance) -> None:
+        super().__init__(game, deck=deck, dealer=dealer, chance=chance, stacks=stacks, carry=carry)
+        players = self.players
+        config = game.config
+        self.chips = Chips(stacks if stacks is not None else [config["stack"]] * players, dealer=dealer)
+        order = [(dealer + step) % players for step in range(1, players + 1)]
+        seated = [seat for seat in order if self.chips.stacks[seat] > 0]
+        if len(seated) < 2:
+            raise ValueError("a hand needs at least two players with chips")
+        for seat in order:
+            if seat not in seated:
+                self.chips.fold(seat)
+        self.order = seated
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.phase = "bet1"
+        self.drawn: dict[int, int] = {}
+        self.shown_aces: dict[int, Card] = {}
+        self.revealed: dict[int, tuple[Card, ...]] = {}
+        self.names: dict[int, str] = {}
+        self.awards: list[DrawAward] = []
+        self.no_contest = False
+        self._post_antes(config["ante"])
+        self._deal(deck)
+        self.betting: BettingRound | None = BettingRound(self.chips, first=order[0], limits=game.limits(1))
+        self._drawers: list[int] = []
+        self._to_act: tuple[int, ...] = ()
+        self._settle_turn()
+
+    # -- dealing and antes ---------------------------------------------------------------------
+
+    def _post_antes(self, ante: int) -> None:
+        if ante:
+            posted = {str(seat): self.chips.post(seat, ante) for seat in self.order}
+            self.history.add("ante", None, {"posted": posted})
+
+    def _deal(self, deck: list[Card]) -> None:
+        count = len(self.order)
+        for index, seat in enumerate(self.order):
+            self.hands[seat] = deck[index:HAND_SIZE * count:count]
+            self.history.add("deal", seat, {"cards": [str(c) for c in self.hands[seat]]}, private_to=(seat,))
+        self.stock = Stock(deck[HAND_SIZE * count:])
+
+    # -- the contract ----------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    def _legal(self, seat: int) -> ActionSet:
+        if self.betting is not None:
+            return self.betting.legal(seat)
+        hand = self.hands[seat]
+        aces = {card for card in hand if card.rank == ACE}
+        keep_ace = [Action("discard", cards=tuple(c for c in hand if c != ace)) for ace in sorted(aces)]
+        return ActionSet(Subsets("discard", hand, DRAW_SIZES), Choices(keep_ace))
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if self.betting is not None:
+            self.betting.apply(seat, action)
+        else:
+            self._draw(seat, action.cards)
+        self._settle_turn()
+
+    def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
+        return (seat,) if action.kind == "discard" else None
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        if seat not in self.to_act:
+            return self._not_your_turn(seat)
+        if self.betting is not None:
+            return self.betting.explain(seat, action)
+        if action.kind != "discard":
+            return f"it is the draw: discard 0 to 3 cards (or 4 showing an ace), not {action.kind}"
+        hand = self.hands[seat]
+        if Counter(action.cards) - Counter(hand):
+            return f"you do not hold {format_cards(action.cards)}; your hand is {format_cards(hand)}"
+        if len(action.cards) == 4:
+            return "you may discard four only when the card you keep is an ace, which you show"
+        if action.amount is not None or action.option is not None or action.groups:
+            return "a discard names only the cards, such as 'discard 7c 2d'"
+        return "you may discard at most 3 cards, or 4 when you keep and show an ace"
+
+    def _outcome(self) -> Outcome:
+        return {seat: result for seat, result in self.chips.net().items()}
+
+    # -- the flow of the hand ------------------------------------------------------------------
+
+    def _settle_turn(self) -> None:
+        """Move on through the phases until someone must act or the hand is over."""
+        betting = self.betting
+        if betting is not None and betting.turn is not None and len(self.chips.in_hand) > 1:
+            self._to_act = (betting.turn,)
+            return
+        if betting is not None:
+            self.betting = None
+            if len(self.chips.in_hand) == 1:
+                self._finish_without_showdown()
+            elif self.phase == "bet1":
+                self.phase = "draw"
+                self._drawers = [seat for seat in self.order if seat not in self.chips.folded]
+            else:
+                self._showdown()
+        if self.phase == "draw":
+            if self._drawers:
+                self._to_act = (self._drawers[0],)
+                return
+            self.phase = "bet2"
+            self.betting = BettingRound(self.chips, first=self.order[0], limits=self.game.limits(2))
+            self._settle_turn()
+            return
+        self._to_act = ()
+
+    def _draw(self, seat: int, discards: tuple[Card, ...]) -> None:
+        self._drawers.pop(0)
+        hand = self.hands[seat]
+        kept = list(hand)
+        for card in discards:
+            kept.remove(card)
+        if len(discards) == 4:
+            self.shown_aces[seat] = kept[0]
+            self.history.add("show", seat, {"cards": [str(kept[0])]})
+        rebuilds = self.stock.rebuilds
+        try:
+            replacements = self.stock.draw(len(discards), shuffle=self.shuffle)
+        except StockExhausted:
+            self._end_as_no_contest()
+            return
+        if self.stock.rebuilds != rebuilds:
+            self.history.add("rebuild", None, {"stock": len(self.stock) + len(replacements)})
+        self.stock.discard(discards)
+        self.hands[seat] = kept + replacements
+        self.drawn[seat] = len(discards)
+        self.history.add("drew", seat, {"count": len(discards)})
+        if replacements:
+            self.history.add("draw", seat, {"cards": [str(c) for c in replacements]}, private_to=(seat,))
+
+    def _end_as_no_contest(self) -> None:
+        self.no_contest = True
+        self._drawers.clear()
+        self.phase = "over"
+        self.chips.pay(dict(enumerate(self.chips.committed)))
+        self.chips.committed = [0] * self.players
+        self.history.add("no contest", None, {"reason": "the stock and discards ran out: stakes returned"})
+
+    def _finish_without_showdown(self) -> None:
+        self.phase = "over"
+        winner = self.chips.in_hand[0]
+        total = self.chips.pot
+        self.chips.pay({winner: total})
+        reason = "everyone else folded"
+        self.awards.append(DrawAward(0, {winner: total}, reason))
+        self.history.add("award", None, {"pot": 0, "shares": {str(winner): total}, "reason": reason})
+
+    def _showdown(self) -> None:
+        self.phase = "over"
+        game = self.game
+        live = [seat for seat in self.order if seat not in self.chips.folded]
+        ranking, wild = game.ranking_key, game.wild_key
+        strengths = {seat: strength(self.hands[seat], ranking, wild) for seat in live}
+        self.revealed = {seat: tuple(self.hands[seat]) for seat in live}
+        shown = {str(seat): format_cards(hand) for seat, hand in self.revealed.items()}
+        self.history.add("reveal", None, {"hands": shown})
+        lowball = game.has("lowball")
+        contenders = {seat: value for seat, value in strengths.items() if value > 0 or not lowball}
+        pots = self.chips.pots()
+        awards = award_pots(pots, contenders, dealer=self.dealer, players=self.players)
+        for award in awards:
+            reason = award_reason(award, strengths, pots[award.pot], self._name)
+            self.awards.append(DrawAward(award.pot, award.shares, reason))
+            shares = {str(seat): amount for seat, amount in award.shares.items()}
+            self.history.add("award", None, {"pot": award.pot, "shares": shares, "reason": reason})
+        self.chips.pay(total_shares(awards))
+
+    def _name(self, seat: int) -> str:
+        name = self.names.get(seat)
+        if name is None:
+            name = self.names[seat] = hand_name(self.hands[seat], self.game.ranking_key, self.game.wild_key)
+        return name
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> DrawView:
+        chips, betting = self.chips, self.betting
+        hand = tuple(self.hands[seat]) if seat is not None else ()
+        over = self.phase == "over"
+        names = {s: self._name(s) for s in self.revealed} if over else {}
+        return DrawView(
+            **self.view_base(seat), phase=self.phase, hand=hand,
+            hint=hand_name(hand, self.game.ranking_key, self.game.wild_key) if len(hand) == HAND_SIZE else "",
+            pot=chips.pot, stacks=dict(enumerate(chips.stacks)),
+            bets=dict(enumerate(betting.bets)) if betting is not None else {},
+            folded=tuple(sorted(chips.folded)), all_in=tuple(sorted(chips.all_in)),
+            to_call=betting.to_call(seat) if betting is not None and seat is not None else 0,
+            drawn=dict(self.drawn), shown_aces=dict(self.shown_aces), showdown=dict(self.revealed),
+            hand_names=names, awards=tuple(self.awards), ante=self.game.config["ante"],
+            limit=self.game.config["limit"], ranking=self.game.ranking.name,
+        )
+

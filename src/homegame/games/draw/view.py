@@ -1,0 +1,48 @@
+"""What one seat of a draw poker hand may see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from homegame.cards import Card
+from homegame.engine import View
+
+__all__ = ["DrawAward", "DrawView"]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAward:
+    """One pot (or half of one) paid out: to whom, how much, and why."""
+
+    pot: int
+    shares: dict[int, int]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DrawView(View):
+    """A seat's view of a draw hand.
+
+    ``phase`` is ``bet1``, ``draw``, ``bet2`` or ``over``. ``hand`` and ``hint`` (its name under
+    the game's ranking) are the seat's own; ``bets`` are this round's bets (amounts are each seat's
+    total for the round); ``drawn`` counts the cards each seat drew; ``shown_aces`` the ace a seat
+    showed to draw four; ``showdown`` and ``hand_names`` the hands revealed at the end.
+    """
+
+    phase: str
+    hand: tuple[Card, ...]
+    hint: str
+    pot: int
+    stacks: dict[int, int]
+    bets: dict[int, int]
+    folded: tuple[int, ...]
+    all_in: tuple[int, ...]
+    to_call: int
+    drawn: dict[int, int]
+    shown_aces: dict[int, Card]
+    showdown: dict[int, tuple[Card, ...]]
+    hand_names: dict[int, str]
+    awards: tuple[DrawAward, ...]
+    ante: int
+    limit: str
+    ranking: str
