@@ -1,0 +1,43 @@
+"""``homegame rank CARDS``: name a hand under any ranking, with its category, cards and strength."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import homegame
+from homegame.cards import format_cards
+from homegame.cli.commands._hand_options import (
+    add_ranking_option,
+    add_wild_option,
+    check_ranking,
+    check_wild,
+    guarded,
+)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "rank", help="name a hand and show its strength",
+        description="Evaluate a hand: its name, category, the cards that make it and its strength "
+        "(greater is better within one ranking). Jokers (Jk) are wild except in pai-gow.")
+    parser.add_argument("cards", nargs="+", metavar="CARDS", help="the cards, as \"Ah Kh 10h\" or AhKhTh")
+    add_ranking_option(parser)
+    add_wild_option(parser)
+    parser.add_argument("--json", action="store_true", help="print the hand as JSON")
+    parser.set_defaults(run=guarded("rank", run))
+
+
+def run(args: argparse.Namespace) -> int:
+    check_ranking(args.ranking)
+    check_wild(args.wild)
+    hand = homegame.evaluate(" ".join(args.cards), ranking=args.ranking, wild=args.wild)
+    if args.json:
+        print(json.dumps(hand.to_json()))
+        return 0
+    print(hand.name)
+    print(f"  category  {hand.category.name}")
+    print(f"  cards     {format_cards(hand.cards)}")
+    print(f"  strength  {hand.strength}")
+    print(f"  ranking   {hand.ranking}")
+    return 0

@@ -1,0 +1,50 @@
+"""``homegame rank``: a hand's name, category, cards and strength, and clear errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import homegame
+from homegame.cli import main
+
+
+def test_rank_prints_name_category_cards_and_strength(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rank", "Kh", "Kd", "Ks", "9c", "9d", "2s", "3c"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    expected = homegame.evaluate("Kh Kd Ks 9c 9d 2s 3c")
+    assert out[0] == "full house, kings over nines"
+    assert "category  full house" in out[1]
+    assert out[2].split() == ["cards", *map(str, expected.cards)]
+    assert sorted(expected.cards) == sorted(homegame.parse_cards("Kh Kd Ks 9c 9d"))
+    assert out[3].split() == ["strength", str(expected.strength)]
+
+
+def test_rank_json_is_the_hand_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rank", "7c5d4h3s2c", "--ranking", "ace-to-five", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == homegame.evaluate("7c 5d 4h 3s 2c", "ace-to-five").to_json()
+
+
+def test_rank_with_a_wild_rank(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rank", "Ah Ad 3c 3s Kd Kc", "--ranking", "paiute", "--wild", "3", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown == homegame.evaluate("Ah Ad 3c 3s Kd Kc", "paiute", wild="3").to_json()
+    assert shown["category"] == "four/two"  # the two wild threes make the aces four
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["rank", "Ah Kx Qh Jh Th"], "'Kx' at position 3 is not a card"),
+    (["rank", "AhKhQhJhTh", "--ranking", "omaha"], "unknown ranking 'omaha'"),
+    (["rank", "AhKhQhJhTh", "--wild", "1x"], "'1x' at position 0 is not a card"),
+    (["rank", "AhKhQhJhTh", "--wild", "15"], "wild rank must be 2 to 14"),
+    (["rank", "Ah Kh"], "at least five cards"),
+])
+def test_bad_input_is_one_clear_line_and_status_2(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                  message: str) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("homegame rank: error: ")
+    assert message in captured.err
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
