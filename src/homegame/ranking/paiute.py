@@ -28,12 +28,12 @@ registered as ``paiute-royal-on-top``) puts the royal flush above it.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Final
 
 from homegame.cards import ACE, KING, QUEEN, Card, rank_name
 from homegame.ranking.core import Category, Hand, Ranking, decode, encode
-from homegame.ranking.wild import significance_order, split_wild, straight_top_with_wild
+from homegame.ranking.wild import significance_order, split_wild, straight_top_with_wild, window_top
 
 __all__ = [
     "PAIUTE", "PAIUTE_ROYAL_ON_TOP", "PaiuteRanking", "is_six_card", "paiute_ranking",
@@ -61,23 +61,17 @@ def _groups(counts: dict[int, int], sizes: tuple[int, ...]) -> tuple[int, ...] |
     Every natural card must belong to a group; wild cards fill what the groups still lack (the total
     of ``sizes`` is the number of cards). Ranks are returned in the order of ``sizes``.
     """
-    candidates = sorted(set(counts) | set(_SPARE_RANKS), reverse=True)
-    best: tuple[int, ...] | None = None
-    for ranks in _assignments(candidates, len(sizes)):
-        if set(counts) <= set(ranks) and all(counts.get(rank, 0) <= size
-                                              for rank, size in zip(ranks, sizes, strict=True)):
-            ordered = ranks if len(set(sizes)) > 1 else tuple(sorted(ranks, reverse=True))
-            if best is None or ordered > best:
-                best = ordered
-    return best
-
-
-def _assignments(candidates: list[int], length: int) -> list[tuple[int, ...]]:
-    """Every ordered choice of ``length`` distinct candidates."""
-    if length == 0:
-        return [()]
-    return [(first, *rest) for first in candidates
-            for rest in _assignments([c for c in candidates if c != first], length - 1)]
+    if len(counts) > len(sizes) or max(counts.values(), default=0) > max(sizes):
+        return None
+    spares = [rank for rank in _SPARE_RANKS if rank not in counts]
+    if len(set(sizes)) == 1:
+        return tuple(sorted([*counts, *spares[:len(sizes) - len(counts)]], reverse=True))
+    # Candidates are highest first, so permutations come best first and the first fit wins.
+    for ranks in permutations(sorted([*counts, *spares], reverse=True), len(sizes)):
+        if all(counts.get(rank, 0) <= size for rank, size in zip(ranks, sizes, strict=True)) and \
+                set(counts) <= set(ranks):
+            return ranks
+    return None
 
 
 def _six_value(naturals: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
@@ -106,6 +100,8 @@ class PaiuteRanking(Ranking):
         self.categories = tuple(Category(value, names[value]) for value in range(7))
 
     def strength(self, cards: Sequence[Card], wild: Collection[Card] = ()) -> int:
+        if 5 <= len(cards) <= 6:
+            return self._whole_hand(cards, wild)
         return self._best(cards, wild)[0]
 
     def evaluate(self, cards: Sequence[Card], wild: Collection[Card] = ()) -> Hand:
@@ -116,15 +112,50 @@ class PaiuteRanking(Ranking):
     def _best(self, cards: Sequence[Card], wild: Collection[Card]) -> tuple[int, tuple[Card, ...]]:
         if len(cards) < 5:
             raise ValueError(f"a Paiute hand has five or six cards, got {len(cards)}")
+        if len(cards) > 6:
+            return self._best_of_subsets(cards, wild)
+        best = self._whole_hand(cards, wild)
+        category = best >> 20
+        if category == NO_COMBINATION or category in _SIX_CARD_CATEGORIES:
+            naturals, wilds = split_wild(cards, wild)
+            return best, (*significance_order(naturals), *wilds)
+        return best, self._five_making(cards, wild, best)
+
+    def _whole_hand(self, cards: Sequence[Card], wild: Collection[Card]) -> int:
+        """The best combination of five or six cards, worked out from the whole hand at once."""
         naturals, wilds = split_wild(cards, wild)
+        spare = len(wilds)
+        counts = _counts(naturals)
+        candidates = [encode(*_six_value(naturals))] if len(cards) == 6 else []
+        quintet = ACE if spare >= 5 else max(
+            (rank for rank, count in counts.items() if count + spare >= 5), default=0)
+        if quintet:
+            candidates.append(encode(self.five_of_a_kind, (quintet,)))
+        suit_masks = [0, 0, 0, 0]
+        for c in naturals:
+            suit_masks[c & 3] |= 1 << ((c >> 2) + 2)
+        top = max(window_top(mask, 5 - spare) for mask in suit_masks)
+        if top == ACE:
+            candidates.append(encode(self.royal_flush))
+        elif top:
+            candidates.append(encode(STRAIGHT_FLUSH, (top,)))
+        return max(candidates, default=encode(NO_COMBINATION))
+
+    def _five_making(self, cards: Sequence[Card], wild: Collection[Card], value: int) -> tuple[Card, ...]:
+        """Five of ``cards`` whose five-card combination has strength ``value``."""
+        naturals, wilds = split_wild(cards, wild)
+        spare = min(len(wilds), 5)
+        chosen = next(subset for subset in combinations(naturals, 5 - spare)
+                      if encode(*self._five_value(subset, spare)) == value)
+        return (*significance_order(chosen), *wilds[:spare])
+
+    def _best_of_subsets(self, cards: Sequence[Card], wild: Collection[Card]) -> tuple[int, tuple[Card, ...]]:
+        """For more than six cards: the best combination of any six (each holds its fives too)."""
         best, used = encode(NO_COMBINATION), tuple(cards)
-        for size in (5, 6) if len(cards) >= 6 else (5,):
-            spare = min(len(wilds), size)
-            for subset in combinations(naturals, size - spare):
-                category, ranks = self._five_value(subset, spare) if size == 5 else _six_value(subset)
-                value = encode(category, ranks)
-                if value > best:
-                    best, used = value, (*significance_order(subset), *wilds[:spare])
+        for chosen in combinations(cards, 6):
+            value, made = self._best(chosen, wild)
+            if value > best:
+                best, used = value, made
         return best, used
 
     def _five_value(self, naturals: Sequence[Card], wilds: int) -> tuple[int, tuple[int, ...]]:

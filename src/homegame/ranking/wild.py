@@ -35,7 +35,7 @@ from homegame.ranking.core import encode
 
 __all__ = [
     "best_high_with_wild", "five_with_wild", "significance_order", "split_wild", "straight_top_with_wild",
-    "wild_high_strength",
+    "wild_high_strength", "window_top",
 ]
 
 _STRAIGHT_WINDOWS: Final = tuple(
@@ -169,7 +169,7 @@ def wild_high_strength(cards: Sequence[Card], wild: Collection[Card]) -> int:
                                         default=0)
     if quintet:
         return encode(reference.FIVE_OF_A_KIND, (quintet,))
-    top = max((_window_top(mask, need) for mask in suit_masks), default=0)
+    top = max((window_top(mask, need) for mask in suit_masks), default=0)
     if top:
         return encode(reference.STRAIGHT_FLUSH, (top,))
     by_rank = sorted(counts, reverse=True)
@@ -179,14 +179,15 @@ def wild_high_strength(cards: Sequence[Card], wild: Collection[Card]) -> int:
     flushes = [(ACE,) * wilds + _top_ranks(mask, need) for mask in suit_masks if mask.bit_count() >= need]
     if flushes:
         return encode(reference.FLUSH, max(flushes))
-    top = _window_top(sum(1 << rank for rank in counts), need)
+    top = window_top(sum(1 << rank for rank in counts), need)
     if top:
         return encode(reference.STRAIGHT, (top,))
     return encode(*made)
 
 
-def _window_top(mask: int, need: int) -> int:
-    """The top of the best straight holding at least ``need`` of the ranks in ``mask``, or 0."""
+def window_top(mask: int, need: int) -> int:
+    """The top of the best straight holding at least ``need`` of the ranks in ``mask`` (bit ``r`` for
+    rank ``r``, aces 14), the wild cards filling the rest; 0 if there is none."""
     if mask.bit_count() < need:
         return 0
     for top, window in _STRAIGHT_WINDOWS:
