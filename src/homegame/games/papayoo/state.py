@@ -129,26 +129,26 @@ class PapayooState(GameState):
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         hand = self.hands[seat]
+        plain = action.amount is None and action.option is None and not action.groups
         if not self.passes.done:
-            left = left_of(seat, self.players)
-            if action.kind != "pass":
+            if action.kind != "pass" or not plain:
                 example = format_cards(hand[:self.pass_count])
-                return f"first pass {self.pass_count} cards to seat {left}, as 'pass {example}'"
+                return f"first pass {self.pass_count} cards to seat {left_of(seat, self.players)}, " \
+                       f"as 'pass {example}'"
             return self._explain_pass(action.cards, hand)
-        if action.kind != "play" or len(action.cards) != 1 or action.groups or action.amount is not None:
-            return "play one card from your hand, as 'play " + str(self.playable(seat)[0]) + "'"
+        if action.kind != "play" or len(action.cards) != 1 or not plain:
+            return f"play one card from your hand, as 'play {self.playable(seat)[0]}'"
         chosen = action.cards[0]
         if chosen not in hand:
             return f"you do not hold {chosen}"
         led = self.led_suit
-        assert led is not None
-        return (f"you must follow {SUIT_NAMES[led]} while you hold any: play one of "
-                f"{format_cards(self.playable(seat))}")
+        suit = SUIT_NAMES[led] if led is not None else "the suit led"
+        return f"you must follow {suit} while you hold any: play one of {format_cards(self.playable(seat))}"
 
     def _explain_pass(self, cards: tuple[Card, ...], hand: list[Card]) -> str:
         if len(cards) != self.pass_count:
             return f"pass exactly {self.pass_count} cards, not {len(cards)}"
-        doubled = [c for c in set(cards) if cards.count(c) > 1]
+        doubled = [c for c in dict.fromkeys(cards) if cards.count(c) > 1]
         if doubled:
             return f"you named {format_cards(doubled)} more than once"
         missing = [c for c in cards if c not in hand]
