@@ -1,0 +1,355 @@
+"""Open-Face Chinese Poker: thirteen cards set face up into front, middle and back, a few at a time.
+
+From the dealer's left, each player sets their first five cards (``set front | middle | back``,
+rows may stay empty), then, in turn, draws one card at a time and places it (``place back 9h``) until
+every row is full. Rows are compared pair by pair; each player scores one point a row won, three for
+a sweep, plus royalties; each pair settles the difference. A foul pays six plus the opponent's
+royalties. Queens or better in front, unfouled, earns fantasyland: the next hand's thirteen cards
+at once, set face down and shown when everyone else is done; the dealer then deals again.
+
+>>> game = OpenFace(players=2)
+>>> state = game.deal(seed=1, dealer=0)
+>>> state.to_act, len(state.view(1).pending)
+((1,), 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from homegame.cards import Card, deck, format_cards
+from homegame.engine import (
+    Action,
+    ActionSet,
+    Arrangements,
+    Chance,
+    Choices,
+    Game,
+    GameError,
+    GameState,
+    Outcome,
+    Setting,
+    View,
+)
+from homegame.engine.seats import clockwise
+from homegame.games._rows import (
+    ROW_NAMES,
+    ROW_SIZES,
+    Ledger,
+    Payment,
+    Rows,
+    is_foul,
+    pairs_of,
+    partial_strength,
+    qualifies_for_fantasyland,
+    row_name,
+    row_strength,
+    royalties,
+    stays_in_fantasyland,
+)
+
+__all__ = ["FOUL_PENALTY", "GAMES", "SWEEP_POINTS", "OpenFace", "OpenFaceState", "OpenFaceView"]
+
+SWEEP_POINTS = 3
+FOUL_PENALTY = 6
+FIRST_CARDS = 5
+LATER_ROUNDS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class OpenFaceView(View):
+    """One seat's view: every placed card it may see (a fantasyland hand only once shown), its own
+    unplaced cards, and at the end royalties, fouls and every payment with its reason."""
+
+    unit: int
+    graded_front_trips: bool
+    rows: dict[int, tuple[tuple[Card, ...], ...]]
+    row_names: dict[int, tuple[str, ...]]
+    pending: tuple[Card, ...]
+    fantasyland: tuple[int, ...]
+    fantasy_set: tuple[int, ...]
+    stock_size: int
+    warnings: tuple[str, ...]
+    hint: str
+    fouled: tuple[int, ...]
+    royalties: dict[int, tuple[int, ...]]
+    payments: tuple[Payment, ...]
+    totals: dict[int, int]
+    next_fantasyland: tuple[int, ...]
+
+
+class OpenFaceState(GameState):
+    """A hand of Open-Face Chinese Poker in progress."""
+
+    game: OpenFace
+
+    def __init__(self, game: OpenFace, cards: list[Card], **kwargs: Any) -> None:
+        super().__init__(game, deck=cards, **kwargs)
+        self.order = clockwise((self.dealer + 1) % self.players, self.players)
+        self.fantasy = frozenset(_fantasy_seats(self.carry_in, self.players))
+        self.stock = list(cards)
+        self.rows = {seat: Rows() for seat in range(self.players)}
+        self.pending: dict[int, tuple[Card, ...]] = {}
+        for seat in self.order:
+            self._deal(seat, FIRST_CARDS)
+        for seat in self.order:
+            if seat in self.fantasy:
+                self._deal(seat, 13 - FIRST_CARDS)
+        normal = [seat for seat in self.order if seat not in self.fantasy]
+        self.turns = normal * (1 + LATER_ROUNDS)
+        self.turn_index = 0
+        self.fantasy_done: set[int] = set()
+        self.fantasy_shown = False
+        self.ledger = Ledger(self.players)
+        self.finished = False
+        self._check_finished()
+
+    def _deal(self, seat: int, count: int) -> None:
+        dealt, self.stock = tuple(self.stock[:count]), self.stock[count:]
+        self.pending[seat] = self.pending.get(seat, ()) + dealt
+        self.history.add("deal", seat, {"cards": [str(c) for c in dealt]}, private_to=(seat,))
+
+    # -- whose turn and what they may do ---------------------------------------------------------
+
+    @property
+    def normal_turn(self) -> int | None:
+        return self.turns[self.turn_index] if self.turn_index < len(self.turns) else None
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.finished:
+            return ()
+        current = self.normal_turn
+        waiting = [seat for seat in self.order if seat in self.fantasy and seat not in self.fantasy_done]
+        return tuple(([current] if current is not None else []) + waiting)
+
+    def _legal(self, seat: int) -> ActionSet:
+        cards = self.pending[seat]
+        if seat in self.fantasy:
+            return ActionSet(Arrangements("set", cards, maximum=ROW_SIZES, minimum=ROW_SIZES))
+        room = self.rows[seat].room()
+        if len(cards) > 1:
+            return ActionSet(Arrangements("set", cards, maximum=room))
+        return ActionSet(Choices([Action("place", cards=cards, option=ROW_NAMES[row])
+                                  for row in range(3) if room[row]]))
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        cards, room = self.pending[seat], self.rows[seat].room()
+        if action.kind == "place" and action.option in ROW_NAMES and len(cards) == 1:
+            row = ROW_NAMES.index(action.option)
+            if action.cards == cards and not room[row]:
+                size = ROW_SIZES[row]
+                return f"the {action.option} is full ({size} cards); place {cards[0]} in another row"
+            return f"place the card you drew, {cards[0]}: place front|middle|back {cards[0]}"
+        if len(cards) == 1:
+            return f"place the card you drew, {cards[0]}, in a row with room: place back {cards[0]}"
+        placed = [c for group in action.groups for c in group]
+        if action.kind == "set" and len(action.groups) == 3 and sorted(placed) == sorted(cards):
+            full = [ROW_NAMES[r] for r in range(3) if len(action.groups[r]) > room[r]]
+            return (f"too many cards for the {', '.join(full)}: the rows take {room[0]}, {room[1]} and "
+                    f"{room[2]} more")
+        need = "all thirteen" if seat in self.fantasy else "each of your"
+        return f"set {need} cards {format_cards(cards)} once each: set front | middle | back"
+
+    def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
+        return (seat,) if seat in self.fantasy else None
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if action.kind == "place":
+            rows = self.rows[seat].adding(ROW_NAMES.index(str(action.option)), action.cards)
+        else:
+            grown = zip(self.rows[seat], action.groups, strict=True)
+            rows = Rows(*(row + tuple(group) for row, group in grown))
+        self.rows[seat] = rows
+        self.pending[seat] = ()
+        if seat in self.fantasy:
+            self.fantasy_done.add(seat)
+        else:
+            self.turn_index += 1
+        self._check_finished()
+
+    def _check_finished(self) -> None:
+        """Deal the next player's card, or, once every row is full, show fantasyland and settle."""
+        if self.normal_turn is not None and not self.pending.get(self.normal_turn):
+            self._deal(self.normal_turn, 1)
+        if self.normal_turn is not None or self.fantasy_done != self.fantasy:
+            return
+        self.fantasy_shown = True
+        for seat in self.order:
+            if seat in self.fantasy:
+                self.history.add("reveal", seat, {"rows": [[str(c) for c in r] for r in self.rows[seat]]})
+        self._settle()
+        self.finished = True
+
+    # -- scoring -----------------------------------------------------------------------------------
+
+    def royalties_of(self, seat: int) -> tuple[int, int, int]:
+        return royalties(self.rows[seat], graded_front_trips=self.game.has("standard-front-trips"))
+
+    def _settle(self) -> None:
+        for seat in self.order:
+            scored = {"foul": is_foul(self.rows[seat]), "royalties": list(self.royalties_of(seat))}
+            self.history.add("score", seat, scored)
+        for a, b in pairs_of(range(self.players)):
+            self._settle_pair(a, b)
+
+    def _settle_pair(self, a: int, b: int) -> None:
+        foul_a, foul_b = is_foul(self.rows[a]), is_foul(self.rows[b])
+        if foul_a and foul_b:
+            return
+        if foul_a or foul_b:
+            fouler, other = (a, b) if foul_a else (b, a)
+            self._pay(fouler, other, FOUL_PENALTY, f"foul: seat {fouler}'s rows do not rise")
+            self._pay_royalties(fouler, other)
+            return
+        wins = {a: 0, b: 0}
+        for row in range(3):
+            strength_a = row_strength(row, self.rows[a][row])
+            strength_b = row_strength(row, self.rows[b][row])
+            if strength_a != strength_b:
+                winner, loser = (a, b) if strength_a > strength_b else (b, a)
+                wins[winner] += 1
+                self._pay(loser, winner, 1, f"{ROW_NAMES[row]}: {row_name(row, self.rows[winner][row])} "
+                                            f"beats {row_name(row, self.rows[loser][row])}")
+        for winner, loser in ((a, b), (b, a)):
+            if wins[winner] == 3:
+                self._pay(loser, winner, SWEEP_POINTS, "sweep: all three rows")
+            self._pay_royalties(loser, winner)
+
+    def _pay_royalties(self, payer: int, payee: int) -> None:
+        for row, points in enumerate(self.royalties_of(payee)):
+            if points:
+                name = row_name(row, self.rows[payee][row])
+                self._pay(payer, payee, points, f"royalty: {name} in the {ROW_NAMES[row]}")
+
+    def _pay(self, payer: int, payee: int, units: int, reason: str) -> None:
+        self.ledger.pay(payer, payee, units, reason)
+        self.history.add("award", payee, {"from": payer, "units": units, "reason": reason})
+
+    def _outcome(self) -> Outcome:
+        return self.ledger.totals(self.game.config["unit"])
+
+    # -- between hands -----------------------------------------------------------------------------
+
+    @property
+    def next_fantasyland(self) -> tuple[int, ...]:
+        """The seats that play the next hand in fantasyland (known once the hand is over)."""
+        if not self.finished:
+            return ()
+        return tuple(seat for seat in range(self.players) if (
+            stays_in_fantasyland(self.rows[seat]) if seat in self.fantasy
+            else qualifies_for_fantasyland(self.rows[seat])))
+
+    @property
+    def carry_out(self) -> dict[str, Any]:
+        return {"fantasyland": list(self.next_fantasyland)}
+
+    @property
+    def next_dealer(self) -> int:
+        return self.dealer if self.next_fantasyland else (self.dealer + 1) % self.players
+
+    # -- what a seat sees --------------------------------------------------------------------------
+
+    def visible_rows(self, seat: int | None) -> dict[int, Rows]:
+        return {s: rows for s, rows in self.rows.items()
+                if s not in self.fantasy or self.fantasy_shown or s == seat}
+
+    def view(self, seat: int | None) -> OpenFaceView:
+        visible = self.visible_rows(seat)
+        over = self.finished
+        return OpenFaceView(
+            **self.view_base(seat), unit=self.game.config["unit"],
+            graded_front_trips=self.game.has("standard-front-trips"),
+            rows={s: tuple(rows) for s, rows in visible.items()},
+            row_names={s: _names(rows) for s, rows in visible.items()},
+            pending=self.pending.get(seat, ()) if seat is not None else (),
+            fantasyland=tuple(sorted(self.fantasy)), fantasy_set=tuple(sorted(self.fantasy_done)),
+            stock_size=len(self.stock), warnings=self._warnings(seat), hint=self._hint(seat),
+            fouled=tuple(s for s in range(self.players) if over and is_foul(self.rows[s])),
+            royalties={s: self.royalties_of(s) for s in range(self.players)} if over else {},
+            payments=tuple(self.ledger.payments),
+            totals={int(s): v for s, v in self._outcome().items()} if over else {},
+            next_fantasyland=self.next_fantasyland,
+        )
+
+    def _hint(self, seat: int | None) -> str:
+        if seat is None:
+            return ""
+        rows = self.rows[seat]
+        named = "; ".join(f"{ROW_NAMES[i]}: {row_name(i, cards)}" for i, cards in enumerate(rows) if cards)
+        cards = self.pending.get(seat, ())
+        if not cards:
+            return named
+        room = rows.room()
+        todo = (f"place {cards[0]} in a row with room" if len(cards) == 1 else
+                f"set {format_cards(cards)}: set front | middle | back (room {room[0]}/{room[1]}/{room[2]})")
+        return f"{named}; {todo}" if named else todo
+
+    def _warnings(self, seat: int | None) -> tuple[str, ...]:
+        cards = self.pending.get(seat, ()) if seat is not None else ()
+        if seat is None or len(cards) != 1:
+            return ()
+        rows, found = self.rows[seat], []
+        for row in range(3):
+            if rows.room()[row]:
+                problem = foul_risk(rows.adding(row, cards))
+                if problem:
+                    found.append(f"{cards[0]} in the {ROW_NAMES[row]}: {problem}")
+        return tuple(found)
+
+
+def foul_risk(rows: Rows) -> str:
+    """Why rows being built will foul ("will foul") or may ("risk"), or "" if they rise so far.
+
+    >>> from homegame.cards import parse_cards
+    >>> foul_risk(Rows(tuple(parse_cards("Ah Ad 2c")), tuple(parse_cards("Kh Kd 3c 4c 5c"))))
+    'will foul: the middle is complete and weaker than the front'
+    >>> foul_risk(Rows(tuple(parse_cards("Ah Ad")), tuple(parse_cards("Kh Kd"))))
+    'risk: the front is stronger than the middle so far'
+    """
+    for low, high in ((0, 1), (1, 2)):
+        low_cards, high_cards = rows[low], rows[high]
+        if not low_cards or not high_cards:
+            continue
+        low_value, high_value = partial_strength(low_cards), partial_strength(high_cards)
+        if low_value <= high_value:
+            continue
+        if len(high_cards) == ROW_SIZES[high]:
+            return f"will foul: the {ROW_NAMES[high]} is complete and weaker than the {ROW_NAMES[low]}"
+        return f"risk: the {ROW_NAMES[low]} is stronger than the {ROW_NAMES[high]} so far"
+    return ""
+
+
+def _names(rows: Rows) -> tuple[str, ...]:
+    return tuple(row_name(i, cards) for i, cards in enumerate(rows))
+
+
+def _fantasy_seats(carry: dict[str, Any], players: int) -> list[int]:
+    seats = carry.get("fantasyland", [])
+    if not isinstance(seats, list) or not all(isinstance(s, int) and 0 <= s < players for s in seats):
+        raise GameError(f"carry 'fantasyland' must list seats from 0 to {players - 1}, got {seats!r}")
+    return seats
+
+
+class OpenFace(Game):
+    """Open-Face Chinese Poker for two to four players, settled pairwise in units."""
+
+    name = "open_face"
+    title = "Open-Face Chinese Poker"
+    players = range(2, 5)
+    variants = {"standard-front-trips": "three of a kind in front pays 10 for 2-2-2 rising to 22 for A-A-A "
+                                        "instead of a flat 20"}
+    settings = {"unit": Setting(1, "chips per unit: every point is this many chips", minimum=1)}
+
+    @property
+    def deck(self) -> list[Card]:
+        return deck()
+
+    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
+              carry: dict[str, Any], chance: Chance) -> OpenFaceState:
+        return OpenFaceState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)
+
+
+GAMES = (OpenFace,)
