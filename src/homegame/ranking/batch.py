@@ -54,21 +54,9 @@ def _flush_table() -> IntArray:
 
 
 @cache
-def _nonflush_table(n_cards: int) -> tuple[npt.NDArray[np.uint16], IntArray]:
-    """For hands of ``n_cards``: an index per rank-key sum, and the strength each index stands for."""
-    counts = tables.rank_multisets(n_cards)
-    counts = counts[counts.sum(axis=1) == n_cards]
-    keys = counts.astype(np.int64) @ np.array(tables.RANK_KEYS, dtype=np.int64)
-    distinct, index = np.unique(tables.nonflush_strengths(counts), return_inverse=True)
-    table = np.zeros(int(keys.max()) + 1, dtype=np.uint16)
-    table[keys] = index
-    return table, distinct
-
-
-@cache
 def _category_table(n_cards: int) -> npt.NDArray[np.uint8]:
     """The category of the best hand without a flush, per rank-key sum of ``n_cards`` cards."""
-    table, distinct = _nonflush_table(n_cards)
+    table, distinct = tables.nonflush_table(n_cards)
     return (distinct >> 20).astype(np.uint8)[table]
 
 
@@ -110,7 +98,7 @@ def high_strengths(codes: npt.ArrayLike) -> IntArray:
 
 
 def _chunk_strengths(codes: npt.NDArray[np.intp]) -> IntArray:
-    table, distinct = _nonflush_table(codes.shape[1])
+    table, distinct = tables.nonflush_table(codes.shape[1])
     keys = _RANK_KEY[codes].sum(axis=1)
     suits = _SUIT_COUNT[codes].sum(axis=1, dtype=np.uint16) + _SUIT_PRESET
     strengths: IntArray = distinct[table[keys]]

@@ -79,36 +79,35 @@ _CODES: Final = 256
 
 _CARD_KEYS: Final[list[int]] = []
 _SUIT_RANK_BITS: Final[tuple[list[int], ...]] = ([], [], [], [])
-_NONFLUSH: Final[dict[int, int]] = {}
+_RANK_MASK: Final = (1 << (_COUNT_SHIFT - _RANK_SHIFT)) - 1
+_INDEX_BY_SIZE: Final[list[Sequence[int]]] = [() for _ in range(_MAX_FAST_CARDS + 1)]
+"""Per number of cards, the dense index of the best non-flush hand per rank-key sum (a memoryview
+of :func:`homegame.ranking._high_tables.nonflush_table`'s array); empty until that size is used."""
+_STRENGTHS_BY_SIZE: Final[list[list[int]]] = [[] for _ in range(_MAX_FAST_CARDS + 1)]
 _FLUSH: Final[list[int]] = []
 _NAMES: Final[dict[int, tuple[Category, str]]] = {}
 _STANDARD: Final = DECKS["standard"]
 _card_key: Final[Callable[[object], int]] = _CARD_KEYS.__getitem__  # type: ignore[assignment]
 
 
-def _build_tables() -> None:
-    """Fill the lookup tables in place (so that bound methods taken at import stay valid)."""
-    if _CARD_KEYS:
-        return
-    import numpy as np  # here, not at import time: homegame imports in a fraction of the time
+def _build_tables(size: int) -> None:
+    """Fill the lookup tables for hands of ``size`` cards in place (so that bound methods taken at
+    import stay valid): the card keys and flush table once, the rank table once per size."""
+    from homegame.ranking import _high_tables as tables  # imports numpy: only once tables are needed
 
-    from homegame.ranking import _high_tables as tables
-
-    counts = tables.rank_multisets()
-    sizes = counts.sum(axis=1).astype(np.int64)
-    keys = counts.astype(np.int64) @ np.array(tables.RANK_KEYS, dtype=np.int64)
-    playable = sizes >= 5
-    lookup_keys = (sizes[playable] << (_COUNT_SHIFT - _RANK_SHIFT)) | keys[playable]
-    strengths = tables.nonflush_strengths(counts[playable])
-    _NONFLUSH.update(zip(lookup_keys.tolist(), strengths.tolist(), strict=True))
-    _FLUSH.extend(tables.flush_strengths().tolist())
-    for code in range(_CODES):
-        standard = code < 52
-        suit, rank_index = code & 3, code >> 2
-        _CARD_KEYS.append((1 << _COUNT_SHIFT) + (tables.RANK_KEYS[rank_index] << _RANK_SHIFT)
-                          + (1 << (_SUIT_BITS * suit)) if standard else _NOT_STANDARD)
-        for bits_suit, bits in enumerate(_SUIT_RANK_BITS):
-            bits.append(1 << rank_index if standard and suit == bits_suit else 0)
+    if not _CARD_KEYS:
+        _FLUSH.extend(tables.flush_strengths().tolist())
+        for code in range(_CODES):
+            standard = code < 52
+            suit, rank_index = code & 3, code >> 2
+            _CARD_KEYS.append((1 << _COUNT_SHIFT) + (tables.RANK_KEYS[rank_index] << _RANK_SHIFT)
+                              + (1 << (_SUIT_BITS * suit)) if standard else _NOT_STANDARD)
+            for bits_suit, bits in enumerate(_SUIT_RANK_BITS):
+                bits.append(1 << rank_index if standard and suit == bits_suit else 0)
+    if 5 <= size <= _MAX_FAST_CARDS and not _STRENGTHS_BY_SIZE[size]:
+        index, distinct = tables.nonflush_table(size)
+        _INDEX_BY_SIZE[size] = index.data
+        _STRENGTHS_BY_SIZE[size] = distinct.tolist()
 
 
 def fast_strength(cards: Iterable[object]) -> int:
@@ -122,7 +121,8 @@ def fast_strength(cards: Iterable[object]) -> int:
     key = sum(map(_card_key, cards), _SUIT_PRESET)
     if key & _FLUSH_BITS:
         return _flush_strength(cards, key)
-    return _NONFLUSH[key >> _RANK_SHIFT]
+    size = key >> _COUNT_SHIFT
+    return _STRENGTHS_BY_SIZE[size][_INDEX_BY_SIZE[size][key >> _RANK_SHIFT & _RANK_MASK]]
 
 
 def _flush_strength(cards: Iterable[object], key: int) -> int:
@@ -156,7 +156,7 @@ def natural_strength(cards: Sequence[Card]) -> int:
     ValueError: the same card twice: 5h
     """
     _check_natural(cards)
-    _build_tables()
+    _build_tables(len(cards))
     if len(cards) <= _MAX_FAST_CARDS:
         return fast_strength(cards)
     import numpy as np
@@ -227,6 +227,7 @@ def five_cards(cards: Sequence[Card], strength: int) -> tuple[Card, ...]:
     if category not in _RUNS_AND_FLUSHES:
         return tuple(map(_STANDARD.__getitem__, sorted(cards, key=order.__getitem__)[:5]))
     if category != reference.STRAIGHT:
+        _build_tables(0)
         suit = next(s for s, bits in enumerate(_SUIT_RANK_BITS)
                     if _FLUSH[sum(map(bits.__getitem__, cards))] == strength)
         cards = [c for c in cards if c & 3 == suit]
