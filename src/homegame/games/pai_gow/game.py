@@ -31,7 +31,7 @@ from homegame.cards import Card, format_cards
 from homegame.engine import Action, ActionSet, Arrangements, Chance, Choices, Game, GameError, GameState
 from homegame.engine import Setting as TableSetting
 from homegame.engine.seats import SimultaneousChoice, clockwise
-from homegame.games.pai_gow.hands import PAI_GOW_DECK, Split, hand_name, ranking_for, scored_splits
+from homegame.games.pai_gow.hands import PAI_GOW_DECK, Split, hand_name, ranking_for, scored_splits, tidy
 from homegame.games.pai_gow.house_way import house_way, house_way_rule
 from homegame.games.pai_gow.settle import Settlement, commission, is_foul, settle
 from homegame.games.pai_gow.view import PaiGowView, Placement, Result
@@ -174,6 +174,7 @@ class PaiGowState(GameState):
         must_set = seat is not None and seat in self.to_act and self.dealt
         return PaiGowView(
             **self.view_base(seat),
+            variants=tuple(sorted(self.game.chosen_variants)),
             wager=self.wager,
             banker=self.banker,
             bank_decided=self.dealt,
@@ -196,13 +197,12 @@ class PaiGowState(GameState):
         return None
 
     def _placement(self, split: Split) -> Placement:
+        split = tidy(split, self.ranking)
         return Placement(split.two, split.five, hand_name(split.two, self.ranking),
                          hand_name(split.five, self.ranking), is_foul(split, self.ranking))
 
     def _options(self, cards: Sequence[Card]) -> list[Placement]:
-        return [Placement(way.split.two, way.split.five, hand_name(way.split.two, self.ranking),
-                          hand_name(way.split.five, self.ranking), way.foul)
-                for way in scored_splits(cards, self.ranking)]
+        return [self._placement(way.split) for way in scored_splits(cards, self.ranking)]
 
     def _hint(self, cards: Sequence[Card]) -> str:
         way, rule = house_way_rule(cards, wheel_second=self.game.has("wheel-second"))

@@ -32,7 +32,7 @@ from homegame.ranking.pai_gow import PAI_GOW, PAI_GOW_WHEEL_SECOND, PaiGowRankin
 __all__ = [
     "PAI_GOW_DECK", "ScoredSplit", "Split", "check_seven", "five_strength", "hand_name", "may_hold",
     "ranking_for",
-    "scored_splits", "splits", "two_strength",
+    "scored_splits", "splits", "tidy", "two_strength",
 ]
 
 PAI_GOW_DECK: Final = DECKS["standard+joker"]
@@ -163,6 +163,15 @@ def scored_splits(cards: Sequence[Card], ranking: PaiGowRanking = PAI_GOW) -> li
     """All 21 splits of seven cards with their strengths."""
     return [ScoredSplit(way, two_strength(way.two), five_strength(way.five, ranking))
             for way in splits(cards)]
+
+
+def tidy(split: Split, ranking: PaiGowRanking = PAI_GOW) -> Split:
+    """The same split with each hand's cards in order of significance, for display.
+
+    >>> tidy(Split.parse("7c Ah | 2c 9h 4d 7s Kd"))
+    Ah 7c | Kd 9h 7s 4d 2c
+    """
+    return Split(ranking.evaluate(split.two).cards, ranking.evaluate(split.five).cards)
 
 
 def hand_name(cards: Sequence[Card], ranking: PaiGowRanking = PAI_GOW) -> str:

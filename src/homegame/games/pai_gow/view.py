@@ -42,7 +42,8 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class PaiGowView(View):
-    """A seat's view. ``banker`` is the banking seat, ``None`` when the house banks.
+    """A seat's view. ``variants`` are the table's variants (public), ``banker`` the banking seat,
+    ``None`` when the house banks.
 
     ``cards`` are the seat's seven cards; ``placed`` its setting once made (a banking player's is
     set by the house way at the deal); ``advice`` the house way for them; ``options`` every way to
@@ -51,6 +52,7 @@ class PaiGowView(View):
     each player's result with its reason, ``bank_commission`` what a banking player paid the house.
     """
 
+    variants: tuple[str, ...]
     wager: int
     banker: int | None
     bank_decided: bool
