@@ -94,6 +94,13 @@ class DrawPoker(Game):
         return wild_cards("aces") if self.has("aces") else frozenset()
 
     @property
+    def wild_name(self) -> str:
+        """Which cards are wild, in a word: ``none``, ``jokers``, ``deuces`` or ``aces``."""
+        if self.has("wild"):
+            return "jokers"
+        return next((variant for variant in ("deuces", "aces") if self.has(variant)), "none")
+
+    @property
     def wild_key(self) -> frozenset[Card] | None:
         """:attr:`wild` as ``homegame.strength`` takes it (``None`` when no rank is wild)."""
         return self.wild or None

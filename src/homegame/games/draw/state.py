@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import ACE, Card, format_cards
-from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome, Subsets
+from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
 from homegame.engine.betting import BettingRound
 from homegame.engine.pots import Chips, award_pots, total_shares
 from homegame.engine.stock import Stock, StockExhausted
@@ -91,9 +91,9 @@ class DrawState(GameState):
         if self.betting is not None:
             return self.betting.legal(seat)
         hand = self.hands[seat]
-        aces = {card for card in hand if card.rank == ACE}
-        keep_ace = [Action("discard", cards=tuple(c for c in hand if c != ace)) for ace in sorted(aces)]
-        return ActionSet(Subsets("discard", hand, DRAW_SIZES), Choices(keep_ace))
+        aces = sorted({card for card in hand if card.rank == ACE})
+        keep_ace = (Subsets("discard", [c for c in hand if c != ace], (4,)) for ace in aces)
+        return ActionSet(Subsets("discard", hand, DRAW_SIZES), *keep_ace)
 
     def _apply(self, seat: int, action: Action) -> None:
         if self.betting is not None:
@@ -234,6 +234,6 @@ class DrawState(GameState):
             to_call=betting.to_call(seat) if betting is not None and seat is not None else 0,
             drawn=dict(self.drawn), shown_aces=dict(self.shown_aces), showdown=dict(self.revealed),
             hand_names=names, awards=tuple(self.awards), ante=self.game.config["ante"],
-            limit=self.game.config["limit"], ranking=self.game.ranking.name,
+            limit=self.game.config["limit"], ranking=self.game.ranking.name, wild=self.game.wild_name,
         )
 

@@ -26,7 +26,8 @@ class DrawView(View):
     ``phase`` is ``bet1``, ``draw``, ``bet2`` or ``over``. ``hand`` and ``hint`` (its name under
     the game's ranking) are the seat's own; ``bets`` are this round's bets (amounts are each seat's
     total for the round); ``drawn`` counts the cards each seat drew; ``shown_aces`` the ace a seat
-    showed to draw four; ``showdown`` and ``hand_names`` the hands revealed at the end.
+    showed to draw four; ``showdown`` and ``hand_names`` the hands revealed at the end. ``ranking``
+    names how hands rank; ``wild`` is ``none``, ``jokers``, ``deuces`` or ``aces``.
     """
 
     phase: str
@@ -46,3 +47,4 @@ class DrawView(View):
     ante: int
     limit: str
     ranking: str
+    wild: str
