@@ -24,7 +24,7 @@ from typing import Final, Literal
 
 import homegame
 from homegame.analysis.progress import Progress
-from homegame.analysis.symmetry import HandClass, availability, hand_classes
+from homegame.analysis.symmetry import STANDARD_AVAILABILITY, HandClass, availability, hand_classes
 from homegame.cards import DECKS, JOKER, Card, format_cards
 from homegame.ranking import Ranking, wild_cards
 
@@ -130,17 +130,18 @@ def _batch_high_counts(n_cards: int, progress: Progress | None) -> dict[str, int
 
 
 def _counts_by_symmetry(chosen: Ranking, n_cards: int, wild_set: frozenset[Card], jokers: int,
-                        progress: Progress | None) -> dict[str, int]:
+                        progress: Progress | None,
+                        deck: tuple[int, ...] = STANDARD_AVAILABILITY) -> dict[str, int]:
     """Counts by category, walking the classes of hands for each number of wild cards and jokers.
 
     A wild card stands for any card, so which wild cards a hand holds does not matter, only how
     many: the hands holding ``w`` of them are counted once with the first ``w`` and weighted by the
-    ``C(len(wild), w)`` ways to choose them. Jokers are alike, and weighted the same way.
+    ``C(len(wild), w)`` ways to choose them. Jokers are alike, and weighted the same way. ``deck``
+    gives the suits of each rank in the deck (tests count a small deck both ways).
     """
-    wild_order = sorted(wild_set)
-    deck_size = len(_STANDARD) + jokers
-    total = comb(deck_size, n_cards)
-    plain = availability(wild_order)
+    wild_order = [c for c in sorted(wild_set) if deck[c // 4] >> (c % 4) & 1]
+    plain = tuple(mask & removed for mask, removed in zip(deck, availability(wild_order), strict=True))
+    total = comb(sum(mask.bit_count() for mask in deck) + jokers, n_cards)
     threshold = SUIT_THRESHOLDS.get(chosen.name, 0)
     counts: dict[str, int] = {}
     done = 0
