@@ -1,0 +1,56 @@
+"""The table settings every betting game shares (ante, stack, structure and bet sizes), and the
+:class:`~homegame.engine.betting.Limits` they give for a round.
+
+A game merges :func:`stake_settings` into its own ``settings`` and asks :func:`round_limits` for
+each betting round, so every betting game offers the same structures under the same names.
+
+>>> config = {name: s.default for name, s in stake_settings(limit="fixed").items()}
+>>> round_limits(config, big=False), round_limits(config, big=True)
+(Limits(structure='fixed', bet=2, maximum=None, cap=4), Limits(structure='fixed', bet=4, maximum=None, cap=4))
+>>> config.update(limit="spread", max_bet=10)
+>>> round_limits(config, big=True)
+Limits(structure='spread', bet=4, maximum=20, cap=None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from homegame.engine.betting import STRUCTURES, Limits
+from homegame.engine.game import GameError, Setting
+
+__all__ = ["check_stakes", "round_limits", "stake_settings"]
+
+
+def stake_settings(*, limit: str = "fixed", ante: int = 1, bet: int = 2) -> dict[str, Setting]:
+    """The shared betting settings, with this game's defaults."""
+    return {
+        "ante": Setting(ante, "chips each player puts in before the deal", minimum=0),
+        "stack": Setting(100, "chips each player starts with when the table gives no stacks", minimum=1),
+        "limit": Setting(limit, "betting structure: fixed, pot, no or spread limit", choices=STRUCTURES[:4]),
+        "bet": Setting(bet, "the small bet (fixed limit) or the smallest bet", minimum=1),
+        "big_bet": Setting(0, "the bet of the later (big) rounds; 0: twice 'bet'", minimum=0),
+        "max_bet": Setting(0, "spread limit: the largest bet or raise step of the small rounds", minimum=0),
+        "cap": Setting(4, "fixed limit: most bets and raises in a round (0: no cap)", minimum=0),
+    }
+
+
+def check_stakes(config: Mapping[str, Any]) -> None:
+    """Refuse settings that cannot make a betting round."""
+    if config["limit"] == "spread" and not config["max_bet"]:
+        raise GameError("spread limit needs a max_bet (the largest bet or raise step)")
+    if config["max_bet"] and config["max_bet"] < config["bet"]:
+        raise GameError(f"max_bet {config['max_bet']} is below the smallest bet {config['bet']}")
+
+
+def round_limits(config: Mapping[str, Any], *, big: bool) -> Limits:
+    """The limits of a small round, or of a big one (every size doubled unless ``big_bet`` is set)."""
+    bet = (config["big_bet"] or 2 * config["bet"]) if big else config["bet"]
+    scale = bet / config["bet"]
+    structure = config["limit"]
+    if structure == "fixed":
+        return Limits.fixed(bet, cap=config["cap"] or None)
+    if structure == "spread":
+        return Limits.spread(bet, round(config["max_bet"] * scale))
+    return Limits(structure, bet)
