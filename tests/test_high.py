@@ -1,5 +1,7 @@
 """Standard high hands: the fast single path against the reference oracle, names, cards and errors."""
 
+import subprocess
+import sys
 from itertools import combinations, combinations_with_replacement
 
 import pytest
@@ -138,3 +140,19 @@ def test_strength_accepts_strings_tuples_and_iterators() -> None:
     assert homegame.strength(text) == homegame.strength(tuple(parse_cards(text))) == expected
     assert homegame.strength(iter(text.split())) == expected
     assert homegame.strength(text.split()) == expected
+
+
+def test_tables_build_on_first_use_in_a_fresh_interpreter() -> None:
+    script = (
+        "import homegame\n"
+        "from homegame.ranking import reference\n"
+        "from homegame.ranking.core import encode\n"
+        "for text in ['Ah Kd Qc Js 9h', 'Ah Kd Qc Js 9h 9d', 'Ah Kh Qh Jh 9h 9d 2c', 'Jk Ah Ad Ac As']:\n"
+        "    cards = homegame.parse_cards(text)\n"
+        "    print(homegame.strength(cards), homegame.evaluate(cards).name)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    lines = run.stdout.splitlines()
+    assert [line.split(" ", 1)[1] for line in lines] == [
+        "ace high", "a pair of nines", "flush, ace high", "five of a kind, aces"]
+    assert int(lines[1].split()[0]) == oracle(parse_cards("Ah Kd Qc Js 9h 9d"))
