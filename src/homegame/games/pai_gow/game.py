@@ -209,7 +209,7 @@ class PaiGowState(GameState):
         fouls = sum(way.foul for way in scored_splits(cards, self.ranking))
         warning = (f"careful: {fouls} of the 21 ways foul (the two-card hand must not beat the "
                    f"five-card hand), marked FOUL" if fouls else "no way of setting these cards fouls")
-        return f"house way: {way} ({rule}); {warning}"
+        return f"house way: {tidy(way, self.ranking)} ({rule}); {warning}"
 
 
 def _bank_key(banker: int | None) -> int | str:
