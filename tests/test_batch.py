@@ -74,7 +74,9 @@ def test_seven_card_table_with_progress() -> None:
 @given(st.integers(5, 7), st.integers(1, 400), st.randoms(use_true_random=False))
 def test_batch_equals_the_single_path(size: int, count: int, random: object) -> None:
     hands = [random.sample(STANDARD, size) for _ in range(count)]  # type: ignore[attr-defined]
-    assert high_strengths(np.array(hands)).tolist() == [homegame.strength(hand) for hand in hands]
+    expected = [homegame.strength(hand) for hand in hands]
+    assert high_strengths(np.array(hands)).tolist() == expected
+    assert high_strengths(np.array(hands, dtype=np.uint8), check=False).tolist() == expected
 
 
 def test_batch_accepts_lists_of_cards_and_other_integer_dtypes() -> None:
@@ -96,6 +98,11 @@ def test_batch_accepts_lists_of_cards_and_other_integer_dtypes() -> None:
 def test_batch_rejects_bad_input(codes: list, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         high_strengths(codes)
+
+
+def test_unchecked_batch_still_rejects_a_wrong_shape() -> None:
+    with pytest.raises(ValueError, match="k = 5, 6 or 7"):
+        high_strengths([[0, 1, 2, 3]], check=False)
 
 
 def test_tabulate_rejects_other_sizes() -> None:
