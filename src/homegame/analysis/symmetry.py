@@ -63,11 +63,15 @@ def hand_classes(available: Sequence[int], n_cards: int, *, threshold: int | Non
     join any suit (wild cards): a suit matters once its cards plus ``helpers`` reach ``threshold``.
     """
     walk = _Walk(available, threshold, helpers)
-    yield from walk.suited(0, n_cards, walk.initial_groups(), (), 1, (0, 0, 0, 0))
+    walk.suited(0, n_cards, walk.initial_groups(), (), 1, (0, 0, 0, 0))
+    yield from walk.found
     yield from walk.settled_classes()
 
 
 class _Walk:
+    """One walk over the hands of a deck: ``found`` collects the classes whose suits matter,
+    ``settled`` the partial hands whose remaining suits do not, merged by ranks."""
+
     def __init__(self, available: Sequence[int], threshold: int | None, helpers: int) -> None:
         if len(available) != RANK_COUNT:
             raise ValueError(f"availability needs {RANK_COUNT} suit masks, got {len(available)}")
@@ -77,6 +81,7 @@ class _Walk:
         self.cards_from = tuple(sum(self.sizes[i:]) for i in range(RANK_COUNT + 1))
         self.threshold = threshold
         self.helpers = helpers
+        self.found: list[HandClass] = []
         self.settled: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], int]] = {}
 
     def initial_groups(self) -> tuple[tuple[int, ...], ...]:
@@ -91,34 +96,42 @@ class _Walk:
         return self.threshold is None or max(counts) + remaining + self.helpers < self.threshold
 
     def suited(self, index: int, remaining: int, groups: tuple[tuple[int, ...], ...],
-               codes: tuple[int, ...], weight: int, counts: tuple[int, int, int, int]
-               ) -> Iterator[HandClass]:
+               codes: tuple[int, ...], weight: int, counts: tuple[int, int, int, int]) -> None:
+        """Extend a partial hand (ranks below ``index`` decided) by the next rank that gets cards."""
         if self._suits_settled(counts, remaining):
             self._settle(index, remaining, codes, weight)
             return
         if remaining == 0:
-            yield codes, weight, True
+            self.found.append((codes, weight, True))
             return
-        if remaining > self.cards_from[index]:
-            return
-        mask = self.available[index]
+        for rank in range(index, RANK_COUNT):
+            if remaining > self.cards_from[rank]:
+                return
+            for chosen, new_groups, factor in self._choices(groups, self.available[rank], remaining):
+                new_counts = list(counts)
+                for suit in chosen:
+                    new_counts[suit] += 1
+                self.suited(rank + 1, remaining - len(chosen), new_groups,
+                            codes + tuple(rank * 4 + suit for suit in chosen), weight * factor,
+                            (new_counts[0], new_counts[1], new_counts[2], new_counts[3]))
+
+    @staticmethod
+    def _choices(groups: tuple[tuple[int, ...], ...], mask: int, remaining: int
+                 ) -> Iterator[tuple[list[int], tuple[tuple[int, ...], ...], int]]:
+        """Each way, up to interchangeable suits, to take at least one card of a rank: the suits
+        taken, the suit groups it leaves, and how many real choices of suits it stands for."""
         limits = [len(group) if mask >> group[0] & 1 else 0 for group in groups]
         for takes in product(*(range(limit + 1) for limit in limits)):
             taken = sum(takes)
-            if taken > remaining:
+            if taken == 0 or taken > remaining:
                 continue
-            chosen = [suit for group, take in zip(groups, takes, strict=True) for suit in group[:take]]
+            chosen = sorted(suit for group, take in zip(groups, takes, strict=True) for suit in group[:take])
             new_groups = tuple(part for group, take in zip(groups, takes, strict=True)
                                for part in (group[:take], group[take:]) if part)
-            new_weight = weight
+            factor = 1
             for group, take in zip(groups, takes, strict=True):
-                new_weight *= comb(len(group), take)
-            new_counts = list(counts)
-            for suit in chosen:
-                new_counts[suit] += 1
-            yield from self.suited(index + 1, remaining - taken, new_groups,
-                                   codes + tuple(index * 4 + suit for suit in sorted(chosen)),
-                                   new_weight, (new_counts[0], new_counts[1], new_counts[2], new_counts[3]))
+                factor *= comb(len(group), take)
+            yield chosen, new_groups, factor
 
     def _settle(self, index: int, remaining: int, codes: tuple[int, ...], weight: int) -> None:
         """Put off a walk whose suits no longer matter, merging it with those of the same ranks."""
