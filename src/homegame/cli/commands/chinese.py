@@ -1,0 +1,78 @@
+"""``homegame chinese set CARDS`` and ``homegame chinese versus``: Chinese Poker setting advice.
+
+``set`` shows the solver's setting of thirteen cards, each row named, its expected value in units
+against one typical opponent, and any natural the cards hold. ``versus`` plays the solver against
+another way of setting over many hands and reports its mean result with a 95% interval.
+
+>>> main(["set", "Ah Ad Kc Qs Js Tc 9h 8h 7h 6h 2h 2c 3d"])  # doctest: +ELLIPSIS
+front:  3♦ 2♥ 2♣        a pair of twos
+middle: A♦ K♣ Q♠ J♠ T♣  straight, ace high
+back:   A♥ 9♥ 8♥ 7♥ 6♥  flush, ace high
+value: +... units per opponent (expected)
+... of the 72,072 settings rise; solved in ... ms
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+from homegame.analysis.chinese import RIVALS, head_to_head
+from homegame.analysis.progress import ProgressBar
+from homegame.bots.chinese import solve
+from homegame.cards import CardError, parse_cards
+from homegame.games._naturals import naturals_in
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("chinese", help="Chinese Poker: the best way to set thirteen cards",
+                                   description="Chinese Poker setting advice and solver measurements.")
+    actions = parser.add_subparsers(dest="chinese_command", metavar="set|versus", required=True)
+    setter = actions.add_parser("set", help="the solver's setting of thirteen cards, rows named and valued")
+    setter.add_argument("cards", help="thirteen cards, such as 'Ah Ad Kc Qs Js Tc 9h 8h 7h 6h 2h 2c 3d'")
+    setter.set_defaults(run=run_set)
+    versus = actions.add_parser("versus", help="the solver's mean result against another way of setting")
+    versus.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    versus.add_argument("--rival", choices=sorted(RIVALS), default="greedy",
+                        help="how the other seat sets (default greedy)")
+    versus.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    versus.set_defaults(run=run_versus)
+
+
+def main(argv: Sequence[str]) -> int:
+    """Run ``homegame chinese ...`` with ``argv`` (for tests and doctests)."""
+    parser = argparse.ArgumentParser(prog="homegame")
+    register(parser.add_subparsers())
+    args = parser.parse_args(["chinese", *argv])
+    return int(args.run(args))
+
+
+def run_set(args: argparse.Namespace) -> int:
+    try:
+        cards = parse_cards(args.cards)
+        solve(cards)  # the first call builds the reference field; time the next one
+        start = time.perf_counter()
+        best = solve(cards)
+        elapsed = (time.perf_counter() - start) * 1000
+    except (CardError, ValueError) as error:
+        print(f"homegame chinese set: {error}", file=sys.stderr)
+        return 2
+    print(best.describe())
+    print(f"{best.candidates:,} of the 72,072 settings rise; solved in {elapsed:.1f} ms")
+    for natural in naturals_in(cards):
+        print(f"natural: {natural.title}, paid {natural.payment} units by each opponent if declared")
+    return 0
+
+
+def run_versus(args: argparse.Namespace) -> int:
+    try:
+        with ProgressBar(f"solver vs {args.rival}") as bar:
+            result = head_to_head(args.hands, seed=args.seed, rival=args.rival, progress=bar)
+    except ValueError as error:
+        print(f"homegame chinese versus: {error}", file=sys.stderr)
+        return 2
+    print(result)
+    return 0
