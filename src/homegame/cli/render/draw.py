@@ -1,0 +1,66 @@
+"""The draw poker table in a terminal: phase, pot, stacks and bets, your hand and its name, what
+each player drew and any ace shown, and at the end every hand shown with why each pot went where.
+
+>>> import homegame
+>>> state = homegame.new_game("draw", players=3).deal(seed=2)
+>>> lines = render(state.view(1))
+>>> lines[0]
+'Basic Draw Poker - you are seat 1, dealer seat 0 - first betting round'
+>>> lines[1]
+'Pot 3   seat 0: 99   seat 1: 99   seat 2: 99'
+"""
+
+from __future__ import annotations
+
+from homegame.cli.render import Style, hand_line
+from homegame.engine import View
+from homegame.games.draw import DrawView
+
+__all__ = ["render"]
+
+PHASES = {"bet1": "first betting round", "draw": "the draw", "bet2": "second betting round",
+          "over": "showdown"}
+
+
+def render(view: View, look: Style | None = None) -> list[str]:
+    """The lines of the table as ``view.seat`` sees it."""
+    assert isinstance(view, DrawView)
+    look = look or Style(colour=False)
+    who = "watching" if view.seat is None else f"you are seat {view.seat}"
+    title = "Lowball Draw" if view.ranking != "high" else "Basic Draw Poker"
+    lines = [look.bold(f"{title} - {who}, dealer seat {view.dealer} - {PHASES[view.phase]}")]
+    lines.append(f"Pot {view.pot}   " + "   ".join(_seat_money(view, seat) for seat in view.stacks))
+    notes = _table_notes(view)
+    if notes:
+        lines.append(notes)
+    if view.drawn:
+        lines.append("Drew: " + ", ".join(f"seat {s} {_count(n)}" for s, n in view.drawn.items()))
+    for seat, ace in view.shown_aces.items():
+        lines.append(f"Seat {seat} shows {look.card(ace)} and keeps it to draw four")
+    if view.seat is not None and view.hand:
+        lines.append(f"Your hand: {hand_line(view.hand, look)}   ({view.hint})")
+        if view.to_call and view.phase != "over":
+            lines.append(f"To call: {view.to_call}")
+    for seat, cards in view.showdown.items():
+        lines.append(f"  seat {seat} shows {look.cards(cards)} - {view.hand_names.get(seat, '')}")
+    lines.extend(look.bold(award.reason) for award in view.awards)
+    return lines
+
+
+def _table_notes(view: DrawView) -> str:
+    notes = []
+    if view.ranking != "high":
+        notes.append(f"lowest hand wins ({view.ranking})")
+    if view.wild != "none":
+        notes.append(f"{view.wild} wild")
+    return ", ".join(notes)
+
+
+def _count(drawn: int) -> str:
+    return "stood pat" if drawn == 0 else f"{drawn} card{'s' if drawn > 1 else ''}"
+
+
+def _seat_money(view: DrawView, seat: int) -> str:
+    state = " folded" if seat in view.folded else " all-in" if seat in view.all_in else ""
+    bet = view.bets.get(seat, 0)
+    return f"seat {seat}: {view.stacks[seat]}" + (f" (bet {bet})" if bet else "") + state
