@@ -36,7 +36,8 @@ def test_slow_work_redraws_one_line_and_skips_redraws_closer_than_the_interval()
 
 def test_counting_reports_progress_up_to_the_total() -> None:
     seen: list[tuple[int, int]] = []
-    table = category_table("ace-to-five", 5, progress=lambda done, total: seen.append((done, total)))
-    assert seen[-1] == (table.total, table.total)
+    category_table("ace-to-five", 5, progress=lambda done, total: seen.append((done, total)))
+    assert len(seen) > 1
+    assert seen[-1][0] == seen[-1][1]
     assert all(done <= total for done, total in seen)
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)

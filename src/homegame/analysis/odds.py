@@ -24,7 +24,7 @@ from typing import Final, Literal
 
 import homegame
 from homegame.analysis.progress import Progress
-from homegame.analysis.symmetry import STANDARD_AVAILABILITY, HandClass, availability, hand_classes
+from homegame.analysis.symmetry import STANDARD_AVAILABILITY, availability, hand_classes
 from homegame.cards import DECKS, JOKER, Card, format_cards
 from homegame.ranking import Ranking, wild_cards
 
@@ -93,7 +93,8 @@ def category_table(ranking: str, n_cards: int, wild: str | int | Iterable[Card |
 
     The deck is the standard 52 cards plus ``jokers`` jokers (wild in every ranking but ``pai-gow``,
     where the joker is the bug); ``wild`` makes more cards wild as in :func:`homegame.evaluate`
-    (``"3"``: every three). ``progress(done, total)`` hears how many hands have been counted.
+    (``"3"``: every three). ``progress(done, total)`` hears how far the count has come (in hands
+    on the batch path, in classes of hands when counting by symmetry).
     """
     chosen = _ranking(ranking)
     wild_set = wild_cards(wild)
@@ -141,38 +142,28 @@ def _counts_by_symmetry(chosen: Ranking, n_cards: int, wild_set: frozenset[Card]
     """
     wild_order = [c for c in sorted(wild_set) if deck[c // 4] >> (c % 4) & 1]
     plain = tuple(mask & removed for mask, removed in zip(deck, availability(wild_order), strict=True))
-    total = comb(sum(mask.bit_count() for mask in deck) + jokers, n_cards)
     threshold = SUIT_THRESHOLDS.get(chosen.name, 0)
-    counts: dict[str, int] = {}
-    done = 0
+    walks = []
     for wilds in range(min(len(wild_order), n_cards) + 1):
         for joker_count in range(min(jokers, n_cards - wilds) + 1):
             extra = (*wild_order[:wilds], *(JOKER,) * joker_count)
             weight = comb(len(wild_order), wilds) * comb(jokers, joker_count)
-            known: dict[tuple[int, ...], str] = {}
-            classes = hand_classes(plain, n_cards - wilds - joker_count, threshold=threshold,
-                                   helpers=wilds + joker_count)
-            for index, hand_class in enumerate(classes):
-                name = _category_of(chosen, hand_class, extra, wild_set, known)
-                hands = hand_class[1] * weight
-                counts[name] = counts.get(name, 0) + hands
-                done += hands
-                if progress is not None and index % 512 == 0:
-                    progress(done, total)
+            classes = list(hand_classes(plain, n_cards - wilds - joker_count, threshold=threshold,
+                                        helpers=wilds + joker_count))
+            walks.append((extra, weight, classes))
+    total = sum(len(classes) for _, _, classes in walks)
+    counts: dict[str, int] = {}
+    done = 0
+    for extra, weight, classes in walks:
+        for codes, hands, _ in classes:
+            name = _evaluate_category(chosen, codes, extra, wild_set)
+            counts[name] = counts.get(name, 0) + hands * weight
+            done += 1
+            if progress is not None and done % 256 == 0:
+                progress(done, total)
     if progress is not None:
         progress(total, total)
     return counts
-
-
-def _category_of(chosen: Ranking, hand_class: HandClass, extra: tuple[Card, ...],
-                 wild_set: frozenset[Card], known: dict[tuple[int, ...], str]) -> str:
-    codes, _, suits_matter = hand_class
-    if not suits_matter:
-        key = tuple(code // 4 for code in codes)
-        if key not in known:
-            known[key] = _evaluate_category(chosen, codes, extra, wild_set)
-        return known[key]
-    return _evaluate_category(chosen, codes, extra, wild_set)
 
 
 def _evaluate_category(chosen: Ranking, codes: tuple[int, ...], extra: tuple[Card, ...],
