@@ -27,7 +27,7 @@ setting, and surrenders a setting worth less than the surrender costs.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -48,8 +48,8 @@ from homegame.ranking.core import CATEGORY_SHIFT
 from homegame.ranking.front import FRONT
 from homegame.ranking.high import HIGH, fast_strength
 
-__all__ = ["BOTS", "ReferenceField", "SetterBot", "Solution", "greedy_setting", "reference_field",
-           "setting_value", "solve"]
+__all__ = ["BOTS", "ReferenceField", "RowScores", "SetterBot", "Solution", "best_setting", "greedy_setting",
+           "reference_field", "setting_value", "solve"]
 
 FIELD_HANDS: Final = 200
 FIELD_SEED: Final = 13
@@ -152,10 +152,11 @@ def _bonus(row: int, strengths: Strengths) -> Values:
     return units
 
 
-def _values(cards: Sequence[Card], field: ReferenceField | None) -> tuple[Indices, Values]:
+def _values(cards: Sequence[Card], field: ReferenceField | None,
+            subsets: tuple[Strengths, Strengths] | None = None) -> tuple[Indices, Values]:
     """The settings whose rows rise, and their values (greedy order when ``field`` is None)."""
     fronts, middles, backs = _layout()[2]
-    three, five = _subset_strengths(cards)
+    three, five = subsets if subsets is not None else _subset_strengths(cards)
     middle_strength = five[middles]
     rising = np.flatnonzero((five[backs] >= middle_strength) & (middle_strength >= three[fronts]))
     front, middle, back = fronts[rising], middles[rising], backs[rising]
@@ -181,17 +182,52 @@ def _row_tables(field: ReferenceField, row: int, strengths: Strengths) -> tuple[
     return win * _bonus(row, strengths) - lose, win, lose
 
 
-def _best(cards: Sequence[Card], field: ReferenceField | None) -> Solution:
+def _checked(cards: Sequence[Card]) -> list[Card]:
     hand = sorted(cards, reverse=True)
     if len(hand) != 13 or len(set(hand)) != 13 or any(c.is_joker or c.rank < 2 for c in hand):
         raise ValueError(f"a Chinese Poker hand is thirteen different standard cards, got {len(hand)}")
+    return hand
+
+
+def _rows_of(hand: Sequence[Card], setting: int) -> Rows:
+    fives, threes, (fronts, middles, backs) = _layout()
+    groups = (threes[fronts[setting]], fives[middles[setting]], fives[backs[setting]])
+    return Rows(*(tuple(hand[i] for i in group) for group in groups))
+
+
+def _best(cards: Sequence[Card], field: ReferenceField | None) -> Solution:
+    hand = _checked(cards)
     rising, values = _values(hand, field)
     choice = int(np.argmax(values))
-    fives, threes, (fronts, middles, backs) = _layout()
-    setting = rising[choice]
-    groups = (threes[fronts[setting]], fives[middles[setting]], fives[backs[setting]])
-    rows = Rows(*(tuple(hand[i] for i in group) for group in groups))
-    return Solution(rows, float(values[choice]) if field is not None else 0.0, len(rising))
+    value = float(values[choice]) if field is not None else 0.0
+    return Solution(_rows_of(hand, int(rising[choice])), value, len(rising))
+
+
+RowScores = Callable[[int, Strengths], Values]
+"""Scores of each candidate row: given a row (0 front, 1 middle, 2 back) and the strengths of every
+subset that could fill it, an extra score per subset."""
+
+
+def best_setting(cards: Sequence[Card], row_scores: RowScores, *,
+                 field_weight: float = 1.0) -> tuple[Rows, float]:
+    """The rising setting of thirteen ``cards`` with the best ``field_weight`` times its value
+    against the reference field plus the ``row_scores`` of its rows (royalties in Open-Face, say).
+
+    >>> import numpy as np
+    >>> from homegame.cards import parse_cards
+    >>> big_back = lambda row, strengths: strengths / 2.0**20 if row == 2 else np.zeros(len(strengths))
+    >>> hand = parse_cards("Ah Ad Kc Qs Js Tc 9h 8h 7h 6h 2h 2c 3d")
+    >>> best_setting(hand, big_back, field_weight=0)[0].back
+    (Ah, 9h, 8h, 7h, 6h)
+    """
+    hand = _checked(cards)
+    three, five = _subset_strengths(hand)
+    rising, values = _values(hand, reference_field(), subsets=(three, five))
+    fronts, middles, backs = (column[rising] for column in _layout()[2])
+    total = field_weight * values
+    total += row_scores(0, three)[fronts] + row_scores(1, five)[middles] + row_scores(2, five)[backs]
+    choice = int(np.argmax(total))
+    return _rows_of(hand, int(rising[choice])), float(total[choice])
 
 
 def _field_of(settings: Sequence[Rows]) -> ReferenceField:

@@ -47,6 +47,7 @@ __all__ = [
     "row_strength",
     "royalties",
     "royalty",
+    "royalty_of_strength",
     "stays_in_fantasyland",
 ]
 
@@ -176,7 +177,12 @@ def royalty(row: int, cards: Sequence[Card], *, graded_front_trips: bool = False
     >>> royalty(2, parse_cards("Ah Kh Qh Jh Th")), royalty(1, parse_cards("Ah Kh Qh Jh Th"))
     (25, 50)
     """
-    strength = row_strength(row, cards)
+    return royalty_of_strength(row, row_strength(row, cards), graded_front_trips=graded_front_trips)
+
+
+def royalty_of_strength(row: int, strength: int, *, graded_front_trips: bool = False) -> int:
+    """The royalty of a complete row from its strength alone (see :func:`royalty`); the fast path
+    for bots that already hold strengths."""
     category, ranks = decode(strength)
     if row == FRONT_ROW:
         if category == reference.THREE_OF_A_KIND:
