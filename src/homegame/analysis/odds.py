@@ -28,16 +28,18 @@ from homegame.analysis.symmetry import STANDARD_AVAILABILITY, availability, hand
 from homegame.cards import DECKS, JOKER, Card, format_cards
 from homegame.ranking import Ranking, wild_cards
 
-__all__ = ["SUIT_THRESHOLDS", "CategoryTable", "category_table"]
+__all__ = ["MAX_CARDS", "SUIT_THRESHOLDS", "CategoryTable", "category_table"]
 
 SUIT_THRESHOLDS: Final[Mapping[str, int | None]] = MappingProxyType({
-    "high": 5, "deuce-to-seven": 5, "ace-to-six": 5, "paiute": 5, "pai-gow": 5,
-    "soko": 4, "ace-to-five": None, "front": None,
+    "high": 5, "deuce-to-seven": 5, "ace-to-six": 5, "paiute": 5, "paiute-royal-on-top": 5,
+    "pai-gow": 5, "pai-gow-wheel-second": 5, "soko": 4, "ace-to-five": None, "front": None,
 })
 """For each ranking, how many cards of one suit (wild cards joining any suit) it takes before suits
 can change a hand's category: a flush needs five, Soko's four-flush four; ``None`` where suits never
 count. A ranking missing here is counted with every suit pattern evaluated (slower, still exact)."""
 
+MAX_CARDS: Final = 7
+"""The largest hands tabulated: seven cards, 133,784,560 hands (more would take hours by symmetry)."""
 _STANDARD: Final = DECKS["standard"]
 _BATCH_SIZES: Final = (5, 6, 7)
 
@@ -100,8 +102,8 @@ def category_table(ranking: str, n_cards: int, wild: str | int | Iterable[Card |
     wild_set = wild_cards(wild)
     if not 0 <= jokers <= 2:
         raise ValueError(f"a deck holds 0, 1 or 2 jokers, got {jokers}")
-    if not 1 <= n_cards <= len(_STANDARD) + jokers:
-        raise ValueError(f"cannot deal {n_cards} cards from a {len(_STANDARD) + jokers}-card deck")
+    if not 1 <= n_cards <= MAX_CARDS:
+        raise ValueError(f"odds tables cover hands of 1 to {MAX_CARDS} cards, not {n_cards}")
     batch_applies = chosen.name == "high" and not wild_set and not jokers and n_cards in _BATCH_SIZES
     if method == "batch" and not batch_applies:
         raise ValueError("the batch path counts standard high hands of 5 to 7 cards without wild cards")
