@@ -4,6 +4,12 @@ Every seat passes at the same time and sees what it receives only once all have 
 dealer rolls the four-faced die that names the Papayoo and leads the first trick. Each trick goes to
 the highest card of the suit led (Payoo being a suit of its own), and its winner leads the next. The
 deal's outcome is each seat's points taken, always 250 in all.
+
+The history tells the deal as it happened: ``deal`` (each hand, private to its seat), the ``pass``
+actions (private to the passer), ``receive`` (private to the receiver, once all have passed),
+``passed``, ``papayoo`` (the die's face and the card it names), the public ``play`` actions,
+``takes`` (who took each trick and its points), ``score`` (each seat's points, total and why) and,
+after the last deal of a game, ``award`` for the lowest total.
 """
 
 from __future__ import annotations
@@ -174,11 +180,11 @@ class PapayooState(GameState):
             self.hands[receiver].sort(key=hand_order)
             self.history.add("receive", receiver, {"from": giver, "cards": [str(c) for c in cards]},
                              private_to=(receiver,))
-        self.history.add("passed", None, {"cards": self.pass_count})
+        self.history.add("passed", None, {"count": self.pass_count})
         face = self.roll(4)
         self.papayoo = papayoo_card(face)
         assert self.papayoo.suit is not None
-        self.history.add("papayoo", self.dealer, {"face": face, "card": str(self.papayoo),
+        self.history.add("papayoo", None, {"face": face, "card": str(self.papayoo),
                                                   "suit": SUIT_NAMES[self.papayoo.suit]})
 
     def _play(self, seat: int, card: Card) -> None:
@@ -194,7 +200,7 @@ class PapayooState(GameState):
         self.tricks.append(Trick(tuple(self.trick), winner, taken))
         self.taken[winner] += taken
         self.scoring_cards[winner].extend(c for c in cards if points(c, papayoo=self.papayoo))
-        self.history.add("trick", winner, {"cards": [str(c) for c in cards], "points": taken})
+        self.history.add("takes", winner, {"cards": [str(c) for c in cards], "points": taken})
         self.trick = []
         self.turn = winner
         if not self.hands[winner]:
