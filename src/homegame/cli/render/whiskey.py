@@ -1,0 +1,62 @@
+"""The Whiskey Poker table in a terminal: the phase, the widow, the pot and bets, your hand and
+its name, and at the end every hand shown with why the pot went where it did.
+
+>>> import homegame
+>>> state = homegame.new_game("whiskey", players=3).deal(seed=2)
+>>> lines = render(state.view(1))
+>>> lines[0]
+'Whiskey Poker - you are seat 1, dealer seat 0 - first betting round'
+>>> lines[1]
+'Widow: face down (5 cards)'
+"""
+
+from __future__ import annotations
+
+from homegame.cli.render import Style, hand_line
+from homegame.engine import View
+from homegame.games.whiskey import WhiskeyView
+
+__all__ = ["render"]
+
+PHASES = {
+    "bet1": "first betting round", "exchange": "take the widow unseen, pass or knock",
+    "bet2": "second betting round", "widow": "trade with the face-up widow, or knock",
+    "bet3": "last betting round", "over": "showdown",
+}
+
+
+def render(view: View, look: Style | None = None) -> list[str]:
+    """The lines of the table as ``view.seat`` sees it."""
+    assert isinstance(view, WhiskeyView)
+    look = look or Style(colour=False)
+    who = "watching" if view.seat is None else f"you are seat {view.seat}"
+    lines = [look.bold(f"Whiskey Poker - {who}, dealer seat {view.dealer} - {PHASES[view.phase]}")]
+    lines.append(_widow_line(view, look))
+    if view.knocker is not None:
+        lines.append(f"Seat {view.knocker} knocked: this phase ends when the turn comes back to them")
+    if view.chips:
+        lines.append("Chips: " + ", ".join(f"seat {s} {n}" for s, n in view.chips.items()))
+    else:
+        lines.append(f"Pot {view.pot}   " + "   ".join(_seat_money(view, s) for s in view.stacks))
+    if view.seat is not None:
+        lines.append(f"Your hand: {hand_line(view.hand, look)}   ({view.hint})")
+        if view.to_call:
+            lines.append(f"To call: {view.to_call}")
+    for seat, cards in view.showdown.items():
+        lines.append(f"  seat {seat} shows {look.cards(cards)} - {view.hand_names.get(seat, '')}")
+    lines.extend(look.bold(result) for result in view.results)
+    return lines
+
+
+def _widow_line(view: WhiskeyView, look: Style) -> str:
+    if view.widow_face_up and view.widow is not None:
+        return f"Widow: {look.cards(view.widow)}"
+    if view.widow is not None:
+        return f"Widow: face down (5 cards) - your old hand {look.cards(view.widow)}"
+    return "Widow: face down (5 cards)"
+
+
+def _seat_money(view: WhiskeyView, seat: int) -> str:
+    state = " folded" if seat in view.folded else ""
+    bet = view.bets.get(seat, 0)
+    return f"seat {seat}: {view.stacks[seat]}" + (f" (bet {bet})" if bet else "") + state

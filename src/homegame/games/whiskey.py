@@ -1,0 +1,334 @@
+"""Whiskey Poker: five cards each and a spare hand, the widow, to trade with.
+
+The deal gives five cards to each player one at a time, clockwise from the dealer's left, with the
+widow dealt a hand of its own between the player on the dealer's right and the dealer. After a
+first betting round comes the *exchange*: from the dealer's left each player may take the widow
+unseen in exchange for their whole hand, pass, or knock; after a knock everyone else has one more
+turn and the phase ends back at the knocker (with no knock, after one time round). A second betting
+round, then the widow is turned face up for the *widow* phase: each player in turn takes one widow
+card for one of their own, swaps their whole hand for the widow, or knocks (there is no passing);
+the phase ends when the turn comes back to the first knocker, or after ten times round with no
+knock. A third betting round and the showdown: the best poker hand takes the pot.
+
+Variant ``chips``: no betting; each player keeps five chips from hand to hand, the lowest hand at
+each showdown gives one to the bank (everyone tied for lowest gives one), and the first player out
+of chips loses the game.
+
+>>> import homegame
+>>> state = homegame.new_game("whiskey", players=3).deal(seed=2)
+>>> state.view(1).phase, len(state.view(1).hand), state.view(1).widow
+('bet1', 5, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from homegame.cards import Card, deck, format_cards
+from homegame.engine import Action, ActionSet, Chance, Choices, Game, GameState, Outcome, Setting, View
+from homegame.engine.betting import BettingRound
+from homegame.engine.pots import Chips, award_pots, total_shares
+from homegame.engine.stakes import check_stakes, round_limits, stake_settings
+from homegame.games.draw.showdown import award_reason
+from homegame.ranking import evaluate, strength
+
+__all__ = ["GAMES", "WhiskeyPoker", "WhiskeyState", "WhiskeyView"]
+
+HAND = 5
+TAKE, PASS, KNOCK = Action("take"), Action("pass"), Action("knock")
+STARTING_CHIPS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class WhiskeyView(View):
+    """A seat's view. ``phase``: bet1, exchange, bet2, widow, bet3 or over (no bet phases with
+    the chips variant). ``widow`` holds the widow's cards when this seat may know them (face up in
+    the widow phase, or the seat's own old hand lying face down). ``knocker`` is the knock that will
+    end the current phase. ``chips`` is each player's chips in the chips variant."""
+
+    phase: str
+    hand: tuple[Card, ...]
+    hint: str
+    widow: tuple[Card, ...] | None
+    widow_face_up: bool
+    knocker: int | None
+    pot: int
+    stacks: dict[int, int]
+    bets: dict[int, int]
+    to_call: int
+    folded: tuple[int, ...]
+    showdown: dict[int, tuple[Card, ...]]
+    hand_names: dict[int, str]
+    results: tuple[str, ...]
+    chips: dict[int, int]
+
+
+class WhiskeyState(GameState):
+    """One hand of Whiskey Poker."""
+
+    game: WhiskeyPoker
+
+    def __init__(self, game: WhiskeyPoker, cards: list[Card], **kwargs: Any) -> None:
+        super().__init__(game, deck=cards, **kwargs)
+        players, dealer = self.players, self.dealer
+        self.order = [(dealer + step) % players for step in range(1, players + 1)]
+        self.chip_variant = game.has("chips")
+        self.table_chips = self._table_chips()
+        stacks = self.stacks if self.stacks is not None else [game.config["stack"]] * players
+        self.chips = Chips([0] * players if self.chip_variant else stacks, dealer=dealer)
+        if not self.chip_variant:
+            self._sit_out_the_broke()
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self._deal(cards)
+        self.widow_face_up = False
+        self.widow_known_by: int | None = None
+        self.knocker: int | None = None
+        self.turns_taken = 0
+        self.turn: int | None = None
+        self.revealed: dict[int, tuple[Card, ...]] = {}
+        self.results: list[str] = []
+        self.losers: list[int] = []
+        self.phase = ""
+        self.betting: BettingRound | None = None
+        if not self.chip_variant and game.config["ante"]:
+            posted = {str(seat): self.chips.post(seat, game.config["ante"]) for seat in self.order}
+            self.history.add("ante", None, {"posted": posted})
+        self._enter("exchange" if self.chip_variant else "bet1")
+
+    def _sit_out_the_broke(self) -> None:
+        broke = [seat for seat in self.order if self.chips.stacks[seat] == 0]
+        if len(broke) > self.players - 2:
+            raise ValueError("a hand needs at least two players with chips")
+        for seat in broke:
+            self.chips.fold(seat)
+
+    def _table_chips(self) -> dict[int, int]:
+        carried = self.carry_in.get("chips")
+        if not self.chip_variant:
+            return {}
+        if not carried or min(carried.values()) <= 0:
+            return dict.fromkeys(range(self.players), STARTING_CHIPS)
+        return {int(seat): count for seat, count in carried.items()}
+
+    def _deal(self, cards: list[Card]) -> None:
+        # The widow takes its cards between the dealer's right-hand neighbour and the dealer.
+        receivers: list[int | None] = [*self.order[:-1], None, self.order[-1]]
+        count = len(receivers)
+        packets = [cards[index:HAND * count:count] for index in range(count)]
+        for receiver, packet in zip(receivers, packets, strict=True):
+            if receiver is None:
+                self.widow = list(packet)
+                self.history.add("deal", None, {"widow": HAND}, private_to=())
+            else:
+                self.hands[receiver] = list(packet)
+                self.history.add("deal", receiver, {"cards": [str(c) for c in packet]},
+                                 private_to=(receiver,))
+
+    # -- phases ------------------------------------------------------------------------------------
+
+    def _enter(self, phase: str) -> None:
+        self.phase = phase
+        if len(self.chips.in_hand) == 1:
+            self._award_uncontested()
+        elif phase.startswith("bet"):
+            big = phase == "bet3"
+            self.betting = BettingRound(self.chips, first=self.order[0],
+                                        limits=round_limits(self.game.config, big=big))
+            self._after_betting()
+        elif phase in ("exchange", "widow"):
+            if phase == "widow":
+                self.widow_face_up = True
+                self.history.add("widow", None, {"cards": [str(c) for c in self.widow]})
+            self.knocker, self.turns_taken = None, 0
+            self.turn = self._live()[0]
+        else:
+            self._showdown()
+
+    def _live(self) -> list[int]:
+        return [seat for seat in self.order if seat not in self.chips.folded]
+
+    def _next_phase(self) -> str:
+        sequence = ["exchange", "widow", "over"] if self.chip_variant else \
+            ["bet1", "exchange", "bet2", "widow", "bet3", "over"]
+        return sequence[sequence.index(self.phase) + 1]
+
+    def _after_betting(self) -> None:
+        assert self.betting is not None
+        if self.betting.turn is None or len(self.chips.in_hand) == 1:
+            self.betting = None
+            self._enter(self._next_phase())
+
+    def _after_trade(self, seat: int) -> None:
+        live = self._live()
+        self.turns_taken += 1
+        following = live[(live.index(seat) + 1) % len(live)]
+        limit = len(live) * (1 if self.phase == "exchange" else self.game.config["orbits"])
+        if following == self.knocker or (self.knocker is None and self.turns_taken >= limit):
+            self.turn = None
+            self._enter(self._next_phase())
+        else:
+            self.turn = following
+
+    # -- the contract ------------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.betting is not None:
+            turn = self.betting.turn
+            return () if turn is None else (turn,)
+        return () if self.turn is None else (self.turn,)
+
+    def _legal(self, seat: int) -> ActionSet:
+        if self.betting is not None:
+            return self.betting.legal(seat)
+        if self.phase == "exchange":
+            return ActionSet(Choices([TAKE, PASS] if self.knocker is not None else [TAKE, PASS, KNOCK]))
+        swaps = [Action("swap", cards=(mine, widow)) for widow in self.widow for mine in self.hands[seat]]
+        return ActionSet(Choices([*swaps, TAKE, KNOCK]))
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if self.betting is not None:
+            self.betting.apply(seat, action)
+            self._after_betting()
+            return
+        if action.kind == "take":
+            self._take_widow(seat)
+        elif action.kind == "swap":
+            mine, wanted = action.cards
+            self.hands[seat][self.hands[seat].index(mine)] = wanted
+            self.widow[self.widow.index(wanted)] = mine
+        elif action.kind == "knock" and self.knocker is None:
+            self.knocker = seat
+        self._after_trade(seat)
+
+    def _take_widow(self, seat: int) -> None:
+        self.hands[seat], self.widow = self.widow, self.hands[seat]
+        if self.widow_face_up:
+            self.history.add("widow", None, {"cards": [str(c) for c in self.widow]})
+        else:
+            self.widow_known_by = seat
+            self.history.add("took", seat, {"cards": [str(c) for c in self.hands[seat]]}, private_to=(seat,))
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        if seat not in self.to_act:
+            return self._not_your_turn(seat)
+        if self.betting is not None:
+            return self.betting.explain(seat, action)
+        if self.phase == "exchange":
+            if action.kind == "knock":
+                return f"seat {self.knocker} has already knocked: take the widow or pass"
+            return "before the widow is shown you may take it unseen ('take'), pass, or knock"
+        if action.kind == "pass":
+            return "there is no passing once the widow is shown: swap a card, take the widow, or knock"
+        if action.kind == "swap":
+            return ("a swap names one of your cards then one widow card, such as 'swap 2c Ah'; "
+                    f"you hold {format_cards(self.hands[seat])}, the widow is {format_cards(self.widow)}")
+        return "swap one card with the widow ('swap MINE WIDOW'), take the whole widow, or knock"
+
+    # -- the end -----------------------------------------------------------------------------------
+
+    def _award_uncontested(self) -> None:
+        self.phase = "over"
+        winner = self.chips.in_hand[0]
+        self.chips.pay({winner: self.chips.pot})
+        reason = f"seat {winner} wins {self.chips.pot} because everyone else folded"
+        self.results.append(reason)
+        self.history.add("award", winner, {"amount": self.chips.pot, "reason": reason})
+
+    def _showdown(self) -> None:
+        self.phase = "over"
+        live = self._live()
+        self.revealed = {seat: tuple(self.hands[seat]) for seat in live}
+        shown = {str(seat): format_cards(hand) for seat, hand in self.revealed.items()}
+        self.history.add("reveal", None, {"hands": shown})
+        strengths = {seat: strength(self.hands[seat]) for seat in live}
+        if self.chip_variant:
+            self._pay_lowest(strengths)
+            return
+        pots = self.chips.pots()
+        awards = award_pots(pots, strengths, dealer=self.dealer, players=self.players)
+        for award in awards:
+            reason = award_reason(award, strengths, pots[award.pot], self._name)
+            self.results.append(reason)
+            self.history.add("award", None, {"shares": {str(s): a for s, a in award.shares.items()},
+                                             "reason": reason})
+        self.chips.pay(total_shares(awards))
+
+    def _pay_lowest(self, strengths: dict[int, int]) -> None:
+        lowest = min(strengths.values())
+        self.losers = sorted(seat for seat, value in strengths.items() if value == lowest)
+        for seat in self.losers:
+            self.table_chips[seat] -= 1
+            reason = f"seat {seat} gives a chip to the bank with the lowest hand, {self._name(seat)}"
+            self.results.append(reason)
+            self.history.add("award", seat, {"amount": -1, "reason": reason})
+        out = [seat for seat in self.losers if self.table_chips[seat] == 0]
+        if out:
+            self.results.append(f"seat {', '.join(map(str, out))} is out of chips and loses the game")
+
+    def _name(self, seat: int) -> str:
+        return evaluate(self.hands[seat]).name
+
+    def _outcome(self) -> Outcome:
+        if self.chip_variant:
+            result: Outcome = dict.fromkeys(range(self.players), 0)
+            for seat in self.losers:
+                result[seat] = -1
+            result["bank"] = len(self.losers)
+            return result
+        net: Outcome = {seat: amount for seat, amount in self.chips.net().items()}
+        return net
+
+    @property
+    def carry_out(self) -> dict[str, Any]:
+        return {"chips": {str(s): n for s, n in self.table_chips.items()}} if self.chip_variant else {}
+
+    # -- views -------------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> WhiskeyView:
+        hand = tuple(self.hands[seat]) if seat is not None else ()
+        knows_widow = self.widow_face_up or (seat is not None and seat == self.widow_known_by)
+        betting = self.betting
+        over = self.phase == "over"
+        return WhiskeyView(
+            **self.view_base(seat), phase=self.phase, hand=hand,
+            hint=evaluate(list(hand)).name if hand else "",
+            widow=tuple(self.widow) if knows_widow else None, widow_face_up=self.widow_face_up,
+            knocker=self.knocker, pot=self.chips.pot, stacks=dict(enumerate(self.chips.stacks)),
+            bets=dict(enumerate(betting.bets)) if betting is not None else {},
+            to_call=betting.to_call(seat) if betting is not None and seat is not None else 0,
+            folded=tuple(sorted(self.chips.folded)), showdown=dict(self.revealed),
+            hand_names={s: self._name(s) for s in self.revealed} if over else {},
+            results=tuple(self.results), chips=dict(self.table_chips),
+        )
+
+
+class WhiskeyPoker(Game):
+    """Whiskey Poker for 2 to 9 players (the widow needs a hand's worth of cards too)."""
+
+    name = "whiskey"
+    title = "Whiskey Poker"
+    players = range(2, 10)
+    variants = {"chips": "no betting: five chips each, the lowest hand at each showdown pays one to the "
+                         "bank, and the first player out of chips loses"}
+    settings = {
+        **stake_settings(limit="fixed"),
+        "orbits": Setting(10, "the widow phase ends after this many times round with no knock", minimum=1),
+    }
+    starting_stack = 100
+
+    def check_config(self) -> None:
+        check_stakes(self.config)
+
+    @property
+    def deck(self) -> list[Card]:
+        return deck()
+
+    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
+              carry: dict[str, Any], chance: Chance) -> WhiskeyState:
+        return WhiskeyState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)
+
+
+GAMES = (WhiskeyPoker,)
