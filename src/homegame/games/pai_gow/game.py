@@ -25,15 +25,16 @@ foul way and the hint warns of them before the choice.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, ActionSet, Arrangements, Chance, Choices, Game, GameError, GameState
 from homegame.engine import Setting as TableSetting
 from homegame.engine.seats import SimultaneousChoice, clockwise
-from homegame.games.pai_gow.hands import PAI_GOW_DECK, Split, hand_name, ranking_for, scored_splits, tidy
+from homegame.games.pai_gow.hands import PAI_GOW_DECK, Split, ranking_for, splits
 from homegame.games.pai_gow.house_way import house_way, house_way_rule
-from homegame.games.pai_gow.settle import Settlement, commission, is_foul, settle
+from homegame.games.pai_gow.settle import Settlement, commission, settle
 from homegame.games.pai_gow.view import PaiGowView, Placement, Result
 
 __all__ = ["BANK", "DECLINE", "HOUSE_WAY", "PaiGow", "PaiGowState"]
@@ -62,6 +63,7 @@ class PaiGowState(GameState):
         self.choice: SimultaneousChoice[Split] = SimultaneousChoice(())
         self.results: dict[int, Settlement] = {}
         self.bank_commission = 0
+        self._advice_cache: dict[int, _Advice] = {}
         if not self.offers:
             self._deal()
 
@@ -172,6 +174,7 @@ class PaiGowState(GameState):
         mine = self.hands.get(seat, ()) if seat is not None else ()
         chosen = self.choice.choices.get(seat) if seat is not None else None
         must_set = seat is not None and seat in self.to_act and self.dealt
+        advice = self._advice(seat) if seat is not None and mine else None
         return PaiGowView(
             **self.view_base(seat),
             variants=tuple(sorted(self.game.chosen_variants)),
@@ -180,10 +183,9 @@ class PaiGowState(GameState):
             bank_decided=self.dealt,
             cards=mine,
             placed=self._placement(chosen) if chosen is not None else self._own_bank_split(seat),
-            options=tuple(self._options(mine)) if must_set else (),
-            advice=self._placement(house_way(mine, wheel_second=self.game.has("wheel-second")))
-            if mine else None,
-            hint=self._hint(mine) if must_set else "",
+            options=advice.options if advice and must_set else (),
+            advice=advice.house_way if advice else None,
+            hint=advice.hint if advice and must_set else "",
             set_seats=tuple(sorted(self.choice.choices)),
             shown={s: self._placement(split) for s, split in self.choice.choices.items()} if over else {},
             bank_hand=self._placement(self.bank_split) if over and self.bank_split else None,
@@ -197,19 +199,30 @@ class PaiGowState(GameState):
         return None
 
     def _placement(self, split: Split) -> Placement:
-        split = tidy(split, self.ranking)
-        return Placement(split.two, split.five, hand_name(split.two, self.ranking),
-                         hand_name(split.five, self.ranking), is_foul(split, self.ranking))
+        two, five = self.ranking.evaluate(split.two), self.ranking.evaluate(split.five)
+        return Placement(two.cards, five.cards, two.name, five.name, five.strength <= two.strength)
 
-    def _options(self, cards: Sequence[Card]) -> list[Placement]:
-        return [self._placement(way.split) for way in scored_splits(cards, self.ranking)]
+    def _advice(self, seat: int) -> _Advice:
+        """The house way, every way to set and the hint for a seat's cards (worked out once)."""
+        found = self._advice_cache.get(seat)
+        if found is None:
+            cards = self.hands[seat]
+            way, rule = house_way_rule(cards, wheel_second=self.game.has("wheel-second"))
+            options = tuple(self._placement(split) for split in splits(cards))
+            fouls = sum(option.foul for option in options)
+            warning = (f"careful: {fouls} of the 21 ways foul (the two-card hand must not beat the "
+                       f"five-card hand), marked FOUL" if fouls else "no way of setting these cards fouls")
+            placed = self._placement(way)
+            hint = f"house way: {format_cards(placed.two)} | {format_cards(placed.five)} ({rule}); {warning}"
+            found = self._advice_cache[seat] = _Advice(placed, options, hint)
+        return found
 
-    def _hint(self, cards: Sequence[Card]) -> str:
-        way, rule = house_way_rule(cards, wheel_second=self.game.has("wheel-second"))
-        fouls = sum(way.foul for way in scored_splits(cards, self.ranking))
-        warning = (f"careful: {fouls} of the 21 ways foul (the two-card hand must not beat the "
-                   f"five-card hand), marked FOUL" if fouls else "no way of setting these cards fouls")
-        return f"house way: {tidy(way, self.ranking)} ({rule}); {warning}"
+
+@dataclass(frozen=True, slots=True)
+class _Advice:
+    house_way: Placement
+    options: tuple[Placement, ...]
+    hint: str
 
 
 def _bank_key(banker: int | None) -> int | str:
