@@ -77,8 +77,8 @@ class PaiuteState(GameState):
         self.turned = None if jokers else cards.pop(0)
         self.wild = wild_for(self.turned, jokers=jokers, opposite_colour=opposite)
         self.wild_text = describe_wild(self.turned, jokers=jokers, opposite_colour=opposite)
-        if self.turned is not None:
-            self.history.add("wild", None, {"card": str(self.turned), "wild": self.wild_text})
+        self.history.add("wild", None, {"card": None if self.turned is None else str(self.turned),
+                                        "cards": [str(c) for c in sorted(self.wild)], "wild": self.wild_text})
         pile = [cards.pop(0)] if game.has("denexa") else []
         if pile:
             self.history.add("start pile", None, {"card": str(pile[0])})
