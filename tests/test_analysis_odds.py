@@ -48,8 +48,14 @@ def test_five_card_high_by_symmetry_matches_the_known_counts() -> None:
     assert list(table.counts)[:2] == ["five of a kind", "straight flush"]  # best first
 
 
+@pytest.mark.slow
 def test_six_card_high_by_symmetry_matches_the_known_counts() -> None:
     assert nonzero(category_table("high", 6, method="symmetry")) == SIX_CARD_HIGH
+
+
+def test_six_card_high_by_batch_matches_the_known_counts() -> None:
+    pytest.importorskip("homegame.ranking.batch")
+    assert nonzero(category_table("high", 6)) == SIX_CARD_HIGH
 
 
 def test_five_card_high_by_batch_matches_the_known_counts() -> None:
