@@ -4,7 +4,12 @@
 printed next to each peer's and the ratio homegame / peer (above 1: homegame is faster). Peers that
 are not installed are skipped (``make bench`` installs them through the ``bench`` extra).
 
+Times are CPU seconds of this process (``time.process_time``; everything here runs on one thread),
+so that other work on a shared machine does not tilt the comparison; on an idle machine they equal
+wall-clock time. The load average is printed first as a reminder of how busy the machine was.
+
 * single 7-card evaluation from Python, one call per hand on cards parsed beforehand;
+* the numpy batch path on an array of random 7-card hands;
 * the exhaustive table of all 133,784,560 seven-card hands: homegame's numpy batch against eval7
   one call per hand (``--quick`` has eval7 do a fixed sample of the hands and scales its time up);
 * what ``import homegame`` costs in time and memory, in a fresh interpreter.
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import random
 import statistics
 import subprocess
@@ -25,19 +31,19 @@ from math import comb
 
 import homegame
 from homegame.cards import DECKS
-from homegame.ranking.batch import tabulate_high
+from homegame.ranking.batch import high_strengths, tabulate_high
 
 SEVEN_CARD_HANDS = comb(52, 7)
 
 
 def _timed(run: Callable[[], object], repeat: int) -> list[float]:
-    """Wall-clock seconds of ``run`` per repetition (after one warm-up call)."""
+    """CPU seconds of ``run`` per repetition (after one warm-up call)."""
     run()
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return times
 
 
@@ -48,7 +54,7 @@ def _rate(run: Callable[[], object], hands: int, repeat: int) -> float:
 def _row(label: str, ours: float, theirs: float | None, unit: str) -> None:
     peer = "-" if theirs is None else f"{theirs:,.0f}"
     ratio = "-" if not theirs else f"{ours / theirs:.2f}x"
-    print(f"  {label:<44} {ours:>14,.0f} {peer:>14} {ratio:>8}  {unit}", flush=True)
+    print(f"  {label:<58} {ours:>12,.0f} {peer:>12} {ratio:>9}  {unit}", flush=True)
 
 
 def _installed(name: str) -> bool:
@@ -129,13 +135,24 @@ def bench_single(hand_count: int, repeat: int) -> None:
     full = _rate(evaluate_run, len(few), repeat)
     peers = _peer_rates(codes, repeat)
     print(f"single 7-card evaluation, hands/second (median of {repeat}; {hand_count:,} hands)")
-    print(f"  {'measure':<44} {'homegame':>14} {'peer':>14} {'ratio':>8}")
+    print(f"  {'measure':<58} {'homegame':>12} {'peer':>12} {'ratio':>9}")
     _row("homegame.strength (no peer)", ours, None, "hands/s")
     for peer, rate in peers.items():
         _row(f"homegame.strength vs {peer}", ours, rate, "hands/s")
     _row("homegame.evaluate (full Hand) vs homegame.strength", full, ours, "hands/s")
     for peer, rate in peers.items():
         _row(f"homegame.evaluate vs {peer}", full, rate, "hands/s")
+
+
+def bench_batch(hand_count: int, repeat: int) -> None:
+    """The numpy batch path on random 7-card hands already in an array."""
+    import numpy as np
+
+    rng = np.random.default_rng(20261122)
+    codes = np.argsort(rng.random((hand_count, 52)), axis=1)[:, :7]
+    high_strengths(codes)
+    rate = hand_count / statistics.median(_timed(lambda: high_strengths(codes), repeat))
+    print(f"batch high_strengths on an ({hand_count:,}, 7) array: {rate:,.0f} hands/s (median of {repeat})")
 
 
 def _eval7_enumeration(fraction: int) -> tuple[float, int]:
@@ -146,14 +163,14 @@ def _eval7_enumeration(fraction: int) -> tuple[float, int]:
     deck = sorted(eval7.Deck().cards, key=lambda card: homegame.parse_cards(str(card))[0])
     evaluate, hands = eval7.evaluate, 0
     counts = [0] * 9
-    start = time.perf_counter()
+    start = time.process_time()
     for index, (low, second) in enumerate(combinations(range(52), 2)):
         if index % fraction:
             continue
         for rest in combinations(deck[second + 1:], 5):
             counts[evaluate([deck[low], deck[second], *rest]) >> 24] += 1
         hands += comb(51 - second, 5)
-    return time.perf_counter() - start, hands
+    return time.process_time() - start, hands
 
 
 def bench_enumeration(quick: bool, repeat: int) -> None:
@@ -177,8 +194,8 @@ def bench_enumeration(quick: bool, repeat: int) -> None:
 def bench_import(repeat: int) -> None:
     """``import homegame`` in a fresh interpreter: time and peak memory, and the memory once the
     single-path tables are built."""
-    probe = ("import resource, time; t = time.perf_counter(); import homegame; "
-             "t = time.perf_counter() - t; m = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
+    probe = ("import resource, time; t = time.process_time(); import homegame; "
+             "t = time.process_time() - t; m = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
              "homegame.strength(homegame.parse_cards('As Ks Qs Js Ts 2c 3d')); "
              "b = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; print(t, m / 1024, b / 1024)")
     runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
@@ -195,8 +212,11 @@ def main(argv: Sequence[str]) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer hands; eval7 enumerates a sample")
     parser.add_argument("--repeat", type=int, default=5, help="runs per measure (the median is shown)")
     options = parser.parse_args(list(argv))
+    print(f"load average {' '.join(f'{load:.1f}' for load in os.getloadavg())} on {os.cpu_count()} CPUs;"
+          " times are CPU time of this process")
     bench_import(options.repeat)
     bench_single(20_000 if options.quick else 200_000, options.repeat)
+    bench_batch(200_000 if options.quick else 2_000_000, options.repeat)
     bench_enumeration(options.quick, max(1, options.repeat // 2 if options.quick else options.repeat))
 
 

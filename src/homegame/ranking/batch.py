@@ -24,7 +24,7 @@ from collections.abc import Callable
 from functools import cache
 from itertools import combinations
 from math import comb
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -69,8 +69,11 @@ def _checked(codes: npt.ArrayLike) -> CodeArray:
         raise ValueError(f"card codes must be integers, got {array.dtype}")
     if array.size and (array.min() < 0 or array.max() > 51):
         raise ValueError("card codes must be standard cards, 0 to 51 (no jokers: wild hands go one by one)")
-    ordered = np.sort(array, axis=1)
-    repeated = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+    bits = np.left_shift(np.int64(1), array.astype(np.int64))
+    union = bits[:, 0].copy()
+    for column in range(1, bits.shape[1]):
+        union |= bits[:, column]
+    repeated = np.flatnonzero(_column_sum(bits, np.int64) != union)
     if repeated.size:
         raise ValueError(f"hand {int(repeated[0])} holds the same card twice: {array[repeated[0]].tolist()}")
     return array
@@ -93,19 +96,27 @@ def high_strengths(codes: npt.ArrayLike, *, check: bool = True) -> IntArray:
     ...
     ValueError: hand 0 holds the same card twice: [0, 1, 2, 3, 4, 4]
     """
-    array = _checked(codes) if check else np.asarray(codes)
-    if array.ndim != 2 or not 5 <= array.shape[1] <= tables.MAX_CARDS:
-        array = _checked(array)  # raises the error that explains the shape
+    array = np.ascontiguousarray(codes)  # numpy gathers through a strided index array far slower
+    if check or array.ndim != 2 or not 5 <= array.shape[1] <= tables.MAX_CARDS:
+        _checked(array)
     result = np.empty(len(array), dtype=np.int64)
     for start in range(0, len(array), CHUNK_ROWS):
         result[start:start + CHUNK_ROWS] = _chunk_strengths(array[start:start + CHUNK_ROWS])
     return result
 
 
+def _column_sum(values: npt.NDArray[Any], dtype: type[np.integer]) -> npt.NDArray[Any]:
+    """Row sums of a 2-D array, a column at a time (numpy reduces short rows slowly)."""
+    total = values[:, 0].astype(dtype)
+    for column in range(1, values.shape[1]):
+        total += values[:, column]
+    return total
+
+
 def _chunk_strengths(codes: CodeArray) -> IntArray:
     table, distinct = tables.nonflush_table(codes.shape[1])
-    keys = _RANK_KEY[codes].sum(axis=1)
-    suits = _SUIT_COUNT[codes].sum(axis=1, dtype=np.uint16) + _SUIT_PRESET
+    keys = _column_sum(_RANK_KEY[codes], np.int32)
+    suits = _column_sum(_SUIT_COUNT[codes], np.uint16) + np.uint16(_SUIT_PRESET)
     strengths: IntArray = distinct[table[keys]]
     flushed = np.flatnonzero(suits & _FLUSH_BITS)
     if flushed.size:
@@ -113,7 +124,7 @@ def _chunk_strengths(codes: CodeArray) -> IntArray:
         for suit in range(4):
             flush_suit[(suits[flushed] >> (4 * suit + 3)) & 1 == 1] = suit
         rows = codes[flushed]
-        masks = np.where((rows & 3) == flush_suit[:, None], _RANK_BIT[rows], 0).sum(axis=1)
+        masks = _column_sum(np.where((rows & 3) == flush_suit[:, None], _RANK_BIT[rows], 0), np.int64)
         strengths[flushed] = _flush_table()[masks]
     return strengths
 
@@ -174,10 +185,11 @@ def _five_card_parts() -> tuple[npt.NDArray[np.int32], U16Array, U16Array, IntAr
     """For every five-card hand in lexicographic order: its rank-key sum, preset suit counters and
     rank mask per suit; and where the hands whose lowest card is each code start."""
     fives = _combinations(52, 5)
-    keys = _RANK_KEY[fives].sum(axis=1, dtype=np.int32)
-    suits = _SUIT_COUNT[fives].sum(axis=1, dtype=np.uint16) + np.uint16(_SUIT_PRESET)
-    suit_masks = np.stack([np.where((fives & 3) == suit, _RANK_BIT[fives], 0).sum(axis=1)
-                           for suit in range(4)], axis=1).astype(np.uint16)
+    keys = _column_sum(_RANK_KEY[fives], np.int32)
+    suits = _column_sum(_SUIT_COUNT[fives], np.uint16) + np.uint16(_SUIT_PRESET)
+    rank_bits = _RANK_BIT[fives].astype(np.uint16)
+    suit_masks = np.stack([_column_sum(np.where((fives & 3) == suit, rank_bits, 0), np.uint16)
+                           for suit in range(4)], axis=1)
     starts = np.searchsorted(fives[:, 0], np.arange(53), side="left").astype(np.int64)
     return keys, suits, suit_masks, starts
 
