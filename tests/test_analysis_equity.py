@@ -13,8 +13,6 @@ from homegame.analysis.equity import DEFAULT_TRIALS, discard_equity, equity
 from homegame.analysis.showdown import low8_strengths
 from homegame.cards import DECKS, format_cards, parse_cards
 
-pytest.importorskip("homegame.ranking.batch")
-
 
 def test_aces_against_kings_of_the_same_suits_preflop_is_exact() -> None:
     # 1,712,304 boards; the win and tie counts were checked by dealing every board through eval7.

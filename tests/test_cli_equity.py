@@ -8,8 +8,6 @@ import pytest
 
 from homegame.cli import main
 
-pytest.importorskip("homegame.ranking.batch")
-
 
 def test_equity_prints_each_hand_exactly_when_the_boards_are_few(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["equity", "AhKh", "QsQd", "--board", "Qh Jh 2c 3d"]) == 0

@@ -20,9 +20,8 @@ choice is shown, not made.
 
 from __future__ import annotations
 
-import importlib
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb, sqrt
@@ -34,6 +33,7 @@ import numpy.typing as npt
 from homegame.analysis.runouts import CodeArray, every_runout, sample_runouts
 from homegame.analysis.showdown import low8_strengths, pot_shares, split_pot_shares
 from homegame.cards import Card, format_cards, parse_cards
+from homegame.ranking import batch
 
 __all__ = [
     "DEFAULT_TRIALS", "EXACT_RUNOUTS", "DiscardChoice", "EquityResult", "PlayerEquity",
@@ -206,13 +206,12 @@ def _standard_error(row: npt.NDArray[np.float64]) -> float:
 def _shares(held: list[tuple[Card, ...]], board: tuple[Card, ...], runouts: CodeArray,
             hi_lo: bool) -> tuple[npt.NDArray[np.float64], int]:
     """Each player's pot share on each runout, and how many runouts had a qualifying low."""
-    high_strengths = _high_strengths()
     parts = []
     low_seen = 0
     for start in range(0, max(len(runouts), 1), _CHUNK):
         chunk = runouts[start:start + _CHUNK]
         sevens = [_sevens(cards, board, chunk) for cards in held]
-        high = np.stack([high_strengths(seven).astype(np.int64) for seven in sevens])
+        high = np.stack([batch.high_strengths(seven) for seven in sevens])
         if hi_lo:
             low = np.stack([low8_strengths(seven) for seven in sevens])
             low_seen += int(np.count_nonzero(low.max(axis=0)))
@@ -225,9 +224,3 @@ def _shares(held: list[tuple[Card, ...]], board: tuple[Card, ...], runouts: Code
 def _sevens(cards: tuple[Card, ...], board: tuple[Card, ...], runouts: CodeArray) -> CodeArray:
     fixed = np.array([*cards, *board], dtype=np.int8)
     return np.concatenate([np.broadcast_to(fixed, (len(runouts), len(fixed))), runouts], axis=1)
-
-
-def _high_strengths() -> Callable[[CodeArray], npt.NDArray[np.integer]]:
-    batch = importlib.import_module("homegame.ranking.batch")
-    function: Callable[[CodeArray], npt.NDArray[np.integer]] = batch.high_strengths
-    return function

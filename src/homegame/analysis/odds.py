@@ -14,8 +14,6 @@ must share a category, weighted by the number of hands in the class.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from math import comb
@@ -26,7 +24,7 @@ import homegame
 from homegame.analysis.progress import Progress
 from homegame.analysis.symmetry import STANDARD_AVAILABILITY, availability, hand_classes
 from homegame.cards import DECKS, JOKER, Card, format_cards
-from homegame.ranking import Ranking, wild_cards
+from homegame.ranking import Ranking, batch, wild_cards
 
 __all__ = ["MAX_CARDS", "SUIT_THRESHOLDS", "CategoryTable", "category_table"]
 
@@ -107,8 +105,8 @@ def category_table(ranking: str, n_cards: int, wild: str | int | Iterable[Card |
     batch_applies = chosen.name == "high" and not wild_set and not jokers and n_cards in _BATCH_SIZES
     if method == "batch" and not batch_applies:
         raise ValueError("the batch path counts standard high hands of 5 to 7 cards without wild cards")
-    if batch_applies and method != "symmetry" and (method == "batch" or _batch_available()):
-        counts = _batch_high_counts(n_cards, progress)
+    if batch_applies and method != "symmetry":
+        counts = batch.tabulate_high(n_cards, progress=progress)
     else:
         counts = _counts_by_symmetry(chosen, n_cards, wild_set, jokers, progress)
     ordered = {category.name: counts.get(category.name, 0) for category in reversed(chosen.categories)}
@@ -121,15 +119,6 @@ def _ranking(name: str) -> Ranking:
         return homegame.RANKINGS[name]
     except KeyError:
         raise ValueError(f"unknown ranking {name!r}; known: {', '.join(homegame.RANKINGS)}") from None
-
-
-def _batch_available() -> bool:
-    return importlib.util.find_spec("homegame.ranking.batch") is not None
-
-
-def _batch_high_counts(n_cards: int, progress: Progress | None) -> dict[str, int]:
-    batch = importlib.import_module("homegame.ranking.batch")
-    return dict(batch.tabulate_high(n_cards, progress=progress))
 
 
 def _counts_by_symmetry(chosen: Ranking, n_cards: int, wild_set: frozenset[Card], jokers: int,
