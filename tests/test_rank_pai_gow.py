@@ -118,3 +118,18 @@ def test_the_joker_is_an_ace_or_the_card_completing_a_straight_or_flush(cards: l
 @given(st.lists(st.sampled_from([*STANDARD, JOKER]), min_size=7, max_size=7, unique=True))
 def test_best_five_of_seven(cards: list[Card]) -> None:
     assert PAI_GOW.strength(cards) == max(PAI_GOW.strength(five) for five in combinations(cards, 5))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from([*STANDARD, JOKER]), min_size=5, max_size=7, unique=True),
+       st.sampled_from([PAI_GOW, PAI_GOW_WHEEL_SECOND]))
+def test_fast_strength_agrees_with_evaluate_and_the_best_five(cards: list[Card], ranking: object) -> None:
+    assert isinstance(ranking, type(PAI_GOW))
+    best = max(ranking.evaluate(list(five)).strength for five in combinations(cards, 5))
+    assert ranking.strength(cards) == ranking.evaluate(cards).strength == best
+
+
+def test_wheel_second_from_seven_cards_prefers_the_wheel_to_a_six_high_straight() -> None:
+    cards = parse_cards("Ah 2d 3c 4s 5h 6d 9c")
+    assert PAI_GOW_WHEEL_SECOND.evaluate(cards).cards == tuple(parse_cards("Ah 5h 4s 3c 2d"))
+    assert PAI_GOW.evaluate(cards).name == "straight, six high"

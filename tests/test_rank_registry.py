@@ -42,3 +42,10 @@ def test_a_hand_of_seven_is_the_best_of_its_subsets(cards: list[Card], name: str
     if hand.category.value > 0 or name not in SUBSET_SIZES:
         assert ranking.strength(list(hand.cards), wild) == hand.strength
     assert hand.to_json()["ranking"] == name
+
+
+@pytest.mark.parametrize("name", sorted(homegame.RANKINGS))
+def test_a_card_given_twice_is_a_clear_error(name: str) -> None:
+    cards = "Ah Ah Kd" if name == "front" else "Ah Ah Kd Qc Js Ts"
+    with pytest.raises(ValueError, match="the same card twice: Ah"):
+        homegame.evaluate(cards, name)

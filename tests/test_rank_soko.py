@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import homegame
 from homegame.cards import JOKER, Card, deck, parse_cards
 from homegame.ranking import reference
+from homegame.ranking.core import encode
 from homegame.ranking.soko import FOUR_FLUSH, FOUR_STRAIGHT, SOKO, SOKO_CATEGORIES, soko_five
 
 STANDARD = deck()
@@ -49,7 +50,7 @@ def plain_soko_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
 @given(st.lists(st.sampled_from(STANDARD), min_size=5, max_size=5, unique=True))
 def test_matches_the_rules_written_out(cards: list[Card]) -> None:
     category, ranks = plain_soko_key(cards)
-    assert soko_five(cards) == homegame.ranking.core.encode(category, ranks)
+    assert soko_five(cards) == encode(category, ranks)
 
 
 def test_category_order() -> None:
@@ -111,7 +112,8 @@ def test_a_wild_card_never_makes_the_hand_worse_and_is_its_best_substitution(
     assert with_wild >= SOKO.strength(cards)
     naturals = [c for c in cards if c != made_wild]
     if len({c.rank for c in naturals}) > 1:  # else five of a kind, which no substitution of 52 cards reaches
-        assert with_wild == max(SOKO.strength([*naturals, fill]) for fill in STANDARD)
+        # A wild card may stand for a card already held, so the oracle goes by the rules written out.
+        assert with_wild == max(encode(*plain_soko_key([*naturals, fill])) for fill in STANDARD)
 
 
 def test_every_hand_with_exactly_four_of_a_suit_is_a_four_flush_unless_a_straight() -> None:

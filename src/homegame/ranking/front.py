@@ -29,6 +29,7 @@ from homegame.cards import ACE, Card
 from homegame.ranking import reference
 from homegame.ranking.core import Hand, Ranking, decode, encode
 from homegame.ranking.high import HIGH_CATEGORIES, high_name
+from homegame.ranking.wild import check_distinct
 
 __all__ = ["FRONT", "FrontRanking"]
 
@@ -67,6 +68,7 @@ class FrontRanking(Ranking):
         if len(cards) < 3:
             raise ValueError(f"a front hand needs three cards, got {len(cards)}")
         naturals = [c for c in cards if c not in wild]
+        check_distinct(naturals)
         wilds = [c for c in cards if c in wild][:3]
         best = -1
         chosen: tuple[Card, ...] = ()

@@ -41,6 +41,7 @@ from homegame.cards import ACE, Card, rank_name
 from homegame.ranking import reference
 from homegame.ranking.core import Category, Hand, Ranking, decode, encode
 from homegame.ranking.high import high_name
+from homegame.ranking.wild import check_distinct
 
 __all__ = ["ACE_TO_FIVE", "ACE_TO_SIX", "DEUCE_TO_SEVEN", "LowRanking", "low_ranking", "qualifies"]
 
@@ -96,6 +97,7 @@ class LowRanking(Ranking):
         if len(cards) < 5:
             raise ValueError(f"a low hand needs at least five cards, got {len(cards)}")
         naturals = [c for c in cards if c not in wild]
+        check_distinct(naturals)
         wilds = [c for c in cards if c in wild][:5]
         if not wilds and not self.straights_and_flushes:
             quick = self._distinct_lowest(naturals)

@@ -32,9 +32,9 @@ from typing import Final
 
 from homegame.cards import ACE, Card, rank_name
 from homegame.ranking import reference
-from homegame.ranking.core import Hand, Ranking, encode
-from homegame.ranking.high import HIGH_CATEGORIES, high_name
-from homegame.ranking.wild import significance_order, straight_top_with_wild
+from homegame.ranking.core import Hand, Ranking, decode, encode
+from homegame.ranking.high import HIGH, HIGH_CATEGORIES, high_name
+from homegame.ranking.wild import check_distinct, significance_order, straight_top_with_wild
 
 __all__ = ["PAI_GOW", "PAI_GOW_WHEEL_SECOND", "PaiGowRanking"]
 
@@ -49,7 +49,7 @@ def _five_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     """Category and ranks of five cards, the joker (at most one) playing as the bug."""
     naturals = [c for c in cards if c != _JOKER_CODE]
     if len(naturals) == 5:
-        return reference.five_card_key(naturals)
+        return decode(HIGH.strength(naturals))
     ranks = [_rank(c) for c in naturals]
     if ranks.count(ACE) == 4:
         return reference.FIVE_OF_A_KIND, (ACE,)
@@ -99,6 +99,9 @@ class PaiGowRanking(Ranking):
         self.name = "pai-gow-wheel-second" if wheel_second else "pai-gow"
 
     def strength(self, cards: Sequence[Card], wild: Collection[Card] = ()) -> int:
+        plain = not wild and _JOKER_CODE not in cards
+        if plain and (len(cards) == 5 or (not self.wheel_second and 5 <= len(cards) <= 7)):
+            return encode(*self._order(decode(HIGH.strength(cards))))
         return self._best(cards, wild)[0]
 
     def evaluate(self, cards: Sequence[Card], wild: Collection[Card] = ()) -> Hand:
@@ -116,6 +119,7 @@ class PaiGowRanking(Ranking):
                              "a straight or flush)")
         if sum(c == _JOKER_CODE for c in cards) > 1:
             raise ValueError("Pai Gow is played with one joker")
+        check_distinct(cards)
         if len(cards) == 2:
             key = _two_key(cards)
             return encode(*key), _ordered(cards), key

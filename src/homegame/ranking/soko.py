@@ -23,8 +23,8 @@ from typing import Final
 
 from homegame.cards import ACE, Card, deck, rank_name
 from homegame.ranking import reference
-from homegame.ranking.core import Hand, Ranking, categories, decode, encode
-from homegame.ranking.high import HIGH_CATEGORIES, high_name
+from homegame.ranking.core import CATEGORY_SHIFT, Hand, Ranking, categories, decode, encode
+from homegame.ranking.high import HIGH, HIGH_CATEGORIES, high_name
 from homegame.ranking.wild import five_with_wild, significance_order, split_wild
 
 __all__ = ["SOKO", "SOKO_CATEGORIES", "SokoRanking", "soko_five"]
@@ -46,15 +46,19 @@ _STANDARD: Final = tuple(deck())
 
 
 def soko_five(cards: Sequence[Card]) -> int:
-    """The Soko strength of exactly five natural cards.
+    """The Soko strength of exactly five natural cards, all different.
 
     >>> from homegame.cards import parse_cards
     >>> decode(soko_five(parse_cards("Jc Qd Kh As 2c")))
     (2, (14, 2, 0, 0, 0))
     """
-    category, ranks = reference.five_card_key(cards)
-    if category >= reference.TWO_PAIR:
-        return encode(category + _ABOVE_PAIR, ranks)
+    return _from_standard(cards, HIGH.strength(cards))
+
+
+def _from_standard(cards: Sequence[Card], standard: int) -> int:
+    """The Soko strength of five cards from their standard strength (categories from two pair move up)."""
+    if standard >> CATEGORY_SHIFT >= reference.TWO_PAIR:
+        return standard + (_ABOVE_PAIR << CATEGORY_SHIFT)
     suits = [int(c) & 3 for c in cards]
     for suit in set(suits):
         if suits.count(suit) == 4:
@@ -67,7 +71,7 @@ def soko_five(cards: Sequence[Card]) -> int:
     for top, window in _FOUR_WINDOWS:
         if mask & window == window:
             return encode(FOUR_STRAIGHT, (top, _odd_card(cards, window)))
-    return encode(category, ranks)
+    return standard
 
 
 def _odd_card(cards: Sequence[Card], window: int) -> int:
@@ -87,11 +91,11 @@ def _five_with_wild(naturals: Sequence[Card], wilds: int) -> int:
     if not wilds:
         return soko_five(naturals)
     standard = five_with_wild(naturals, wilds)
-    category, ranks = decode(standard)
-    if category >= reference.TWO_PAIR:
-        return encode(category + _ABOVE_PAIR, ranks)
+    if standard >> CATEGORY_SHIFT >= reference.TWO_PAIR:
+        return standard + (_ABOVE_PAIR << CATEGORY_SHIFT)
     # One wild card and four unrelated natural cards: it may instead fill a four-flush or four-straight.
-    return max(soko_five([*naturals, *fill]) for fill in combinations(_STANDARD, wilds))
+    return max(_from_standard(five, encode(*reference.five_card_key(five)))
+               for five in ([*naturals, *fill] for fill in combinations(_STANDARD, wilds)))
 
 
 def soko_name(strength: int) -> str:

@@ -34,8 +34,8 @@ from homegame.ranking import reference
 from homegame.ranking.core import encode
 
 __all__ = [
-    "best_high_with_wild", "five_with_wild", "significance_order", "split_wild", "straight_top_with_wild",
-    "wild_high_strength", "window_top",
+    "best_high_with_wild", "check_distinct", "five_with_wild", "significance_order", "split_wild",
+    "straight_top_with_wild", "wild_high_strength", "window_top",
 ]
 
 _STRAIGHT_WINDOWS: Final = tuple(
@@ -46,9 +46,28 @@ _STRAIGHT_WINDOWS: Final = tuple(
 
 
 def split_wild(cards: Sequence[Card], wild: Collection[Card]) -> tuple[list[Card], list[Card]]:
-    """The natural cards and the wild cards of ``cards``, each in the order given."""
+    """The natural cards and the wild cards of ``cards``, each in the order given.
+
+    A natural card given twice is an error (two jokers are fine: a deck may hold two).
+
+    >>> from homegame.cards import JOKER, parse_cards
+    >>> split_wild(parse_cards("Ah Jk 2c Jk"), {JOKER})
+    ([Ah, 2c], [Jk, Jk])
+    >>> split_wild(parse_cards("Ah Kd Ah"), {JOKER})
+    Traceback (most recent call last):
+    ...
+    ValueError: the same card twice: Ah
+    """
     naturals = [c for c in cards if c not in wild]
+    check_distinct(naturals)
     return naturals, [c for c in cards if c in wild]
+
+
+def check_distinct(naturals: Sequence[Card]) -> None:
+    """Raise :class:`ValueError` naming any natural card given more than once."""
+    if len(set(naturals)) != len(naturals):
+        twice = sorted({c for c in naturals if naturals.count(c) > 1})
+        raise ValueError(f"the same card twice: {' '.join(map(str, twice))}")
 
 
 def straight_top_with_wild(ranks: Sequence[int]) -> int:
@@ -155,6 +174,7 @@ def wild_high_strength(cards: Sequence[Card], wild: Collection[Card]) -> int:
     if len(cards) < 5:
         raise ValueError(f"a high hand needs at least five cards, got {len(cards)}")
     naturals = [c for c in cards if c not in wild]
+    check_distinct(naturals)
     wilds = len(cards) - len(naturals)
     if not wilds:
         return encode(*reference.best_five(naturals)[0])
