@@ -144,3 +144,33 @@ def test_json_names_the_method_and_every_hand() -> None:
         {"cards": "Qs Qd", "win": 34 / 44, "tie": 0.0, "equity": 34 / 44, "standard_error": None},
     ]
     assert parse_cards("Ah Kh") == [homegame.parse_cards("Ah")[0], homegame.parse_cards("Kh")[0]]
+
+
+def _brute_force_hi_lo(hands: list[str], board: str) -> list[float]:
+    """Deal every river and split each pot by the rules, one hand at a time, with the rankings."""
+    held = [homegame.parse_cards(hand) for hand in hands]
+    known = homegame.parse_cards(board)
+    used = {c for cards in held for c in cards} | set(known)
+    shares = [0.0] * len(held)
+    rivers = [c for c in DECKS["standard"] if c not in used]
+    for river in rivers:
+        sevens = [cards + known + [river] for cards in held]
+        highs = [homegame.strength(seven) for seven in sevens]
+        lows = [homegame.evaluate(seven, "ace-to-five") for seven in sevens]
+        qualified = [low.strength if low.category.name == "no pair" and _best_low_rank(low) <= 8 else None
+                     for low in lows]
+        high_winners = [i for i, s in enumerate(highs) if s == max(highs)]
+        low_strengths = [s for s in qualified if s is not None]
+        low_winners = [i for i, s in enumerate(qualified) if low_strengths and s == max(low_strengths)]
+        for i in high_winners:
+            shares[i] += (0.5 if low_winners else 1.0) / len(high_winners)
+        for i in low_winners:
+            shares[i] += 0.5 / len(low_winners)
+    return [share / len(rivers) for share in shares]
+
+
+def test_hi_lo_equity_equals_splitting_every_river_by_the_rankings() -> None:
+    hands, board = ["Ah 3s", "4c 6c", "Kd Ks"], "2c 5d 8h Kc"
+    result = equity(hands, board=board, hi_lo=True)
+    assert result.low_qualifies is not None and 0 < result.low_qualifies <= 1
+    assert [p.equity for p in result.players] == pytest.approx(_brute_force_hi_lo(hands, board), abs=1e-12)
