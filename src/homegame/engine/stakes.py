@@ -23,7 +23,8 @@ from homegame.engine.game import GameError, Setting
 __all__ = ["check_stakes", "round_limits", "stake_settings"]
 
 
-def stake_settings(*, limit: str = "fixed", ante: int = 1, bet: int = 2) -> dict[str, Setting]:
+def stake_settings(*, limit: str = "fixed", ante: int = 1, bet: int = 2,
+                   max_bet: int = 0) -> dict[str, Setting]:
     """The shared betting settings, with this game's defaults."""
     return {
         "ante": Setting(ante, "chips each player puts in before the deal", minimum=0),
@@ -31,7 +32,8 @@ def stake_settings(*, limit: str = "fixed", ante: int = 1, bet: int = 2) -> dict
         "limit": Setting(limit, "betting structure: fixed, pot, no or spread limit", choices=STRUCTURES[:4]),
         "bet": Setting(bet, "the small bet (fixed limit) or the smallest bet", minimum=1),
         "big_bet": Setting(0, "the bet of the later (big) rounds; 0: twice 'bet'", minimum=0),
-        "max_bet": Setting(0, "spread limit: the largest bet or raise step of the small rounds", minimum=0),
+        "max_bet": Setting(max_bet, "spread limit: the largest bet or raise step of the small rounds",
+                           minimum=0),
         "cap": Setting(4, "fixed limit: most bets and raises in a round (0: no cap)", minimum=0),
     }
 

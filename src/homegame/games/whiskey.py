@@ -29,9 +29,9 @@ from typing import Any
 from homegame.cards import Card, deck, format_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, Game, GameState, Outcome, Setting, View
 from homegame.engine.betting import BettingRound
-from homegame.engine.pots import Chips, award_pots, total_shares
+from homegame.engine.pots import Chips
+from homegame.engine.showdown import settle_showdown, settle_uncontested
 from homegame.engine.stakes import check_stakes, round_limits, stake_settings
-from homegame.games.draw.showdown import award_reason
 from homegame.ranking import evaluate, strength
 
 __all__ = ["GAMES", "WhiskeyPoker", "WhiskeyState", "WhiskeyView"]
@@ -231,11 +231,7 @@ class WhiskeyState(GameState):
 
     def _award_uncontested(self) -> None:
         self.phase = "over"
-        winner = self.chips.in_hand[0]
-        self.chips.pay({winner: self.chips.pot})
-        reason = f"seat {winner} wins {self.chips.pot} because everyone else folded"
-        self.results.append(reason)
-        self.history.add("award", winner, {"amount": self.chips.pot, "reason": reason})
+        self.results.append(settle_uncontested(self.history, self.chips))
 
     def _showdown(self) -> None:
         self.phase = "over"
@@ -247,14 +243,7 @@ class WhiskeyState(GameState):
         if self.chip_variant:
             self._pay_lowest(strengths)
             return
-        pots = self.chips.pots()
-        awards = award_pots(pots, strengths, dealer=self.dealer, players=self.players)
-        for award in awards:
-            reason = award_reason(award, strengths, pots[award.pot], self._name)
-            self.results.append(reason)
-            self.history.add("award", None, {"shares": {str(s): a for s, a in award.shares.items()},
-                                             "reason": reason})
-        self.chips.pay(total_shares(awards))
+        self.results.extend(settle_showdown(self.history, self.chips, strengths, self._name))
 
     def _pay_lowest(self, strengths: dict[int, int]) -> None:
         lowest = min(strengths.values())

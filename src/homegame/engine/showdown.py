@@ -1,0 +1,89 @@
+"""The end of a betting hand: showing the hands, awarding every pot, and saying why.
+
+Every betting game ends the same way: either everyone else folded to one player, or the hands
+still in are shown and each pot (main and side, high and low halves) goes to its best hand. This
+module does both and logs them to the history with a reason a player can read.
+
+>>> from homegame.engine.history import History
+>>> from homegame.engine.pots import Chips
+>>> chips = Chips([10, 10, 10])
+>>> for seat in range(3):
+...     _ = chips.post(seat, 4)
+>>> names = {0: "a pair of nines", 1: "two pair, kings and fours", 2: "ace high"}
+>>> settle_showdown(History({}), chips, {0: 5, 1: 9, 2: 1}, names.get)
+['seat 1 wins 12 with two pair, kings and fours, beating a pair of nines (seat 0)']
+>>> chips.net()
+{0: -4, 1: 8, 2: -4}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from homegame.engine.history import History
+from homegame.engine.pots import Award, Chips, Pot, award_pots, total_shares
+
+__all__ = ["award_reason", "settle_showdown", "settle_uncontested"]
+
+Namer = Callable[[int], str | None]
+
+
+def settle_uncontested(history: History, chips: Chips) -> str:
+    """The one player left takes every chip in the pot; returns the reason."""
+    winner = chips.in_hand[0]
+    reason = f"seat {winner} wins {chips.pot} because everyone else folded"
+    chips.pay({winner: chips.pot})
+    history.add("award", winner, {"shares": {str(winner): chips.pot}, "reason": reason})
+    return reason
+
+
+def settle_showdown(history: History, chips: Chips, high: Mapping[int, int], name: Namer,
+                    low: Mapping[int, int] | None = None, low_name: Namer | None = None) -> list[str]:
+    """Award every pot to the best hands and pay them; returns a reason for each award.
+
+    ``high`` maps each seat still in to its strength; ``low`` (split games) maps the seats with a
+    qualifying low to their low strength. ``name`` and ``low_name`` name a seat's hand.
+    """
+    pots = chips.pots()
+    awards = award_pots(pots, high, low, dealer=chips.dealer, players=chips.players)
+    reasons = []
+    for award in awards:
+        is_low = award.half == "low" or (award.half == "all" and not high)
+        strengths = (low or {}) if is_low else high
+        namer = (low_name or name) if is_low else name
+        reason = award_reason(award, strengths, pots[award.pot], namer)
+        if award.half in ("high", "low"):
+            reason = f"{award.half} half: {reason}"
+        reasons.append(reason)
+        history.add("award", None, {"pot": award.pot, "half": award.half,
+                                    "shares": {str(s): a for s, a in award.shares.items()}, "reason": reason})
+    chips.pay(total_shares(awards))
+    return reasons
+
+
+def award_reason(award: Award, strengths: Mapping[int, int], pot: Pot, name: Namer) -> str:
+    """Why ``award`` went to its winners: the winning hand and what it beat, or the tie.
+
+    >>> names = {0: "two pair, nines and fours", 1: "a pair of kings", 2: "a pair of kings"}
+    >>> print(award_reason(Award(0, "all", {2: 8, 1: 7}), {0: 1, 1: 5, 2: 5}, Pot(15, (0, 1, 2)),
+    ...                    names.get))
+    seats 1 and 2 tie with a pair of kings and split 15; the odd chip goes to seat 2, first from the \
+dealer's left
+    """
+    winners = list(award.shares)
+    total = sum(award.shares.values())
+    others = [seat for seat in pot.eligible if seat not in award.shares and seat in strengths]
+    if len(pot.eligible) == 1:
+        return f"seat {winners[0]} takes back {total} that no one still in could match"
+    if len(winners) == 1:
+        seat = winners[0]
+        if not others:
+            return f"seat {seat} wins {total} with {name(seat)}"
+        runner = max(others, key=lambda s: strengths[s])
+        return f"seat {seat} wins {total} with {name(seat)}, beating {name(runner)} (seat {runner})"
+    listed = sorted(winners)
+    seats = ", ".join(map(str, listed[:-1])) + f" and {listed[-1]}"
+    text = f"seats {seats} tie with {name(winners[0])} and split {total}"
+    if len(set(award.shares.values())) > 1:
+        text += f"; the odd chip goes to seat {winners[0]}, first from the dealer's left"
+    return text
