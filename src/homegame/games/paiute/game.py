@@ -97,7 +97,7 @@ class Paiute(Game):
             return f"pay table: every other player pays the winner ({table})"
         if self.has("ante"):
             return f"ante {self.config['ante']} each: the winner takes the pot; a void deal returns it"
-        return "count of deals won: the winner scores one point from each other player"
+        return "deals won: the winner takes a point from each other player"
 
     def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
               carry: dict[str, Any], chance: Chance) -> PaiuteState:

@@ -252,7 +252,7 @@ class PaiuteState(GameState):
     def view(self, seat: int | None) -> PaiuteView:
         hand = tuple(self.hands[seat]) if seat is not None else ()
         return PaiuteView(
-            **self.view_base(seat), hand=hand,
+            **self.view_base(seat), ranking=self.ranking.name, hand=hand,
             hand_sizes={s: len(h) for s, h in enumerate(self.hands)},
             wild=self.wild_text, wild_card=self.turned, wild_cards=tuple(sorted(self.wild)),
             top_discard=self.table.top_discard, discards=len(self.table.discards),

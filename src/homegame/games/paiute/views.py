@@ -36,9 +36,11 @@ class PaiuteView(View):
     ``phase`` is ``"draw"`` or ``"discard"`` for the seat to act (``"over"`` at the end);
     ``taken`` is the card the seat to act took from the discard pile this turn, which it may not
     throw back. ``last_turns`` lists, in order, the seats that still have their one last turn after
-    a call. ``hint`` says in words what this seat holds and whether it can call it now.
+    a call. ``hint`` says in words what this seat holds and whether it can call it now. ``ranking`` names the
+    ranking calls are judged by (``paiute``, or ``paiute-royal-on-top``).
     """
 
+    ranking: str
     hand: tuple[Card, ...]
     hand_sizes: dict[int, int]
     wild: str

@@ -1,0 +1,130 @@
+"""The Paiute table in a terminal: the wild cards, the stock and the top discard, the calls shown and
+who still has a last turn, your hand with its wild cards marked, the hint line, and at the end why
+the winner won.
+
+>>> from homegame.games.paiute import Paiute
+>>> state = Paiute(players=3).deal(seed=5)
+>>> lines = render(state.view(1))
+>>> lines[0]
+'Paiute - you are seat 1, dealer seat 0 - deals won: the winner takes a point from each other player'
+>>> lines[1]
+'Wild: all the nines are wild (the 9s was turned up)'
+>>> lines[2]
+'Stock: 36 cards; no discard pile yet'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from homegame.cli.render import Style, hand_line
+from homegame.engine import Event, View
+from homegame.games.paiute import CallShown, PaiuteView
+
+__all__ = ["render"]
+
+RECENT_EVENTS = 6
+"""How many of the latest happenings the table lists."""
+
+
+def render(view: View, look: Style | None = None) -> list[str]:
+    """The lines of the table as ``view.seat`` sees it."""
+    assert isinstance(view, PaiuteView)
+    look = look or Style(colour=False)
+    who = "watching" if view.seat is None else f"you are seat {view.seat}"
+    lines = [look.bold(f"Paiute - {who}, dealer seat {view.dealer} - {view.scoring}"),
+             f"Wild: {view.wild}", _pile_line(view, look), _seats_line(view)]
+    lines += [_call_line(call, look) for call in view.calls]
+    if view.last_turns:
+        lines.append("Last turns still to come: " + ", ".join(_seat(view, s) for s in view.last_turns))
+    lines += _recent(view)
+    if view.seat is not None:
+        lines.append(f"Your hand: {_hand(view, look)}")
+    lines.append(_turn_line(view))
+    if view.hint and not view.is_over:
+        lines.append(look.bold("Hint: ") + view.hint)
+    if view.is_over:
+        lines += _end_lines(view)
+    return lines
+
+
+def _pile_line(view: PaiuteView, look: Style) -> str:
+    stock = f"Stock: {view.stock_size} cards"
+    if view.rebuilds:
+        stock += f" (rebuilt {view.rebuilds} time{'s' if view.rebuilds > 1 else ''})"
+    if view.top_discard is None:
+        return stock + "; no discard pile yet"
+    return f"{stock}; discard pile: {look.card(view.top_discard)} on top ({view.discards} cards)"
+
+
+def _seats_line(view: PaiuteView) -> str:
+    parts = []
+    for seat, size in view.hand_sizes.items():
+        name = _seat(view, seat) + (" (dealer)" if seat == view.dealer else "")
+        parts.append(f"{name}: {size} cards, {view.deals_won.get(seat, 0)} won")
+    return "Seats: " + "; ".join(parts)
+
+
+def _call_line(call: CallShown, look: Style) -> str:
+    thrown = f", threw away {look.card(call.discarded)}" if call.discarded is not None else ""
+    return f"Call by seat {call.seat}: {look.cards(call.cards)} - {call.combination}{thrown}"
+
+
+def _hand(view: PaiuteView, look: Style) -> str:
+    if not view.hand:
+        return hand_line(view.hand, look)
+    marks = [look.card(c) + ("*" if c in view.wild_cards else "") for c in view.hand]
+    note = "  (* wild)" if any(c in view.wild_cards for c in view.hand) else ""
+    return " ".join(marks) + note
+
+
+def _turn_line(view: PaiuteView) -> str:
+    if view.is_over:
+        return "The deal is over."
+    seat = view.to_act[0]
+    if seat != view.seat:
+        return f"Waiting for {_seat(view, seat)} to {'draw' if view.phase == 'draw' else 'discard or call'}."
+    if view.phase == "draw":
+        take = f" or 'draw pile' to take the {view.top_discard}" if view.top_discard is not None else ""
+        return f"Your turn: 'draw stock'{take}."
+    kept = f" (not the {view.taken}, which you took from the pile)" if view.taken is not None else ""
+    return f"Now 'discard CARD'{kept}, or call: 'call' for six cards, 'call CARD' for five."
+
+
+def _end_lines(view: PaiuteView) -> list[str]:
+    lines = [f"Result: {view.result}"]
+    if view.settlement:
+        lines.append("Settlement: " + ", ".join(f"seat {s} {v:+d}" for s, v in view.settlement.items()))
+    return lines
+
+
+def _recent(view: PaiuteView) -> list[str]:
+    told = [text for text in (_describe(e, view) for e in view.log) if text]
+    return ["  " + text for text in told[-RECENT_EVENTS:]]
+
+
+def _describe(event: Event, view: PaiuteView) -> str:
+    who = _seat(view, event.seat) if event.seat is not None else ""
+    data: Mapping[str, Any] = event.data
+    if event.kind == "action":
+        action = data["action"]
+        if action["kind"] == "discard":
+            return f"{who} threw away the {action['cards'][0]}"
+        if action["kind"] == "draw" and action.get("option") == "stock" and event.seat != view.seat:
+            return f"{who} drew from the stock"
+        return ""
+    texts = {
+        "draw": lambda: f"{who} drew the {data['card']} from the stock",
+        "take": lambda: f"{who} took the {data['card']} from the discard pile",
+        "call": lambda: f"{who} called {data['combination']}",
+        "rebuild": lambda: f"the stock ran out: the discards became a new stock of {data['stock']} cards, "
+                           f"the {data['top']} staying on top of the pile",
+        "start pile": lambda: f"the {data['card']} was turned up to start the discard pile",
+        "void": lambda: f"the deal is void: {data['reason']}",
+    }
+    return texts[event.kind]() if event.kind in texts else ""
+
+
+def _seat(view: PaiuteView, seat: int | None) -> str:
+    return "you" if seat is not None and seat == view.seat else f"seat {seat}"
