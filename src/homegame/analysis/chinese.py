@@ -1,9 +1,12 @@
-"""How well the Chinese Poker setting solver plays, measured with the game's own settlement.
+"""How well the Chinese Poker setting solver and the Open-Face bot play, measured with the games'
+own settlement.
 
 :func:`head_to_head` deals two-player hands, sets seat 0 by the solver
 (:func:`homegame.bots.chinese.solve`) and seat 1 by a rival way of setting, shows both (no naturals,
 no surrender, so that only the setting is measured) and settles them with
 :class:`~homegame.games.chinese.ChinesePoker`. :func:`solver_speed` times the solver.
+:func:`open_face_match` plays the Open-Face Monte Carlo bot against another bot, hand after hand
+with the dealer and fantasyland carried on as at a table, and counts fouls and units.
 
 >>> result = head_to_head(4, seed=1, rival="greedy")
 >>> result.hands, isinstance(result.mean, float)
@@ -17,16 +20,19 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import sqrt
-from typing import Final
+from typing import Any, Final
 
 from homegame.analysis.progress import Progress
+from homegame.bots import Bot, RandomBot
 from homegame.bots.chinese import greedy_setting, solve
+from homegame.bots.open_face import MonteCarloBot
 from homegame.cards import Card, deck
 from homegame.engine import Action
 from homegame.games._rows import Rows
 from homegame.games.chinese import SHOW, ChinesePoker, ChineseState
+from homegame.games.open_face import OpenFace, OpenFaceState
 
-__all__ = ["RIVALS", "HeadToHead", "head_to_head", "solver_speed"]
+__all__ = ["RIVALS", "HeadToHead", "OpenFaceMatch", "head_to_head", "open_face_match", "solver_speed"]
 
 
 def _random_setting(cards: list[Card], chooser: random.Random) -> Rows:
@@ -91,3 +97,64 @@ def solver_speed(hands: int = 200, *, seed: int = 0) -> float:
     for cards in dealt:
         solve(cards)
     return (time.perf_counter() - start) * 1000 / hands
+
+
+@dataclass(frozen=True, slots=True)
+class OpenFaceMatch:
+    """An Open-Face match of seat 0 (the Monte Carlo bot) against seat 1: fouls, fantasyland hands
+    and seat 0's mean units a hand with a 95% interval, and the bot's seconds a hand."""
+
+    rival: str
+    hands: int
+    fouls: tuple[int, int]
+    fantasy_hands: tuple[int, int]
+    mean: float
+    half_width: float
+    seconds_a_hand: float
+
+    def __str__(self) -> str:
+        rates = [f"{100 * f / self.hands:.1f}%" for f in self.fouls]
+        return (f"monte-carlo vs {self.rival} over {self.hands} hands: {self.mean:+.2f} units a hand "
+                f"(95% interval ±{self.half_width:.2f}); fouls {rates[0]} vs {rates[1]}; fantasyland "
+                f"hands {self.fantasy_hands[0]} vs {self.fantasy_hands[1]}; "
+                f"{self.seconds_a_hand:.2f} s a hand")
+
+
+def open_face_match(hands: int, *, seed: int, rival: str = "random", samples: int = 20,
+                    progress: Progress | None = None) -> OpenFaceMatch:
+    """Play ``hands`` two-player Open-Face hands, :class:`MonteCarloBot` in seat 0 against ``rival``
+    (``random`` or ``monte-carlo``) in seat 1, carrying the dealer and fantasyland between hands.
+
+    >>> print(open_face_match(2, seed=1, samples=4).hands)
+    2
+    """
+    if hands < 1:
+        raise ValueError(f"play at least one hand, not {hands}")
+    players: list[Bot] = [MonteCarloBot(seed=seed, samples=samples),
+                          MonteCarloBot(seed=seed + 1, samples=samples) if rival == "monte-carlo"
+                          else RandomBot(seed=seed + 1)]
+    if rival not in ("random", "monte-carlo"):
+        raise ValueError(f"no rival called {rival!r}; rivals: random, monte-carlo")
+    game, chooser = OpenFace(players=2), random.Random(seed)
+    dealer, results = 0, []
+    carry: dict[str, Any] = {}
+    fouls, fantasy = [0, 0], [0, 0]
+    start = time.perf_counter()
+    for number in range(hands):
+        state = game.deal(seed=chooser.getrandbits(64), dealer=dealer, carry=carry)
+        assert isinstance(state, OpenFaceState)
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.apply(seat, players[seat].act(state.view(seat), state.legal_actions(seat)))
+        for seat in (0, 1):
+            fouls[seat] += seat in state.view(None).fouled
+            fantasy[seat] += seat in state.fantasy
+        results.append(state.outcome[0])
+        dealer, carry = state.next_dealer, state.carry_out
+        if progress is not None:
+            progress(number + 1, hands)
+    elapsed = (time.perf_counter() - start) / hands
+    mean = sum(results) / hands
+    spread = sqrt(sum((r - mean) ** 2 for r in results) / (hands - 1)) if hands > 1 else 0.0
+    return OpenFaceMatch(rival, hands, (fouls[0], fouls[1]), (fantasy[0], fantasy[1]), mean,
+                         1.96 * spread / sqrt(hands), elapsed)

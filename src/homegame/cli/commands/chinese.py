@@ -1,8 +1,10 @@
-"""``homegame chinese set CARDS`` and ``homegame chinese versus``: Chinese Poker setting advice.
+"""``homegame chinese set CARDS``, ``homegame chinese versus`` and ``homegame chinese open-face``.
 
 ``set`` shows the solver's setting of thirteen cards, each row named, its expected value in units
 against one typical opponent, and any natural the cards hold. ``versus`` plays the solver against
 another way of setting over many hands and reports its mean result with a 95% interval.
+``open-face`` plays the Open-Face Monte Carlo bot against the random bot (or itself) and reports
+its foul rate and mean result.
 
 >>> main(["set", "Ah Ad Kc Qs Js Tc 9h 8h 7h 6h 2h 2c 3d"])  # doctest: +ELLIPSIS
 front:  3♦ 2♥ 2♣        a pair of twos
@@ -20,7 +22,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from homegame.analysis.chinese import RIVALS, head_to_head
+from homegame.analysis.chinese import RIVALS, head_to_head, open_face_match
 from homegame.analysis.progress import ProgressBar
 from homegame.bots.chinese import solve
 from homegame.cards import CardError, parse_cards
@@ -30,7 +32,7 @@ from homegame.games._naturals import naturals_in
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("chinese", help="Chinese Poker: the best way to set thirteen cards",
                                    description="Chinese Poker setting advice and solver measurements.")
-    actions = parser.add_subparsers(dest="chinese_command", metavar="set|versus", required=True)
+    actions = parser.add_subparsers(dest="chinese_command", metavar="set|versus|open-face", required=True)
     setter = actions.add_parser("set", help="the solver's setting of thirteen cards, rows named and valued")
     setter.add_argument("cards", help="thirteen cards, such as 'Ah Ad Kc Qs Js Tc 9h 8h 7h 6h 2h 2c 3d'")
     setter.set_defaults(run=run_set)
@@ -40,6 +42,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="how the other seat sets (default greedy)")
     versus.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     versus.set_defaults(run=run_versus)
+    open_face = actions.add_parser("open-face", help="the Open-Face bot's foul rate and mean result")
+    open_face.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    open_face.add_argument("--rival", choices=("random", "monte-carlo"), default="random",
+                           help="the other seat's bot (default random)")
+    open_face.add_argument("--samples", type=int, default=20, help="deals simulated per choice (default 20)")
+    open_face.add_argument("--seed", type=int, default=0, help="seed of the deals and bots (default 0)")
+    open_face.set_defaults(run=run_open_face)
 
 
 def main(argv: Sequence[str]) -> int:
@@ -73,6 +82,18 @@ def run_versus(args: argparse.Namespace) -> int:
             result = head_to_head(args.hands, seed=args.seed, rival=args.rival, progress=bar)
     except ValueError as error:
         print(f"homegame chinese versus: {error}", file=sys.stderr)
+        return 2
+    print(result)
+    return 0
+
+
+def run_open_face(args: argparse.Namespace) -> int:
+    try:
+        with ProgressBar(f"monte-carlo vs {args.rival}") as bar:
+            result = open_face_match(args.hands, seed=args.seed, rival=args.rival, samples=args.samples,
+                                     progress=bar)
+    except ValueError as error:
+        print(f"homegame chinese open-face: {error}", file=sys.stderr)
         return 2
     print(result)
     return 0
