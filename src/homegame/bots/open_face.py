@@ -74,7 +74,7 @@ def final_score(rows: Rows, *, graded_front_trips: bool = False) -> float:
 
     >>> from homegame.cards import parse_cards
     >>> final_score(Rows(*(tuple(parse_cards(t)) for t in ("Ah Ad Ac", "2c 3d 4h 6s 8c", "Kh Qs Js 9d 7d"))))
-    -9.0
+    -12.0
     """
     strengths = [_strength(row, cards) for row, cards in enumerate(rows)]
     return _score(strengths, graded_front_trips)
