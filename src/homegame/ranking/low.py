@@ -109,7 +109,12 @@ class LowRanking(Ranking):
             value = self._five(subset, len(wilds))
             if value > best:
                 best, chosen = value, subset
-        return best, (*sorted(chosen, key=self._value, reverse=True), *wilds)
+        return best, (*self._significance_order(chosen), *wilds)
+
+    def _significance_order(self, cards: Sequence[Card]) -> list[Card]:
+        """Cards as the low is read: larger groups of a rank first, then higher ranks (aces as valued)."""
+        values = [self._value(c) for c in cards]
+        return sorted(cards, key=lambda c: (values.count(self._value(c)), self._value(c)), reverse=True)
 
     def _distinct_lowest(self, cards: Sequence[Card]) -> tuple[int, tuple[Card, ...]] | None:
         lowest: dict[int, Card] = {}
