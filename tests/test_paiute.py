@@ -299,3 +299,17 @@ def test_illegal_moves_say_why_and_change_nothing() -> None:
         with pytest.raises(IllegalAction, match=reason):
             play(state, 1, move)
         assert state.history.dumps() == before
+
+
+def test_the_worked_example_of_the_rules_text_plays_as_written() -> None:
+    ana, ben, cy = "Qh Qd 6s 6h 7d", "Kc Kd Ks 5c 9h", "Jh Js 4c 4d 8h"
+    state = deal(Paiute(players=3, variants=["pay-table"]), [ana, ben, cy], turned="7s", stock="5d 8c 6d")
+    play(state, 1, "draw stock")
+    assert not [a for a in state.legal_actions(1) if a.kind == "call"]
+    play(state, 1, "discard 9h")
+    play(state, 2, "draw stock", "call")
+    assert state.view(2).calls[0].combination == "paiute, jacks, eights and fours"
+    assert state.view(0).last_turns == (0,)
+    play(state, 0, "draw stock", "call")
+    assert state.view(0).calls[1].combination == "four/two, sixes and queens"
+    assert state.is_over and state.outcome == {0: 6, 1: -3, 2: -3}
