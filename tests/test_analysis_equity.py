@@ -174,3 +174,19 @@ def test_hi_lo_equity_equals_splitting_every_river_by_the_rankings() -> None:
     result = equity(hands, board=board, hi_lo=True)
     assert result.low_qualifies is not None and 0 < result.low_qualifies <= 1
     assert [p.equity for p in result.players] == pytest.approx(_brute_force_hi_lo(hands, board), abs=1e-12)
+
+
+def test_progress_counts_boards_up_to_the_whole_job() -> None:
+    seen: list[tuple[int, int]] = []
+    equity(["Ah Kh", "Qs Qd"], board="Qh Jh 2c", progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(990, 990)]
+    seen.clear()
+    discard_equity(["Ah Kh Qd", "7c 7d"], board="Qh Jh 2c",
+                   progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(946, 3 * 946), (2 * 946, 3 * 946), (3 * 946, 3 * 946)]
+
+
+def test_every_discard_is_judged_on_the_same_sampled_boards() -> None:
+    choices = discard_equity(["Ah Kh Qd", "7c 7d"], trials=2_000, seed=5)
+    assert {choice.result.seed for choice in choices} == {5}
+    assert all(not choice.result.exact for choice in choices)

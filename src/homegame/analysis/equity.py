@@ -30,6 +30,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from homegame.analysis.progress import Progress
 from homegame.analysis.runouts import CodeArray, every_runout, sample_runouts
 from homegame.analysis.showdown import low8_strengths, pot_shares, split_pot_shares
 from homegame.cards import Card, format_cards, parse_cards
@@ -108,12 +109,13 @@ class DiscardChoice:
 
 
 def equity(hands: Sequence[CardsLike], board: CardsLike = (), dead: CardsLike = (),
-           trials: int | None = None, seed: int | None = None, hi_lo: bool = False) -> EquityResult:
+           trials: int | None = None, seed: int | None = None, hi_lo: bool = False,
+           *, progress: Progress | None = None) -> EquityResult:
     """Each two-card hand's win, tie and equity over the boards still to come (see the module).
 
     ``dead`` cards are out of play (folded or burned, as far as anyone knows). ``trials`` asks for
     a Monte Carlo estimate of that many boards; ``seed`` makes it reproducible (one is drawn and
-    reported when none is given).
+    reported when none is given). ``progress(done, total)`` hears how many boards are dealt.
     """
     held = [tuple(parse_cards(hand)) for hand in hands]
     for cards in held:
@@ -121,13 +123,16 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = (), dead: CardsLike = 
             raise ValueError(f"each hand holds {HOLE_CARDS} cards, got {format_cards(cards) or 'none'}"
                              + (" (use discard_equity for a three-card Pineapple hand)"
                                 if len(cards) == HOLE_CARDS + 1 else ""))
-    return _equity(held, tuple(parse_cards(board)), tuple(parse_cards(dead)), trials, seed, hi_lo)
+    return _equity(held, tuple(parse_cards(board)), tuple(parse_cards(dead)), trials, seed, hi_lo,
+                   progress)
 
 
 def discard_equity(hands: Sequence[CardsLike], board: CardsLike = (), dead: CardsLike = (),
-                   trials: int | None = None, seed: int | None = None,
-                   hi_lo: bool = False) -> tuple[DiscardChoice, ...]:
+                   trials: int | None = None, seed: int | None = None, hi_lo: bool = False,
+                   *, progress: Progress | None = None) -> tuple[DiscardChoice, ...]:
     """The equity of each of the three discards of the one three-card hand among ``hands``.
+
+    Every choice deals the same boards (one seed for all when sampling), so they compare fairly.
 
     >>> choices = discard_equity(["AhKhQd", "7c7d"], board="Ac 7s 2h Qh 9h")
     >>> [(format_cards(choice.kept), choice.result.players[0].equity) for choice in choices]
@@ -138,19 +143,28 @@ def discard_equity(hands: Sequence[CardsLike], board: CardsLike = (), dead: Card
     if len(seats) != 1 or any(len(c) not in (HOLE_CARDS, HOLE_CARDS + 1) for c in held):
         raise ValueError("discard equity needs exactly one three-card hand, the others two cards each")
     seat = seats[0]
-    chosen_seed = _seed(seed) if trials is not None else seed
+    chosen_seed = _seed(seed)
     choices = []
-    for kept in combinations(held[seat], HOLE_CARDS):
+    for index, kept in enumerate(combinations(held[seat], HOLE_CARDS)):
         discarded = next(c for c in held[seat] if c not in kept)
         trial = [*held[:seat], kept, *held[seat + 1:]]
         result = _equity(trial, tuple(parse_cards(board)), (*parse_cards(dead), discarded),
-                         trials, chosen_seed, hi_lo)
+                         trials, chosen_seed, hi_lo, _part(progress, index, HOLE_CARDS + 1))
         choices.append(DiscardChoice(kept, discarded, seat, result))
     return tuple(choices)
 
 
+def _part(progress: Progress | None, index: int, parts: int) -> Progress | None:
+    """Progress of part ``index`` of ``parts`` equal jobs, reported as progress of the whole."""
+    if progress is None:
+        return None
+    whole = progress
+    return lambda done, total: whole(index * total + done, parts * total)
+
+
 def _equity(held: list[tuple[Card, ...]], board: tuple[Card, ...], dead: tuple[Card, ...],
-            trials: int | None, seed: int | None, hi_lo: bool) -> EquityResult:
+            trials: int | None, seed: int | None, hi_lo: bool,
+            progress: Progress | None = None) -> EquityResult:
     _check(held, board, dead, trials)
     used = {int(c) for cards in (*held, board, dead) for c in cards}
     remaining = [code for code in range(52) if code not in used]
@@ -165,7 +179,7 @@ def _equity(held: list[tuple[Card, ...]], board: tuple[Card, ...], dead: tuple[C
     else:
         used_seed = _seed(seed)
         runouts = sample_runouts(remaining, missing, trials=trials or DEFAULT_TRIALS, seed=used_seed)
-    shares, low_seen = _shares(held, board, runouts, hi_lo)
+    shares, low_seen = _shares(held, board, runouts, hi_lo, progress)
     count = len(runouts)
     players = tuple(
         PlayerEquity(cards, win=float(np.mean(row == 1.0)), tie=float(np.mean((row > 0) & (row < 1))),
@@ -204,7 +218,7 @@ def _standard_error(row: npt.NDArray[np.float64]) -> float:
 
 
 def _shares(held: list[tuple[Card, ...]], board: tuple[Card, ...], runouts: CodeArray,
-            hi_lo: bool) -> tuple[npt.NDArray[np.float64], int]:
+            hi_lo: bool, progress: Progress | None) -> tuple[npt.NDArray[np.float64], int]:
     """Each player's pot share on each runout, and how many runouts had a qualifying low."""
     parts = []
     low_seen = 0
@@ -218,6 +232,8 @@ def _shares(held: list[tuple[Card, ...]], board: tuple[Card, ...], runouts: Code
             parts.append(split_pot_shares(high, low))
         else:
             parts.append(pot_shares(high))
+        if progress is not None:
+            progress(start + len(chunk), len(runouts))
     return np.concatenate(parts, axis=1), low_seen
 
 

@@ -9,7 +9,7 @@ import argparse
 import json
 from collections.abc import Sequence
 
-from homegame.analysis import DiscardChoice, EquityResult, discard_equity, equity
+from homegame.analysis import DiscardChoice, EquityResult, ProgressBar, discard_equity, equity
 from homegame.cards import format_cards, parse_cards
 from homegame.cli.commands._hand_options import guarded
 
@@ -39,13 +39,15 @@ def run(args: argparse.Namespace) -> int:
     options = {"board": args.board, "dead": args.dead, "trials": args.trials, "seed": args.seed,
                "hi_lo": args.hi_lo}
     if any(len(parse_cards(hand)) == PINEAPPLE_HAND for hand in args.hands):
-        choices = discard_equity(args.hands, **options)
+        with ProgressBar("equity") as bar:
+            choices = discard_equity(args.hands, **options, progress=bar)
         if args.json:
             print(json.dumps({"choices": [choice.to_json() for choice in choices]}))
         else:
             print("\n\n".join(format_choice(choice) for choice in choices))
         return 0
-    result = equity(args.hands, **options)
+    with ProgressBar("equity") as bar:
+        result = equity(args.hands, **options, progress=bar)
     print(json.dumps(result.to_json()) if args.json else format_result(result))
     return 0
 
