@@ -198,18 +198,21 @@ def _needed_ranks(strength: int) -> list[tuple[int, int]]:
     return list(zip(ranks, _SHAPES[category], strict=False))
 
 
-_UNUSED: Final = 1 << 20
+_PLACES: Final = 64
+"""Sort keys are ``place * 64 + 63 - code``: the place of the card's rank in the hand (0 most
+significant, 5 for cards the hand does not use), then higher codes (suits) first."""
+_UNUSED_PLACE: Final = 5
 _ORDERS: Final[dict[int, list[int]]] = {}
+_CARD_BY_KEY: Final = [_STANDARD[(_PLACES - 1 - key % _PLACES) % 52] for key in range(6 * _PLACES)]
 _RUNS_AND_FLUSHES: Final = frozenset({reference.STRAIGHT, reference.FLUSH, reference.STRAIGHT_FLUSH})
 
 
 def _card_order(strength: int) -> list[int]:
-    """A sort key per card code: the cards that make ``strength`` first, most significant first,
-    higher suits first within a rank; cards of other ranks last."""
+    """The sort key of every card code for the hand ``strength`` (see :data:`_PLACES`)."""
     order = _ORDERS.get(strength)
     if order is None:
         places = {rank - 2: place for place, (rank, _) in enumerate(_needed_ranks(strength))}
-        order = _ORDERS[strength] = [places[code >> 2] * 64 + 63 - code if code >> 2 in places else _UNUSED
+        order = _ORDERS[strength] = [places.get(code >> 2, _UNUSED_PLACE) * _PLACES + _PLACES - 1 - code
                                      for code in range(52)]
     return order
 
@@ -224,20 +227,24 @@ def five_cards(cards: Sequence[Card], strength: int) -> tuple[Card, ...]:
     >>> five_cards(cards, natural_strength(cards))
     (5d, 4s, 3h, 2h, Ah)
     """
-    order = _card_order(strength)
-    category = strength >> 20
-    if category not in _RUNS_AND_FLUSHES:
-        return tuple(map(_STANDARD.__getitem__, sorted(cards, key=order.__getitem__)[:5]))
-    if category != reference.STRAIGHT:
+    order = _ORDERS.get(strength) or _card_order(strength)
+    if strength >> 20 not in _RUNS_AND_FLUSHES:
+        # Only the last rank of these hands can have more cards than it uses, so the five
+        # best-placed cards are the hand.
+        return tuple(map(_CARD_BY_KEY.__getitem__, sorted(map(order.__getitem__, cards))[:5]))
+    if strength >> 20 != reference.STRAIGHT:
         _build_tables(0)
         suit = next(s for s, bits in enumerate(_SUIT_RANK_BITS)
                     if _FLUSH[sum(map(bits.__getitem__, cards))] == strength)
         cards = [c for c in cards if c & 3 == suit]
-    one_per_rank: dict[int, Card] = {}
-    for card in sorted(cards, key=order.__getitem__):
-        if order[card] != _UNUSED:
-            one_per_rank.setdefault(card >> 2, _STANDARD[card])
-    return tuple(one_per_rank.values())
+    chosen: list[Card] = []
+    last_place = -1
+    for key in sorted(map(order.__getitem__, cards)):
+        place = key // _PLACES
+        if place != last_place and place != _UNUSED_PLACE:
+            chosen.append(_CARD_BY_KEY[key])
+            last_place = place
+    return tuple(chosen)
 
 
 class HighRanking(Ranking):
