@@ -1,0 +1,298 @@
+"""Soko (Canadian Stud): five-card stud with two extra hands, the four-flush and the four-straight.
+
+Everyone antes and gets one card face down (the hole card) and one face up. The lowest up card
+(ace high; a tie goes to the player nearest the dealer's left) must open with a bring-in of half
+the minimum bet, rounded down, or may open for a full bet. Then each player still in gets another
+up card and bets, three times, until everyone has four up cards and the hole card: four betting
+rounds in all, one after each card dealt. From the second round on, the player whose up cards make
+the lowest hand (pairs first, then high cards) acts first. Betting is between the table's minimum
+and maximum, doubled from the second round if anyone still in shows a pair on their two up cards,
+and from the third round on regardless. At the showdown the best Soko hand takes the pot.
+
+>>> import homegame
+>>> game = homegame.new_game("soko", players=3)
+>>> state = game.deal(deck="2c 3c 4c Kd 9s 2d", dealer=2)
+Traceback (most recent call last):
+...
+homegame.engine.game.GameError: a stacked deck must hold exactly the 52 cards of this game's deck, ...
+>>> state = game.deal(deck=stacked_deck("2c 3c 4c Kd 9s 2d"), dealer=2)
+>>> state.view(None).up_cards, state.to_act, state.view(0).hint
+({0: (Kd,), 1: (9s,), 2: (2d,)}, (2,), 'king high')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from homegame.cards import Card, deck, format_cards, parse_cards, rank_name
+from homegame.engine import Action, ActionSet, Chance, Game, GameState, Outcome, View
+from homegame.engine.betting import BettingRound, Limits
+from homegame.engine.pots import Chips, clockwise_from_left
+from homegame.engine.showdown import settle_showdown, settle_uncontested
+from homegame.engine.stakes import check_stakes, round_limits, stake_settings
+from homegame.ranking import evaluate, strength
+
+__all__ = ["GAMES", "Soko", "SokoState", "SokoView", "showing_strength", "stacked_deck"]
+
+CARDS = 5
+
+
+def stacked_deck(first: str) -> list[Card]:
+    """A deck that deals ``first`` in that order, then the rest of the pack (for tests and examples)."""
+    top = parse_cards(first)
+    return top + [card for card in deck() if card not in top]
+
+
+def showing_strength(up: Sequence[Card]) -> tuple[int, ...]:
+    """How strong the up cards look, for who acts first: sets of equal ranks first (four, three,
+    two pairs, a pair), then the ranks high to low. Straights and flushes do not count here.
+
+    >>> from homegame.cards import parse_cards
+    >>> showing_strength(parse_cards("5c 5d")) > showing_strength(parse_cards("Ac Kd"))
+    True
+    >>> showing_strength(parse_cards("9c 9d 2s")) > showing_strength(parse_cards("8c 8d Ks"))
+    True
+    """
+    counts = Counter(card.rank for card in up)
+    shape = sorted(counts.values(), reverse=True)
+    ranks = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    return (*shape, 0, *ranks)
+
+
+def showing_name(up: Sequence[Card]) -> str:
+    """A name for what the up cards show: "a pair of kings", "jack high".
+
+    >>> from homegame.cards import parse_cards
+    >>> showing_name(parse_cards("Kc Kd 4s")), showing_name(parse_cards("Jc 4d"))
+    ('a pair of kings', 'jack high')
+    """
+    counts = Counter(card.rank for card in up)
+    ranks = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    top = counts[ranks[0]]
+    if top == 1:
+        return f"{rank_name(ranks[0])} high"
+    pairs = [rank for rank in ranks if counts[rank] == 2]
+    if top == 2 and len(pairs) == 2:
+        return f"two pair, {rank_name(pairs[0], plural=True)} and {rank_name(pairs[1], plural=True)}"
+    kind = {2: "a pair of", 3: "three", 4: "four"}[top]
+    return f"{kind} {rank_name(ranks[0], plural=True)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SokoView(View):
+    """A seat's view: its own hole card, everyone's up cards, the money, and the results.
+
+    ``street`` is the betting round (1-4, 5 when over); ``limits`` the current minimum and maximum
+    bet (or fixed bet size); ``doubled`` whether the limits are doubled now."""
+
+    street: int
+    hole: Card | None
+    up_cards: dict[int, tuple[Card, ...]]
+    hint: str
+    pot: int
+    stacks: dict[int, int]
+    bets: dict[int, int]
+    to_call: int
+    folded: tuple[int, ...]
+    bring_in: int
+    limits: str
+    doubled: bool
+    showdown: dict[int, tuple[Card, ...]]
+    hand_names: dict[int, str]
+    results: tuple[str, ...]
+
+
+class SokoState(GameState):
+    """One hand of Soko."""
+
+    game: Soko
+
+    def __init__(self, game: Soko, cards: list[Card], **kwargs: Any) -> None:
+        super().__init__(game, deck=cards, **kwargs)
+        players, config = self.players, game.config
+        self.chips = Chips(self.stacks if self.stacks is not None else [config["stack"]] * players,
+                           dealer=self.dealer)
+        self.order = [(self.dealer + step) % players for step in range(1, players + 1)]
+        for seat in self.order:
+            if self.chips.stacks[seat] == 0:
+                self.chips.fold(seat)
+        if len(self.chips.in_hand) < 2:
+            raise ValueError("a hand needs at least two players with chips")
+        self.stock = list(cards)
+        self.hole: dict[int, Card] = {}
+        self.up: dict[int, list[Card]] = {seat: [] for seat in self.live()}
+        self.street = 0
+        self.doubled = False
+        self.revealed: dict[int, tuple[Card, ...]] = {}
+        self.results: list[str] = []
+        self.betting: BettingRound | None = None
+        if config["ante"]:
+            posted = {str(seat): self.chips.post(seat, config["ante"]) for seat in self.live()}
+            self.history.add("ante", None, {"posted": posted})
+        self._deal_hole_cards()
+        self._next_street()
+
+    def live(self) -> list[int]:
+        """The seats still in the hand, clockwise from the dealer's left."""
+        return [seat for seat in self.order if seat not in self.chips.folded]
+
+    # -- dealing and streets -------------------------------------------------------------------
+
+    def _deal_hole_cards(self) -> None:
+        for seat in self.live():
+            self.hole[seat] = self.stock.pop(0)
+            self.history.add("deal", seat, {"cards": [str(self.hole[seat])]}, private_to=(seat,))
+
+    def _deal_up_cards(self) -> None:
+        dealt = {}
+        for seat in self.live():
+            card = self.stock.pop(0)
+            self.up[seat].append(card)
+            dealt[str(seat)] = str(card)
+        self.history.add("up", None, {"cards": dealt})
+
+    def _next_street(self) -> None:
+        while True:
+            if len(self.chips.in_hand) == 1:
+                self._award_uncontested()
+                return
+            if self.street == 4:
+                self._showdown()
+                return
+            self.street += 1
+            self._deal_up_cards()
+            self.betting = self._betting_round()
+            if self.betting.turn is not None:
+                return
+            self.betting = None
+
+    def _betting_round(self) -> BettingRound:
+        if self.street == 2 and any(len(set(c.rank for c in self.up[s])) == 1 for s in self.live()):
+            self.doubled = True
+            self.history.add("limits doubled", None, {"reason": "a pair shows on two up cards"})
+        elif self.street == 3 and not self.doubled:
+            self.doubled = True
+            self.history.add("limits doubled", None, {"reason": "the third round and after"})
+        limits = self.current_limits()
+        if self.street == 1:
+            opener = self._lowest_up_card()
+            bring_in = self.game.bring_in(self.doubled)
+            self.history.add("bring-in", opener, {"card": str(self.up[opener][0]), "amount": bring_in})
+            return BettingRound(self.chips, first=opener, limits=limits, bring_in=bring_in or None)
+        return BettingRound(self.chips, first=self._lowest_showing(), limits=limits)
+
+    def current_limits(self) -> Limits:
+        return round_limits(self.game.config, big=self.doubled)
+
+    def _lowest_up_card(self) -> int:
+        live = clockwise_from_left(self.live(), dealer=self.dealer, players=self.players)
+        return min(live, key=lambda seat: self.up[seat][0].rank)
+
+    def _lowest_showing(self) -> int:
+        able = [seat for seat in self.live() if seat not in self.chips.all_in] or self.live()
+        live = clockwise_from_left(able, dealer=self.dealer, players=self.players)
+        return min(live, key=lambda seat: showing_strength(self.up[seat]))
+
+    # -- the contract --------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        turn = self.betting.turn if self.betting is not None else None
+        return () if turn is None else (turn,)
+
+    def _legal(self, seat: int) -> ActionSet:
+        assert self.betting is not None
+        return self.betting.legal(seat)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        assert self.betting is not None
+        self.betting.apply(seat, action)
+        if self.betting.turn is None or len(self.chips.in_hand) == 1:
+            self.betting = None
+            self._next_street()
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        if seat not in self.to_act or self.betting is None:
+            return self._not_your_turn(seat)
+        return self.betting.explain(seat, action)
+
+    def _outcome(self) -> Outcome:
+        return {seat: amount for seat, amount in self.chips.net().items()}
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def _award_uncontested(self) -> None:
+        self.street = 5
+        self.results.append(settle_uncontested(self.history, self.chips))
+
+    def _showdown(self) -> None:
+        self.street = 5
+        live = self.live()
+        self.revealed = {seat: (self.hole[seat], *self.up[seat]) for seat in live}
+        shown = {str(seat): format_cards(hand) for seat, hand in self.revealed.items()}
+        self.history.add("reveal", None, {"hands": shown})
+        strengths = {seat: strength(self.revealed[seat], "soko") for seat in live}
+        self.results.extend(settle_showdown(self.history, self.chips, strengths, self._name))
+
+    def _name(self, seat: int) -> str:
+        return evaluate(self.revealed[seat], "soko").name
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> SokoView:
+        betting = self.betting
+        over = self.street == 5
+        hole = self.hole.get(seat) if seat is not None else None
+        own = ([hole] if hole is not None else []) + (self.up.get(seat, []) if seat is not None else [])
+        limits = self.current_limits()
+        size = f"{limits.bet}" if limits.structure == "fixed" else \
+            f"{limits.bet} to {limits.maximum}" if limits.maximum else f"{limits.bet} and up"
+        return SokoView(
+            **self.view_base(seat), street=self.street, hole=hole,
+            up_cards={s: tuple(cards) for s, cards in self.up.items()},
+            hint=self._hint(own), pot=self.chips.pot, stacks=dict(enumerate(self.chips.stacks)),
+            bets=dict(enumerate(betting.bets)) if betting is not None else {},
+            to_call=betting.to_call(seat) if betting is not None and seat is not None else 0,
+            folded=tuple(sorted(self.chips.folded)), bring_in=self.game.bring_in(False),
+            limits=f"{limits.structure} limit, {size}", doubled=self.doubled,
+            showdown=dict(self.revealed) if over else {},
+            hand_names={s: self._name(s) for s in self.revealed} if over else {},
+            results=tuple(self.results),
+        )
+
+    @staticmethod
+    def _hint(cards: Sequence[Card]) -> str:
+        if len(cards) == CARDS:
+            return evaluate(list(cards), "soko").name
+        return showing_name(cards) if cards else ""
+
+
+class Soko(Game):
+    """Soko, or Canadian Stud, for 2 to 10 players."""
+
+    name = "soko"
+    title = "Soko (Canadian Stud)"
+    players = range(2, 11)
+    settings = stake_settings(limit="spread", bet=2, max_bet=10)
+    starting_stack = 100
+
+    def check_config(self) -> None:
+        check_stakes(self.config)
+
+    def bring_in(self, doubled: bool) -> int:
+        """The bring-in: half the minimum bet, rounded down (0: the low card simply opens)."""
+        return int(round_limits(self.config, big=doubled).bet // 2)
+
+    @property
+    def deck(self) -> list[Card]:
+        return deck()
+
+    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
+              carry: dict[str, Any], chance: Chance) -> SokoState:
+        return SokoState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)
+
+
+GAMES = (Soko,)
