@@ -119,6 +119,13 @@ def fast_strength(cards: Iterable[object]) -> int:
     non-standard card, fewer than five or more than seven cards, tables not built yet, things that
     are not cards); callers then fall back to :func:`natural_strength` or :meth:`HighRanking.strength`,
     which build the tables and explain bad input. Duplicate cards are not detected here.
+
+    >>> from homegame.cards import parse_cards
+    >>> hand = parse_cards("Ah Kd Qc Js Th 2c 2d")
+    >>> natural_strength(hand) == fast_strength(hand)  # natural_strength builds the tables first
+    True
+    >>> decode(fast_strength(hand))
+    (4, (14, 0, 0, 0, 0))
     """
     key = sum(map(_card_key, cards), _SUIT_PRESET)
     if key & _FLUSH_BITS:
@@ -233,7 +240,8 @@ def five_cards(cards: Sequence[Card], strength: int) -> tuple[Card, ...]:
         # best-placed cards are the hand.
         return tuple(map(_CARD_BY_KEY.__getitem__, sorted(map(order.__getitem__, cards))[:5]))
     if strength >> 20 != reference.STRAIGHT:
-        _build_tables(0)
+        if not _FLUSH:
+            _build_tables(0)
         suit = next(s for s, bits in enumerate(_SUIT_RANK_BITS)
                     if _FLUSH[sum(map(bits.__getitem__, cards))] == strength)
         cards = [c for c in cards if c & 3 == suit]
@@ -287,6 +295,13 @@ def high_hand(cards: Sequence[object]) -> Hand:
 
     Raises what :func:`fast_strength` raises when it does not apply, and :class:`LookupError` for a
     card given twice; callers then fall back to :meth:`HighRanking.evaluate`.
+
+    >>> from homegame.cards import parse_cards
+    >>> hand = parse_cards("9s 9h 4d 4c Kd 2s 7h")
+    >>> HIGH.evaluate(hand) == high_hand(hand)  # HIGH.evaluate builds the tables first
+    True
+    >>> high_hand(hand).name, high_hand(hand).cards
+    ('two pair, nines and fours', (9s, 9h, 4d, 4c, Kd))
     """
     strength = fast_strength(cards)
     if len(set(cards)) != len(cards):
