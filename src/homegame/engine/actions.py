@@ -27,13 +27,14 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate
 from math import comb
 from typing import Any, overload
 
 from homegame.cards import Card, format_cards, parse_cards
 
-__all__ = ["Action", "ActionSet", "Amounts", "Arrangements", "Choices", "Family", "Subsets"]
+__all__ = ["Action", "ActionSet", "Amounts", "Arrangements", "Choices", "Family", "Subsets", "amount_action"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +161,7 @@ class Choices(Family):
 
     def __init__(self, actions: Iterable[Action]) -> None:
         self.actions = tuple(actions)
-        self._set = frozenset(self.actions)
+        self._set: frozenset[Action] | None = None
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -169,6 +170,10 @@ class Choices(Family):
         return self.actions[index]
 
     def __contains__(self, action: object) -> bool:
+        if len(self.actions) <= 8:
+            return action in self.actions
+        if self._set is None:
+            self._set = frozenset(self.actions)
         return action in self._set
 
     def to_json(self) -> dict[str, Any]:
@@ -187,7 +192,7 @@ class Amounts(Family):
         return max(0, self.high - self.low + 1)
 
     def at(self, index: int) -> Action:
-        return Action(self.kind, amount=self.low + index)
+        return amount_action(self.kind, self.low + index)
 
     def __contains__(self, action: object) -> bool:
         return (isinstance(action, Action) and action.kind == self.kind and action.amount is not None
@@ -285,8 +290,17 @@ class ActionSet(Sequence[Action]):
     __slots__ = ("_starts", "families")
 
     def __init__(self, *families: Family) -> None:
-        self.families = tuple(f for f in families if len(f))
-        self._starts = [0, *accumulate(len(f) for f in self.families)]
+        kept = []
+        starts = [0]
+        total = 0
+        for family in families:
+            size = len(family)
+            if size:
+                kept.append(family)
+                total += size
+                starts.append(total)
+        self.families = tuple(kept)
+        self._starts = starts
 
     def __len__(self) -> int:
         return self._starts[-1]
@@ -300,15 +314,19 @@ class ActionSet(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
+        starts = self._starts
         if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
+            index += starts[-1]
+        if not 0 <= index < starts[-1]:
             raise IndexError("action index out of range")
-        slot = bisect_right(self._starts, index) - 1
-        return self.families[slot].at(index - self._starts[slot])
+        slot = bisect_right(starts, index) - 1
+        return self.families[slot].at(index - starts[slot])
 
     def __contains__(self, action: object) -> bool:
-        return any(action in family for family in self.families)
+        for family in self.families:  # noqa: SIM110 - a plain loop is the faster path here
+            if action in family:
+                return True
+        return False
 
     def __iter__(self) -> Iterator[Action]:
         for family in self.families:
@@ -333,6 +351,16 @@ class ActionSet(Sequence[Action]):
 
 
 EMPTY = ActionSet()
+
+
+@lru_cache(maxsize=4096)
+def amount_action(kind: str, amount: int) -> Action:
+    """``Action(kind, amount=amount)``, shared: bets, calls and raises are built in hot loops.
+
+    >>> amount_action("raise", 20) is amount_action("raise", 20)
+    True
+    """
+    return Action(kind, amount=amount)
 
 
 def _family_kinds(family: Family) -> Iterable[str]:

@@ -46,13 +46,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from homegame.engine.actions import Action, ActionSet, Amounts, Choices
+from homegame.engine.actions import Action, ActionSet, Amounts, Choices, amount_action
 from homegame.engine.pots import Chips
 
 __all__ = ["CHECK", "FOLD", "STRUCTURES", "BettingRound", "Limits", "passive"]
 
 FOLD = Action("fold")
 CHECK = Action("check")
+_CHECK_ONLY = Choices((CHECK,))
 STRUCTURES = ("fixed", "pot", "no", "spread", "draw")
 AGGRESSIVE = frozenset({"bet", "raise", "complete", "bring-in"})
 
@@ -143,6 +144,11 @@ class BettingRound:
         chips = self.chips
         return [s for s in range(chips.players) if s not in chips.folded and s not in chips.all_in]
 
+    def _others_active(self, seat: int) -> bool:
+        """Whether any seat but ``seat`` is still in the hand and not all-in."""
+        folded, all_in = self.chips.folded, self.chips.all_in
+        return any(s != seat and s not in folded and s not in all_in for s in range(self.chips.players))
+
     @property
     def to_act(self) -> int | None:
         """The seat to act, or ``None`` when the round is over."""
@@ -157,18 +163,20 @@ class BettingRound:
         return self.highest - self.bets[seat]
 
     def _advance(self, after: int) -> None:
-        chips = self.chips
-        active = self._active()
-        alone = len(active) == 1 and self.bets[active[0]] >= self.highest and not self._bring_in_due
-        if alone or len(chips.folded) >= chips.players - 1:
-            self.needs.clear()
-        self.needs.intersection_update(active)
-        players = chips.players
-        for step in range(1, players + 1):
-            seat = (after + step) % players
-            if seat in self.needs:
-                self.turn = seat
-                return
+        chips, needs = self.chips, self.needs
+        players, folded, all_in = chips.players, chips.folded, chips.all_in
+        needs.difference_update(folded)
+        needs.difference_update(all_in)
+        if len(folded) >= players - 1 or (
+                players - len(folded) - len(all_in) == 1 and not self._bring_in_due
+                and self.bets[self._active()[0]] >= self.highest):
+            needs.clear()
+        if needs:
+            for step in range(1, players + 1):
+                seat = (after + step) % players
+                if seat in needs:
+                    self.turn = seat
+                    return
         self.turn = None
 
     # -- what a seat may do ---------------------------------------------------------------------
@@ -178,18 +186,19 @@ class BettingRound:
         if seat != self.turn:
             return ActionSet()
         stack = self.chips.stacks[seat]
-        owed = self.highest - self.bets[seat]
+        bet = self.bets[seat]
+        owed = self.highest - bet
         aggressive = self._aggressive_range(seat)
         if self._bring_in_due:
             assert self.bring_in is not None
-            forced = Choices([Action("bring-in", amount=min(self.bring_in, stack))])
+            forced = Choices([amount_action("bring-in", min(self.bring_in, stack))])
             if aggressive is None:
                 return ActionSet(forced)
             return ActionSet(forced, Amounts("complete", *aggressive))
-        calm = [FOLD, Action("call", amount=self.bets[seat] + min(owed, stack))] if owed > 0 else [CHECK]
+        calm = Choices((FOLD, amount_action("call", bet + min(owed, stack)))) if owed > 0 else _CHECK_ONLY
         if aggressive is None:
-            return ActionSet(Choices(calm))
-        return ActionSet(Choices(calm), Amounts(self._aggressive_kind(), *aggressive))
+            return ActionSet(calm)
+        return ActionSet(calm, Amounts(self._aggressive_kind(), *aggressive))
 
     def _aggressive_kind(self) -> str:
         if self.highest == 0:
@@ -203,7 +212,7 @@ class BettingRound:
         chips, limits = self.chips, self.limits
         if chips.stacks[seat] <= self.highest - self.bets[seat]:
             return "you have no chips left beyond a call"
-        if not any(s != seat for s in self._active()) and not self._bring_in_due:
+        if not self._bring_in_due and not self._others_active(seat):
             return "everyone else still in is all-in, so you may only call"
         if limits.cap is not None and self.raises >= limits.cap:
             return f"the betting is capped at {limits.cap} bets and raises in a round"

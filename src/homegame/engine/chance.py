@@ -23,6 +23,27 @@ __all__ = ["Chance", "ChanceError"]
 T = TypeVar("T")
 
 
+def _shuffled_indices(source: random.Random, count: int) -> list[int]:
+    """``list(range(count))`` shuffled exactly as ``source.shuffle`` would, with less overhead.
+
+    The loop is the standard library's Fisher-Yates with its rejection sampling written inline,
+    so a seed gives the same deal as before; only the Python calls per card are saved.
+    """
+    order = list(range(count))
+    if isinstance(source, random.SystemRandom):
+        source.shuffle(order)
+        return order
+    getrandbits = source.getrandbits
+    for i in range(count - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
 class ChanceError(RuntimeError):
     """A replayed hand asked chance for something the recording does not hold."""
 
@@ -57,8 +78,7 @@ class Chance:
             if sorted(order) != list(range(len(items))):
                 raise ChanceError("the recorded shuffle does not fit these cards")
         else:
-            order = list(range(len(items)))
-            self._random.shuffle(order)
+            order = _shuffled_indices(self._random, len(items))
         self.record.append(order)
         return [items[i] for i in order]
 

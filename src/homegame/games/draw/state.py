@@ -129,7 +129,7 @@ class DrawState(GameState):
     def _settle_turn(self) -> None:
         """Move on through the phases until someone must act or the hand is over."""
         betting = self.betting
-        if betting is not None and betting.turn is not None and len(self.chips.in_hand) > 1:
+        if betting is not None and betting.turn is not None:
             self._to_act = (betting.turn,)
             return
         if betting is not None:
