@@ -275,3 +275,19 @@ def _hidden(state: GameState, seat: int | None) -> set[str]:
 def test_random_hands_keep_the_contract() -> None:
     check_random_hands(lambda seed: ChinesePoker(players=2 + seed % 3), _hidden, 25, _make_game,
                        lambda state: {})
+
+
+def test_the_table_shows_rows_fouls_and_every_payment_with_its_reason() -> None:
+    from homegame.cli.render.chinese import render
+
+    state = deal("Ah Ad Ac 2c 3d 4h 6s 8c Kh Qs Js 9d 7d", "2h 3h 5d 6d 7h 8d 9s Tc Jd 4c 4d Kc Ks")
+    state.apply(0, setting("Ah Ad Ac | 2c 3d 4h 6s 8c | Kh Qs Js 9d 7d"))
+    assert any("FOUL: the middle is weaker than the front" in line for line in render(state.view(0)))
+    assert "Still setting: seat 1" in render(state.view(0))
+    state.apply(1, setting("2h 3h 5d | Kc Ks 4c 4d Jd | 6d 7h 8d 9s Tc"))
+    state.apply(0, SHOW)
+    state.apply(1, SHOW)
+    lines = render(state.view(1))
+    assert "Seat 0  FOUL:" in lines
+    assert "  seat 0 pays you 3 units: scoop: all three rows" in lines
+    assert lines[-1] == "Result: seat 0 -6, you +6"

@@ -238,3 +238,20 @@ def test_views_round_trip_through_json() -> None:
     state = play_out(deal([STRONG, MIDDLING]), [STRONG, MIDDLING])
     view = state.view(0)
     assert OpenFaceView.from_json(json.loads(json.dumps(view.to_json()))) == view
+
+
+def test_the_table_shows_warnings_hidden_fantasyland_royalties_and_payments() -> None:
+    from homegame.cli.render.open_face import render
+
+    rows = "Ah Ad 2c | Kh Kd 3c 4c 5c | 6h 7h 8h 9h Th"
+    opponent = "7s 7d 4h | Jh Jc 8d 6s 4s | Ac As 8s 6c 2h"
+    state = deal([rows, opponent], fantasy=[1])
+    assert "Seat 1 (fantasyland): is setting thirteen cards, face down" in render(state.view(0))
+    state.apply(0, Action.parse("set Ah Ad 2c | Kh Kd |"))
+    warning = "Warning: 3c in the middle: risk: the front is stronger than the middle so far"
+    assert warning in render(state.view(0))
+    play_out(state, [rows, opponent])
+    lines = render(state.view(1))
+    assert "You (fantasyland):  royalties 2" in lines and "Seat 0  FOUL:  royalties 0" in lines
+    assert any(line.startswith("  you pay seat 0") or line.startswith("  seat 0 pays you") for line in lines)
+    assert lines[-1].startswith("Result: ")

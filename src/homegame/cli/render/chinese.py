@@ -1,0 +1,95 @@
+"""The Chinese Poker table in a terminal: your thirteen cards, the naturals you may declare, your
+rows as set with their names (and a foul warning), who has set, the naturals shown, and at the end
+every player's rows and each payment with its reason.
+
+>>> from homegame.games.chinese import ChinesePoker
+>>> state = ChinesePoker(players=2).deal(seed=5)
+>>> lines = render(state.view(0))
+>>> lines[0]
+'Chinese Poker - you are seat 0 - 1 chip a unit'
+>>> lines[1].startswith("Your cards: ")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from homegame.cards import Card
+from homegame.cli.render import Style
+from homegame.engine import View
+from homegame.games._rows import ROW_NAMES, Payment
+from homegame.games.chinese import ChineseView
+
+__all__ = ["render"]
+
+
+def render(view: View, look: Style | None = None) -> list[str]:
+    """The lines of the table as ``view.seat`` sees it."""
+    assert isinstance(view, ChineseView)
+    look = look or Style(colour=False)
+    who = "watching" if view.seat is None else f"you are seat {view.seat}"
+    unit = "1 chip a unit" if view.unit == 1 else f"{view.unit} chips a unit"
+    lines = [look.bold(f"Chinese Poker - {who} - {unit}")]
+    if view.hand:
+        lines.append(f"Your cards: {look.cards(view.hand)}")
+    if view.my_setting and not view.is_over:
+        lines.extend(_rows_lines("You set", view.my_setting, _names_of(view), look))
+    lines.extend(line for line in view.hint.splitlines() if line and (not view.my_setting or "FOUL" in line))
+    for seat, natural in view.naturals.items():
+        lines.append(f"{_seat(seat, view)} declared {natural.replace('-', ' ')}: "
+                     + "  |  ".join(look.cards(group) for group in view.shown[seat]))
+    if view.surrendered:
+        lines.append("Surrendered: " + ", ".join(_seat(s, view) for s in view.surrendered))
+    if not view.is_over:
+        waiting = [s for s in view.to_act if s != view.seat]
+        if waiting:
+            doing = "setting" if view.phase == "set" else "choosing to show or surrender"
+            lines.append(f"Still {doing}: " + ", ".join(_seat(s, view) for s in waiting))
+        if view.phase == "surrender" and view.seat in view.to_act:
+            lines.append("Type: show, or surrender (two units to each opponent still in)")
+        return lines
+    return lines + _end_lines(view, look)
+
+
+def _names_of(view: ChineseView) -> tuple[str, ...]:
+    first = view.hint.splitlines()[0] if view.hint else ""
+    parts = [part.split(": ", 1)[-1] for part in first.split("; ")]
+    return tuple(parts) if len(parts) == 3 else ("", "", "")
+
+
+def _rows_lines(title: str, rows: Sequence[Sequence[Card]], names: Sequence[str], look: Style) -> list[str]:
+    lines = [f"{title}:"]
+    for index, row in enumerate(rows):
+        lines.append(f"  {ROW_NAMES[index]:6}  {look.cards(row):{_width(look)}}  {names[index]}")
+    return lines
+
+
+def _width(look: Style) -> int:
+    return 14 + (9 * 5 if look.colour else 0)
+
+
+def _end_lines(view: ChineseView, look: Style) -> list[str]:
+    lines = []
+    for seat, rows in view.shown.items():
+        if seat in view.naturals:
+            continue
+        foul = "  " + look.bold("FOUL") if seat in view.fouled else ""
+        lines.extend(_rows_lines(f"{_seat(seat, view).capitalize()}{foul}", rows, view.row_names[seat], look))
+    lines.append("Payments:")
+    lines.extend(f"  {_payment(p, view)}" for p in view.payments)
+    if not view.payments:
+        lines.append("  none")
+    totals = ", ".join(f"{_seat(s, view)} {v:+d}" for s, v in view.totals.items())
+    lines.append(f"Result: {totals}")
+    return lines
+
+
+def _payment(payment: Payment, view: ChineseView) -> str:
+    verb = "pay" if payment.payer == view.seat else "pays"
+    return (f"{_seat(payment.payer, view)} {verb} {_seat(payment.payee, view)} "
+            f"{payment.units} unit{'s' if payment.units != 1 else ''}: {payment.reason}")
+
+
+def _seat(seat: int, view: ChineseView) -> str:
+    return "you" if seat == view.seat else f"seat {seat}"
