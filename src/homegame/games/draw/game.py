@@ -15,6 +15,7 @@ raise later in the round); ``limit`` switches to fixed, pot, no or spread limit 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 from homegame.cards import Card, deck
@@ -72,7 +73,7 @@ class DrawPoker(Game):
     def deck(self) -> list[Card]:
         return deck("standard+2jokers") if self.has("wild") else deck()
 
-    @property
+    @cached_property
     def ranking(self) -> Ranking:
         """How hands rank at the showdown (a qualified low ranks a failing hand at strength 0)."""
         if not self.has("lowball"):
@@ -80,27 +81,27 @@ class DrawPoker(Game):
         way, qualifier = self.config["low"], self.config["qualifier"]
         return low_ranking(way, qualifier=qualifier) if qualifier else RANKINGS[way]
 
-    @property
+    @cached_property
     def ranking_key(self) -> str | Ranking:
         """The ranking as ``homegame.strength`` takes it: a name where one fits (its fast path)."""
         ranking = self.ranking
         return ranking.name if RANKINGS.get(ranking.name) is ranking else ranking
 
-    @property
+    @cached_property
     def wild(self) -> frozenset[Card]:
         """The wild cards besides jokers (which are wild whenever the deck holds them)."""
         if self.has("deuces"):
             return wild_cards("deuces")
         return wild_cards("aces") if self.has("aces") else frozenset()
 
-    @property
+    @cached_property
     def wild_name(self) -> str:
         """Which cards are wild, in a word: ``none``, ``jokers``, ``deuces`` or ``aces``."""
         if self.has("wild"):
             return "jokers"
         return next((variant for variant in ("deuces", "aces") if self.has(variant)), "none")
 
-    @property
+    @cached_property
     def wild_key(self) -> frozenset[Card] | None:
         """:attr:`wild` as ``homegame.strength`` takes it (``None`` when no rank is wild)."""
         return self.wild or None

@@ -10,18 +10,34 @@ seats 1 and 2 tie with a pair of kings and split 15; the odd chip goes to seat 2
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from homegame.cards import Card
 from homegame.engine.pots import Award, Pot
-from homegame.ranking import Ranking, evaluate
+from homegame.ranking import Ranking, evaluate, strength
 
 __all__ = ["award_reason", "hand_name"]
 
 
-def hand_name(cards: Sequence[Card], ranking: str | Ranking, wild: Collection[Card] | None) -> str:
-    """The name of the hand ``cards`` make (jokers are wild whenever the ranking allows)."""
-    return evaluate(list(cards), ranking, wild).name
+_NAMES: dict[tuple[str | Ranking, frozenset[Card] | None, int], str] = {}
+"""Hand names by ranking, wild cards and strength: a name follows from the strength alone."""
+
+
+def hand_name(cards: Sequence[Card], ranking: str | Ranking, wild: frozenset[Card] | None) -> str:
+    """The name of the hand ``cards`` make (jokers are wild whenever the ranking allows).
+
+    >>> from homegame.cards import parse_cards
+    >>> hand_name(parse_cards("9c 9d 4h 4s Kd"), "high", None)
+    'two pair, nines and fours'
+    """
+    cards = list(cards)
+    key = (ranking, wild, strength(cards, ranking, wild))
+    name = _NAMES.get(key)
+    if name is None:
+        if len(_NAMES) > 50_000:
+            _NAMES.clear()
+        name = _NAMES[key] = evaluate(cards, ranking, wild).name
+    return name
 
 
 def award_reason(award: Award, strengths: Mapping[int, int], pot: Pot,
