@@ -49,6 +49,14 @@ def test_denexa_turns_up_a_card_to_start_the_pile_that_may_be_taken_but_not_thro
     assert state.view(0).top_discard == parse_cards("5c")[0]
 
 
+def test_without_a_combination_the_hint_says_what_to_throw_and_what_to_build() -> None:
+    state = deal(Paiute(players=3), [JUNK_0, "Kc Kd Ks 5c 9h", JUNK_2], turned="7s", stock="5d")
+    assert state.view(1).hint == "No combination yet; nearest is four/two, kings and nines: 2 cards away."
+    play(state, 1, "draw stock")
+    assert state.view(1).hint == "No combination yet: throw away the 9h and build toward three/three, " \
+                                 "kings and fives: 1 card away"
+
+
 def test_a_card_drawn_from_the_stock_may_be_thrown_straight_back() -> None:
     state = deal(Paiute(players=3), [JUNK_0, JUNK_1, JUNK_2], stock="5c")
     play(state, 1, "draw stock")
@@ -97,8 +105,7 @@ def test_calling_is_only_right_after_drawing() -> None:
     assert state.view(1).hint == "You hold five of a kind, nines: draw, then call it."
     with pytest.raises(IllegalAction, match="draw first"):
         play(state, 1, "call")
-    assert state.view(2).hint == "No combination yet: build toward one (pairs and threes for six " \
-                                 "cards, a suited run for a straight flush)."
+    assert state.view(2).hint == "No combination yet; nearest is royal flush, in diamonds: 3 cards away."
 
 
 def test_a_paiute_may_be_called_on_the_first_turn() -> None:

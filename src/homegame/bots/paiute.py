@@ -25,72 +25,33 @@ It sees only its view: its own hand, the wild cards, the top discard and the cal
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Sequence
-from typing import Any
 
 from homegame.bots import Bot
-from homegame.cards import ACE, Card
+from homegame.cards import Card
 from homegame.engine import Action, ActionSet
 from homegame.games.paiute import DRAW_PILE, DRAW_STOCK, PaiuteView
+from homegame.games.paiute.targets import nearest
 from homegame.ranking import RANKINGS
 
 __all__ = ["BOTS", "PaiuteBot", "measure"]
 
-Measure = tuple[int, int, int]
-"""(cards still needed, minus the outs, minus the target's worth): smaller is better."""
 
-_WORTH = {"five of a kind": 6, "royal flush": 5, "straight flush": 4, "four/two": 3, "three/three": 2}
-_WINDOWS = tuple(tuple((ACE if r == 1 else r) for r in range(top - 4, top + 1)) for top in range(5, 15))
+
+Measure = tuple[int, int, int]
+"""(cards still needed, minus the outs, minus the worth of the target): smaller is closer."""
 
 
 def measure(cards: Sequence[Card], wild: Collection[Card], seen: Collection[Card] = ()) -> Measure:
-    """How close ``cards`` (five) are to a combination; smaller is closer.
+    """How close five ``cards`` are to a combination (smaller is closer): the cards still needed,
+    minus the outs, minus the worth of the nearest target (see :mod:`homegame.games.paiute.targets`).
 
     >>> from homegame.cards import parse_cards
     >>> wild = parse_cards("2c 2d 2h 2s")
     >>> measure(parse_cards("9c 9d 9h 2s 5c"), wild)[0], measure(parse_cards("9c 7d 4h Ks 5c"), wild)[0]
     (1, 3)
     """
-    naturals = [c for c in cards if c not in wild]
-    wilds = len(cards) - len(naturals)
-    wild_left = max(0, _wild_total(wild) - wilds - sum(1 for c in seen if c in wild))
-    seen_ranks = Counter(c.rank for c in seen)
-    counts = Counter(c.rank for c in naturals)
-    ranked = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
-    ranked += [(rank, 0) for rank in (ACE, 13, 12) if rank not in counts]
-    (top, most), (second, next_most) = ranked[0], ranked[1]
-    five_outs = 4 - most - seen_ranks[top] + wild_left
-    options: list[Measure] = [(max(0, 5 - most - wilds), -five_outs, -_WORTH["five of a kind"])]
-    for worth, need_top, need_second in ((3, 4, 2), (2, 3, 3)):
-        held = min(most, need_top) + min(next_most, need_second)
-        outs = (need_top > most) * (4 - most - seen_ranks[top]) + (need_second > next_most) * (
-            4 - next_most - seen_ranks[second]) + wild_left
-        options.append((max(1, 6 - held - wilds), -outs, -worth))
-    options.append(_straight_flush(naturals, wilds, wild_left, set(seen)))
-    return min(options)
-
-
-def _straight_flush(naturals: Sequence[Card], wilds: int, wild_left: int, seen: set[Card]) -> Measure:
-    best: Measure = (9, 0, 0)
-    by_suit: dict[Any, set[int]] = {}
-    for c in naturals:
-        by_suit.setdefault(c.suit, set()).add(c.rank)
-    for suit, ranks in by_suit.items():
-        for window in _WINDOWS:
-            held = len(ranks & set(window))
-            missing = [r for r in window if r not in ranks]
-            outs = sum(1 for r in missing if not any(c.rank == r and c.suit == suit for c in seen))
-            worth = 5 if window[-1] == ACE else 4
-            best = min(best, (max(0, 5 - held - wilds), -(outs + wild_left), -worth))
-    return best
-
-
-def _wild_total(wild: Collection[Card]) -> int:
-    """How many wild cards there are: two jokers, or every wild card (the turned-up one is seen)."""
-    if any(c.is_joker for c in wild):
-        return 2
-    return len(wild)
+    return nearest(cards, wild, seen).key()
 
 
 class PaiuteBot(Bot):
@@ -144,7 +105,7 @@ class PaiuteBot(Bot):
         wild = set(view.wild_cards)
         seen = self._seen(view)
 
-        def after(action: Action) -> tuple[Measure, int]:
+        def after(action: Action) -> tuple[Measure, bool]:
             card = action.cards[0]
             return measure(_without(view.hand, card), wild, seen), card in wild
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from homegame.engine import Action
+from homegame.games.paiute.targets import nearest
 from homegame.ranking import Hand
 from homegame.ranking.paiute import is_six_card
 
@@ -74,7 +75,7 @@ def _six_card_hint(state: PaiuteState, seat: int) -> str:
         return f"You hold {combination.name}: call it now, throwing away the {best.cards[0]}"
     whole = state.ranking.evaluate(hand, state.wild)
     if whole.category.name == NONE:
-        return "No combination yet: throw away the card that helps you least"
+        return _advice(state, seat)
     if not is_six_card(whole) and state.taken is not None:
         return (f"You hold {whole.name}, but only by throwing away the {state.taken} you took from "
                 "the pile, which you may not do this turn")
@@ -88,13 +89,27 @@ def _five_card_hint(state: PaiuteState, seat: int) -> str:
     last = " This is your last turn." if state.last_turns and state.last_turns[0] == seat else ""
     must = f" To call you must beat {state.calls[-1].hand.name}." if state.calls else ""
     if held.category.name == NONE:
-        return "No combination yet: build toward one (pairs and threes for six cards, "\
-               "a suited run for a straight flush)." + must + last
+        target = nearest(hand, state.wild, state.seen_cards())
+        return f"No combination yet; nearest is {target.describe()}." + must + last
     reason = state.callable(seat, held)
     when = "draw, then call it" if seat in state.to_act else "you can call it right after you draw"
     if reason is None:
         return f"You hold {held.name}: {when}." + last
     return f"You hold {held.name}, but {reason}." + last
+
+
+def _advice(state: PaiuteState, seat: int) -> str:
+    """Which card to throw away to stay closest to a combination, for a seat holding six cards."""
+    hand, seen = state.hands[seat], state.seen_cards()
+    options = []
+    for card in dict.fromkeys(hand):
+        if card != state.taken:
+            rest = list(hand)
+            rest.remove(card)
+            target = nearest(rest, state.wild, seen)
+            options.append((target.key(), card in state.wild, card, target))
+    _, _, card, target = min(options, key=lambda option: option[:2])
+    return f"No combination yet: throw away the {card} and build toward {target.describe()}"
 
 
 def explain_illegal(state: PaiuteState, seat: int, action: Action) -> str | None:

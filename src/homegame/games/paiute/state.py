@@ -265,6 +265,12 @@ class PaiuteState(GameState):
             settlement={s: v for s, v in self._outcome().items() if isinstance(s, int)} if self.over else {},
         )
 
+    def seen_cards(self) -> list[Card]:
+        """The cards out of everyone's reach that the whole table sees: the turned card, the top
+        discard and the calls laid down."""
+        seen = [c for c in (self.turned, self.table.top_discard) if c is not None]
+        return seen + [c for call in self.calls for c in call.shown]
+
     def _phase(self) -> str:
         return "over" if self.over else ("discard" if self.drawn else "draw")
 
