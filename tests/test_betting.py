@@ -1,7 +1,11 @@
 """Betting rounds of every structure: who acts, what they may bet, when the round closes, and why
 an action is refused. Amounts are always the seat's total bet for the round after the action."""
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from homegame.engine.actions import Action
 from homegame.engine.betting import CHECK, FOLD, BettingRound, Limits, passive
@@ -193,3 +197,33 @@ def test_limits_refuse_nonsense() -> None:
         Limits("spread", 5)
     with pytest.raises(ValueError, match="below the minimum"):
         Limits.spread(10, 5)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from([Limits.fixed(4), Limits.pot_limit(2), Limits.no_limit(2), Limits.spread(2, 9),
+                        Limits.draw(), Limits.draw(3, 12)]),
+       st.lists(st.integers(0, 60), min_size=2, max_size=7), st.integers(0, 6),
+       st.randoms(use_true_random=False))
+def test_random_legal_play_closes_every_round_and_conserves_chips(
+        limits: Limits, stacks: list[int], first: int, chooser: random.Random) -> None:
+    chips = Chips(stacks)
+    for seat in range(len(stacks)):
+        if stacks[seat] == 0:
+            chips.fold(seat)
+    betting = BettingRound(chips, first=first % len(stacks), limits=limits)
+    for _ in range(200):
+        seat = betting.to_act
+        if seat is None:
+            break
+        legal = betting.legal(seat)
+        assert len(legal)
+        assert all(not len(betting.legal(other)) for other in range(len(stacks)) if other != seat)
+        action = legal[chooser.randrange(len(legal))]
+        betting.apply(seat, action)
+        assert sum(chips.stacks) + chips.pot == sum(stacks) and min(chips.stacks) >= 0
+    assert betting.is_over
+    live = [s for s in chips.in_hand if s not in chips.all_in]
+    if len(chips.in_hand) > 1:
+        assert all(betting.bets[s] == betting.highest for s in live)
+        assert all(betting.bets[s] <= betting.highest for s in chips.in_hand)
+    assert sum(p.amount for p in chips.pots()) == chips.pot
