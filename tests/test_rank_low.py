@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import homegame
 from homegame.cards import JOKER, Card, deck, parse_cards
 from homegame.ranking import Ranking, reference
-from homegame.ranking.low import ACE_TO_FIVE, ACE_TO_SIX, DEUCE_TO_SEVEN, low_ranking, qualifies
+from homegame.ranking.low import ACE_TO_FIVE, ACE_TO_SIX, DEUCE_TO_SEVEN, LowRanking, low_ranking, qualifies
 
 STANDARD = deck()
 RANKS = range(2, 15)
@@ -170,3 +170,34 @@ def test_wild_low_equals_the_best_substitution(cards: list[Card], data: st.DataO
     naturals = [c for c in cards if c not in wild]
     best = max(ranking.strength([*naturals, fill]) for fill in STANDARD if fill not in naturals)
     assert ranking.strength(cards, wild) == best
+
+
+def weighted_counts(ranking: LowRanking) -> tuple[Counter[str], int]:
+    """Category counts over all 2,598,960 hands, each rank pattern weighted by its suitings.
+
+    Five different ranks take 4**5 suitings, 4 of them one suit; a paired pattern cannot be a flush.
+    """
+    counts: Counter[str] = Counter()
+    strengths = set()
+    for ranks in RANK_MULTISETS:
+        suitings = [(cards_of(ranks, suited=False), prod(comb(4, n) for n in Counter(ranks).values()))]
+        if len(set(ranks)) == 5:
+            suitings = [(cards_of(ranks, suited=False), 4 ** 5 - 4), (cards_of(ranks, suited=True), 4)]
+        for cards, weight in suitings:
+            hand = ranking.evaluate(cards)
+            counts[hand.category.name] += weight
+            strengths.add(hand.strength)
+    return counts, len(strengths)
+
+
+@pytest.mark.parametrize("ranking", [DEUCE_TO_SEVEN, ACE_TO_SIX])
+def test_frequencies_where_straights_and_flushes_count(ranking: LowRanking) -> None:
+    """Each way has nine straights (2-7: no wheel; A-6: no ace-high), so 9 x 1,020 of them."""
+    counts, distinct = weighted_counts(ranking)
+    assert counts == {
+        "straight flush": 9 * 4, "four of a kind": 624, "full house": 3_744, "flush": 1_278 * 4,
+        "straight": 9 * 1_020, "three of a kind": 54_912, "two pair": 123_552, "pair": 1_098_240,
+        "no pair": 1_278 * 1_020,
+    }
+    assert sum(counts.values()) == comb(52, 5)
+    assert distinct == 7_462
