@@ -10,7 +10,7 @@ the winner won.
 >>> lines[1]
 'Wild: all the nines are wild (the 9s was turned up)'
 >>> lines[2]
-'Stock: 36 cards; no discard pile yet'
+'Stock: 36 cards; the discard pile is empty'
 """
 
 from __future__ import annotations
@@ -54,8 +54,9 @@ def _pile_line(view: PaiuteView, look: Style) -> str:
     if view.rebuilds:
         stock += f" (rebuilt {view.rebuilds} time{'s' if view.rebuilds > 1 else ''})"
     if view.top_discard is None:
-        return stock + "; no discard pile yet"
-    return f"{stock}; discard pile: {look.card(view.top_discard)} on top ({view.discards} cards)"
+        return stock + "; the discard pile is empty"
+    count = f"{view.discards} card{'s' if view.discards != 1 else ''}"
+    return f"{stock}; discard pile: {look.card(view.top_discard)} on top ({count})"
 
 
 def _seats_line(view: PaiuteView) -> str:

@@ -1,0 +1,53 @@
+"""The Paiute table in a terminal: what each line tells, with stacked decks."""
+
+from __future__ import annotations
+
+from homegame.cli.render import Style, render_view
+from homegame.cli.render.paiute import render
+from homegame.games.paiute import Paiute
+from paiute_helpers import deal, play
+
+JUNK_1, JUNK_2, JUNK_0 = "Ac 4d 6h 8s Tc", "Ad 4h 6s 8c Td", "Ah 4s 6c 8d Th"
+
+
+def test_the_table_shows_the_wild_cards_pile_hand_turn_and_hint() -> None:
+    state = deal(Paiute(players=3, variants=["denexa"]), [JUNK_0, "Kc Kd Ks 5c 9h", JUNK_2],
+                 turned="7s", pile="5d", stock="7d")
+    lines = render(state.view(1))
+    assert lines[1] == "Wild: all the sevens are wild (the 7s was turned up)"
+    assert lines[2] == "Stock: 35 cards; discard pile: 5♦ on top (1 card)"
+    assert "Your hand: K♣ K♦ K♠ 5♣ 9♥" in lines
+    assert "Your turn: 'draw stock' or 'draw pile' to take the 5d." in lines
+    assert lines[-1] == "Hint: No combination yet; nearest is four/two, kings and nines: 2 cards away."
+    play(state, 1, "draw stock")
+    lines = render(state.view(1))
+    assert "Your hand: K♣ K♦ K♠ 5♣ 9♥ 7♦*  (* wild)" in lines
+    assert "  you drew the 7d from the stock" in lines
+    assert render(state.view(2))[-2] == "Waiting for seat 1 to discard or call."
+    assert "  seat 1 drew from the stock" in render(state.view(2))
+
+
+def test_calls_last_turns_and_why_the_winner_won() -> None:
+    state = deal(Paiute(players=3), [JUNK_0, JUNK_1, "Kc Kd Ks 5c 5d"], stock="3c 5h 9d")
+    play(state, 1, "draw stock", "discard 3c")
+    play(state, 2, "draw stock", "call")
+    lines = render(state.view(0))
+    assert "Call by seat 2: K♣ K♦ K♠ 5♣ 5♦ 5♥ - three/three, kings and fives" in lines
+    assert "Last turns still to come: you" in lines
+    assert "Hint: No combination yet; nearest is royal flush, in hearts: 3 cards away. To call you must " \
+           "beat three/three, kings and fives. This is your last turn." in lines
+    play(state, 0, "draw stock", "discard 9d")
+    lines = render(state.view(0))
+    assert lines[-3:] == ["The deal is over.",
+                          "Result: seat 2 wins with three/three, kings and fives: no one beat it on their "
+                          "last turn",
+                          "Settlement: seat 0 -1, seat 1 -1, seat 2 +2"]
+
+
+def test_the_shared_renderer_finds_this_one_and_colours_suits() -> None:
+    state = Paiute(players=2).deal(seed=3)
+    assert render_view(state.view(1)) == render(state.view(1))
+    coloured = render(state.view(1), Style(colour=True))
+    assert any("\x1b[" in line for line in coloured)
+    spectator = render(state.view(None))
+    assert spectator[0].startswith("Paiute - watching") and not any("Your hand" in line for line in spectator)
