@@ -131,7 +131,9 @@ def test_every_hand_with_exactly_four_of_a_suit_is_a_four_flush_unless_a_straigh
 
 @pytest.mark.slow
 def test_category_counts_over_all_five_card_hands() -> None:
-    counts = Counter(SOKO_CATEGORIES[soko_five(five) >> 20].name for five in combinations(STANDARD, 5))
+    strengths = [soko_five(five) for five in combinations(STANDARD, 5)]
+    assert len(set(strengths)) == 16_707
+    counts = Counter(SOKO_CATEGORIES[strength >> 20].name for strength in strengths)
     assert counts == {
         "straight flush": 40, "four of a kind": 624, "full house": 3_744, "flush": 5_108, "straight": 10_200,
         "three of a kind": 54_912, "two pair": 123_552, "four-flush": 110_940, "four-straight": 92_208,
