@@ -21,6 +21,7 @@ from typing import Any
 from homegame.cards import Card, deck
 from homegame.engine import Chance, Game, GameError, Setting
 from homegame.engine.betting import STRUCTURES, Limits
+from homegame.engine.stakes import check_stakes, round_limits, stake_settings
 from homegame.games.draw.state import DrawState
 from homegame.ranking import RANKINGS, Ranking, wild_cards
 from homegame.ranking.low import low_ranking
@@ -44,14 +45,9 @@ class DrawPoker(Game):
     }
     exclusive_variants = (frozenset({"wild", "deuces", "aces"}),)
     settings = {
-        "ante": Setting(1, "chips each player puts in before the deal", minimum=0),
-        "stack": Setting(100, "chips each player starts with when the table gives no stacks", minimum=1),
+        **stake_settings(limit="fixed"),
         "limit": Setting("draw", "betting structure: draw (the source's rules), fixed, pot, no or spread",
                          choices=STRUCTURES),
-        "bet": Setting(2, "the smallest bet (fixed limit: the bet before the draw)", minimum=1),
-        "big_bet": Setting(0, "fixed limit: the bet after the draw (0: twice 'bet')", minimum=0),
-        "max_bet": Setting(0, "spread limit (or draw): the largest bet or raise step (0: none)", minimum=0),
-        "cap": Setting(4, "fixed limit: most bets and raises in a round (0: no cap)", minimum=0),
         "low": Setting("ace-to-five", "lowball: how low hands rank", choices=LOWS),
         "qualifier": Setting(0, "lowball: a winning low must be this rank or better (0: none)",
                              minimum=0, maximum=13),
@@ -59,10 +55,7 @@ class DrawPoker(Game):
 
     def check_config(self) -> None:
         config = self.config
-        if config["limit"] == "spread" and not config["max_bet"]:
-            raise GameError("spread limit needs a max_bet (the largest bet or raise step)")
-        if config["max_bet"] and config["max_bet"] < config["bet"]:
-            raise GameError(f"max_bet {config['max_bet']} is below the smallest bet {config['bet']}")
+        check_stakes(config)
         if config["qualifier"] and not 5 <= config["qualifier"] <= 13:
             raise GameError("a low qualifier is a rank from 5 to 13 (king), or 0 for none")
         lowball_only = config["low"] != "ace-to-five" or config["qualifier"]
@@ -107,16 +100,16 @@ class DrawPoker(Game):
         return self.wild or None
 
     def limits(self, round_number: int) -> Limits:
-        """The betting limits of the first (1) or second (2) betting round."""
+        """The betting limits of the first (1) or second (2) betting round.
+
+        The source's own mode takes any amount from ``bet`` (up to ``max_bet`` if set) in both
+        rounds; the other structures are the shared ones of :mod:`homegame.engine.stakes`, the
+        round after the draw being the big one.
+        """
         config = self.config
-        maximum = config["max_bet"] or None
-        structure = config["limit"]
-        if structure == "fixed":
-            size = config["bet"] if round_number == 1 else config["big_bet"] or 2 * config["bet"]
-            return Limits.fixed(size, cap=config["cap"] or None)
-        if structure == "draw":
-            return Limits.draw(config["bet"], maximum)
-        return Limits(structure, config["bet"], maximum if structure == "spread" else None)
+        if config["limit"] == "draw":
+            return Limits.draw(config["bet"], config["max_bet"] or None)
+        return round_limits(config, big=round_number == 2)
 
     def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
               carry: dict[str, Any], chance: Chance) -> DrawState:
