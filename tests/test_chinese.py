@@ -273,7 +273,7 @@ def _hidden(state: GameState, seat: int | None) -> set[str]:
 
 
 def test_random_hands_keep_the_contract() -> None:
-    check_random_hands(lambda seed: ChinesePoker(players=2 + seed % 3), _hidden, 25, _make_game,
+    check_random_hands(lambda seed: ChinesePoker(players=2 + seed % 3), _hidden, 12, _make_game,
                        lambda state: {})
 
 
