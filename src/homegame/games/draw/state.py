@@ -220,6 +220,13 @@ class DrawState(GameState):
 
     # -- views ---------------------------------------------------------------------------------
 
+    def _to_call(self, seat: int | None) -> int:
+        """What ``seat`` would have to add to stay in now (capped at its chips; 0 if out)."""
+        betting = self.betting
+        if betting is None or seat is None or seat in self.chips.folded:
+            return 0
+        return min(betting.to_call(seat), self.chips.stacks[seat])
+
     def view(self, seat: int | None) -> DrawView:
         chips, betting = self.chips, self.betting
         hand = tuple(self.hands[seat]) if seat is not None else ()
@@ -231,7 +238,7 @@ class DrawState(GameState):
             pot=chips.pot, stacks=dict(enumerate(chips.stacks)),
             bets=dict(enumerate(betting.bets)) if betting is not None else {},
             folded=tuple(sorted(chips.folded)), all_in=tuple(sorted(chips.all_in)),
-            to_call=betting.to_call(seat) if betting is not None and seat is not None else 0,
+            to_call=self._to_call(seat),
             drawn=dict(self.drawn), shown_aces=dict(self.shown_aces), showdown=dict(self.revealed),
             hand_names=names, awards=tuple(self.awards), ante=self.game.config["ante"],
             limit=self.game.config["limit"], ranking=self.game.ranking.name, wild=self.game.wild_name,
