@@ -78,7 +78,10 @@ def test_a_five_card_call_throws_away_the_sixth_card_and_starts_the_last_round()
     assert view.top_discard == parse_cards("5h")[0] and view.hand_sizes[1] == 5
     assert view.last_turns == (2, 0) and state.to_act == (2,)
     assert "To call you must beat five of a kind, nines." in view.hint
+    assert state.view(0).hint.endswith("To call you must beat five of a kind, nines. You have one last turn "
+                                       "to come.")
     play(state, 2, "draw pile", "discard Ad")
+    assert state.view(2).hint == "You have had your last turn; still to play: seat 0"
     play(state, 0, "draw stock", "discard Ah")
     assert state.is_over and state.outcome == {0: -1, 1: 2, 2: -1}
     assert state.view(1).hint.startswith("You won: seat 1 wins with five of a kind, nines")

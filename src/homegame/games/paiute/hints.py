@@ -52,6 +52,9 @@ def hint_for(state: PaiuteState, seat: int | None) -> str:
     if own_call is not None:
         waiting = ", ".join(f"seat {s}" for s in state.last_turns or ())
         return f"You called {own_call.hand.name}; " + (f"still to play: {waiting}" if waiting else "")
+    if state.last_turns is not None and seat not in state.last_turns:
+        waiting = ", ".join(f"seat {s}" for s in state.last_turns)
+        return f"You have had your last turn; still to play: {waiting}"
     if seat in state.to_act and state.drawn:
         return _six_card_hint(state, seat)
     return _five_card_hint(state, seat)
@@ -86,7 +89,10 @@ def _six_card_hint(state: PaiuteState, seat: int) -> str:
 def _five_card_hint(state: PaiuteState, seat: int) -> str:
     hand = state.hands[seat]
     held = state.ranking.evaluate(hand, state.wild)
-    last = " This is your last turn." if state.last_turns and state.last_turns[0] == seat else ""
+    last = ""
+    if state.last_turns:
+        mine_now = state.last_turns[0] == seat
+        last = " This is your last turn." if mine_now else " You have one last turn to come."
     must = f" To call you must beat {state.calls[-1].hand.name}." if state.calls else ""
     if held.category.name == NONE:
         target = nearest(hand, state.wild, state.seen_cards())
