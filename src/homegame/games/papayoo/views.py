@@ -50,13 +50,14 @@ class DealResult:
 class PapayooView(View):
     """One seat's view of a Papayoo deal (``seat=None``: a spectator, who holds no hand).
 
-    ``phase`` is ``"pass"``, ``"play"`` or ``"over"``. During the pass ``passing`` holds the cards
-    this seat has chosen (gone from ``hand``), ``passed`` the seats that have chosen; after it
-    ``received`` holds the cards that arrived from ``received_from``. ``playable`` lists the cards of
-    ``hand`` this seat may play now (empty when it is not to play). ``led_suit`` is the suit letter of
-    the trick on the table (``"p"`` for Payoo). ``taken`` is each seat's points this deal; ``totals``
-    adds them to the totals of the deals before (``deal`` of ``deals``). At the end ``results`` says
-    who took what and, after the last deal of a game, ``winners`` holds the lowest total(s).
+    ``phase`` is ``"pass"``, ``"play"`` or ``"over"``. ``passing`` holds the cards this seat chose
+    to pass (gone from ``hand`` at once; it still remembers them later), ``passed`` the seats that
+    have chosen; once all have, ``received`` holds the cards that arrived from ``received_from``.
+    ``playable`` lists the cards of ``hand`` this seat may play now (empty when it is not to play).
+    ``led_suit`` is the suit letter of the trick on the table (``"p"`` for Payoo). ``taken`` is each
+    seat's points this deal; ``totals`` adds them to the totals of the deals before (``deal`` of
+    ``deals``). At the end ``results`` says who took what and, after the last deal of a game,
+    ``winners`` holds the lowest total(s).
     """
 
     players: int
