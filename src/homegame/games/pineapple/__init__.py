@@ -1,0 +1,90 @@
+"""The Pineapple family: hold'em with three hole cards, one of which each player throws away.
+
+- **Pineapple**: three hole cards each; blinds (or, with the ``ante`` variant, antes) and a pre-flop
+  betting round; then every player still in discards one hole card, all at once and face down;
+  then the flop, turn and river, each after a burn card and each followed by a betting round.
+- **Crazy Pineapple**: the same, but the discard comes after the flop's betting round, just before
+  the turn.
+- **Crazy Pineapple Hi-Lo 8 or better**: Crazy Pineapple with the pot split between the best high
+  hand and the best ace-to-five low whose five cards are all 8 or lower; with no such low, the high
+  hand takes everything; an odd chip goes to the high half.
+
+At the showdown each hand is the best five of seven cards: the two kept hole cards and the board.
+Pre-flop the player left of the big blind acts first (heads-up the dealer posts the small blind and
+acts first); after the flop the first player still in from the dealer's left opens each round.
+
+>>> import homegame
+>>> game = homegame.new_game("crazy_pineapple", players=3)
+>>> state = game.deal(deck=stacked_deck("Ah Kd 2c  As Qd 3c  7h 7d 8s"), dealer=0)
+>>> state.to_act, state.view(1).hole, state.view(1).hint
+((0,), (Ah, As, 7h), 'a pair of aces')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from homegame.cards import Card, deck
+from homegame.engine import Chance, Game, GameError, Setting
+from homegame.engine.stakes import check_stakes, stake_settings
+from homegame.games.pineapple.state import PineappleState, stacked_deck
+from homegame.games.pineapple.view import PineappleView
+
+__all__ = ["GAMES", "CrazyPineapple", "CrazyPineappleHiLo", "Pineapple", "PineappleState", "PineappleView",
+           "stacked_deck"]
+
+
+class Pineapple(Game):
+    """Pineapple for 2 to 10 players: the discard comes right after the pre-flop betting."""
+
+    name = "pineapple"
+    title = "Pineapple"
+    players = range(2, 11)
+    variants = {"ante": "everyone antes instead of posting blinds; the player left of the dealer "
+                        "opens the pre-flop betting"}
+    settings = {
+        **stake_settings(limit="fixed", ante=1, bet=2),
+        "ante": Setting(1, "ante variant: chips each player puts in before the deal", minimum=1),
+        "small_blind": Setting(1, "chips the player left of the dealer posts (heads-up: the dealer)",
+                               minimum=0),
+        "big_blind": Setting(2, "chips the next player posts; pre-flop it is the bet to call", minimum=1),
+    }
+    starting_stack = 100
+    steps: ClassVar[tuple[str, ...]] = ("discard", "flop", "bet", "turn", "bet", "river", "bet")
+    """What follows the pre-flop betting round, in order."""
+    hi_lo: ClassVar[bool] = False
+
+    def check_config(self) -> None:
+        check_stakes(self.config)
+        if self.config["small_blind"] > self.config["big_blind"]:
+            raise GameError(f"the small blind ({self.config['small_blind']}) is larger than the big blind "
+                            f"({self.config['big_blind']})")
+
+    @property
+    def deck(self) -> list[Card]:
+        return deck()
+
+    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
+              carry: dict[str, Any], chance: Chance) -> PineappleState:
+        return PineappleState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)
+
+
+class CrazyPineapple(Pineapple):
+    """Crazy Pineapple: all three hole cards play through the flop's betting; the discard comes
+    before the turn."""
+
+    name = "crazy_pineapple"
+    title = "Crazy Pineapple"
+    steps = ("flop", "bet", "discard", "turn", "bet", "river", "bet")
+
+
+class CrazyPineappleHiLo(CrazyPineapple):
+    """Crazy Pineapple Hi-Lo 8 or better: high and eight-or-better low split the pot."""
+
+    name = "crazy_pineapple_hi_lo"
+    title = "Crazy Pineapple Hi-Lo 8 or better"
+    hi_lo = True
+
+
+GAMES = (Pineapple, CrazyPineapple, CrazyPineappleHiLo)

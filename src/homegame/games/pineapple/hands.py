@@ -1,0 +1,82 @@
+"""Naming and judging Pineapple hands: two kept hole cards and the board, high and eight-or-better low.
+
+A Pineapple hand is the best five of seven cards (two hole cards and five board cards), any five, as
+in hold'em. Before the discard a player holds three hole cards; the hint then names the best hand
+that any two of them make with the board, since only two will play.
+
+>>> from homegame.cards import parse_cards
+>>> best_high_name(parse_cards("Ah Kd 7c"), parse_cards("Ac 7d 2s"))
+'two pair, aces and sevens'
+>>> best_high_name(parse_cards("Ah Ad 7c"), ())
+'a pair of aces'
+>>> best_low_name(parse_cards("Ah 3d"), parse_cards("Kc 7d 2s 5h Qs"))
+'a seven-five low'
+>>> best_low_name(parse_cards("Ah 3d"), parse_cards("Kc 9d 2s 5h Qs"))
+'no low'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Final
+
+from homegame.cards import Card, rank_name
+from homegame.ranking import evaluate, strength
+from homegame.ranking.low import low_ranking
+
+__all__ = ["EIGHT_OR_BETTER", "NO_LOW", "best_high_name", "best_low_name", "high_strength", "low_strength"]
+
+EIGHT_OR_BETTER: Final = low_ranking("ace-to-five", qualifier=8)
+"""Ace-to-five low where every card of the five is 8 or lower (a failing hand has strength 0)."""
+NO_LOW: Final = "no low"
+
+
+def high_strength(hole: Sequence[Card], board: Sequence[Card]) -> int:
+    """The high strength of the best five of ``hole`` plus ``board`` (five to seven cards)."""
+    return strength([*hole, *board])
+
+
+def low_strength(hole: Sequence[Card], board: Sequence[Card]) -> int:
+    """The eight-or-better low strength of the best five of ``hole`` plus ``board`` (0: no low).
+
+    >>> from homegame.cards import parse_cards
+    >>> low_strength(parse_cards("Ah 3d"), parse_cards("Kc 7d 2s 5h Qs")) > 0
+    True
+    """
+    return EIGHT_OR_BETTER.strength([*hole, *board])
+
+
+def _playing_pairs(hole: Sequence[Card]) -> list[tuple[Card, ...]]:
+    return list(combinations(hole, 2)) if len(hole) > 2 else [tuple(hole)]
+
+
+def best_high_name(hole: Sequence[Card], board: Sequence[Card]) -> str:
+    """The name of the best high hand two of ``hole`` make with ``board`` (ranks only before the flop)."""
+    if not hole:
+        return ""
+    if not board:
+        return _starting_name(hole)
+    pairs = _playing_pairs(hole)
+    best = max(pairs, key=lambda pair: strength([*pair, *board]))
+    return evaluate([*best, *board]).name
+
+
+def best_low_name(hole: Sequence[Card], board: Sequence[Card]) -> str:
+    """The name of the best eight-or-better low two of ``hole`` make with ``board``, or "no low"."""
+    if len(hole) + len(board) < 5 or not hole:
+        return NO_LOW
+    best = max(_playing_pairs(hole), key=lambda pair: EIGHT_OR_BETTER.strength([*pair, *board]))
+    hand = EIGHT_OR_BETTER.evaluate([*best, *board])
+    return hand.name if hand.strength else NO_LOW
+
+
+def _starting_name(hole: Sequence[Card]) -> str:
+    counts = Counter(card.rank for card in hole)
+    rank, count = max(counts.items(), key=lambda item: (item[1], item[0]))
+    if count == 3:
+        return f"three {rank_name(rank, plural=True)}"
+    if count == 2:
+        return f"a pair of {rank_name(rank, plural=True)}"
+    return f"{rank_name(rank)} high"

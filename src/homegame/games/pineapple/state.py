@@ -1,0 +1,277 @@
+"""One hand of the Pineapple family: blinds or antes, three hole cards, a discard, the board, showdown.
+
+The hand runs through a fixed list of steps that each game of the family orders its own way: a
+betting round, the discard, or a street of the board (each burns one card first). Pre-flop betting
+comes first and is set up with the blinds (or after the antes) when the hand is dealt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from homegame.cards import Card, deck, format_cards, parse_cards
+from homegame.engine import Action, ActionSet, Choices, GameState, Outcome
+from homegame.engine.betting import BettingRound, Limits
+from homegame.engine.pots import Chips
+from homegame.engine.seats import SimultaneousChoice
+from homegame.engine.showdown import settle_showdown, settle_uncontested
+from homegame.engine.stakes import round_limits
+from homegame.games.pineapple.hands import (
+    EIGHT_OR_BETTER,
+    NO_LOW,
+    best_high_name,
+    best_low_name,
+    high_strength,
+    low_strength,
+)
+from homegame.games.pineapple.view import PineappleView
+from homegame.ranking import evaluate
+
+if TYPE_CHECKING:
+    from homegame.games.pineapple import Pineapple
+
+__all__ = ["BOARD_CARDS", "PineappleState", "stacked_deck"]
+
+HOLE_CARDS = 3
+BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
+BIG_STREETS = frozenset({"turn", "river"})
+
+
+class PineappleState(GameState):
+    """A hand of Pineapple, Crazy Pineapple or Crazy Pineapple Hi-Lo in progress."""
+
+    game: Pineapple
+
+    def __init__(self, game: Pineapple, cards: list[Card], **kwargs: Any) -> None:
+        super().__init__(game, deck=cards, **kwargs)
+        config = game.config
+        players, dealer = self.players, self.dealer
+        self.chips = Chips(self.stacks if self.stacks is not None else [config["stack"]] * players,
+                           dealer=dealer)
+        self.order = [(dealer + step) % players for step in range(1, players + 1)]
+        for seat in self.order:
+            if self.chips.stacks[seat] == 0:
+                self.chips.fold(seat)
+        if len(self.chips.in_hand) < 2:
+            raise ValueError("a hand needs at least two players with chips")
+        self.steps = list(game.steps)
+        self.street = "preflop"
+        self.board: list[Card] = []
+        self.hole: dict[int, list[Card]] = {}
+        self.discards: dict[int, Card] = {}
+        self.discarding: SimultaneousChoice[Card] | None = None
+        self.revealed: dict[int, tuple[Card, ...]] = {}
+        self.results: list[str] = []
+        self.blinds: dict[int, int] = {}
+        self.betting: BettingRound | None = self._pre_flop_betting()
+        self.stock = cards
+        self.next_card = 0
+        self._deal_hole_cards()
+        if self.betting.turn is None:
+            self._continue()
+
+    def live(self) -> list[int]:
+        """The seats still in the hand, clockwise from the dealer's left."""
+        folded = self.chips.folded
+        return [seat for seat in self.order if seat not in folded]
+
+    # -- the start: forced bets and the deal -----------------------------------------------------
+
+    def _pre_flop_betting(self) -> BettingRound:
+        config, live = self.game.config, self.live()
+        limits = self._limits()
+        if self.game.has("ante"):
+            posted = {str(seat): self.chips.post(seat, config["ante"]) for seat in live}
+            self.history.add("ante", None, {"posted": posted})
+            return BettingRound(self.chips, first=live[0], limits=limits)
+        small, big = self.blind_seats()
+        betting = BettingRound(self.chips, first=(big + 1) % self.players, limits=limits,
+                               blinds={small: config["small_blind"], big: config["big_blind"]})
+        self.blinds = {small: betting.bets[small], big: betting.bets[big]}
+        self.history.add("blinds", None, {"small": small, "big": big,
+                                          "posted": {str(s): a for s, a in self.blinds.items()}})
+        return betting
+
+    def blind_seats(self) -> tuple[int, int]:
+        """The small blind's and the big blind's seats: the two players from the dealer's left, or
+        heads-up the dealer (small blind, first to act before the flop) and the other player."""
+        live = self.live()
+        if len(live) == 2 and self.dealer in live:
+            return self.dealer, live[0]
+        return live[0], live[1]
+
+    def _draw(self, count: int) -> list[Card]:
+        start = self.next_card
+        self.next_card = start + count
+        return self.stock[start:start + count]
+
+    def _deal_hole_cards(self) -> None:
+        live = self.live()
+        dealt = self._draw(HOLE_CARDS * len(live))
+        for index, seat in enumerate(live):
+            hole = dealt[index::len(live)]
+            self.hole[seat] = hole
+            self.history.add("deal", seat, {"cards": [str(c) for c in hole]}, private_to=(seat,))
+
+    def _deal_street(self, street: str) -> None:
+        burned = self._draw(1)
+        self.history.add("burn", None, {"cards": [str(burned[0])]}, private_to=())
+        cards = self._draw(BOARD_CARDS[street])
+        self.board.extend(cards)
+        self.street = street
+        self.history.add("board", None, {"street": street, "cards": [str(c) for c in cards]})
+
+    def _limits(self) -> Limits:
+        structure = self.game.config["limit"]
+        big = self.street in BIG_STREETS and structure in ("fixed", "spread")
+        return round_limits(self.game.config, big=big)
+
+    # -- the flow of the hand --------------------------------------------------------------------
+
+    def _continue(self) -> None:
+        """Run the hand's steps until someone must act, or the hand is over."""
+        self.betting = None
+        while True:
+            if len(self.chips.in_hand) == 1:
+                self.street = "showdown"
+                self.results.append(settle_uncontested(self.history, self.chips))
+                return
+            if not self.steps:
+                self._showdown()
+                return
+            step = self.steps.pop(0)
+            if step == "discard":
+                self.discarding = SimultaneousChoice(self.live())
+                return
+            if step == "bet":
+                betting = BettingRound(self.chips, first=self.order[0], limits=self._limits())
+                if betting.turn is not None:
+                    self.betting = betting
+                    return
+            else:
+                self._deal_street(step)
+
+    # -- the contract ----------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.betting is not None:
+            turn = self.betting.turn
+            return () if turn is None else (turn,)
+        if self.discarding is not None:
+            return self.discarding.waiting
+        return ()
+
+    def _legal(self, seat: int) -> ActionSet:
+        if self.betting is not None:
+            return self.betting.legal(seat)
+        return ActionSet(Choices([Action("discard", cards=(c,)) for c in self.hole[seat]]))
+
+    def _apply(self, seat: int, action: Action) -> None:
+        betting = self.betting
+        if betting is not None:
+            betting.apply(seat, action)
+            if betting.turn is None or len(self.chips.in_hand) == 1:
+                self._continue()
+            return
+        assert self.discarding is not None
+        thrown = action.cards[0]
+        self.discarding.choose(seat, thrown)
+        self.hole[seat].remove(thrown)
+        self.discards[seat] = thrown
+        self.history.add("discarded", seat)
+        if self.discarding.done:
+            self.discarding = None
+            self._continue()
+
+    def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
+        return (seat,) if action.kind == "discard" else None
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        if seat not in self.to_act:
+            return self._not_your_turn(seat)
+        if self.betting is not None:
+            if action.kind == "discard":
+                return "it is a betting round, not the discard"
+            return self.betting.explain(seat, action)
+        hole = format_cards(self.hole[seat])
+        if action.kind != "discard":
+            return f"everyone still in must discard one hole card now (you hold {hole}), not {action.kind}"
+        if len(action.cards) != 1 or action.amount is not None or action.option is not None or action.groups:
+            return f"discard exactly one card, such as 'discard {self.hole[seat][0]}' (you hold {hole})"
+        return f"you do not hold {action.cards[0]}; your hole cards are {hole}"
+
+    def _outcome(self) -> Outcome:
+        return {seat: amount for seat, amount in self.chips.net().items()}
+
+    # -- the showdown ----------------------------------------------------------------------------
+
+    def _showdown(self) -> None:
+        self.street = "showdown"
+        live, board = self.live(), self.board
+        self.revealed = {seat: tuple(self.hole[seat]) for seat in live}
+        self.history.add("reveal", None, {
+            "hands": {str(seat): format_cards(hand) for seat, hand in self.revealed.items()},
+            "discards": {str(seat): str(self.discards[seat]) for seat in live if seat in self.discards},
+        })
+        high = {seat: high_strength(self.hole[seat], board) for seat in live}
+        low = None
+        if self.game.hi_lo:
+            low = {seat: value for seat in live if (value := low_strength(self.hole[seat], board))}
+            if not low:
+                self.results.append("no hand makes an eight-or-better low: the high hand takes the whole pot")
+        self.results.extend(settle_showdown(self.history, self.chips, high, self._high_name,
+                                            low or None, self._low_name))
+
+    def _high_name(self, seat: int) -> str:
+        return evaluate([*self.hole[seat], *self.board]).name
+
+    def _low_name(self, seat: int) -> str:
+        return EIGHT_OR_BETTER.evaluate([*self.hole[seat], *self.board]).name
+
+    # -- views -----------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> PineappleView:
+        betting, over = self.betting, self.street == "showdown"
+        hole = tuple(self.hole.get(seat, ())) if seat is not None else ()
+        hi_lo = self.game.hi_lo
+        shown = dict(self.revealed) if over else {}
+        return PineappleView(
+            **self.view_base(seat), street=self.street,
+            phase="over" if over else "discard" if self.discarding is not None else "betting",
+            hi_lo=hi_lo, hole=hole, discarded=self.discards.get(seat) if seat is not None else None,
+            board=tuple(self.board), pot=self.chips.pot, stacks=dict(enumerate(self.chips.stacks)),
+            bets=dict(enumerate(betting.bets)) if betting is not None else {},
+            to_call=betting.to_call(seat) if betting is not None and seat is not None else 0,
+            folded=tuple(sorted(self.chips.folded)), all_in=tuple(sorted(self.chips.all_in)),
+            blinds=dict(self.blinds), ante=self.game.config["ante"] if self.game.has("ante") else 0,
+            limits=self._limits_text(),
+            must_discard=self.discarding.waiting if self.discarding is not None else (),
+            hint=best_high_name(hole, self.board),
+            low_hint=(best_low_name(hole, self.board) if hole else NO_LOW) if hi_lo else "",
+            showdown=shown,
+            discards={s: self.discards[s] for s in shown if s in self.discards},
+            hand_names={s: self._high_name(s) for s in shown},
+            low_names={s: self._low_name(s) for s in shown} if hi_lo else {},
+            results=tuple(self.results),
+        )
+
+    def _limits_text(self) -> str:
+        config = self.game.config
+        limits = self._limits()
+        if limits.structure == "fixed":
+            return f"fixed limit {config['bet']}/{round_limits(config, big=True).bet}, now {limits.bet}"
+        if limits.structure == "spread":
+            return f"spread limit, bets {limits.bet} to {limits.maximum}"
+        return f"{'pot' if limits.structure == 'pot' else 'no'} limit, minimum bet {limits.bet}"
+
+
+def stacked_deck(first: str | Sequence[Card]) -> list[Card]:
+    """A deck that deals ``first`` in that order, then the rest of the pack (for tests and examples).
+
+    >>> stacked_deck("As Kd")[:3]
+    [As, Kd, 2c]
+    """
+    top = parse_cards(first) if isinstance(first, str) else list(first)
+    return top + [card for card in deck() if card not in top]
