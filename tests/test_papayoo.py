@@ -4,13 +4,16 @@ tricks and the points."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from homegame.cards import Card, card, parse_cards
-from homegame.engine import Action, Chance, GameError, IllegalAction
+from homegame.engine import Action, Chance, Event, GameError, IllegalAction
 from homegame.engine.seats import left_of, right_of
 from homegame.games.papayoo import Papayoo, PapayooState
 
@@ -312,3 +315,51 @@ def test_results_say_which_cards_scored() -> None:
     holder = next(s for s, r in results.items() if "the Papayoo 7h" in r.reason)
     assert results[holder].points >= 40
     assert all(r.reason == "took no points" for r in results.values() if r.points == 0)
+
+
+# -- an independent referee over random deals ---------------------------------------------------
+
+def seat_of(event: Event) -> int:
+    assert event.seat is not None, f"a {event.kind} event names its seat"
+    return event.seat
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 8))
+def test_every_recorded_deal_obeys_the_rules(seed: int, players: int) -> None:
+    """Re-reads a random deal from its history alone and checks each rule card by card."""
+    state = dealt(players, seed=seed, dealer=seed % players)
+    chooser = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_act[chooser.randrange(len(state.to_act))]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[chooser.randrange(len(legal))])
+    events = [e for e in state.history.events if e.kind != "outcome"]
+    hands = {seat_of(e): set(parse_cards(e.data["cards"])) for e in events if e.kind == "deal"}
+    for event in events:
+        if event.kind == "action" and event.data["action"]["kind"] == "pass":
+            hands[seat_of(event)] -= set(parse_cards(event.data["action"]["cards"]))
+        if event.kind == "receive":
+            assert event.data["from"] == (seat_of(event) - 1) % players, "cards come from the right"
+            hands[seat_of(event)] |= set(parse_cards(event.data["cards"]))
+    assert all(len(hand) == HAND_SIZE[players] for hand in hands.values())
+    papayoo = card(next(e for e in events if e.kind == "papayoo").data["card"])
+    plays = [(seat_of(e), card(e.data["action"]["cards"][0])) for e in events
+             if e.kind == "action" and e.data["action"]["kind"] == "play"]
+    takes = [e for e in events if e.kind == "takes"]
+    leader = state.dealer
+    taken = dict.fromkeys(range(players), 0)
+    for number, take in enumerate(takes):
+        trick = plays[number * players:(number + 1) * players]
+        assert [seat for seat, _ in trick] == [(leader + i) % players for i in range(players)]
+        led = trick[0][1].suit
+        for seat, played in trick:
+            assert played.suit is led or not any(c.suit is led for c in hands[seat]), "must follow"
+            hands[seat].remove(played)
+        winner = max((p for p in trick if p[1].suit is led), key=lambda p: p[1].rank)[0]
+        worth = sum(c.rank if str(c).endswith("p") else 40 * (c == papayoo) for _, c in trick)
+        assert (seat_of(take), take.data["points"]) == (winner, worth)
+        taken[winner] += worth
+        leader = winner
+    assert len(takes) == HAND_SIZE[players] and not any(hands.values())
+    assert state.outcome == taken and sum(taken.values()) == 250
