@@ -1,0 +1,267 @@
+"""One hand of Anaconda: the deal, four betting rounds around two passes, the declaration, the
+final five with four shown, and the split showdown (see the package's docstring for the rules)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from homegame.cards import Card, format_cards
+from homegame.engine import Action, ActionSet, Arrangements, Choices, GameError, GameState, Outcome, Subsets
+from homegame.engine.betting import BettingRound
+from homegame.engine.carried_pot import settle_uncontested_carrying
+from homegame.engine.pots import Chips
+from homegame.engine.seats import SimultaneousChoice
+from homegame.engine.stakes import round_limits
+from homegame.games.anaconda.showdown import RANKING, settle
+from homegame.games.anaconda.view import AnacondaView, hint, pass_targets
+from homegame.ranking import evaluate
+
+if TYPE_CHECKING:
+    from homegame.games.anaconda import Anaconda
+
+__all__ = ["AnacondaState", "read_carry"]
+
+HAND, PASS, SHOW = 7, 3, (4, 1, 2)
+PHASES = ("bet1", "pass1", "bet2", "pass2", "bet3", "declare", "show", "bet4", "over")
+BIG_ROUNDS = ("bet3", "bet4")
+DECLARE_HIGH, DECLARE_LOW = Action("declare", option="high"), Action("declare", option="low")
+SECRET = ("pass", "declare", "show")
+
+
+def read_carry(carry: dict[str, Any]) -> int:
+    """The chips a previous hand left in the pot: ``carry`` is ``{}`` or ``{"pot": chips}``.
+
+    >>> read_carry({}), read_carry({"pot": 3})
+    (0, 3)
+    """
+    pot = carry.get("pot", 0)
+    if set(carry) - {"pot"} or not isinstance(pot, int) or isinstance(pot, bool) or pot < 0:
+        raise GameError(f"an Anaconda carry is {{'pot': chips left from the last hand}}, got {carry!r}")
+    return pot
+
+
+class AnacondaState(GameState):
+    """One hand of Anaconda."""
+
+    game: Anaconda
+
+    def __init__(self, game: Anaconda, cards: list[Card], **kwargs: Any) -> None:
+        super().__init__(game, deck=cards, **kwargs)
+        players, config = self.players, game.config
+        self.carried_in = read_carry(self.carry_in)
+        self.carried_out = 0
+        self.chips = Chips(self.stacks if self.stacks is not None else [config["stack"]] * players,
+                           dealer=self.dealer)
+        self.order = [(self.dealer + step) % players for step in range(1, players + 1)]
+        for seat in self.order:
+            if self.chips.stacks[seat] == 0:
+                self.chips.fold(seat)
+        if len(self.chips.in_hand) < 2:
+            raise ValueError("a hand needs at least two players with chips")
+        self.hands: dict[int, list[Card]] = {seat: [] for seat in self.live()}
+        self.phase = ""
+        self.betting: BettingRound | None = None
+        self.choice: SimultaneousChoice[Action] | None = None
+        self.pass_to: dict[int, int] = {}
+        self.passed: dict[int, list[tuple[Card, ...]]] = {seat: [] for seat in self.hands}
+        self.received: dict[int, list[tuple[Card, ...]]] = {seat: [] for seat in self.hands}
+        self.declarations: dict[int, str] = {}
+        self.finals: dict[int, Action] = {}
+        self.revealed: dict[int, tuple[Card, ...]] = {}
+        self.results: list[str] = []
+        if config["ante"]:
+            posted = {str(seat): self.chips.post(seat, config["ante"]) for seat in self.live()}
+            self.history.add("ante", None, {"posted": posted})
+        self._deal(cards)
+        self._enter("bet1")
+
+    def live(self) -> list[int]:
+        """The seats still in the hand, clockwise from the dealer's left."""
+        return [seat for seat in self.order if seat not in self.chips.folded]
+
+    def _deal(self, cards: list[Card]) -> None:
+        live = self.live()
+        for index, seat in enumerate(live):
+            self.hands[seat] = cards[index:HAND * len(live):len(live)]
+            self.history.add("deal", seat, {"cards": [str(c) for c in self.hands[seat]]}, private_to=(seat,))
+
+    # -- phases ------------------------------------------------------------------------------------
+
+    def _enter(self, phase: str) -> None:
+        while True:
+            self.phase = phase
+            if len(self.chips.in_hand) == 1:
+                self._award_uncontested()
+                return
+            if phase == "over":
+                self._showdown()
+                return
+            if not phase.startswith("bet"):
+                self._open_choice()
+                return
+            betting = BettingRound(self.chips, first=self.order[0],
+                                   limits=round_limits(self.game.config, big=phase in BIG_ROUNDS))
+            if betting.turn is not None:
+                self.betting = betting
+                return
+            phase = PHASES[PHASES.index(phase) + 1]
+
+    def _next_phase(self) -> None:
+        self._enter(PHASES[PHASES.index(self.phase) + 1])
+
+    def _open_choice(self) -> None:
+        live = self.live()
+        self.choice = SimultaneousChoice(live)
+        if self.phase in ("pass1", "pass2"):
+            self.pass_to = pass_targets(live, second=self.phase == "pass2")
+            self.history.add("passing", None, {"to": {str(s): r for s, r in self.pass_to.items()}})
+
+    def _complete_choice(self) -> None:
+        assert self.choice is not None
+        choices, self.choice = self.choice.choices, None
+        if self.phase in ("pass1", "pass2"):
+            self._exchange(choices)
+        elif self.phase == "declare":
+            self.declarations = {seat: str(choices[seat].option) for seat in self.live()}
+            sides = {str(seat): side for seat, side in self.declarations.items()}
+            self.history.add("declarations", None, {"sides": sides})
+        else:
+            self.finals = {seat: choices[seat] for seat in self.live()}
+            for seat, action in self.finals.items():
+                self.hands[seat] = [*action.groups[0], *action.groups[1]]
+            self.history.add("shown", None, {"cards": {str(s): format_cards(a.groups[0])
+                                                       for s, a in self.finals.items()}})
+        self._next_phase()
+
+    def _exchange(self, choices: dict[int, Action]) -> None:
+        for giver, action in choices.items():
+            self.hands[giver] = [card for card in self.hands[giver] if card not in action.cards]
+            self.passed[giver].append(action.cards)
+        for giver, action in choices.items():
+            receiver = self.pass_to[giver]
+            self.hands[receiver].extend(action.cards)
+            self.received[receiver].append(action.cards)
+            self.history.add("receive", receiver, {"from": giver, "cards": [str(c) for c in action.cards]},
+                             private_to=(receiver,))
+
+    # -- the contract ------------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.betting is not None:
+            turn = self.betting.turn
+            return () if turn is None else (turn,)
+        return self.choice.waiting if self.choice is not None else ()
+
+    def _legal(self, seat: int) -> ActionSet:
+        if self.betting is not None:
+            return self.betting.legal(seat)
+        hand = self.hands[seat]
+        if self.phase == "declare":
+            return ActionSet(Choices((DECLARE_HIGH, DECLARE_LOW)))
+        if self.phase == "show":
+            return ActionSet(Arrangements("show", hand, maximum=SHOW, minimum=SHOW))
+        return ActionSet(Subsets("pass", hand, (PASS,)))
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if self.betting is not None:
+            self.betting.apply(seat, action)
+            if self.betting.turn is None or len(self.chips.in_hand) == 1:
+                self.betting = None
+                self._next_phase()
+            return
+        assert self.choice is not None
+        self.choice.choose(seat, action)
+        if self.choice.done:
+            self._complete_choice()
+
+    def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
+        """Passes, declarations and the final choice are made in secret: only the chooser sees
+        them until everyone has chosen (then the game reveals what may be seen)."""
+        return (seat,) if action.kind in SECRET else None
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        if seat not in self.to_act:
+            return self._not_your_turn(seat)
+        if self.betting is not None:
+            return self.betting.explain(seat, action)
+        held = format_cards(self.hands[seat])
+        if self.phase == "declare":
+            return "declare which half you play for: 'declare high' or 'declare low'"
+        if self.phase == "show":
+            return ("choose your final five from your seven as 'show A B C D | E | F G': four cards to show, "
+                    f"one to keep face down, and the two you throw away; you hold {held}")
+        return f"pass exactly three of your own cards, such as 'pass 2c 7d Kh'; you hold {held}"
+
+    # -- the end -----------------------------------------------------------------------------------
+
+    def _award_uncontested(self) -> None:
+        self.phase = "over"
+        self.choice = self.betting = None
+        self.results.append(settle_uncontested_carrying(self.history, self.chips, self.carried_in))
+
+    def _showdown(self) -> None:
+        live = self.live()
+        self.revealed = {seat: tuple(self.hands[seat]) for seat in live}
+        hands = {str(seat): format_cards(hand) for seat, hand in self.revealed.items()}
+        self.history.add("reveal", None, {"hands": hands})
+        settlement = settle(self.history, self.chips, self.revealed, self.declarations,
+                            carried=self.carried_in)
+        self.results.extend(settlement.reasons)
+        self.carried_out = settlement.remainder
+
+    def _outcome(self) -> Outcome:
+        outcome: Outcome = {seat: amount for seat, amount in self.chips.net().items()}
+        outcome["bank"] = self.carried_out - self.carried_in
+        return outcome
+
+    @property
+    def carry_out(self) -> dict[str, Any]:
+        """The chips that could not be split evenly: they start the next hand's pot."""
+        return {"pot": self.carried_out} if self.carried_out else {}
+
+    # -- views -------------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> AnacondaView:
+        mine = seat if seat in self.hands else None
+        hand = tuple(self.hands[mine]) if mine is not None else ()
+        choice, betting = self.choice, self.betting
+        final = self.finals.get(mine) if mine is not None else None
+        own_choice = choice.choices.get(mine) if choice is not None and mine is not None else None
+        if own_choice is not None and own_choice.kind == "show":
+            final = own_choice
+        declaration = self.declarations.get(mine) if mine is not None else None
+        if own_choice is not None and own_choice.kind == "declare":
+            declaration = own_choice.option
+        over = self.phase == "over"
+        return AnacondaView(
+            **self.view_base(seat), phase=self.phase, hand=hand, hint=self._hint(mine),
+            chosen=tuple(s for s in choice.seats if s in choice.choices) if choice is not None else (),
+            passing=own_choice.cards if own_choice is not None and own_choice.kind == "pass" else (),
+            passed=tuple(self.passed.get(mine, [])) if mine is not None else (),
+            received=tuple(self.received.get(mine, [])) if mine is not None else (),
+            pass_to=dict(self.pass_to), declaration=declaration, declarations=dict(self.declarations),
+            my_show=final.groups[0] if final is not None else (),
+            my_hidden=final.groups[1][0] if final is not None else None,
+            my_discards=final.groups[2] if final is not None else (),
+            shown={s: a.groups[0] for s, a in self.finals.items()},
+            pot=self.chips.pot + self.carried_in, carried_in=self.carried_in, carried_out=self.carried_out,
+            stacks=dict(enumerate(self.chips.stacks)),
+            bets=dict(enumerate(betting.bets)) if betting is not None else {},
+            to_call=betting.to_call(seat) if betting is not None and seat is not None else 0,
+            folded=tuple(sorted(self.chips.folded)), showdown=dict(self.revealed) if over else {},
+            hand_names={s: self._name(s) for s in self.revealed} if over else {},
+            results=tuple(self.results),
+        )
+
+    def _hint(self, seat: int | None) -> str:
+        if seat is None:
+            return ""
+        side = self.declarations.get(seat)
+        if seat in self.finals and side is not None:
+            return f"your {side} hand: {self._name(seat)}"
+        return hint(self.hands[seat])
+
+    def _name(self, seat: int) -> str:
+        side = self.declarations.get(seat, "high")
+        return evaluate(self.hands[seat], RANKING[side]).name
