@@ -134,3 +134,15 @@ def test_same_order_as_treys() -> None:
     order = np.argsort(ours, kind="stable")
     assert (np.diff(theirs[order]) >= 0).all()
     assert ((np.diff(theirs[order]) == 0) == (np.diff(ours[order]) == 0)).all()
+
+
+@pytest.mark.slow
+def test_every_five_card_hand_single_path_batch_and_reference_agree(every_five: np.ndarray) -> None:
+    from homegame.ranking import reference
+    from homegame.ranking.core import encode
+
+    batch = high_strengths(every_five).tolist()
+    for row, expected in zip(every_five.tolist(), batch, strict=True):
+        cards = [STANDARD[code] for code in row]
+        assert homegame.strength(cards) == expected
+        assert encode(*reference.five_card_key(cards)) == expected
