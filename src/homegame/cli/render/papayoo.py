@@ -41,6 +41,8 @@ def render(view: View, look: Style | None = None) -> list[str]:
         lines.append("Your hand: " + _hand(view.hand, view.playable, look))
         if view.playable:
             lines.append("You may play: " + look.cards(view.playable))
+    if view.phase == "play":
+        lines.append(look.dim(view.hint[:1].upper() + view.hint[1:]))
     if view.is_over:
         lines.extend(_result_lines(view, look))
     return lines

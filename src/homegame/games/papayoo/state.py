@@ -278,7 +278,21 @@ class PapayooState(GameState):
             trick=tuple(self.trick), tricks=tuple(self.tricks),
             taken=dict(enumerate(self.taken)), totals=dict(enumerate(self.totals())),
             results=tuple(self.results()), winners=self.winners(), summary=self._summary(),
+            hint=self._hint(seat),
         )
+
+    def _hint(self, seat: int | None) -> str:
+        """What ``seat`` is to do now, in a few words."""
+        if seat is None or seat not in self.to_act:
+            return self._summary()
+        if not self.passes.done:
+            return f"choose {self.pass_count} cards to pass to seat {left_of(seat, self.players)}"
+        led = self.led_suit
+        if led is None:
+            return "your lead: play any card"
+        if self.playable(seat)[0].suit is led:
+            return f"follow {SUIT_NAMES[led]}"
+        return f"no {SUIT_NAMES[led]} left: play any card"
 
     def _summary(self) -> str:
         if self.phase == "pass":
