@@ -323,3 +323,13 @@ def test_the_worked_example_of_the_rules_text_plays_as_written() -> None:
     play(state, 0, "draw stock", "call")
     assert state.view(0).calls[1].combination == "four/two, sixes and queens"
     assert state.is_over and state.outcome == {0: 6, 1: -3, 2: -3}
+
+
+@pytest.mark.parametrize(("cards", "name"), [
+    ("Jc Jd Jh Js 7s", "five of a kind, jacks"), ("Ah Kh Qh Jh Th", "royal flush"),
+    ("9h 8h 7c 6h 5h", "straight flush, nine high"), ("9c 9d 9h 7s Kh Kd", "four/two, nines and kings"),
+    ("Qc Qd Qh 6s 6d 6h", "three/three, queens and sixes"),
+    ("Jc Jd 8h 8s 3d 3h", "paiute, jacks, eights and threes"),
+])
+def test_the_examples_of_the_rules_text_rank_as_written(cards: str, name: str) -> None:
+    assert Paiute(players=2).ranking.evaluate(parse_cards(cards), parse_cards("7c 7d 7h 7s")).name == name
