@@ -89,8 +89,8 @@ class PineappleState(GameState):
         betting = BettingRound(self.chips, first=(big + 1) % self.players, limits=limits,
                                blinds={small: config["small_blind"], big: config["big_blind"]})
         self.blinds = {small: betting.bets[small], big: betting.bets[big]}
-        self.history.add("blinds", None, {"small": small, "big": big,
-                                          "posted": {str(s): a for s, a in self.blinds.items()}})
+        self.history.add("small blind", small, {"amount": self.blinds[small]})
+        self.history.add("big blind", big, {"amount": self.blinds[big]})
         return betting
 
     def blind_seats(self) -> tuple[int, int]:
@@ -261,7 +261,8 @@ class PineappleState(GameState):
         config = self.game.config
         limits = self._limits()
         if limits.structure == "fixed":
-            return f"fixed limit {config['bet']}/{round_limits(config, big=True).bet}, now {limits.bet}"
+            sizes = f"fixed limit {config['bet']}/{round_limits(config, big=True).bet}"
+            return sizes if self.street == "showdown" else f"{sizes}, now {limits.bet}"
         if limits.structure == "spread":
             return f"spread limit, bets {limits.bet} to {limits.maximum}"
         return f"{'pot' if limits.structure == 'pot' else 'no'} limit, minimum bet {limits.bet}"

@@ -1,0 +1,76 @@
+"""The Pineapple table in a terminal: the street and limits, the board, each seat's chips, bets and
+whether it still has to discard, your hole cards with what they make (and your low in Hi-Lo), and
+at the end every hand shown, the cards thrown away, and why each pot or half went where.
+
+>>> import homegame
+>>> state = homegame.new_game("crazy_pineapple", players=3).deal(seed=2)
+>>> lines = render(state.view(1))
+>>> lines[0]
+'Crazy Pineapple - you are seat 1, dealer seat 0 - pre-flop betting'
+>>> lines[2]
+'Board: (none yet)'
+"""
+
+from __future__ import annotations
+
+from homegame.cli.render import Style
+from homegame.engine import View
+from homegame.games.pineapple import PineappleView
+
+__all__ = ["render"]
+
+TITLES = {"pineapple": "Pineapple", "crazy_pineapple": "Crazy Pineapple",
+          "crazy_pineapple_hi_lo": "Crazy Pineapple Hi-Lo 8 or better"}
+STREETS = {"preflop": "pre-flop", "flop": "flop", "turn": "turn", "river": "river"}
+
+
+def render(view: View, look: Style | None = None) -> list[str]:
+    """The lines of the table as ``view.seat`` sees it."""
+    assert isinstance(view, PineappleView)
+    look = look or Style(colour=False)
+    who = "watching" if view.seat is None else f"you are seat {view.seat}"
+    title = TITLES.get(view.game, view.game)
+    lines = [look.bold(f"{title} - {who}, dealer seat {view.dealer} - {_stage(view)}")]
+    forced = f"ante {view.ante}" if view.ante else "blinds " + ", ".join(
+        f"seat {seat} {amount}" for seat, amount in view.blinds.items())
+    lines.append(f"Pot {view.pot}   {view.limits}   {forced}")
+    lines.append("Board: " + (look.cards(view.board) if view.board else look.dim("(none yet)")))
+    lines.extend(_seat_line(view, seat, look) for seat in view.stacks)
+    lines.extend(_own_lines(view, look))
+    lines.extend(look.bold(result) for result in view.results)
+    return lines
+
+
+def _stage(view: PineappleView) -> str:
+    if view.phase == "over":
+        return "showdown" if view.showdown else "hand over"
+    if view.phase == "discard":
+        return f"discard one hole card ({STREETS[view.street]})"
+    return f"{STREETS[view.street]} betting"
+
+
+def _seat_line(view: PineappleView, seat: int, look: Style) -> str:
+    status = " folded" if seat in view.folded else " all-in" if seat in view.all_in else ""
+    bet = view.bets.get(seat, 0)
+    text = f"  seat {seat}: chips {view.stacks[seat]}" + (f", bet {bet}" if bet else "") + status
+    if seat in view.must_discard:
+        text += "  (to discard)"
+    if seat in view.showdown:
+        text += f"  shows {look.cards(view.showdown[seat])} - {view.hand_names[seat]}"
+        if seat in view.low_names:
+            text += f"; low: {view.low_names[seat]}"
+        if seat in view.discards:
+            text += f"  (threw {look.card(view.discards[seat])})"
+    return text
+
+
+def _own_lines(view: PineappleView, look: Style) -> list[str]:
+    if view.seat is None or not view.hole or view.phase == "over":
+        return []
+    lines = [f"Your cards: {look.cards(view.hole)}"
+             + (f"   (threw {look.card(view.discarded)})" if view.discarded is not None else "")]
+    hint = f"You have: {view.hint}" + (f"   low: {view.low_hint}" if view.hi_lo else "")
+    lines.append(hint + (f"   to call: {view.to_call}" if view.to_call else ""))
+    if view.seat in view.must_discard:
+        lines.append("Discard one hole card: the two you keep play with the board.")
+    return lines
