@@ -1,0 +1,47 @@
+"""The Anaconda terminal table: what each seat is shown at each step, and nothing it may not see."""
+
+from __future__ import annotations
+
+from homegame.cli.render import Style, render_view
+from homegame.engine import Action
+from test_anaconda import FIRST_PASS, SECOND_PASS, SHOW, check_round, choose_all, deal
+
+
+def text(lines: list[str]) -> str:
+    return "\n".join(lines)
+
+
+def test_the_pass_shows_directions_who_has_chosen_and_only_your_own_cards() -> None:
+    state = deal(carry={"pot": 2})
+    check_round(state)
+    state.apply(1, Action.parse(f"pass {FIRST_PASS[1]}"))
+    mine, theirs = text(render_view(state.view(1))), text(render_view(state.view(2)))
+    assert "Pot 5 (2 carried from the last hand)" in mine
+    assert "Passing: seat 1 to seat 2, seat 2 to seat 0, seat 0 to seat 1" in mine
+    assert "Chosen: seat 1; waiting for seats 2, 0" in theirs
+    assert "You pass K♦ K♣ 7♠ once everyone has chosen" in mine and "K♦ K♣ 7♠" not in theirs
+    assert "best high: a pair of kings" in mine
+
+
+def test_declarations_shown_cards_and_the_halves_with_their_reasons() -> None:
+    state = deal()
+    check_round(state)
+    choose_all(state, "pass", FIRST_PASS)
+    check_round(state)
+    choose_all(state, "pass", SECOND_PASS)
+    check_round(state)
+    state.apply(1, Action("declare", option="low"))
+    assert "You declared low (shown when everyone has declared)" in text(render_view(state.view(1)))
+    choose_all(state, "declare", {2: "high", 0: "low"})
+    choose_all(state, "show", SHOW)
+    table = text(render_view(state.view(1)))
+    assert "Declared: seat 1 low, seat 2 high, seat 0 low" in table
+    assert "seat 2 shows Q♠ Q♥ Q♦ K♦ and one card face down" in table
+    assert "You show A♥ 2♥ 3♦ 4♣, keep 6♠ face down and throw away 9♣ 8♣" in table
+    check_round(state)
+    end = render_view(state.view(None), Style(colour=False))
+    assert "  seat 2 (high) shows Q♠ Q♥ Q♦ K♦ J♠ - three of a kind, queens" in end
+    assert end[-3:] == [
+        "high half: seat 2 wins 1 with three of a kind, queens, the only player to declare high",
+        "low half: seat 1 wins 1 with a six-four low, beating a nine-seven low (seat 0)",
+        "1 chip that could not be split evenly stays in the pot for the next hand"]
