@@ -45,3 +45,15 @@ def test_declarations_shown_cards_and_the_halves_with_their_reasons() -> None:
         "high half: seat 2 wins 1 with three of a kind, queens, the only player to declare high",
         "low half: seat 1 wins 1 with a six-four low, beating a nine-seven low (seat 0)",
         "1 chip that could not be split evenly stays in the pot for the next hand"]
+
+
+def test_the_rules_page_explains_every_setting_and_the_moves_it_names_parse() -> None:
+    from homegame.cli.commands.rules import rules_text
+    from homegame.games.anaconda import Anaconda
+
+    rules = rules_text("anaconda")
+    assert all(f"`{name}`" in rules for name in Anaconda.settings)
+    show = Action.parse("show Ah 2h 3d 4c | 6s | 9c 8c")
+    assert [len(group) for group in show.groups] == [4, 1, 2]
+    assert Action.parse("declare low") == Action("declare", option="low")
+    assert len(Action.parse("pass 2c 7d Kh").cards) == 3
