@@ -55,7 +55,8 @@ class PineappleState(GameState):
                 self.chips.fold(seat)
         if len(self.chips.in_hand) < 2:
             raise ValueError("a hand needs at least two players with chips")
-        self.steps = list(game.steps)
+        self.steps = game.steps
+        self.step = 0
         self.street = "preflop"
         self.board: list[Card] = []
         self.hole: dict[int, list[Card]] = {}
@@ -133,14 +134,16 @@ class PineappleState(GameState):
         """Run the hand's steps until someone must act, or the hand is over."""
         self.betting = None
         while True:
-            if len(self.chips.in_hand) == 1:
+            chips = self.chips
+            if chips.players - len(chips.folded) == 1:
                 self.street = "showdown"
                 self.results.append(settle_uncontested(self.history, self.chips))
                 return
-            if not self.steps:
+            if self.step == len(self.steps):
                 self._showdown()
                 return
-            step = self.steps.pop(0)
+            step = self.steps[self.step]
+            self.step += 1
             if step == "discard":
                 self.discarding = SimultaneousChoice(self.live())
                 return
@@ -172,7 +175,7 @@ class PineappleState(GameState):
         betting = self.betting
         if betting is not None:
             betting.apply(seat, action)
-            if betting.turn is None or len(self.chips.in_hand) == 1:
+            if betting.turn is None or self.chips.players - len(self.chips.folded) == 1:
                 self._continue()
             return
         assert self.discarding is not None
