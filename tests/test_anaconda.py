@@ -374,3 +374,26 @@ def test_views_round_trip_through_json_at_every_phase() -> None:
         seat = state.to_act[0]
         state.apply(seat, state.legal_actions(seat)[-1] if state.betting is None else CHECK)
     assert seen == {"bet1", "pass1", "bet2", "pass2", "bet3", "declare", "show", "bet4"}
+
+
+def test_a_seat_without_chips_sits_the_hand_out() -> None:
+    game = Anaconda(players=4)
+    state = game.deal(deck=deck(), dealer=0, stacks=[20, 20, 0, 20])
+    assert isinstance(state, AnacondaState)
+    assert state.view(2).hand == () and 2 in state.view(None).folded
+    assert state.view(1).hand == tuple(deck()[0:21:3]) and state.view(0).hand == tuple(deck()[2:21:3])
+    check_round(state)
+    assert state.to_act == (1, 3, 0) and state.view(None).pass_to == {1: 3, 3: 0, 0: 1}
+    with pytest.raises(ValueError, match="at least two players with chips"):
+        game.deal(seed=1, stacks=[20, 0, 0, 0])
+
+
+def test_other_phases_refuse_what_belongs_to_another_step() -> None:
+    state = deal()
+    with pytest.raises(IllegalAction, match="no bet to fold to"):
+        state.apply(1, Action("fold"))
+    check_round(state)
+    with pytest.raises(IllegalAction, match="pass exactly three"):
+        state.apply(1, Action("declare", option="high"))
+    with pytest.raises(IllegalAction, match="seat 5"):
+        state.apply(5, Action.parse("pass Ah 2h 3d"))

@@ -42,3 +42,26 @@ def test_no_chip_is_created_or_lost_over_hands_that_carry_the_odd_chips() -> Non
             total = 300 + carried
         dealer = state.next_dealer
     assert carries > 0
+
+
+def test_a_match_keeps_the_carried_chips_in_its_bank_between_hands() -> None:
+    from homegame.bots.anaconda import HeuristicAnacondaBot
+    from homegame.engine.match import Match
+
+    match = Match(lambda players: Anaconda(players=players, ante=3), ["ann", "bob", "cy"], stacks=80, seed=2)
+    bots = {name: HeuristicAnacondaBot(seed=index) for index, name in enumerate(match.seating)}
+    carried_seen = 0
+    for _ in range(30):
+        if len(match.seating) < 2:
+            break
+        state = match.deal()
+        seating = list(match.seating)
+        while not state.is_over:
+            for seat in state.to_act:
+                state.apply(seat, bots[seating[seat]].act(state.view(seat), state.legal_actions(seat)))
+        match.settle(state)
+        carried = match.carry.get("pot", 0)
+        carried_seen += bool(carried)
+        assert match.bank == carried
+        assert sum(match.stacks.values()) + carried == 240
+    assert carried_seen
