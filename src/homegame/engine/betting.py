@@ -146,8 +146,10 @@ class BettingRound:
 
     def _others_active(self, seat: int) -> bool:
         """Whether any seat but ``seat`` is still in the hand and not all-in."""
-        folded, all_in = self.chips.folded, self.chips.all_in
-        return any(s != seat and s not in folded and s not in all_in for s in range(self.chips.players))
+        chips = self.chips
+        out = len(chips.folded) + len(chips.all_in)
+        mine = seat in chips.folded or seat in chips.all_in
+        return chips.players - out - (0 if mine else 1) > 0
 
     @property
     def to_act(self) -> int | None:

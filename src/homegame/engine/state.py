@@ -93,15 +93,19 @@ class GameState(ABC):
         """Take ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing."""
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
-        if seat not in self.to_act:
-            raise IllegalAction(self._not_your_turn(seat))
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(self.explain_illegal(seat, action))
+        legal = self._legal_cache.get(seat)
+        if legal is None:
+            if seat not in self.to_act:
+                raise IllegalAction(self._not_your_turn(seat))
+            legal = self.legal_actions(seat)
+        if action not in legal:
+            reason = self.explain_illegal(seat, action) if len(legal) else self._not_your_turn(seat)
+            raise IllegalAction(reason)
         self._legal_cache.clear()
         self.history.add("action", seat, {"action": action.to_json()},
                          private_to=self.action_private_to(seat, action))
         self._apply(seat, action)
-        if self.is_over:
+        if not self.to_act:
             self.history.add("outcome", None, {"outcome": {str(k): v for k, v in self._outcome().items()}})
 
     @abstractmethod
