@@ -154,8 +154,8 @@ def _beaten(hand: Sequence[Card], shown: Sequence[Card], side: str) -> bool:
     """Whether a rival's four face-up cards already make a better hand than ``hand`` on ``side``."""
     if side == "high":
         counts = tuple(sorted(Counter(card.rank for card in shown).values(), reverse=True))
-        mine = _CATEGORY_ORDER.index(evaluate(list(hand)).category.name) \
-            if evaluate(list(hand)).category.name in _CATEGORY_ORDER else len(_CATEGORY_ORDER)
+        made = evaluate(list(hand)).category.name
+        mine = _CATEGORY_ORDER.index(made) if made in _CATEGORY_ORDER else len(_CATEGORY_ORDER)
         return _SHOWN_CATEGORY.get(counts, 0) > mine
     low = evaluate(list(hand), "ace-to-five")
     if low.category.name != "no pair":
