@@ -22,12 +22,14 @@ acts first); after the flop the first player still in from the dealer's left ope
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any, ClassVar
 
 from homegame.cards import Card, deck
 from homegame.engine import Chance, Game, GameError, Setting
-from homegame.engine.stakes import check_stakes, stake_settings
+from homegame.engine.betting import Limits
+from homegame.engine.stakes import check_stakes, round_limits, stake_settings
 from homegame.games.pineapple.state import PineappleState, stacked_deck
 from homegame.games.pineapple.view import PineappleView
 
@@ -60,6 +62,18 @@ class Pineapple(Game):
         if self.config["small_blind"] > self.config["big_blind"]:
             raise GameError(f"the small blind ({self.config['small_blind']}) is larger than the big blind "
                             f"({self.config['big_blind']})")
+
+    @cached_property
+    def street_limits(self) -> Mapping[str, Limits]:
+        """The limits of each street's betting round: fixed and spread limit bet the big bet on the
+        turn and river; pot and no limit keep the same smallest bet throughout.
+
+        >>> Pineapple(players=2).street_limits["turn"]
+        Limits(structure='fixed', bet=4, maximum=None, cap=4)
+        """
+        doubles = self.config["limit"] in ("fixed", "spread")
+        return {street: round_limits(self.config, big=doubles and street in ("turn", "river"))
+                for street in ("preflop", "flop", "turn", "river", "showdown")}
 
     @property
     def deck(self) -> list[Card]:

@@ -16,7 +16,6 @@ from homegame.engine.betting import BettingRound, Limits
 from homegame.engine.pots import Chips
 from homegame.engine.seats import SimultaneousChoice
 from homegame.engine.showdown import settle_showdown, settle_uncontested
-from homegame.engine.stakes import round_limits
 from homegame.games.pineapple.hands import (
     EIGHT_OR_BETTER,
     NO_LOW,
@@ -35,7 +34,6 @@ __all__ = ["BOARD_CARDS", "PineappleState", "stacked_deck"]
 
 HOLE_CARDS = 3
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
-BIG_STREETS = frozenset({"turn", "river"})
 
 
 class PineappleState(GameState):
@@ -124,9 +122,7 @@ class PineappleState(GameState):
         self.history.add("board", None, {"street": street, "cards": [str(c) for c in cards]})
 
     def _limits(self) -> Limits:
-        structure = self.game.config["limit"]
-        big = self.street in BIG_STREETS and structure in ("fixed", "spread")
-        return round_limits(self.game.config, big=big)
+        return self.game.street_limits[self.street]
 
     # -- the flow of the hand --------------------------------------------------------------------
 
@@ -264,7 +260,7 @@ class PineappleState(GameState):
         config = self.game.config
         limits = self._limits()
         if limits.structure == "fixed":
-            sizes = f"fixed limit {config['bet']}/{round_limits(config, big=True).bet}"
+            sizes = f"fixed limit {config['bet']}/{self.game.street_limits['river'].bet}"
             return sizes if self.street == "showdown" else f"{sizes}, now {limits.bet}"
         if limits.structure == "spread":
             return f"spread limit, bets {limits.bet} to {limits.maximum}"
