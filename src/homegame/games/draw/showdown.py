@@ -15,12 +15,15 @@ from collections.abc import Callable, Mapping, Sequence
 from homegame.cards import Card
 from homegame.engine.pots import Award, Pot
 from homegame.ranking import Ranking, evaluate, strength
+from homegame.ranking.core import decode
+from homegame.ranking.high import HIGH_CATEGORIES, high_name
 
 __all__ = ["award_reason", "hand_name"]
 
 
 _NAMES: dict[tuple[str | Ranking, frozenset[Card] | None, int], str] = {}
-"""Hand names by ranking, wild cards and strength: a name follows from the strength alone."""
+"""Low hand names by ranking, wild cards and strength (a name follows from the strength alone; high
+hands are named straight from their strength)."""
 
 
 def hand_name(cards: Sequence[Card], ranking: str | Ranking, wild: frozenset[Card] | None) -> str:
@@ -31,7 +34,11 @@ def hand_name(cards: Sequence[Card], ranking: str | Ranking, wild: frozenset[Car
     'two pair, nines and fours'
     """
     cards = list(cards)
-    key = (ranking, wild, strength(cards, ranking, wild))
+    value = strength(cards, ranking, wild)
+    if ranking == "high":
+        category, ranks = decode(value)
+        return high_name(HIGH_CATEGORIES[category], ranks)
+    key = (ranking, wild, value)
     name = _NAMES.get(key)
     if name is None:
         if len(_NAMES) > 50_000:
