@@ -59,6 +59,8 @@ def settle(history: History, chips: Chips, fives: Mapping[int, Sequence[Card]],
     awards, remainder = award_pots_evenly(pots, strengths["high"], strengths["low"])
     reasons = []
     for award in awards:
+        if not any(award.shares.values()):
+            continue  # a one-chip pot split in halves pays nobody: its chip stays for the next hand
         reason = _reason(award, pots, strengths, fives)
         reasons.append(reason)
         history.add("award", None, {"pot": award.pot, "half": award.half,
