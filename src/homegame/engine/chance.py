@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, TypeVar
 
 __all__ = ["Chance", "ChanceError"]
@@ -28,20 +29,29 @@ def _shuffled_indices(source: random.Random, count: int) -> list[int]:
 
     The loop is the standard library's Fisher-Yates with its rejection sampling written inline,
     so a seed gives the same deal as before; only the Python calls per card are saved.
+
+    >>> expected = list(range(54))
+    >>> random.Random(9).shuffle(expected)
+    >>> _shuffled_indices(random.Random(9), 54) == expected
+    True
     """
     order = list(range(count))
     if isinstance(source, random.SystemRandom):
         source.shuffle(order)
         return order
     getrandbits = source.getrandbits
-    for i in range(count - 1, 0, -1):
-        bound = i + 1
-        bits = bound.bit_length()
+    for i, bits in _steps(count):
         j = getrandbits(bits)
-        while j >= bound:
+        while j > i:
             j = getrandbits(bits)
         order[i], order[j] = order[j], order[i]
     return order
+
+
+@lru_cache(maxsize=64)
+def _steps(count: int) -> tuple[tuple[int, int], ...]:
+    """For each Fisher-Yates step ``i``, the bits that ``randbelow(i + 1)`` draws."""
+    return tuple((i, (i + 1).bit_length()) for i in range(count - 1, 0, -1))
 
 
 class ChanceError(RuntimeError):
