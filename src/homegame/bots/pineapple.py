@@ -34,7 +34,7 @@ from homegame.ranking import strength
 from homegame.ranking.core import decode
 from homegame.ranking.reference import PAIR, STRAIGHT_FLUSH, TWO_PAIR
 
-__all__ = ["BOTS", "HeuristicPineappleBot", "best_pair", "made_rating", "starting_rating"]
+__all__ = ["BOTS", "HeuristicPineappleBot", "best_pair", "hand_rating", "made_rating", "starting_rating"]
 
 _CATEGORY_RATING = (0.12, 0.4, 0.68, 0.78, 0.85, 0.88, 0.94, 0.98, 1.0)
 _LOW_LIMIT = 8
