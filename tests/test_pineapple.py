@@ -290,6 +290,26 @@ def test_hi_lo_one_hand_can_scoop_both_halves() -> None:
     assert state.outcome == {0: -2, 1: 4, 2: -2}
 
 
+def test_hi_lo_equal_lows_share_the_low_half_odd_chip_from_the_dealers_left() -> None:
+    state = deal(CrazyPineappleHiLo, {1: "Ah 2d Kc", 2: "As 2s Qc", 0: "Kh Jc Td"}, "3c 4h 7s Kd Ks")
+    play_out(state, {1: "Kc", 2: "Qc", 0: "Td"})
+    results = state.view(None).results
+    assert results[0].startswith("high half: seat 0 wins 3 with three of a kind, kings")
+    assert results[1] == ("low half: seats 1 and 2 tie with a seven-four low and split 3; the odd chip goes "
+                          "to seat 1, first from the dealer's left")
+    assert state.outcome == {0: 1, 1: 0, 2: -1}
+
+
+def test_crazy_pineapple_all_in_before_the_flop_still_discards_after_the_flop() -> None:
+    state = deal(CrazyPineapple, THREE, "7s 8c Td 3h 5s", stacks=[20, 5, 10], limit="no")
+    state.apply(0, Action("raise", amount=20))
+    state.apply(1, Action("call", amount=5))
+    state.apply(2, Action("call", amount=10))
+    assert state.board == parse_cards("7s 8c Td") and state.to_act == (1, 2, 0)
+    discard_all(state, THROWS)
+    assert state.is_over and state.outcome == {0: -10, 1: 10, 2: 0}
+
+
 def test_hi_lo_hints_name_the_low_or_no_low() -> None:
     state = deal(CrazyPineappleHiLo, HI_LO, "2c 5d 8h Kc Ks")
     bet_round(state)
