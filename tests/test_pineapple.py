@@ -112,6 +112,8 @@ def test_a_player_without_chips_sits_out() -> None:
     state = deal(Pineapple, {0: "2c 3c 4c", 1: "5c 6c 7c", 2: "8c 9c Tc"}, stacks=[50, 0, 50], dealer=0)
     assert 1 in state.chips.folded and 1 not in state.hole
     assert state.view(None).blinds == {0: 1, 2: 2}  # heads-up now: the dealer posts the small blind
+    with pytest.raises(GameError, match="at least two players with chips"):
+        deal(Pineapple, {0: "2c 3c 4c", 1: "5c 6c 7c", 2: "8c 9c Tc"}, stacks=[50, 0, 0])
 
 
 # -- the board and the burns ----------------------------------------------------------------------

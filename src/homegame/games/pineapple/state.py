@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, deck, format_cards, parse_cards
-from homegame.engine import Action, ActionSet, Choices, GameState, Outcome
+from homegame.engine import Action, ActionSet, Choices, GameError, GameState, Outcome
 from homegame.engine.betting import BettingRound, Limits
 from homegame.engine.pots import Chips
 from homegame.engine.seats import SimultaneousChoice
@@ -52,7 +52,7 @@ class PineappleState(GameState):
             if self.chips.stacks[seat] == 0:
                 self.chips.fold(seat)
         if len(self.chips.in_hand) < 2:
-            raise ValueError("a hand needs at least two players with chips")
+            raise GameError("a hand needs at least two players with chips")
         self.steps = game.steps
         self.step = 0
         self.street = "preflop"
