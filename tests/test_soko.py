@@ -121,5 +121,10 @@ def test_bad_settings() -> None:
 @pytest.mark.parametrize("settings", [{}, {"limit": "fixed"}, {"limit": "no", "bet": 1},
                                       {"limit": "pot"}, {"ante": 0, "stack": 12}])
 def test_conformance(settings: dict[str, object]) -> None:
-    check_conformance(lambda players: Soko(players=players, **settings), seeds=range(25),
-                      players=(2, 4, 7, 10))
+    check_conformance(lambda players: Soko(players=players, **settings), seeds=range(24),
+                      players=(2, 4, 7, 10), deep_every=4)
+
+
+@pytest.mark.slow
+def test_conformance_exhaustively() -> None:
+    check_conformance(lambda players: Soko(players=players), seeds=range(300), players=range(2, 11))

@@ -186,7 +186,14 @@ def test_bad_settings_are_refused() -> None:
 ])
 def test_conformance(variants: tuple[str, ...], settings: dict[str, object]) -> None:
     check_conformance(lambda players: WhiskeyPoker(players=players, variants=variants, **settings),
-                      seeds=range(25), players=(2, 3, 5, 9))
+                      seeds=range(24), players=(2, 3, 5, 9), deep_every=4)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variants", [(), ("chips",)])
+def test_conformance_exhaustively(variants: tuple[str, ...]) -> None:
+    check_conformance(lambda players: WhiskeyPoker(players=players, variants=variants),
+                      seeds=range(300), players=(2, 3, 4, 5, 6, 7, 8, 9))
 
 
 def test_registered_and_bots_play_it() -> None:
