@@ -61,6 +61,8 @@ class PineappleState(GameState):
         self.discards: dict[int, Card] = {}
         self.discarding: SimultaneousChoice[Card] | None = None
         self.revealed: dict[int, tuple[Card, ...]] = {}
+        self.names: dict[int, str] = {}
+        self.low_names: dict[int, str] = {}
         self.results: list[str] = []
         self.blinds: dict[int, int] = {}
         self.betting: BettingRound | None = self._pre_flop_betting()
@@ -69,6 +71,7 @@ class PineappleState(GameState):
         self._deal_hole_cards()
         if self.betting.turn is None:
             self._continue()
+        self.waiting = self._who_acts()
 
     def live(self) -> list[int]:
         """The seats still in the hand, clockwise from the dealer's left."""
@@ -155,6 +158,10 @@ class PineappleState(GameState):
 
     @property
     def to_act(self) -> tuple[int, ...]:
+        return self.waiting
+
+    def _who_acts(self) -> tuple[int, ...]:
+        """The seats to act, worked out once after each change (``to_act`` is asked often)."""
         if self.betting is not None:
             turn = self.betting.turn
             return () if turn is None else (turn,)
@@ -173,9 +180,12 @@ class PineappleState(GameState):
             betting.apply(seat, action)
             if betting.turn is None or self.chips.players - len(self.chips.folded) == 1:
                 self._continue()
-            return
+        else:
+            self._discard(seat, action.cards[0])
+        self.waiting = self._who_acts()
+
+    def _discard(self, seat: int, thrown: Card) -> None:
         assert self.discarding is not None
-        thrown = action.cards[0]
         self.discarding.choose(seat, thrown)
         self.hole[seat].remove(thrown)
         self.discards[seat] = thrown
@@ -224,10 +234,16 @@ class PineappleState(GameState):
                                             low or None, self._low_name))
 
     def _high_name(self, seat: int) -> str:
-        return evaluate([*self.hole[seat], *self.board]).name
+        name = self.names.get(seat)
+        if name is None:
+            name = self.names[seat] = evaluate([*self.hole[seat], *self.board]).name
+        return name
 
     def _low_name(self, seat: int) -> str:
-        return EIGHT_OR_BETTER.evaluate([*self.hole[seat], *self.board]).name
+        name = self.low_names.get(seat)
+        if name is None:
+            name = self.low_names[seat] = EIGHT_OR_BETTER.evaluate([*self.hole[seat], *self.board]).name
+        return name
 
     # -- views -----------------------------------------------------------------------------------
 
