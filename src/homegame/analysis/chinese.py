@@ -120,7 +120,7 @@ class OpenFaceMatch:
                 f"{self.seconds_a_hand:.2f} s a hand")
 
 
-def open_face_match(hands: int, *, seed: int, rival: str = "random", samples: int = 20,
+def open_face_match(hands: int, *, seed: int, rival: str = "random", samples: int = 32,
                     progress: Progress | None = None) -> OpenFaceMatch:
     """Play ``hands`` two-player Open-Face hands, :class:`MonteCarloBot` in seat 0 against ``rival``
     (``random`` or ``monte-carlo``) in seat 1, carrying the dealer and fantasyland between hands.

@@ -124,7 +124,7 @@ class MonteCarloBot(Bot):
 
     name = "monte-carlo"
 
-    def __init__(self, seed: int | None = None, *, samples: int = 20, shortlist: int = 5) -> None:
+    def __init__(self, seed: int | None = None, *, samples: int = 32, shortlist: int = 5) -> None:
         super().__init__(seed)
         self.samples = samples
         self.shortlist = shortlist

@@ -46,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     open_face.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     open_face.add_argument("--rival", choices=("random", "monte-carlo"), default="random",
                            help="the other seat's bot (default random)")
-    open_face.add_argument("--samples", type=int, default=20, help="deals simulated per choice (default 20)")
+    open_face.add_argument("--samples", type=int, default=32, help="deals simulated per choice (default 32)")
     open_face.add_argument("--seed", type=int, default=0, help="seed of the deals and bots (default 0)")
     open_face.set_defaults(run=run_open_face)
 
