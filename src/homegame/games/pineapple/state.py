@@ -60,6 +60,7 @@ class PineappleState(GameState):
         self.hole: dict[int, list[Card]] = {}
         self.discards: dict[int, Card] = {}
         self.discarding: SimultaneousChoice[Card] | None = None
+        self.discard_choices: dict[int, ActionSet] = {}
         self.revealed: dict[int, tuple[Card, ...]] = {}
         self.names: dict[int, str] = {}
         self.low_names: dict[int, str] = {}
@@ -145,6 +146,9 @@ class PineappleState(GameState):
             self.step += 1
             if step == "discard":
                 self.discarding = SimultaneousChoice(self.live())
+                self.discard_choices = {seat: ActionSet(Choices([Action("discard", cards=(c,))
+                                                                 for c in self.hole[seat]]))
+                                        for seat in self.discarding.seats}
                 return
             if step == "bet":
                 betting = BettingRound(self.chips, first=self.order[0], limits=self._limits())
@@ -172,7 +176,7 @@ class PineappleState(GameState):
     def _legal(self, seat: int) -> ActionSet:
         if self.betting is not None:
             return self.betting.legal(seat)
-        return ActionSet(Choices([Action("discard", cards=(c,)) for c in self.hole[seat]]))
+        return self.discard_choices[seat]
 
     def _apply(self, seat: int, action: Action) -> None:
         betting = self.betting
