@@ -32,7 +32,7 @@ def test_a_person_plays_against_a_bot_with_numbered_choices() -> None:
     played.play(seed=4)
     text = out.getvalue()
     assert "1) keep" in text and "2) swap" in text
-    assert "Result:" in text and "Totals:" in text
+    assert "Result (chips):" in text and "Totals:" in text
 
 
 def test_invalid_input_is_explained_and_asked_again() -> None:
@@ -42,7 +42,7 @@ def test_invalid_input_is_explained_and_asked_again() -> None:
     assert "choose a number from 1 to 2" in text
     assert "fold is not allowed now; seat 0 may keep, swap" in text
     assert "type the number of a choice" in text
-    assert "you swap" in text or "Result:" in text
+    assert "you swap" in text or "Result (chips):" in text
 
 
 def test_quitting_leaves_the_table() -> None:

@@ -24,7 +24,8 @@ __all__ = ["SeatResult", "Simulation", "play_hand", "simulate"]
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """One seat's results over the run: total, mean per hand with its standard error, hands won."""
+    """One seat's results over the run: total, mean per hand with its standard error, and how many
+    hands it did best in (most chips won, or fewest points taken where points count against)."""
 
     seat: int
     bot: str
@@ -66,6 +67,7 @@ def simulate(game: Game, bots: Sequence[Bot], hands: int, *, seed: int | None = 
     if hands < 1:
         raise ValueError("play at least one hand")
     results: list[list[int]] = [[] for _ in bots]
+    best_hands = [0] * len(bots)
     stacks = None if game.starting_stack is None else [game.starting_stack] * game.player_count
     dealer, carry = 0, dict[str, Any]()
     for number in range(hands):
@@ -73,18 +75,21 @@ def simulate(game: Game, bots: Sequence[Bot], hands: int, *, seed: int | None = 
                           stacks=stacks, carry=carry)
         play_hand(state, bots)
         outcome = state.outcome
+        scores = [outcome.get(seat, 0) for seat in range(game.player_count)]
+        best = min(scores) if game.score_is_penalty else max(scores)
         for seat, seat_results in enumerate(results):
-            seat_results.append(outcome.get(seat, 0))
+            seat_results.append(scores[seat])
+            best_hands[seat] += scores[seat] == best
         dealer, carry = state.next_dealer, state.carry_out
         if progress is not None:
             progress(number + 1, hands)
     return Simulation(game.name, hands, seed, tuple(
-        _summary(seat, bot, values) for seat, (bot, values) in enumerate(zip(bots, results, strict=True))))
+        _summary(seat, bot, values, best_hands[seat])
+        for seat, (bot, values) in enumerate(zip(bots, results, strict=True))))
 
 
-def _summary(seat: int, bot: Bot, values: list[int]) -> SeatResult:
+def _summary(seat: int, bot: Bot, values: list[int], best: int) -> SeatResult:
     count = len(values)
     mean = sum(values) / count
     variance = sum((v - mean) ** 2 for v in values) / (count - 1) if count > 1 else 0.0
-    return SeatResult(seat, bot.name, sum(values), mean, math.sqrt(variance / count),
-                      sum(1 for v in values if v > 0))
+    return SeatResult(seat, bot.name, sum(values), mean, math.sqrt(variance / count), best)

@@ -145,10 +145,13 @@ class Table:
             self.play_hand(state)
             self._settle(state)
             number += 1
-            if self._someone_is_broke() or (hands is None and not self._another()):
+            if state.ends_game:
+                self.prompt.say(self.look_bold("That was the last hand of the game."))
+            if self._someone_is_broke() or (hands is None and not self._another(state.ends_game)):
                 break
+        sign = "" if self.game.score_is_penalty else "+"
         self.prompt.say(self.look_bold("Totals: " + ", ".join(
-            f"{self._name(s)} {t:+d}" for s, t in enumerate(self.totals))))
+            f"{self._name(s)} {t:{sign}d}" for s, t in enumerate(self.totals))))
 
     def look_bold(self, text: str) -> str:
         return self.prompt.look.bold(text)
@@ -203,7 +206,8 @@ class Table:
                 self.stacks[seat] += outcome.get(seat, 0)
         self.dealer = state.next_dealer
         self.carry = state.carry_out
-        self.prompt.say("Result: " + ", ".join(
+        unit = "points" if self.game.score_is_penalty else "chips"
+        self.prompt.say(f"Result ({unit}): " + ", ".join(
             f"{self._name(s)} {outcome.get(s, 0):+d}" for s in range(self.game.player_count)))
 
     def _someone_is_broke(self) -> bool:
@@ -213,10 +217,11 @@ class Table:
         self.prompt.say(f"{', '.join(broke)} out of chips: the match is over.")
         return True
 
-    def _another(self) -> bool:
+    def _another(self, new_game: bool) -> bool:
         if all(bot is not None for bot in self.seats):
             return True
-        return self.prompt.read("Another hand? [Y/n] ").lower() not in ("n", "no")
+        question = "Play a new game? [Y/n] " if new_game else "Another hand? [Y/n] "
+        return self.prompt.read(question).lower() not in ("n", "no")
 
     def _name(self, seat: int) -> str:
         bot = self.seats[seat]

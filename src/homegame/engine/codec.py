@@ -23,9 +23,9 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from functools import lru_cache
 from collections.abc import Mapping
 from enum import Enum
+from functools import cache
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from homegame.cards import Card, card
@@ -104,8 +104,8 @@ def _from_union(options: tuple[Any, ...], data: Any) -> Any:
     raise ValueError(f"{data!r} fits none of the expected forms: {'; '.join(errors)}")
 
 
-@lru_cache(maxsize=None)
-def _fields_of(kind: type) -> tuple[dict[str, Any], frozenset[str]]:
+@cache
+def _fields_of(kind: Any) -> tuple[dict[str, Any], frozenset[str]]:
     """A dataclass's field types and the names its constructor takes (read once per class)."""
     hints = get_type_hints(kind)
     names = frozenset(f.name for f in dataclasses.fields(kind) if f.init)
@@ -115,7 +115,7 @@ def _fields_of(kind: type) -> tuple[dict[str, Any], frozenset[str]]:
 def _from_dataclass(kind: type[T], data: Any) -> T:
     if not isinstance(data, dict):
         raise ValueError(f"expected an object for {kind.__name__}, got {data!r}")
-    hints, fields = _fields_of(kind)
+    hints, fields = _fields_of(typing.cast(Any, kind))
     unknown = set(data) - set(fields)
     if unknown:
         raise ValueError(f"unknown fields for {kind.__name__}: {', '.join(sorted(unknown))}")

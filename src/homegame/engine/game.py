@@ -71,6 +71,8 @@ class Game(ABC):
     """Groups of variants of which a table may choose at most one."""
     starting_stack: ClassVar[int | None] = None
     """Chips each seat brings to a match, for games played for chips (``None``: no chips)."""
+    score_is_penalty: ClassVar[bool] = False
+    """Whether the outcome counts points against a seat (Papayoo): then lower is better."""
 
     def __init__(self, *, players: int, variants: Iterable[str] = (), **settings: Any) -> None:
         if not isinstance(players, int) or players not in self.players:

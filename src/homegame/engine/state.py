@@ -131,6 +131,12 @@ class GameState(ABC):
         return {}
 
     @property
+    def ends_game(self) -> bool:
+        """Whether this hand ends a game of several hands (Papayoo's last deal, the first player
+        out of chips in Whiskey Poker's chips variant); the next deal then starts a new game."""
+        return False
+
+    @property
     def next_dealer(self) -> int:
         """Who deals the next hand: the next seat clockwise, unless the rules keep the dealer."""
         return (self.dealer + 1) % self.players

@@ -271,6 +271,10 @@ class WhiskeyState(GameState):
         return net
 
     @property
+    def ends_game(self) -> bool:
+        return self.chip_variant and self.is_over and min(self.table_chips.values()) == 0
+
+    @property
     def carry_out(self) -> dict[str, Any]:
         return {"chips": {str(s): n for s, n in self.table_chips.items()}} if self.chip_variant else {}
 

@@ -30,6 +30,7 @@ class Papayoo(Game):
     name = "papayoo"
     title = "Papayoo"
     players = range(3, 9)
+    score_is_penalty = True
     settings = {"deals": Setting(4, "deals in a game; the lowest total after the last deal wins",
                                  minimum=1, maximum=100)}
 

@@ -249,6 +249,10 @@ class PapayooState(GameState):
         return {seat: points for seat, points in enumerate(self.taken)}
 
     @property
+    def ends_game(self) -> bool:
+        return self.deal_number >= self.deals
+
+    @property
     def carry_out(self) -> dict[str, Any]:
         """The next deal's number and the totals so far; a new game once the last deal is over."""
         if self.deal_number >= self.deals:
