@@ -75,6 +75,8 @@ dealer's left
     others = [seat for seat in pot.eligible if seat not in award.shares and seat in strengths]
     if len(pot.eligible) == 1:
         return f"seat {winners[0]} takes back {total} that no one still in could match"
+    if not any(seat in strengths for seat in winners):
+        return f"no hand qualifies, so the {total} is shared by the hands still in"
     if len(winners) == 1:
         seat = winners[0]
         if not others:

@@ -19,8 +19,9 @@ from homegame.cards import ACE, Card, format_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
 from homegame.engine.betting import BettingRound
 from homegame.engine.pots import Chips, award_pots, total_shares
+from homegame.engine.showdown import award_reason
 from homegame.engine.stock import Stock, StockExhausted
-from homegame.games.draw.showdown import award_reason, hand_name
+from homegame.games.draw.showdown import hand_name
 from homegame.games.draw.view import DrawAward, DrawView
 from homegame.ranking import strength
 
@@ -206,7 +207,7 @@ class DrawState(GameState):
         pots = self.chips.pots()
         awards = award_pots(pots, contenders, dealer=self.dealer, players=self.players)
         for award in awards:
-            reason = award_reason(award, strengths, pots[award.pot], self._name)
+            reason = award_reason(award, contenders, pots[award.pot], self._name)
             self.awards.append(DrawAward(award.pot, award.shares, reason))
             shares = {str(seat): amount for seat, amount in award.shares.items()}
             self.history.add("award", None, {"pot": award.pot, "shares": shares, "reason": reason})
