@@ -1,6 +1,7 @@
 """Run every benchmark module (``bench_*.py``) in this folder, or those named on the command line.
 
 Each module defines ``main(argv: list[str]) -> None`` that prints its figures beside the peers'.
+Words that name a benchmark choose it; everything else (``--quick``, ``--seconds 2``) is passed on.
 """
 
 from __future__ import annotations
@@ -14,12 +15,19 @@ from pathlib import Path
 def main(argv: list[str]) -> None:
     names = sorted(m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)])
                    if m.name.startswith("bench_"))
-    chosen = [n for n in names if not argv or n.removeprefix("bench_") in argv or n in argv]
-    if argv and not chosen:
-        raise SystemExit(f"no benchmark named {' '.join(argv)}; known: {', '.join(names)}")
-    for name in chosen:
+    short = {name.removeprefix("bench_"): name for name in names}
+    wanted = [short.get(word, word) for word in argv if word in short or word in names]
+    options = [word for word in argv if word not in short and word not in names]
+    unknown = [word for word in options if not word.startswith("-") and not _is_value(word)]
+    if unknown:
+        raise SystemExit(f"no benchmark named {' '.join(unknown)}; known: {', '.join(short)}")
+    for name in wanted or names:
         print(f"== {name.removeprefix('bench_')} ==", flush=True)
-        importlib.import_module(f"benchmarks.{name}").main([a for a in argv if a.startswith("-")])
+        importlib.import_module(f"benchmarks.{name}").main(options)
+
+
+def _is_value(word: str) -> bool:
+    return word.replace(".", "", 1).isdigit()
 
 
 if __name__ == "__main__":
