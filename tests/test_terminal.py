@@ -89,3 +89,25 @@ def test_rules_for_a_game_without_a_page(duel_registered: None, capsys: pytest.C
     assert main(["rules", "duel"]) == 2
     assert "no rules are written for Duel" in capsys.readouterr().err
     assert main(["rules", "no-such-game"]) == 2
+
+
+def test_menu_asks_for_variants_and_explains_a_bad_one(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    titles = sorted(g.title for g in homegame.games.GAMES.values())
+    number = titles.index("Basic Draw Poker") + 1
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{number}\n2\nnonsense\nlowball\nq\n"))
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert "variants: wild, deuces, aces, lowball" in out
+    assert "has no variant nonsense" in out
+    assert "Basic Draw Poker: you are seat 0" in out and "Goodbye." in out
+
+
+def test_a_draw_hand_played_through_homegame_play(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole scripted session: call or check every bet, stand pat, then leave."""
+    script = "\n".join(["1"] * 40 + ["n"]) + "\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    assert main(["play", "draw", "--players", "3", "--seed", "11", "--hands", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Basic Draw Poker" in out and "Result (chips):" in out and "Totals:" in out

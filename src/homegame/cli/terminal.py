@@ -49,6 +49,8 @@ def offers(legal: ActionSet) -> list[Offer]:
             sizes = f"{min(family.sizes)} to {max(family.sizes)}" if len(family.sizes) > 1 else \
                 str(family.sizes[0])
             option = f" {family.option}" if family.option else ""
+            if 0 in family.sizes:
+                lines.append(Offer(f"{family.kind}{option} nothing", family.at(0)))
             lines.append(Offer(f"{family.kind}{option} CARDS ({sizes} of them)", None, family))
         elif isinstance(family, Arrangements):
             rows = " | ".join(f"ROW{i + 1}" for i in range(len(family.maximum)))
