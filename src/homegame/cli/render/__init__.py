@@ -121,7 +121,7 @@ def describe_event(event: Event, seat: int | None = None) -> str:
         return f"{who} {_action_text(action)}".strip()
     if event.kind == "award":
         reason = data.get("reason")
-        return f"{who} {_award_text(data)}" + (f" ({reason})" if reason else "")
+        return str(reason) if reason else f"{who} {_award_text(data)}".strip()
     if event.kind == "deal" and "cards" in data:
         return f"{who or 'the table'} {'are' if who == 'you' else 'is'} dealt {_value_text(data['cards'])}"
     if event.kind == "outcome":
