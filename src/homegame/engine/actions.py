@@ -287,7 +287,7 @@ class ActionSet(Sequence[Action]):
     there are; iterating lists them all.
     """
 
-    __slots__ = ("_starts", "families")
+    __slots__ = ("_flat", "_starts", "families")
 
     def __init__(self, *families: Family) -> None:
         kept = []
@@ -301,6 +301,7 @@ class ActionSet(Sequence[Action]):
                 starts.append(total)
         self.families = tuple(kept)
         self._starts = starts
+        self._flat: tuple[Action, ...] | None = None
 
     def __len__(self) -> int:
         return self._starts[-1]
@@ -312,6 +313,11 @@ class ActionSet(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        flat = self._flat
+        if flat is None:
+            flat = self._flatten()
+        if flat and type(index) is int and -len(flat) <= index < len(flat):
+            return flat[index]
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         starts = self._starts
@@ -323,10 +329,29 @@ class ActionSet(Sequence[Action]):
         return self.families[slot].at(index - starts[slot])
 
     def __contains__(self, action: object) -> bool:
+        flat = self._flat
+        if flat is None:
+            flat = self._flatten()
+        if flat:
+            return action in flat
         for family in self.families:  # noqa: SIM110 - a plain loop is the faster path here
             if action in family:
                 return True
         return False
+
+    def _flatten(self) -> tuple[Action, ...]:
+        """The actions as a tuple when the set is a few plain ones (bets, calls, small choices),
+        which a betting round's shared sets then index and test at tuple speed; else ``()``.
+
+        Only :class:`Choices` and :class:`Amounts` qualify: their members are exactly the actions
+        they list, whereas a subset or arrangement also matches its cards in any order.
+        """
+        flat: tuple[Action, ...] = ()
+        if self._starts[-1] <= _FLAT_LIMIT and all(type(f) in _EXACT_FAMILIES for f in self.families):
+            flat = tuple(action for family in self.families
+                         for action in (family.at(i) for i in range(len(family))))
+        self._flat = flat
+        return flat
 
     def __iter__(self) -> Iterator[Action]:
         for family in self.families:
@@ -351,6 +376,8 @@ class ActionSet(Sequence[Action]):
 
 
 EMPTY = ActionSet()
+_FLAT_LIMIT = 16
+_EXACT_FAMILIES = (Choices, Amounts)
 
 
 @lru_cache(maxsize=4096)

@@ -45,8 +45,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
-from homegame.engine.actions import Action, ActionSet, Amounts, Choices, amount_action
+from homegame.engine.actions import EMPTY, Action, ActionSet, Amounts, Choices, amount_action
 from homegame.engine.pots import Chips
 
 __all__ = ["CHECK", "FOLD", "STRUCTURES", "BettingRound", "Limits", "passive"]
@@ -106,6 +107,17 @@ class Limits:
     @classmethod
     def draw(cls, minimum: int = 1, maximum: int | None = None) -> Limits:
         return cls("draw", minimum, maximum, None)
+
+
+@lru_cache(maxsize=4096)
+def _betting_set(call: int | None, kind: str | None, low: int, high: int) -> ActionSet:
+    """Check (``call`` None) or fold and call to ``call``, then ``kind`` from ``low`` to ``high``.
+
+    Shared between rounds and hands: the same few sets come up again and again, and a shared set
+    indexes and tests membership at tuple speed once it has been used (see ``ActionSet``).
+    """
+    calm = _CHECK_ONLY if call is None else Choices((FOLD, amount_action("call", call)))
+    return ActionSet(calm) if kind is None else ActionSet(calm, Amounts(kind, low, high))
 
 
 class BettingRound:
@@ -186,7 +198,7 @@ class BettingRound:
     def legal(self, seat: int) -> ActionSet:
         """The legal actions of ``seat`` (empty when it is not its turn)."""
         if seat != self.turn:
-            return ActionSet()
+            return EMPTY
         stack = self.chips.stacks[seat]
         bet = self.bets[seat]
         owed = self.highest - bet
@@ -197,10 +209,10 @@ class BettingRound:
             if aggressive is None:
                 return ActionSet(forced)
             return ActionSet(forced, Amounts("complete", *aggressive))
-        calm = Choices((FOLD, amount_action("call", bet + min(owed, stack)))) if owed > 0 else _CHECK_ONLY
+        call = bet + min(owed, stack) if owed > 0 else None
         if aggressive is None:
-            return ActionSet(calm)
-        return ActionSet(calm, Amounts(self._aggressive_kind(), *aggressive))
+            return _betting_set(call, None, 0, 0)
+        return _betting_set(call, self._aggressive_kind(), *aggressive)
 
     def _aggressive_kind(self) -> str:
         if self.highest == 0:

@@ -91,9 +91,10 @@ class GameState(ABC):
 
     def apply(self, seat: int, action: Action) -> None:
         """Take ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing."""
-        if not isinstance(action, Action):
+        if type(action) is not Action and not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
-        legal = self._legal_cache.get(seat)
+        cache = self._legal_cache
+        legal = cache.get(seat)
         if legal is None:
             if seat not in self.to_act:
                 raise IllegalAction(self._not_your_turn(seat))
@@ -101,12 +102,14 @@ class GameState(ABC):
         if action not in legal:
             reason = self.explain_illegal(seat, action) if len(legal) else self._not_your_turn(seat)
             raise IllegalAction(reason)
-        self._legal_cache.clear()
-        self.history.add("action", seat, {"action": action.to_json()},
-                         private_to=self.action_private_to(seat, action))
+        cache.clear()
+        events = self.history.events
+        private_to = self.action_private_to(seat, action)
+        events.append(Event("action", seat, {"action": action.to_json()}, private_to))
         self._apply(seat, action)
         if not self.to_act:
-            self.history.add("outcome", None, {"outcome": {str(k): v for k, v in self._outcome().items()}})
+            outcome = {str(k): v for k, v in self._outcome().items()}
+            events.append(Event("outcome", None, {"outcome": outcome}))
 
     @abstractmethod
     def view(self, seat: int | None) -> View:
