@@ -1,5 +1,6 @@
-"""The table settings every betting game shares (ante, stack, structure and bet sizes), and the
-:class:`~homegame.engine.betting.Limits` they give for a round.
+"""The table settings every betting game shares (ante, stack, structure and bet sizes), the
+:class:`~homegame.engine.betting.Limits` they give for a round, and :class:`BettingGame`, the base
+of games played for chips with one standard pack.
 
 A game merges :func:`stake_settings` into its own ``settings`` and asks :func:`round_limits` for
 each betting round, so every betting game offers the same structures under the same names.
@@ -14,13 +15,16 @@ Limits(structure='spread', bet=4, maximum=20, cap=None)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
+from homegame.cards import Card, deck
 from homegame.engine.betting import STRUCTURES, Limits
-from homegame.engine.game import GameError, Setting
+from homegame.engine.chance import Chance
+from homegame.engine.game import Game, GameError, Setting
+from homegame.engine.state import GameState
 
-__all__ = ["check_stakes", "round_limits", "stake_settings"]
+__all__ = ["BettingGame", "check_stakes", "round_limits", "stake_settings"]
 
 
 def stake_settings(*, limit: str = "fixed", ante: int = 1, bet: int = 2,
@@ -56,3 +60,28 @@ def round_limits(config: Mapping[str, Any], *, big: bool) -> Limits:
     if structure == "spread":
         return Limits.spread(bet, round(config["max_bet"] * scale))
     return Limits(structure, bet)
+
+
+class BettingGame(Game):
+    """A game played for chips from one standard pack, with the shared betting settings.
+
+    Subclasses set ``settings`` (usually :func:`stake_settings` with their defaults, plus their
+    own) and ``state_class``, the state a hand starts in: it is called as
+    ``state_class(game, deck, dealer=..., stacks=..., carry=..., chance=...)``.
+    """
+
+    settings = stake_settings()
+    starting_stack = 100
+    state_class: ClassVar[Callable[..., GameState]]
+
+    def check_config(self) -> None:
+        check_stakes(self.config)
+
+    @property
+    def deck(self) -> list[Card]:
+        return deck()
+
+    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
+              carry: dict[str, Any], chance: Chance) -> GameState:
+        make_state = type(self).state_class
+        return make_state(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)

@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from homegame.cards import Card, deck, format_cards, parse_cards, rank_name
-from homegame.engine import Action, ActionSet, Chance, Game, GameState, Outcome, View
+from homegame.engine import Action, ActionSet, GameState, Outcome, View
 from homegame.engine.betting import BettingRound, Limits
 from homegame.engine.pots import Chips, clockwise_from_left
 from homegame.engine.showdown import settle_showdown, settle_uncontested
-from homegame.engine.stakes import check_stakes, round_limits, stake_settings
+from homegame.engine.stakes import BettingGame, round_limits, stake_settings
 from homegame.ranking import evaluate, strength
 
 __all__ = ["GAMES", "Soko", "SokoState", "SokoView", "showing_strength", "stacked_deck"]
@@ -270,29 +270,19 @@ class SokoState(GameState):
         return showing_name(cards) if cards else ""
 
 
-class Soko(Game):
+class Soko(BettingGame):
     """Soko, or Canadian Stud, for 2 to 10 players."""
 
     name = "soko"
     title = "Soko (Canadian Stud)"
     players = range(2, 11)
     settings = stake_settings(limit="spread", bet=2, max_bet=10)
-    starting_stack = 100
-
-    def check_config(self) -> None:
-        check_stakes(self.config)
+    state_class = SokoState
 
     def bring_in(self, doubled: bool) -> int:
         """The bring-in: half the minimum bet, rounded down (0: the low card simply opens)."""
         return int(round_limits(self.config, big=doubled).bet // 2)
 
-    @property
-    def deck(self) -> list[Card]:
-        return deck()
-
-    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
-              carry: dict[str, Any], chance: Chance) -> SokoState:
-        return SokoState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)
 
 
 GAMES = (Soko,)

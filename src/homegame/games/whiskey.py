@@ -22,16 +22,15 @@ of chips loses the game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from homegame.cards import Card, deck, format_cards
-from homegame.engine import Action, ActionSet, Chance, Choices, Game, GameState, Outcome, Setting, View
+from homegame.cards import Card, format_cards
+from homegame.engine import Action, ActionSet, Choices, GameState, Outcome, Setting, View
 from homegame.engine.betting import BettingRound
 from homegame.engine.pots import Chips
 from homegame.engine.showdown import settle_showdown, settle_uncontested
-from homegame.engine.stakes import check_stakes, round_limits, stake_settings
+from homegame.engine.stakes import BettingGame, round_limits, stake_settings
 from homegame.ranking import evaluate, strength
 
 __all__ = ["GAMES", "WhiskeyPoker", "WhiskeyState", "WhiskeyView"]
@@ -298,7 +297,7 @@ class WhiskeyState(GameState):
         )
 
 
-class WhiskeyPoker(Game):
+class WhiskeyPoker(BettingGame):
     """Whiskey Poker for 2 to 9 players (the widow needs a hand's worth of cards too)."""
 
     name = "whiskey"
@@ -310,18 +309,7 @@ class WhiskeyPoker(Game):
         **stake_settings(limit="fixed"),
         "orbits": Setting(10, "the widow phase ends after this many times round with no knock", minimum=1),
     }
-    starting_stack = 100
-
-    def check_config(self) -> None:
-        check_stakes(self.config)
-
-    @property
-    def deck(self) -> list[Card]:
-        return deck()
-
-    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
-              carry: dict[str, Any], chance: Chance) -> WhiskeyState:
-        return WhiskeyState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)
+    state_class = WhiskeyState
 
 
 GAMES = (WhiskeyPoker,)

@@ -24,37 +24,21 @@ two.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from homegame.cards import Card, deck
-from homegame.engine import Chance, Game
-from homegame.engine.stakes import check_stakes, stake_settings
+from homegame.engine.stakes import BettingGame, stake_settings
 from homegame.games.anaconda.state import AnacondaState
 from homegame.games.anaconda.view import AnacondaView
 
 __all__ = ["GAMES", "Anaconda", "AnacondaState", "AnacondaView"]
 
 
-class Anaconda(Game):
+class Anaconda(BettingGame):
     """Anaconda for 2 to 7 players (seven cards each from one pack)."""
 
     name = "anaconda"
     title = "Anaconda"
     players = range(2, 8)
     settings = stake_settings(limit="fixed", ante=1, bet=2)
-    starting_stack = 100
-
-    def check_config(self) -> None:
-        check_stakes(self.config)
-
-    @property
-    def deck(self) -> list[Card]:
-        return deck()
-
-    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
-              carry: dict[str, Any], chance: Chance) -> AnacondaState:
-        return AnacondaState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)
+    state_class = AnacondaState
 
 
 GAMES = (Anaconda,)

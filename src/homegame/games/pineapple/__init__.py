@@ -22,14 +22,13 @@ acts first); after the flop the first player still in from the dealer's left ope
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from homegame.cards import Card, deck
-from homegame.engine import Chance, Game, GameError, Setting
+from homegame.engine import GameError, Setting
 from homegame.engine.betting import Limits
-from homegame.engine.stakes import check_stakes, round_limits, stake_settings
+from homegame.engine.stakes import BettingGame, round_limits, stake_settings
 from homegame.games.pineapple.state import PineappleState, stacked_deck
 from homegame.games.pineapple.view import PineappleView
 
@@ -37,7 +36,7 @@ __all__ = ["GAMES", "CrazyPineapple", "CrazyPineappleHiLo", "Pineapple", "Pineap
            "stacked_deck"]
 
 
-class Pineapple(Game):
+class Pineapple(BettingGame):
     """Pineapple for 2 to 10 players: the discard comes right after the pre-flop betting."""
 
     name = "pineapple"
@@ -52,13 +51,13 @@ class Pineapple(Game):
                                minimum=0),
         "big_blind": Setting(2, "chips the next player posts; pre-flop it is the bet to call", minimum=1),
     }
-    starting_stack = 100
+    state_class = PineappleState
     steps: ClassVar[tuple[str, ...]] = ("discard", "flop", "bet", "turn", "bet", "river", "bet")
     """What follows the pre-flop betting round, in order."""
     hi_lo: ClassVar[bool] = False
 
     def check_config(self) -> None:
-        check_stakes(self.config)
+        super().check_config()
         if self.config["small_blind"] > self.config["big_blind"]:
             raise GameError(f"the small blind ({self.config['small_blind']}) is larger than the big blind "
                             f"({self.config['big_blind']})")
@@ -75,13 +74,6 @@ class Pineapple(Game):
         return {street: round_limits(self.config, big=doubles and street in ("turn", "river"))
                 for street in ("preflop", "flop", "turn", "river", "showdown")}
 
-    @property
-    def deck(self) -> list[Card]:
-        return deck()
-
-    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
-              carry: dict[str, Any], chance: Chance) -> PineappleState:
-        return PineappleState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)
 
 
 class CrazyPineapple(Pineapple):
