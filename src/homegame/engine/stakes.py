@@ -22,9 +22,10 @@ from homegame.cards import Card, deck
 from homegame.engine.betting import STRUCTURES, Limits
 from homegame.engine.chance import Chance
 from homegame.engine.game import Game, GameError, Setting
+from homegame.engine.pots import Chips
 from homegame.engine.state import GameState
 
-__all__ = ["BettingGame", "check_stakes", "round_limits", "stake_settings"]
+__all__ = ["BettingGame", "check_stakes", "round_limits", "seat_chips", "stake_settings"]
 
 
 def stake_settings(*, limit: str = "fixed", ante: int = 1, bet: int = 2,
@@ -48,6 +49,26 @@ def check_stakes(config: Mapping[str, Any]) -> None:
         raise GameError("spread limit needs a max_bet (the largest bet or raise step)")
     if config["max_bet"] and config["max_bet"] < config["bet"]:
         raise GameError(f"max_bet {config['max_bet']} is below the smallest bet {config['bet']}")
+
+
+def seat_chips(stacks: Sequence[int] | None, *, players: int, default: int, dealer: int) -> Chips:
+    """The chips of a hand: the table's ``stacks`` (or ``default`` each); a seat with no chips sits
+    the hand out, counted as folded. A hand needs two seats with chips.
+
+    >>> seat_chips([0, 50, 20], players=3, default=100, dealer=0).folded
+    {0}
+    >>> seat_chips([0, 50, 0], players=3, default=100, dealer=0)
+    Traceback (most recent call last):
+    ...
+    homegame.engine.game.GameError: a hand needs at least two players with chips
+    """
+    chips = Chips(stacks if stacks is not None else [default] * players, dealer=dealer)
+    for seat, chips_left in enumerate(chips.stacks):
+        if chips_left == 0:
+            chips.fold(seat)
+    if len(chips.in_hand) < 2:
+        raise GameError("a hand needs at least two players with chips")
+    return chips
 
 
 def round_limits(config: Mapping[str, Any], *, big: bool) -> Limits:

@@ -30,9 +30,9 @@ from typing import Any
 from homegame.cards import Card, deck, format_cards, parse_cards, rank_name
 from homegame.engine import Action, ActionSet, GameState, Outcome, View
 from homegame.engine.betting import BettingRound, Limits
-from homegame.engine.pots import Chips, clockwise_from_left
+from homegame.engine.pots import clockwise_from_left
 from homegame.engine.showdown import settle_showdown, settle_uncontested
-from homegame.engine.stakes import BettingGame, round_limits, stake_settings
+from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
 from homegame.ranking import evaluate, strength
 
 __all__ = ["GAMES", "Soko", "SokoState", "SokoView", "showing_strength", "stacked_deck"]
@@ -113,14 +113,8 @@ class SokoState(GameState):
     def __init__(self, game: Soko, cards: list[Card], **kwargs: Any) -> None:
         super().__init__(game, deck=cards, **kwargs)
         players, config = self.players, game.config
-        self.chips = Chips(self.stacks if self.stacks is not None else [config["stack"]] * players,
-                           dealer=self.dealer)
+        self.chips = seat_chips(self.stacks, players=players, default=config["stack"], dealer=self.dealer)
         self.order = [(self.dealer + step) % players for step in range(1, players + 1)]
-        for seat in self.order:
-            if self.chips.stacks[seat] == 0:
-                self.chips.fold(seat)
-        if len(self.chips.in_hand) < 2:
-            raise ValueError("a hand needs at least two players with chips")
         self.stock = list(cards)
         self.hole: dict[int, Card] = {}
         self.up: dict[int, list[Card]] = {seat: [] for seat in self.live()}

@@ -30,7 +30,7 @@ from homegame.engine import Action, ActionSet, Choices, GameState, Outcome, Sett
 from homegame.engine.betting import BettingRound
 from homegame.engine.pots import Chips
 from homegame.engine.showdown import settle_showdown, settle_uncontested
-from homegame.engine.stakes import BettingGame, round_limits, stake_settings
+from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
 from homegame.ranking import evaluate, strength
 
 __all__ = ["GAMES", "WhiskeyPoker", "WhiskeyState", "WhiskeyView"]
@@ -75,10 +75,8 @@ class WhiskeyState(GameState):
         self.order = [(dealer + step) % players for step in range(1, players + 1)]
         self.chip_variant = game.has("chips")
         self.table_chips = self._table_chips()
-        stacks = self.stacks if self.stacks is not None else [game.config["stack"]] * players
-        self.chips = Chips([0] * players if self.chip_variant else stacks, dealer=dealer)
-        if not self.chip_variant:
-            self._sit_out_the_broke()
+        self.chips = Chips([0] * players, dealer=dealer) if self.chip_variant else \
+            seat_chips(self.stacks, players=players, default=game.config["stack"], dealer=dealer)
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self._deal(cards)
         self.widow_face_up = False
@@ -95,13 +93,6 @@ class WhiskeyState(GameState):
             posted = {str(seat): self.chips.post(seat, game.config["ante"]) for seat in self.order}
             self.history.add("ante", None, {"posted": posted})
         self._enter("exchange" if self.chip_variant else "bet1")
-
-    def _sit_out_the_broke(self) -> None:
-        broke = [seat for seat in self.order if self.chips.stacks[seat] == 0]
-        if len(broke) > self.players - 2:
-            raise ValueError("a hand needs at least two players with chips")
-        for seat in broke:
-            self.chips.fold(seat)
 
     def _table_chips(self) -> dict[int, int]:
         carried = self.carry_in.get("chips")

@@ -9,9 +9,8 @@ from homegame.cards import Card, format_cards
 from homegame.engine import Action, ActionSet, Arrangements, Choices, GameError, GameState, Outcome, Subsets
 from homegame.engine.betting import BettingRound
 from homegame.engine.carried_pot import settle_uncontested_carrying
-from homegame.engine.pots import Chips
 from homegame.engine.seats import SimultaneousChoice
-from homegame.engine.stakes import round_limits
+from homegame.engine.stakes import round_limits, seat_chips
 from homegame.games.anaconda.showdown import RANKING, settle
 from homegame.games.anaconda.view import AnacondaView, hint, pass_targets
 from homegame.ranking import evaluate
@@ -50,14 +49,8 @@ class AnacondaState(GameState):
         players, config = self.players, game.config
         self.carried_in = read_carry(self.carry_in)
         self.carried_out = 0
-        self.chips = Chips(self.stacks if self.stacks is not None else [config["stack"]] * players,
-                           dealer=self.dealer)
+        self.chips = seat_chips(self.stacks, players=players, default=config["stack"], dealer=self.dealer)
         self.order = [(self.dealer + step) % players for step in range(1, players + 1)]
-        for seat in self.order:
-            if self.chips.stacks[seat] == 0:
-                self.chips.fold(seat)
-        if len(self.chips.in_hand) < 2:
-            raise ValueError("a hand needs at least two players with chips")
         self.hands: dict[int, list[Card]] = {seat: [] for seat in self.live()}
         self.phase = ""
         self.betting: BettingRound | None = None

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, deck, format_cards, parse_cards
-from homegame.engine import Action, ActionSet, Choices, GameError, GameState, Outcome
+from homegame.engine import Action, ActionSet, Choices, GameState, Outcome
 from homegame.engine.betting import BettingRound, Limits
-from homegame.engine.pots import Chips
 from homegame.engine.seats import SimultaneousChoice
 from homegame.engine.showdown import settle_showdown, settle_uncontested
+from homegame.engine.stakes import seat_chips
 from homegame.games.pineapple.hands import (
     EIGHT_OR_BETTER,
     NO_LOW,
@@ -45,14 +45,8 @@ class PineappleState(GameState):
         super().__init__(game, deck=cards, **kwargs)
         config = game.config
         players, dealer = self.players, self.dealer
-        self.chips = Chips(self.stacks if self.stacks is not None else [config["stack"]] * players,
-                           dealer=dealer)
+        self.chips = seat_chips(self.stacks, players=players, default=config["stack"], dealer=dealer)
         self.order = [(dealer + step) % players for step in range(1, players + 1)]
-        for seat in self.order:
-            if self.chips.stacks[seat] == 0:
-                self.chips.fold(seat)
-        if len(self.chips.in_hand) < 2:
-            raise GameError("a hand needs at least two players with chips")
         self.steps = game.steps
         self.step = 0
         self.street = "preflop"
