@@ -153,8 +153,9 @@ def check_conformance(make_game: Callable[[int], Game], *, seeds: Iterable[int] 
     factory replay uses (``homegame.new_game`` by default); ``deal(game, seed)`` deals a hand when
     the default ``game.deal(seed=seed, dealer=seed % players)`` is not wanted.
     """
-    if replay_with is None:
-        from homegame.games import new_game as replay_with
+    from homegame.games import new_game
+
+    make_again: Callable[..., Game] = replay_with or new_game
     for index, seed in enumerate(seeds):
         count = players[index % len(players)]
         game = make_game(count)
@@ -167,7 +168,7 @@ def check_conformance(make_game: Callable[[int], Game], *, seeds: Iterable[int] 
         on_step = partial(_check_step, deep=deep, checker=random.Random(seed * 7919 + 1))
         play_random_hand(state, random.Random(seed), max_steps=max_steps, on_step=on_step)
         _check_end(state, total, deep)
-        replayed = replay(state.history.dumps(), replay_with)
+        replayed = replay(state.history.dumps(), make_again)
         assert replayed.outcome == state.outcome, f"seed {seed}: the replayed outcome differs"
         again = start()
         play_random_hand(again, random.Random(seed), max_steps=max_steps)
