@@ -214,8 +214,7 @@ class Subsets(Family):
     def __init__(self, kind: str, cards: Sequence[Card], sizes: Iterable[int],
                  option: str | None = None) -> None:
         self.kind, self.cards, self.option = kind, tuple(cards), option
-        self.sizes = tuple(k for k in sizes if 0 <= k <= len(self.cards))
-        self._starts = [0, *accumulate(comb(len(self.cards), k) for k in self.sizes)]
+        self.sizes, self._starts = _subset_counts(len(self.cards), tuple(sizes))
 
     def __len__(self) -> int:
         return self._starts[-1]
@@ -316,8 +315,11 @@ class ActionSet(Sequence[Action]):
         flat = self._flat
         if flat is None:
             flat = self._flatten()
-        if flat and type(index) is int and -len(flat) <= index < len(flat):
-            return flat[index]
+        if flat and type(index) is int:
+            try:
+                return flat[index]
+            except IndexError:
+                raise IndexError("action index out of range") from None
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         starts = self._starts
@@ -396,9 +398,18 @@ def _family_kinds(family: Family) -> Iterable[str]:
     return (getattr(family, "kind", family.at(0).kind),)
 
 
+@lru_cache(maxsize=256)
+def _subset_counts(n: int, sizes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The sizes that fit ``n`` cards, and where each size's combinations start in a
+    :class:`Subsets` (the same few shapes recur: five cards, discards of 0 to 3)."""
+    kept = tuple(k for k in sizes if 0 <= k <= n)
+    return kept, (0, *accumulate(comb(n, k) for k in kept))
+
+
 def _is_submultiset(chosen: Sequence[Card], pool: Sequence[Card]) -> bool:
-    if len(set(chosen)) == len(chosen):
-        return all(c in pool for c in chosen)
+    distinct = set(chosen)
+    if len(distinct) == len(chosen):
+        return distinct.issubset(pool)
     need = Counter(chosen)
     have = Counter(pool)
     return all(have[c] >= n for c, n in need.items())

@@ -92,9 +92,12 @@ class DrawState(GameState):
         if self.betting is not None:
             return self.betting.legal(seat)
         hand = self.hands[seat]
+        discards = Subsets("discard", hand, DRAW_SIZES)
+        if not any(card.rank == ACE for card in hand):
+            return ActionSet(discards)
         aces = sorted({card for card in hand if card.rank == ACE})
         keep_ace = (Subsets("discard", [c for c in hand if c != ace], (4,)) for ace in aces)
-        return ActionSet(Subsets("discard", hand, DRAW_SIZES), *keep_ace)
+        return ActionSet(discards, *keep_ace)
 
     def _apply(self, seat: int, action: Action) -> None:
         if self.betting is not None:
