@@ -18,12 +18,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 __all__ = ["Event", "History"]
 
 
-@dataclass(frozen=True, slots=True)
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """One thing that happened. ``private_to`` is ``None`` for a public event."""
 
@@ -31,6 +35,15 @@ class Event:
     seat: int | None
     data: Mapping[str, Any] = field(default_factory=dict)
     private_to: tuple[int, ...] | None = None
+
+    def __init__(self, kind: str, seat: int | None, data: Mapping[str, Any] = _NO_DATA,
+                 private_to: tuple[int, ...] | None = None) -> None:
+        # A hand logs a score of events: the slots are set directly rather than through the
+        # frozen dataclass's per-field object.__setattr__, which costs twice as much.
+        _set_kind(self, kind)
+        _set_seat(self, seat)
+        _set_data(self, {} if data is _NO_DATA else data)
+        _set_private_to(self, private_to)
 
     def visible_to(self, seat: int | None) -> bool:
         return self.private_to is None or (seat is not None and seat in self.private_to)
@@ -51,6 +64,10 @@ class Event:
         private = data.get("private_to")
         return cls(data["kind"], seat, dict(data.get("data", {})),
                    None if private is None else tuple(int(s) for s in private))
+
+
+_set_kind, _set_seat, _set_data, _set_private_to = (vars(Event)[name].__set__ for name in
+                                                    ("kind", "seat", "data", "private_to"))
 
 
 @dataclass(slots=True)
