@@ -199,20 +199,24 @@ class BettingRound:
         """The legal actions of ``seat`` (empty when it is not its turn)."""
         if seat != self.turn:
             return EMPTY
+        if self._bring_in_due:
+            return self._bring_in_legal(seat)
         stack = self.chips.stacks[seat]
         bet = self.bets[seat]
         owed = self.highest - bet
+        call = bet + (owed if owed < stack else stack) if owed > 0 else None
         aggressive = self._aggressive_range(seat)
-        if self._bring_in_due:
-            assert self.bring_in is not None
-            forced = Choices([amount_action("bring-in", min(self.bring_in, stack))])
-            if aggressive is None:
-                return ActionSet(forced)
-            return ActionSet(forced, Amounts("complete", *aggressive))
-        call = bet + min(owed, stack) if owed > 0 else None
         if aggressive is None:
             return _betting_set(call, None, 0, 0)
         return _betting_set(call, self._aggressive_kind(), *aggressive)
+
+    def _bring_in_legal(self, seat: int) -> ActionSet:
+        assert self.bring_in is not None
+        forced = Choices([amount_action("bring-in", min(self.bring_in, self.chips.stacks[seat]))])
+        aggressive = self._aggressive_range(seat)
+        if aggressive is None:
+            return ActionSet(forced)
+        return ActionSet(forced, Amounts("complete", *aggressive))
 
     def _aggressive_kind(self) -> str:
         if self.highest == 0:
@@ -302,7 +306,9 @@ class BettingRound:
                 self._raise_size = max(self._raise_size, increment)
             self._aggressor = seat
         self.highest = max(self.highest, total)
-        self.needs = {s for s in self._active() if s != seat and self.bets[s] < self.highest}
+        bets, highest, folded, all_in = self.bets, self.highest, self.chips.folded, self.chips.all_in
+        self.needs = {s for s in range(self.chips.players)
+                      if s != seat and bets[s] < highest and s not in folded and s not in all_in}
 
     def _is_full(self, kind: str, total: int, increment: int) -> bool:
         limits = self.limits
