@@ -16,10 +16,12 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
+
+from homegame.cards import Card, format_cards
 
 __all__ = ["Event", "History"]
 
@@ -70,12 +72,41 @@ _set_kind, _set_seat, _set_data, _set_private_to = (vars(Event)[name].__set__ fo
                                                     ("kind", "seat", "data", "private_to"))
 
 
-@dataclass(slots=True)
 class History:
-    """A header (the game, its settings, the deck order and the dealer) and the events since."""
+    """A header (the game, its settings, the deck order and the dealer) and the events since.
 
-    header: dict[str, Any]
-    events: list[Event] = field(default_factory=list)
+    ``deck``, when given, is written into the header as ``"deck"`` on first reading: a hand
+    that nobody saves never spends time formatting its whole deck.
+    """
+
+    __slots__ = ("_deck", "_header", "events")
+
+    def __init__(self, header: dict[str, Any], events: list[Event] | None = None, *,
+                 deck: Sequence[Card] | None = None) -> None:
+        self._header = header
+        self.events: list[Event] = [] if events is None else events
+        self._deck = None if deck is None else tuple(deck)
+
+    @property
+    def header(self) -> dict[str, Any]:
+        if self._deck is not None:
+            self._header["deck"] = format_cards(self._deck)
+            self._deck = None
+        return self._header
+
+    @header.setter
+    def header(self, header: dict[str, Any]) -> None:
+        self._header, self._deck = header, None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, History):
+            return NotImplemented
+        return self.header == other.header and self.events == other.events
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"History(header={self.header!r}, events={self.events!r})"
 
     def add(self, kind: str, seat: int | None = None, data: Mapping[str, Any] | None = None,
             private_to: tuple[int, ...] | None = None) -> None:

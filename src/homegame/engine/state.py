@@ -71,7 +71,8 @@ class GameState(ABC):
         self.chance = chance
         self.stacks = list(stacks) if stacks is not None else None
         self.carry_in: dict[str, Any] = dict(carry or {})
-        self.history = History(game.header(deck=deck, dealer=dealer, stacks=stacks, carry=carry))
+        header = game.header(deck=(), dealer=dealer, stacks=stacks, carry=carry)
+        self.history = History(header, deck=deck)
         self._legal_cache: dict[int, ActionSet] = {}
 
     # -- the contract -------------------------------------------------------------------------
