@@ -90,7 +90,7 @@ class Chance:
         else:
             order = _shuffled_indices(self._random, len(items))
         self.record.append(order)
-        return [items[i] for i in order]
+        return list(map(items.__getitem__, order))
 
     def roll(self, faces: int) -> int:
         """A fair die of ``faces`` faces: 1 to ``faces``."""

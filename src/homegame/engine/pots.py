@@ -118,6 +118,9 @@ def build_pots(committed: Sequence[int], folded: Collection[int]) -> list[Pot]:
     """
     live = [seat for seat in range(len(committed)) if seat not in folded]
     levels = sorted({committed[seat] for seat in live if committed[seat] > 0})
+    if len(levels) == 1:  # the usual showdown: everyone still in put in the same, one pot
+        total = sum(committed)
+        return [Pot(total, tuple(seat for seat in live if committed[seat] >= levels[0]))]
     pots: list[Pot] = []
     floor = 0
     for index, level in enumerate(levels):
