@@ -37,7 +37,7 @@ from homegame.cards import Card, format_cards, parse_cards
 __all__ = ["Action", "ActionSet", "Amounts", "Arrangements", "Choices", "Family", "Subsets", "amount_action"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """One move a seat can make. Only the fields a kind needs are set."""
 
@@ -46,6 +46,16 @@ class Action:
     cards: tuple[Card, ...] = ()
     option: str | None = None
     groups: tuple[tuple[Card, ...], ...] = ()
+
+    def __init__(self, kind: str, amount: int | None = None, cards: tuple[Card, ...] = (),
+                 option: str | None = None, groups: tuple[tuple[Card, ...], ...] = ()) -> None:
+        # Legal sets build actions in hot loops: the slots are set directly rather than through
+        # the frozen dataclass's per-field object.__setattr__, which costs twice as much.
+        _set_kind(self, kind)
+        _set_amount(self, amount)
+        _set_cards(self, cards)
+        _set_option(self, option)
+        _set_groups(self, groups)
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -114,6 +124,10 @@ class Action:
             data["kind"], amount, tuple(_cards_field(data.get("cards", []))), option,
             tuple(tuple(_cards_field(group)) for group in _list_field(data.get("groups", []))),
         )
+
+
+_set_kind, _set_amount, _set_cards, _set_option, _set_groups = (
+    vars(Action)[name].__set__ for name in ("kind", "amount", "cards", "option", "groups"))
 
 
 def _is_card(word: str) -> bool:
@@ -415,7 +429,8 @@ def _is_submultiset(chosen: Sequence[Card], pool: Sequence[Card]) -> bool:
     return all(have[c] >= n for c, n in need.items())
 
 
-def _unrank_combination(n: int, k: int, index: int) -> list[int]:
+@lru_cache(maxsize=4096)
+def _unrank_combination(n: int, k: int, index: int) -> tuple[int, ...]:
     """The ``index``-th ``k``-combination of ``range(n)`` in lexicographic order."""
     chosen: list[int] = []
     start = 0
@@ -427,7 +442,7 @@ def _unrank_combination(n: int, k: int, index: int) -> list[int]:
                 start = candidate + 1
                 break
             index -= count
-    return chosen
+    return tuple(chosen)
 
 
 def _shapes(n: int, minimum: Sequence[int], maximum: Sequence[int]) -> Iterator[tuple[int, ...]]:
