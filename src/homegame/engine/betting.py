@@ -120,6 +120,12 @@ def _betting_set(call: int | None, kind: str | None, low: int, high: int) -> Act
     return ActionSet(calm) if kind is None else ActionSet(calm, Amounts(kind, low, high))
 
 
+@lru_cache(maxsize=256)
+def _clockwise_after(seat: int, players: int) -> tuple[int, ...]:
+    """Every seat in turn clockwise after ``seat`` (which may be -1), ending with ``seat``'s own."""
+    return tuple((seat + step) % players for step in range(1, players + 1))
+
+
 class BettingRound:
     """One round of betting over ``chips``, first to act ``first`` (or the next seat still able to).
 
@@ -179,15 +185,16 @@ class BettingRound:
     def _advance(self, after: int) -> None:
         chips, needs = self.chips, self.needs
         players, folded, all_in = chips.players, chips.folded, chips.all_in
-        needs.difference_update(folded)
-        needs.difference_update(all_in)
+        if folded:
+            needs.difference_update(folded)
+        if all_in:
+            needs.difference_update(all_in)
         if len(folded) >= players - 1 or (
                 players - len(folded) - len(all_in) == 1 and not self._bring_in_due
                 and self.bets[self._active()[0]] >= self.highest):
             needs.clear()
         if needs:
-            for step in range(1, players + 1):
-                seat = (after + step) % players
+            for seat in _clockwise_after(after, players):
                 if seat in needs:
                     self.turn = seat
                     return
@@ -230,7 +237,8 @@ class BettingRound:
         chips, limits = self.chips, self.limits
         if chips.stacks[seat] <= self.highest - self.bets[seat]:
             return "you have no chips left beyond a call"
-        if not self._bring_in_due and not self._others_active(seat):
+        if (chips.all_in or len(chips.folded) >= chips.players - 1) and not self._bring_in_due \
+                and not self._others_active(seat):
             return "everyone else still in is all-in, so you may only call"
         if limits.cap is not None and self.raises >= limits.cap:
             return f"the betting is capped at {limits.cap} bets and raises in a round"
