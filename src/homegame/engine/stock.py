@@ -71,7 +71,11 @@ class Stock:
         short = count - len(self._cards)
         if short > 0 and (shuffle is None or not self.can_draw(count, keep_face_up)):
             raise StockExhausted("the stock is empty and the discards cannot make a new one")
-        drawn = [self._cards.pop() for _ in range(min(count, len(self._cards)))]
+        cards = self._cards
+        split = len(cards) - min(count, len(cards))
+        drawn = cards[split:]
+        drawn.reverse()
+        del cards[split:]
         if short > 0:
             assert shuffle is not None
             self.rebuild(shuffle, keep_face_up=keep_face_up)
