@@ -69,13 +69,20 @@ def bot_names(game: str) -> list[str]:
 def make_bot(game: str, name: str | None = None, seed: int | None = None) -> Bot:
     """A bot for ``game`` by name (default: the game's first bot, or ``random`` if it has none).
 
+    ``best`` always names the game's first (strongest) bot, and so does ``heuristic`` for a game
+    whose best bot has another name (a solver, a Monte Carlo player), so one command line can seat
+    the same kind of bot at every game.
+
+    >>> make_bot("open_face", "heuristic").name, make_bot("draw", "best").name
+    ('monte-carlo', 'heuristic')
     >>> make_bot("duel-that-does-not-exist")
     Traceback (most recent call last):
     ...
     homegame.engine.game.GameError: no game called 'duel-that-does-not-exist'; games: ...
     """
     known: dict[str, type[Bot]] = {**_game_bots(game), "random": RandomBot}
-    chosen = name or next(iter(known))
+    best = next(iter(known))
+    chosen = best if name is None or name == "best" or (name == "heuristic" and name not in known) else name
     if chosen not in known:
         raise ValueError(f"no bot called {chosen!r} for {game}; bots: {', '.join(known)}")
     return known[chosen](seed=seed)
