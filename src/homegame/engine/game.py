@@ -9,7 +9,7 @@ randomness, or from a stacked deck.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -69,6 +69,9 @@ class Game(ABC):
     settings: ClassVar[Mapping[str, Setting]] = {}
     exclusive_variants: ClassVar[tuple[frozenset[str], ...]] = ()
     """Groups of variants of which a table may choose at most one."""
+    state_class: ClassVar[Callable[..., GameState]]
+    """The state a hand starts in (see :meth:`start`; a game that starts hands differently overrides
+    :meth:`start` instead)."""
     starting_stack: ClassVar[int | None] = None
     """Chips each seat brings to a match, for games played for chips (``None``: no chips)."""
     score_is_penalty: ClassVar[bool] = False
@@ -138,10 +141,12 @@ class Game(ABC):
                 not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in stacks):
             raise GameError(f"stacks must be {self.player_count} whole numbers of chips, got {stacks!r}")
 
-    @abstractmethod
     def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
               carry: dict[str, Any], chance: Chance) -> GameState:
-        """The first state of a hand dealt from ``deck`` (already shuffled or stacked)."""
+        """The first state of a hand dealt from ``deck`` (already shuffled or stacked): by default
+        ``state_class(game, deck, dealer=..., stacks=..., carry=..., chance=...)``."""
+        make_state = type(self).state_class
+        return make_state(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)
 
     def header(self, *, deck: Sequence[Card], dealer: int, stacks: Sequence[int] | None,
                carry: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -15,15 +15,13 @@ Limits(structure='spread', bet=4, maximum=20, cap=None)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from homegame.cards import Card, deck
 from homegame.engine.betting import STRUCTURES, Limits
-from homegame.engine.chance import Chance
 from homegame.engine.game import Game, GameError, Setting
 from homegame.engine.pots import Chips
-from homegame.engine.state import GameState
 
 __all__ = ["BettingGame", "check_stakes", "round_limits", "seat_chips", "stake_settings"]
 
@@ -87,13 +85,11 @@ class BettingGame(Game):
     """A game played for chips from one standard pack, with the shared betting settings.
 
     Subclasses set ``settings`` (usually :func:`stake_settings` with their defaults, plus their
-    own) and ``state_class``, the state a hand starts in: it is called as
-    ``state_class(game, deck, dealer=..., stacks=..., carry=..., chance=...)``.
+    own) and ``state_class``, the state a hand starts in.
     """
 
     settings = stake_settings()
     starting_stack = 100
-    state_class: ClassVar[Callable[..., GameState]]
 
     def check_config(self) -> None:
         check_stakes(self.config)
@@ -101,8 +97,3 @@ class BettingGame(Game):
     @property
     def deck(self) -> list[Card]:
         return deck()
-
-    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
-              carry: dict[str, Any], chance: Chance) -> GameState:
-        make_state = type(self).state_class
-        return make_state(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)

@@ -26,7 +26,6 @@ from homegame.engine import (
     Action,
     ActionSet,
     Arrangements,
-    Chance,
     Choices,
     Game,
     GameState,
@@ -343,6 +342,7 @@ class ChinesePoker(Game):
 
     name = "chinese"
     title = "Chinese Poker"
+    state_class = ChineseState
     players = range(2, 5)
     settings = {"unit": Setting(1, "chips per unit: every payment is this many chips a unit", minimum=1)}
 
@@ -350,9 +350,6 @@ class ChinesePoker(Game):
     def deck(self) -> list[Card]:
         return deck()
 
-    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
-              carry: dict[str, Any], chance: Chance) -> ChineseState:
-        return ChineseState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)
 
 
 GAMES = (ChinesePoker,)

@@ -15,7 +15,6 @@ at once, set face down and shown when everyone else is done; the dealer then dea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +23,6 @@ from homegame.engine import (
     Action,
     ActionSet,
     Arrangements,
-    Chance,
     Choices,
     Game,
     GameError,
@@ -338,6 +336,7 @@ class OpenFace(Game):
 
     name = "open_face"
     title = "Open-Face Chinese Poker"
+    state_class = OpenFaceState
     players = range(2, 5)
     variants = {"standard-front-trips": "three of a kind in front pays 10 for 2-2-2 rising to 22 for A-A-A "
                                         "instead of a flat 20"}
@@ -347,9 +346,6 @@ class OpenFace(Game):
     def deck(self) -> list[Card]:
         return deck()
 
-    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
-              carry: dict[str, Any], chance: Chance) -> OpenFaceState:
-        return OpenFaceState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)
 
 
 GAMES = (OpenFace,)

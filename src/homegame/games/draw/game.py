@@ -14,12 +14,10 @@ raise later in the round); ``limit`` switches to fixed, pot, no or spread limit 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cached_property
-from typing import Any
 
 from homegame.cards import Card, deck
-from homegame.engine import Chance, Game, GameError, Setting
+from homegame.engine import Game, GameError, Setting
 from homegame.engine.betting import STRUCTURES, Limits
 from homegame.engine.stakes import check_stakes, round_limits, stake_settings
 from homegame.games.draw.state import DrawState
@@ -36,6 +34,7 @@ class DrawPoker(Game):
 
     name = "draw"
     title = "Basic Draw Poker"
+    state_class = DrawState
     players = range(2, 7)
     variants = {
         "wild": "two jokers are added to the deck and are wild",
@@ -111,6 +110,3 @@ class DrawPoker(Game):
             return Limits.draw(config["bet"], config["max_bet"] or None)
         return round_limits(config, big=round_number == 2)
 
-    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
-              carry: dict[str, Any], chance: Chance) -> DrawState:
-        return DrawState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)

@@ -24,12 +24,11 @@ foul way and the hint warns of them before the choice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from homegame.cards import Card, format_cards
-from homegame.engine import Action, ActionSet, Arrangements, Chance, Choices, Game, GameError, GameState
+from homegame.engine import Action, ActionSet, Arrangements, Choices, Game, GameError, GameState
 from homegame.engine import Setting as TableSetting
 from homegame.engine.seats import SimultaneousChoice, clockwise
 from homegame.games.pai_gow.hands import PAI_GOW_DECK, Split, ranking_for, splits
@@ -238,6 +237,7 @@ class PaiGow(Game):
 
     name = "pai_gow"
     title = "Pai Gow Poker"
+    state_class = PaiGowState
     players = range(1, 7)
     variants = {
         "wheel-second": "A-2-3-4-5 ranks just below A-K-Q-J-10 instead of lowest",
@@ -255,6 +255,3 @@ class PaiGow(Game):
     def deck(self) -> list[Card]:
         return list(PAI_GOW_DECK)
 
-    def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
-              carry: dict[str, Any], chance: Chance) -> PaiGowState:
-        return PaiGowState(self, deck, dealer=dealer, stacks=stacks, carry=carry, chance=chance)
