@@ -46,11 +46,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from homegame.engine.actions import EMPTY, Action, ActionSet, Amounts, Choices, amount_action
 from homegame.engine.pots import Chips
 
-__all__ = ["CHECK", "FOLD", "STRUCTURES", "BettingRound", "Limits", "passive"]
+__all__ = ["CHECK", "FOLD", "STRUCTURES", "BettingRound", "Limits", "money_fields", "passive"]
 
 FOLD = Action("fold")
 CHECK = Action("check")
@@ -390,3 +391,22 @@ def passive(betting: BettingRound, seat: int) -> Action:
     check
     """
     return next(a for a in betting.legal(seat) if a.kind in ("check", "call", "bring-in"))
+
+
+def money_fields(chips: Chips, betting: BettingRound | None, seat: int | None) -> dict[str, Any]:
+    """The money every betting game's view shows a seat: ``pot``, ``stacks``, this round's ``bets``,
+    what the seat has ``to_call`` and who has ``folded``.
+
+    >>> chips = Chips([10, 10])
+    >>> betting = BettingRound(chips, first=0, limits=Limits.fixed(2))
+    >>> betting.apply(0, Action("bet", amount=2))
+    >>> money_fields(chips, betting, 1)
+    {'pot': 2, 'stacks': {0: 8, 1: 10}, 'bets': {0: 2, 1: 0}, 'to_call': 2, 'folded': ()}
+    """
+    return {
+        "pot": chips.pot,
+        "stacks": dict(enumerate(chips.stacks)),
+        "bets": dict(enumerate(betting.bets)) if betting is not None else {},
+        "to_call": betting.to_call(seat) if betting is not None and seat is not None else 0,
+        "folded": tuple(sorted(chips.folded)),
+    }

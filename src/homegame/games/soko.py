@@ -29,7 +29,7 @@ from typing import Any
 
 from homegame.cards import Card, deck, format_cards, parse_cards, rank_name
 from homegame.engine import Action, ActionSet, GameState, Outcome, View
-from homegame.engine.betting import BettingRound, Limits
+from homegame.engine.betting import BettingRound, Limits, money_fields
 from homegame.engine.pots import clockwise_from_left
 from homegame.engine.showdown import settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
@@ -247,10 +247,8 @@ class SokoState(GameState):
         return SokoView(
             **self.view_base(seat), street=self.street, hole=hole,
             up_cards={s: tuple(cards) for s, cards in self.up.items()},
-            hint=self._hint(own), pot=self.chips.pot, stacks=dict(enumerate(self.chips.stacks)),
-            bets=dict(enumerate(betting.bets)) if betting is not None else {},
-            to_call=betting.to_call(seat) if betting is not None and seat is not None else 0,
-            folded=tuple(sorted(self.chips.folded)), bring_in=self.game.bring_in(False),
+            hint=self._hint(own), **money_fields(self.chips, betting, seat),
+            bring_in=self.game.bring_in(False),
             limits=f"{limits.structure} limit, {size}", doubled=self.doubled,
             showdown=dict(self.revealed) if over else {},
             hand_names={s: self._name(s) for s in self.revealed} if over else {},

@@ -27,7 +27,7 @@ from typing import Any
 
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, ActionSet, Choices, GameState, Outcome, Setting, View
-from homegame.engine.betting import BettingRound
+from homegame.engine.betting import BettingRound, money_fields
 from homegame.engine.pots import Chips
 from homegame.engine.showdown import settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
@@ -279,10 +279,7 @@ class WhiskeyState(GameState):
             **self.view_base(seat), phase=self.phase, hand=hand,
             hint=evaluate(list(hand)).name if hand else "",
             widow=tuple(self.widow) if knows_widow else None, widow_face_up=self.widow_face_up,
-            knocker=self.knocker, pot=self.chips.pot, stacks=dict(enumerate(self.chips.stacks)),
-            bets=dict(enumerate(betting.bets)) if betting is not None else {},
-            to_call=betting.to_call(seat) if betting is not None and seat is not None else 0,
-            folded=tuple(sorted(self.chips.folded)), showdown=dict(self.revealed),
+            knocker=self.knocker, **money_fields(self.chips, betting, seat), showdown=dict(self.revealed),
             hand_names={s: self._name(s) for s in self.revealed} if over else {},
             results=tuple(self.results), chips=dict(self.table_chips),
         )

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, ActionSet, Arrangements, Choices, GameError, GameState, Outcome, Subsets
-from homegame.engine.betting import BettingRound
+from homegame.engine.betting import BettingRound, money_fields
 from homegame.engine.carried_pot import settle_uncontested_carrying
 from homegame.engine.seats import SimultaneousChoice
 from homegame.engine.stakes import round_limits, seat_chips
@@ -238,11 +238,9 @@ class AnacondaState(GameState):
             my_hidden=final.groups[1][0] if final is not None else None,
             my_discards=final.groups[2] if final is not None else (),
             shown={s: a.groups[0] for s, a in self.finals.items()},
-            pot=self.chips.pot + self.carried_in, carried_in=self.carried_in, carried_out=self.carried_out,
-            stacks=dict(enumerate(self.chips.stacks)),
-            bets=dict(enumerate(betting.bets)) if betting is not None else {},
-            to_call=betting.to_call(seat) if betting is not None and seat is not None else 0,
-            folded=tuple(sorted(self.chips.folded)), showdown=dict(self.revealed) if over else {},
+            **{**money_fields(self.chips, betting, seat), "pot": self.chips.pot + self.carried_in},
+            carried_in=self.carried_in, carried_out=self.carried_out,
+            showdown=dict(self.revealed) if over else {},
             hand_names={s: self._name(s) for s in self.revealed} if over else {},
             results=tuple(self.results),
         )

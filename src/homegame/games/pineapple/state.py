@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, deck, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Choices, GameState, Outcome
-from homegame.engine.betting import BettingRound, Limits
+from homegame.engine.betting import BettingRound, Limits, money_fields
 from homegame.engine.seats import SimultaneousChoice
 from homegame.engine.showdown import settle_showdown, settle_uncontested
 from homegame.engine.stakes import seat_chips
@@ -254,10 +254,8 @@ class PineappleState(GameState):
             **self.view_base(seat), street=self.street,
             phase="over" if over else "discard" if self.discarding is not None else "betting",
             hi_lo=hi_lo, hole=hole, discarded=self.discards.get(seat) if seat is not None else None,
-            board=tuple(self.board), pot=self.chips.pot, stacks=dict(enumerate(self.chips.stacks)),
-            bets=dict(enumerate(betting.bets)) if betting is not None else {},
-            to_call=betting.to_call(seat) if betting is not None and seat is not None else 0,
-            folded=tuple(sorted(self.chips.folded)), all_in=tuple(sorted(self.chips.all_in)),
+            board=tuple(self.board), **money_fields(self.chips, betting, seat),
+            all_in=tuple(sorted(self.chips.all_in)),
             blinds=dict(self.blinds), ante=self.game.config["ante"] if self.game.has("ante") else 0,
             limits=self._limits_text(),
             must_discard=self.discarding.waiting if self.discarding is not None else (),
