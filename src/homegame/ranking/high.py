@@ -26,7 +26,7 @@ from homegame.ranking.core import Category, Hand, Ranking, categories, decode
 
 __all__ = [
     "HIGH", "HIGH_CATEGORIES", "HighRanking", "fast_strength", "five_cards", "high_hand", "high_name",
-    "natural_strength",
+    "natural_strength", "strength_name",
 ]
 
 HIGH_CATEGORIES = categories([
@@ -177,6 +177,16 @@ def natural_strength(cards: Sequence[Card]) -> int:
     for bits in _SUIT_RANK_BITS:
         best = max(best, _FLUSH[sum(map(bits.__getitem__, cards))])
     return best
+
+
+def strength_name(strength: int) -> str:
+    """The name of a high hand from its strength alone (names are kept, so naming is a lookup).
+
+    >>> from homegame.cards import parse_cards
+    >>> strength_name(natural_strength(parse_cards("9c 9d 4h 4s Kd")))
+    'two pair, nines and fours'
+    """
+    return _naming(strength)[1]
 
 
 def _naming(strength: int) -> tuple[Category, str]:

@@ -7,8 +7,7 @@ from collections.abc import Sequence
 
 from homegame.cards import Card
 from homegame.ranking import Ranking, evaluate, strength
-from homegame.ranking.core import decode
-from homegame.ranking.high import HIGH_CATEGORIES, high_name
+from homegame.ranking.high import strength_name
 
 __all__ = ["hand_name"]
 
@@ -18,18 +17,20 @@ _NAMES: dict[tuple[str | Ranking, frozenset[Card] | None, int], str] = {}
 hands are named straight from their strength)."""
 
 
-def hand_name(cards: Sequence[Card], ranking: str | Ranking, wild: frozenset[Card] | None) -> str:
-    """The name of the hand ``cards`` make (jokers are wild whenever the ranking allows).
+def hand_name(cards: Sequence[Card], ranking: str | Ranking, wild: frozenset[Card] | None,
+              value: int | None = None) -> str:
+    """The name of the hand ``cards`` make (jokers are wild whenever the ranking allows);
+    ``value``, when the caller already has it, is the hand's strength.
 
     >>> from homegame.cards import parse_cards
     >>> hand_name(parse_cards("9c 9d 4h 4s Kd"), "high", None)
     'two pair, nines and fours'
     """
     cards = list(cards)
-    value = strength(cards, ranking, wild)
+    if value is None:
+        value = strength(cards, ranking, wild)
     if ranking == "high":
-        category, ranks = decode(value)
-        return high_name(HIGH_CATEGORIES[category], ranks)
+        return strength_name(value)
     key = (ranking, wild, value)
     name = _NAMES.get(key)
     if name is None:

@@ -59,6 +59,7 @@ class DrawState(GameState):
         self.shown_aces: dict[int, Card] = {}
         self.revealed: dict[int, tuple[Card, ...]] = {}
         self.names: dict[int, str] = {}
+        self._strengths: dict[int, int] = {}
         self.awards: list[DrawAward] = []
         self.no_contest = False
         self._post_antes(config["ante"])
@@ -201,7 +202,7 @@ class DrawState(GameState):
         game = self.game
         live = [seat for seat in self.order if seat not in self.chips.folded]
         ranking, wild = game.ranking_key, game.wild_key
-        strengths = {seat: strength(self.hands[seat], ranking, wild) for seat in live}
+        strengths = self._strengths = {seat: strength(self.hands[seat], ranking, wild) for seat in live}
         self.revealed = {seat: tuple(self.hands[seat]) for seat in live}
         shown = {str(seat): format_cards(hand) for seat, hand in self.revealed.items()}
         self.history.add("reveal", None, {"hands": shown})
@@ -219,7 +220,9 @@ class DrawState(GameState):
     def _name(self, seat: int) -> str:
         name = self.names.get(seat)
         if name is None:
-            name = self.names[seat] = hand_name(self.hands[seat], self.game.ranking_key, self.game.wild_key)
+            game = self.game
+            name = self.names[seat] = hand_name(self.hands[seat], game.ranking_key, game.wild_key,
+                                                self._strengths.get(seat))
         return name
 
     # -- views ---------------------------------------------------------------------------------
