@@ -30,14 +30,13 @@ Play = Callable[[random.Random, int], None]
 
 def random_hand(game: Game, chooser: random.Random, seed: int) -> None:
     state = game.deal(seed=seed, dealer=seed % game.player_count)
-    randrange = chooser.randrange
+    choice = chooser.choice
     while True:
         to_act = state.to_act
         if not to_act:
             return
         seat = to_act[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[randrange(len(legal))])
+        state.apply(seat, choice(state.legal_actions(seat)))
 
 
 def calling_hand(game: Game, chooser: random.Random, seed: int) -> None:
@@ -80,7 +79,7 @@ def pokerkit_random_hand(create: Callable[[], object], chooser: random.Random, s
             options.append(state.check_or_call)  # type: ignore[attr-defined]
         if state.can_complete_bet_or_raise_to():  # type: ignore[attr-defined]
             options.append(state.complete_bet_or_raise_to)  # type: ignore[attr-defined]
-        options[chooser.randrange(len(options))]()
+        chooser.choice(options)()
 
 
 def pokerkit_calling_hand(create: Callable[[], object], chooser: random.Random, seed: int) -> None:
@@ -89,21 +88,39 @@ def pokerkit_calling_hand(create: Callable[[], object], chooser: random.Random, 
         state.check_or_call()  # type: ignore[attr-defined]
 
 
-def rate(play: Play, seconds: float, repeats: int) -> float:
-    """The median of ``repeats`` measurements of hands per second, each about ``seconds`` long."""
-    rates = []
-    seed = 0
-    for repeat in range(repeats):
-        chooser = random.Random(repeat)
+class Rates:
+    """Hands per second of one side, one short timed run after another, with the seed running on."""
+
+    def __init__(self, play: Play, seconds: float) -> None:
+        self.play, self.seconds, self.seed, self.rates = play, seconds, 0, list[float]()
+
+    def measure(self) -> float:
+        chooser = random.Random(len(self.rates))
         hands = 0
         start = time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < seconds:
+        while (elapsed := time.perf_counter() - start) < self.seconds:
             for _ in range(10):
-                play(chooser, seed)
-                seed += 1
+                self.play(chooser, self.seed)
+                self.seed += 1
             hands += 10
-        rates.append(hands / elapsed)
-    return statistics.median(rates)
+        self.rates.append(hands / elapsed)
+        return self.rates[-1]
+
+
+def paired(ours: Play, theirs: Play | None, seconds: float, repeats: int) -> tuple[float, float, float]:
+    """The medians of our rate, the peer's rate and their ratio, over ``repeats`` pairs of runs
+    taken back to back, so that a machine slowing down or speeding up touches both sides alike."""
+    our_side = Rates(ours, seconds)
+    their_side = Rates(theirs, seconds) if theirs is not None else None
+    ratios = []
+    for _ in range(repeats):
+        mine = our_side.measure()
+        if their_side is not None:
+            ratios.append(mine / their_side.measure())
+    if their_side is None:
+        return statistics.median(our_side.rates), float("nan"), float("nan")
+    return (statistics.median(our_side.rates), statistics.median(their_side.rates),
+            statistics.median(ratios))
 
 
 def profile(play: Play, hands: int) -> str:
@@ -121,23 +138,24 @@ def profile(play: Play, hands: int) -> str:
 def compare(label: str, game: Game, argv: list[str], *, stack: int) -> None:
     """Print ``game``'s hands per second beside PokerKit's, both ways, from the command line ``argv``."""
     parser = argparse.ArgumentParser(prog=f"python -m benchmarks {label}")
-    parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed repeat")
-    parser.add_argument("--repeats", type=int, default=5, help="timed repeats per figure (median)")
+    parser.add_argument("--seconds", type=float, default=0.3, help="length of one timed run")
+    parser.add_argument("--repeats", type=int, default=15, help="pairs of timed runs (medians)")
     parser.add_argument("--profile", action="store_true", help=f"print a cProfile of {label}'s hot paths")
     args = parser.parse_args(argv)
     create = pokerkit_factory(stack)
     for seed in range(20):  # warm up: the high-hand lookup tables are built on first use
         calling_hand(game, random.Random(seed), seed)
-    print(f"{PLAYERS}-player hands per second (median of {args.repeats} x {args.seconds:g}s)")
+    print(f"{PLAYERS}-player hands per second: medians of {args.repeats} paired runs of {args.seconds:g}s;"
+          " the ratio is the median of the pairs' ratios")
     print(f"{'way':<8}{'homegame ' + label:>20}{'pokerkit FLHE':>16}{'ratio':>9}")
     for way, ours, theirs in (("random", random_hand, pokerkit_random_hand),
                               ("call", calling_hand, pokerkit_calling_hand)):
-        our_rate = rate(partial(ours, game), args.seconds, args.repeats)
-        if create is None:
+        peer = partial(theirs, create) if create is not None else None
+        our_rate, kit_rate, ratio = paired(partial(ours, game), peer, args.seconds, args.repeats)
+        if peer is None:
             print(f"{way:<8}{our_rate:>20,.0f}{'(no pokerkit)':>16}")
             continue
-        kit_rate = rate(partial(theirs, create), args.seconds, args.repeats)
-        print(f"{way:<8}{our_rate:>20,.0f}{kit_rate:>16,.0f}{our_rate / kit_rate:>8.1f}x", flush=True)
+        print(f"{way:<8}{our_rate:>20,.0f}{kit_rate:>16,.0f}{ratio:>8.1f}x", flush=True)
     if args.profile:
         for way, ours in (("random", random_hand), ("call", calling_hand)):
             print(f"-- profile: {label}, {way} --")
