@@ -19,13 +19,15 @@ seed) and played by uniformly random legal actions, checking at every step that:
 
 and at the end that the hand ended within ``max_steps``, the outcome has an int for every seat and
 sums to ``total`` (0 for chip games), the history replays through ``homegame.replay`` from its JSON
-text to the same outcome, and the same seed plays the same hand again.
+text to the same outcome, the same seed plays the same hand again, and a clone taken halfway
+plays on to the same end while leaving the original alone.
 
 Nothing here knows any game: only the public contract is used.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
@@ -124,10 +126,12 @@ def _check_views(state: GameState) -> None:
 
 
 def play_random_hand(state: GameState, chooser: random.Random, *, max_steps: int,
-                     on_step: Callable[[GameState, int, Sequence[Action]], None] | None = None) -> int:
-    """Play ``state`` to the end with uniformly random legal actions; returns the number of steps."""
+                     on_step: Callable[[GameState, int, Sequence[Action]], None] | None = None,
+                     stop_after: int | None = None) -> int:
+    """Play ``state`` with uniformly random legal actions to the end (or for ``stop_after``
+    actions); returns the number of steps."""
     steps = 0
-    while not state.is_over:
+    while not state.is_over and steps != stop_after:
         assert steps < max_steps, f"the hand did not end within {max_steps} actions"
         seat = state.to_act[chooser.randrange(len(state.to_act))]
         legal = state.legal_actions(seat)
@@ -166,13 +170,26 @@ def check_conformance(make_game: Callable[[int], Game], *, seeds: Iterable[int] 
         state = start()
         deep = index % deep_every == 0
         on_step = partial(_check_step, deep=deep, checker=random.Random(seed * 7919 + 1))
-        play_random_hand(state, random.Random(seed), max_steps=max_steps, on_step=on_step)
+        steps = play_random_hand(state, random.Random(seed), max_steps=max_steps, on_step=on_step)
         _check_end(state, total, deep)
         replayed = replay(state.history.dumps(), make_again)
         assert replayed.outcome == state.outcome, f"seed {seed}: the replayed outcome differs"
-        again = start()
-        play_random_hand(again, random.Random(seed), max_steps=max_steps)
+        again, chooser = start(), random.Random(seed)
+        play_random_hand(again, chooser, max_steps=max_steps, stop_after=steps // 2)
+        twin = _clone_and_play_on(again, copy.deepcopy(chooser), max_steps)
+        play_random_hand(again, chooser, max_steps=max_steps)
         assert again.history.to_json() == state.history.to_json(), f"seed {seed} did not repeat the hand"
+        assert twin.history.to_json() == state.history.to_json(), f"seed {seed}: a clone played differently"
+
+
+def _clone_and_play_on(state: GameState, chooser: random.Random, max_steps: int) -> GameState:
+    """A clone of ``state`` played to the end, checking that the original is left alone."""
+    before = state.history.to_json()
+    twin = state.clone()
+    assert twin.history.to_json() == before, "a clone does not hold the same hand"
+    play_random_hand(twin, chooser, max_steps=max_steps)
+    assert state.history.to_json() == before, "playing on a clone changed the original"
+    return twin
 
 
 def _check_step(state: GameState, seat: int, legal: Sequence[Action], *, deep: bool,

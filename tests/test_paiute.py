@@ -223,6 +223,12 @@ def test_royal_on_top_lets_a_royal_flush_beat_five_of_a_kind(variants: list[str]
 def _void_deal(game: Paiute) -> tuple[list[int], PaiuteState]:
     """Both seats draw from the stock and throw the card straight back until the deal ends."""
     state = deal(game, ["Ac 3d 5h 7s 9c", "Ad 3h 5s 7c 9d"])
+    return _throw_back_every_draw(state), state
+
+
+def _throw_back_every_draw(state: PaiuteState) -> list[int]:
+    """Play ``state`` out with every seat throwing back what it draws from the stock; returns the
+    rebuild count seen at each rebuild."""
     rebuilt_tops = []
     while not state.is_over:
         seat = state.to_act[0]
@@ -233,7 +239,7 @@ def _void_deal(game: Paiute) -> tuple[list[int], PaiuteState]:
             view = state.view(seat)
             assert view.top_discard == drawn and view.discards == 1 and view.stock_size == 40
             rebuilt_tops.append(view.rebuilds)
-    return rebuilt_tops, state
+    return rebuilt_tops
 
 
 @pytest.mark.parametrize("variants", [[], ["ante"], ["pay-table"]])
@@ -253,6 +259,13 @@ def test_a_rebuilt_stock_is_a_recorded_shuffle_that_replays() -> None:
     replayed = homegame.replay(json.loads(state.history.dumps()))
     assert replayed.history.to_json() == state.history.to_json()
     assert sum(1 for e in state.history.events if e.kind == "chance") == 1
+
+
+def test_a_clone_taken_before_a_rebuild_shuffles_the_discards_as_the_original_does() -> None:
+    state = Paiute(players=2).deal(seed=11)
+    twin = state.clone()
+    assert _throw_back_every_draw(state) == _throw_back_every_draw(twin) == [1]
+    assert twin.history.to_json() == state.history.to_json()
 
 
 @pytest.mark.parametrize(("variants", "settings", "winner_gets"), [

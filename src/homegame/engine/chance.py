@@ -14,6 +14,7 @@ history can replay it exactly: :meth:`Chance.replaying` answers with the recorde
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from functools import lru_cache
@@ -61,45 +62,58 @@ class ChanceError(RuntimeError):
 class Chance:
     """The one random source of a hand. ``record`` lists every outcome drawn, as plain JSON data."""
 
-    __slots__ = ("_random", "_script", "record")
+    __slots__ = ("_goes_on", "_random", "_script", "record")
 
     def __init__(self, seed: int | str | None = None) -> None:
         self._random: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._script: list[Any] | None = None
+        self._goes_on = False
         self.record: list[Any] = []
 
     @classmethod
-    def replaying(cls, record: Sequence[Any]) -> Chance:
-        """A chance that gives back ``record``'s outcomes in order, for replaying a history."""
+    def replaying(cls, record: Sequence[Any], then: Chance | None = None) -> Chance:
+        """A chance that gives back ``record``'s outcomes in order, for replaying a history.
+
+        When they run out it raises :class:`ChanceError`, or, given ``then``, goes on drawing as a
+        copy of ``then`` would: a cloned hand continues exactly as the original will.
+        """
         chance = cls(seed=0)
         chance._script = list(reversed(record))
+        if then is not None:
+            chance._random = copy.deepcopy(then._random)
+            chance._goes_on = True
         return chance
 
-    def _scripted(self, kind: str) -> Any:
-        assert self._script is not None
-        if not self._script:
-            raise ChanceError(f"the recording has no more outcomes (wanted a {kind})")
-        return self._script.pop()
+    def _recorded(self, kind: str) -> Any:
+        """The next recorded outcome, or ``None`` when chance draws afresh; raises when the
+        recording is used up and may not go on."""
+        script = self._script
+        if script:
+            return script.pop()
+        if script is None:
+            return None
+        if self._goes_on:
+            self._script = None
+            return None
+        raise ChanceError(f"the recording has no more outcomes (wanted a {kind})")
 
     def shuffle(self, items: Sequence[T]) -> list[T]:
         """A shuffled copy of ``items``; the order is recorded as indices into ``items``."""
-        if self._script is not None:
-            order = self._scripted("shuffle")
-            if sorted(order) != list(range(len(items))):
-                raise ChanceError("the recorded shuffle does not fit these cards")
-        else:
+        order = self._recorded("shuffle")
+        if order is None:
             order = _shuffled_indices(self._random, len(items))
+        elif sorted(order) != list(range(len(items))):
+            raise ChanceError("the recorded shuffle does not fit these cards")
         self.record.append(order)
         return list(map(items.__getitem__, order))
 
     def roll(self, faces: int) -> int:
         """A fair die of ``faces`` faces: 1 to ``faces``."""
-        if self._script is not None:
-            outcome = self._scripted("roll")
-            if not (isinstance(outcome, int) and 1 <= outcome <= faces):
-                raise ChanceError(f"the recorded roll {outcome!r} is not a face of a {faces}-sided die")
-        else:
+        outcome = self._recorded("roll")
+        if outcome is None:
             outcome = self._random.randint(1, faces)
+        elif not (isinstance(outcome, int) and 1 <= outcome <= faces):
+            raise ChanceError(f"the recorded roll {outcome!r} is not a face of a {faces}-sided die")
         self.record.append(outcome)
         return int(outcome)
 

@@ -119,6 +119,10 @@ class History:
     def of_kind(self, kind: str) -> Iterator[Event]:
         return (event for event in self.events if event.kind == kind)
 
+    def chance_outcomes(self) -> list[Any]:
+        """The outcomes of the hand's chance draws after the deal (reshuffles, rolls), in order."""
+        return [event.data["outcome"] for event in self.of_kind("chance")]
+
     def __len__(self) -> int:
         return len(self.events)
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from homegame.engine.actions import Action
 from homegame.engine.chance import Chance
 from homegame.engine.game import Game
 from homegame.engine.history import History
-from homegame.engine.state import GameState, IllegalAction
+from homegame.engine.state import GameState, IllegalAction, deal_again
 
 __all__ = ["ReplayError", "replay"]
 
@@ -29,15 +28,10 @@ def replay(history: History | dict[str, Any] | str, make_game: Callable[..., Gam
     header = recorded.header
     game = make_game(header["game"], players=header["players"], variants=header["variants"],
                      **header["settings"])
-    script = [event.data["outcome"] for event in recorded.of_kind("chance")]
-    state = game.deal(deck=header["deck"], dealer=header["dealer"], stacks=header["stacks"],
-                      carry=header["carry"], chance=Chance.replaying(script))
-    for number, event in enumerate(recorded.of_kind("action")):
-        assert event.seat is not None
-        try:
-            state.apply(event.seat, Action.from_json(event.data["action"]))
-        except IllegalAction as error:
-            raise ReplayError(f"recorded action {number} of seat {event.seat} is refused: {error}") from None
+    try:
+        state = deal_again(game, recorded, Chance.replaying(recorded.chance_outcomes()))
+    except IllegalAction as error:
+        raise ReplayError(f"a recorded action is refused: {error}") from None
     if state.history.to_json() != recorded.to_json():
         raise ReplayError("the replayed hand does not produce the recorded events")
     return state

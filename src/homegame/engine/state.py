@@ -9,11 +9,10 @@ to the hand's :class:`~homegame.engine.history.History`.
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from homegame.cards import Card
 from homegame.engine.actions import EMPTY, Action, ActionSet
@@ -24,7 +23,7 @@ from homegame.engine.history import Event, History
 if TYPE_CHECKING:
     from homegame.engine.game import Game
 
-__all__ = ["GameState", "IllegalAction", "Outcome", "View"]
+__all__ = ["GameState", "IllegalAction", "Outcome", "View", "deal_again"]
 
 Outcome = dict[int | str, int]
 """Each seat's (and ``"bank"``'s) result for the hand, in the game's unit, summing to zero
@@ -146,8 +145,13 @@ class GameState(ABC):
         return (self.dealer + 1) % self.players
 
     def clone(self) -> Self:
-        """An independent copy, for search: applying actions to it leaves this state alone."""
-        return copy.deepcopy(self)
+        """An independent copy, for search: applying actions to it leaves this state alone.
+
+        The copy is this hand dealt again from its history and played through the same actions;
+        its chance gives back the outcomes drawn so far, then goes on as this hand's will.
+        """
+        chance = Chance.replaying(self.history.chance_outcomes(), then=self.chance)
+        return cast(Self, deal_again(self.game, self.history, chance))
 
     # -- hooks for games ----------------------------------------------------------------------
 
@@ -203,6 +207,19 @@ class GameState(ABC):
         outcome = self.chance.roll(faces)
         self.history.add("chance", None, {"outcome": outcome}, private_to=())
         return outcome
+
+
+def deal_again(game: Game, history: History, chance: Chance) -> GameState:
+    """The hand ``history`` records: dealt by ``game`` as its header says, with ``chance`` answering
+    every chance draw, and played through the recorded actions (a refused one raises
+    :class:`IllegalAction`)."""
+    header = history.header
+    state = game.deal(deck=header["deck"], dealer=header["dealer"], stacks=header["stacks"],
+                      carry=header["carry"], chance=chance)
+    for event in history.of_kind("action"):
+        assert event.seat is not None
+        state.apply(event.seat, Action.from_json(event.data["action"]))
+    return state
 
 
 def _describe(legal: ActionSet) -> str:
