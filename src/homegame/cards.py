@@ -136,7 +136,8 @@ class Card(int):
     def __str__(self) -> str:
         return _NOTATION[self]
 
-    __repr__ = __str__
+    def __repr__(self) -> str:
+        return _NOTATION[self]
 
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))

@@ -7,7 +7,8 @@ from homegame.engine.actions import Action, ActionSet, Amounts, Arrangements, Ch
 from homegame.engine.chance import Chance, ChanceError
 from homegame.engine.game import Game, GameError, Setting
 from homegame.engine.history import Event, History
-from homegame.engine.state import GameState, IllegalAction, Outcome, View
+from homegame.engine.state import GameState, IllegalAction, Outcome
+from homegame.engine.view import View
 
 __all__ = [
     "Action", "ActionSet", "Amounts", "Arrangements", "Chance", "ChanceError", "Choices", "Event",

@@ -22,40 +22,47 @@ discard 5h 2c
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 from math import comb
-from typing import Any, overload
+from typing import Any, Final, overload
 
 from homegame.cards import Card, format_cards, parse_cards
 
 __all__ = ["Action", "ActionSet", "Amounts", "Arrangements", "Choices", "Family", "Subsets", "amount_action"]
 
 
-@dataclass(frozen=True, slots=True, init=False)
 class Action:
-    """One move a seat can make. Only the fields a kind needs are set."""
+    """One move a seat can make: an immutable value. Only the fields a kind needs are set."""
 
-    kind: str
-    amount: int | None = None
-    cards: tuple[Card, ...] = ()
-    option: str | None = None
-    groups: tuple[tuple[Card, ...], ...] = ()
+    __slots__ = ("amount", "cards", "groups", "kind", "option")
 
     def __init__(self, kind: str, amount: int | None = None, cards: tuple[Card, ...] = (),
                  option: str | None = None, groups: tuple[tuple[Card, ...], ...] = ()) -> None:
-        # Legal sets build actions in hot loops: the slots are set directly rather than through
-        # the frozen dataclass's per-field object.__setattr__, which costs twice as much.
-        _set_kind(self, kind)
-        _set_amount(self, amount)
-        _set_cards(self, cards)
-        _set_option(self, option)
-        _set_groups(self, groups)
+        self.kind: Final = kind
+        self.amount: Final = amount
+        self.cards: Final = cards
+        self.option: Final = option
+        self.groups: Final = groups
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return (self.kind == other.kind and self.amount == other.amount and self.cards == other.cards
+                and self.option == other.option and self.groups == other.groups)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.amount, self.cards, self.option, self.groups))
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Action:
+        return self
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -70,7 +77,8 @@ class Action:
             text += " " + " | ".join(format_cards(group) for group in self.groups)
         return text.rstrip()
 
-    __repr__ = __str__
+    def __repr__(self) -> str:
+        return str(self)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -126,10 +134,6 @@ class Action:
         )
 
 
-_set_kind, _set_amount, _set_cards, _set_option, _set_groups = (
-    vars(Action)[name].__set__ for name in ("kind", "amount", "cards", "option", "groups"))
-
-
 def _is_card(word: str) -> bool:
     try:
         parse_cards(word)
@@ -151,7 +155,7 @@ def _cards_field(value: Any) -> list[Card]:
     return parse_cards(items)
 
 
-class Family(ABC):
+class Family:
     """A compact, indexable set of actions: the building block of :class:`ActionSet`."""
 
     @abstractmethod
@@ -293,8 +297,8 @@ class Arrangements(Family):
                                  "min": list(self.minimum), "max": list(self.maximum)}}
 
 
-class ActionSet(Sequence[Action]):
-    """Every legal action of a seat, as a read-only sequence over compact families.
+class ActionSet:
+    """Every legal action of a seat, read like a sequence over compact families.
 
     ``len``, indexing (so ``random.choice`` works) and ``in`` are cheap however many actions
     there are; iterating lists them all.

@@ -55,7 +55,7 @@ def _steps(count: int) -> tuple[tuple[int, int], ...]:
     return tuple((i, (i + 1).bit_length()) for i in range(count - 1, 0, -1))
 
 
-class ChanceError(RuntimeError):
+class ChanceError(ValueError):
     """A replayed hand asked chance for something the recording does not hold."""
 
 

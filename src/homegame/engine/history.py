@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from homegame.cards import Card, format_cards
 
@@ -29,23 +28,31 @@ __all__ = ["Event", "History"]
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True, init=False)
 class Event:
-    """One thing that happened. ``private_to`` is ``None`` for a public event."""
+    """One thing that happened: an immutable value. ``private_to`` is ``None`` for a public event."""
 
-    kind: str
-    seat: int | None
-    data: Mapping[str, Any] = field(default_factory=dict)
-    private_to: tuple[int, ...] | None = None
+    __slots__ = ("data", "kind", "private_to", "seat")
 
     def __init__(self, kind: str, seat: int | None, data: Mapping[str, Any] = _NO_DATA,
                  private_to: tuple[int, ...] | None = None) -> None:
-        # A hand logs a score of events: the slots are set directly rather than through the
-        # frozen dataclass's per-field object.__setattr__, which costs twice as much.
-        _set_kind(self, kind)
-        _set_seat(self, seat)
-        _set_data(self, {} if data is _NO_DATA else data)
-        _set_private_to(self, private_to)
+        self.kind: Final = kind
+        self.seat: Final = seat
+        self.data: Final[Mapping[str, Any]] = {} if data is _NO_DATA else data
+        self.private_to: Final = private_to
+
+    def _fields(self) -> tuple[object, ...]:
+        return self.kind, self.seat, self.data, self.private_to
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # its data is a dict
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, seat={self.seat!r}, data={self.data!r}, "
+                f"private_to={self.private_to!r})")
 
     def visible_to(self, seat: int | None) -> bool:
         return self.private_to is None or (seat is not None and seat in self.private_to)
@@ -66,10 +73,6 @@ class Event:
         private = data.get("private_to")
         return cls(data["kind"], seat, dict(data.get("data", {})),
                    None if private is None else tuple(int(s) for s in private))
-
-
-_set_kind, _set_seat, _set_data, _set_private_to = (vars(Event)[name].__set__ for name in
-                                                    ("kind", "seat", "data", "private_to"))
 
 
 class History:

@@ -9,16 +9,15 @@ to the hand's :class:`~homegame.engine.history.History`.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from homegame.cards import Card
 from homegame.engine.actions import EMPTY, Action, ActionSet
 from homegame.engine.chance import Chance
-from homegame.engine.codec import from_json, to_json
 from homegame.engine.history import Event, History
+from homegame.engine.view import View
 
 if TYPE_CHECKING:
     from homegame.engine.game import Game
@@ -29,37 +28,11 @@ Outcome = dict[int | str, int]
 """Each seat's (and ``"bank"``'s) result for the hand, in the game's unit, summing to zero
 (in Papayoo, the points taken, summing to 250)."""
 
-V = TypeVar("V", bound="View")
-
-
 class IllegalAction(ValueError):
     """An action that may not be taken now; the message says why. The state is unchanged."""
 
 
-@dataclass(frozen=True, slots=True)
-class View:
-    """What one seat (or a spectator, ``seat=None``) may know. Games extend it with their own fields.
-
-    ``log`` holds the events of the hand this seat may see, oldest first.
-    """
-
-    game: str
-    seat: int | None
-    dealer: int
-    to_act: tuple[int, ...]
-    is_over: bool
-    log: tuple[Event, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: to_json(getattr(self, f.name)) for f in fields(self)}
-
-    @classmethod
-    def from_json(cls, data: Any) -> Self:
-        value: Self = from_json(cls, data)
-        return value
-
-
-class GameState(ABC):
+class GameState:
     """One hand in progress. Build it with ``game.deal(...)``, never directly."""
 
     def __init__(self, game: Game, *, deck: Sequence[Card], dealer: int, chance: Chance,
@@ -89,9 +62,13 @@ class GameState(ABC):
             self._legal_cache[seat] = legal
         return legal
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Take ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing."""
-        if type(action) is not Action and not isinstance(action, Action):
+    def apply(self, seat: int, action: object) -> None:
+        """Take ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing.
+
+        Anything that is not an :class:`Action` is refused the same way, so input from outside
+        (a client's message, a bot's mistake) needs no checking of its own first.
+        """
+        if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
         cache = self._legal_cache
         legal = cache.get(seat)

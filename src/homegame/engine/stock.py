@@ -31,7 +31,7 @@ Shuffle = Callable[[Sequence[Card]], list[Card]]
 """A shuffle that records its outcome: a game passes ``state.shuffle``."""
 
 
-class StockExhausted(RuntimeError):
+class StockExhausted(Exception):
     """The stock and the discards together cannot give the cards a rule needs: no contest."""
 
 

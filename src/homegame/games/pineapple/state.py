@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, deck, format_cards, parse_cards
-from homegame.engine import Action, ActionSet, Choices, GameState, Outcome
+from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
 from homegame.engine.betting import BettingRound, Limits, money_fields
 from homegame.engine.seats import SimultaneousChoice
 from homegame.engine.showdown import settle_showdown, settle_uncontested
@@ -41,8 +41,9 @@ class PineappleState(GameState):
 
     game: Pineapple
 
-    def __init__(self, game: Pineapple, cards: list[Card], **kwargs: Any) -> None:
-        super().__init__(game, deck=cards, **kwargs)
+    def __init__(self, game: Pineapple, cards: list[Card], *, dealer: int, stacks: Sequence[int] | None,
+                 carry: dict[str, Any], chance: Chance) -> None:
+        super().__init__(game, deck=cards, dealer=dealer, chance=chance, stacks=stacks, carry=carry)
         config = game.config
         players, dealer = self.players, self.dealer
         self.chips = seat_chips(self.stacks, players=players, default=config["stack"], dealer=dealer)

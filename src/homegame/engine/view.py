@@ -1,0 +1,39 @@
+"""The view: what one seat, or a spectator, may know of a hand, as plain data.
+
+Every game's view is a frozen dataclass extending :class:`View`; it round-trips through JSON.
+It lives apart from the state machine so that it stays plain Python in the compiled build, where
+the JSON codec reads its field types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Self
+
+from homegame.engine.codec import from_json, to_json
+from homegame.engine.history import Event
+
+__all__ = ["View"]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat (or a spectator, ``seat=None``) may know. Games extend it with their own fields.
+
+    ``log`` holds the events of the hand this seat may see, oldest first.
+    """
+
+    game: str
+    seat: int | None
+    dealer: int
+    to_act: tuple[int, ...]
+    is_over: bool
+    log: tuple[Event, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: to_json(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        value: Self = from_json(cls, data)
+        return value
