@@ -135,6 +135,13 @@ def profile(play: Play, hands: int) -> str:
     return text.getvalue()
 
 
+def build() -> str:
+    """Which homegame is measured: the compiled build of ``setup.py`` or plain Python."""
+    import homegame.engine.state
+
+    return "plain Python" if homegame.engine.state.__file__.endswith(".py") else "compiled with mypyc"
+
+
 def compare(label: str, game: Game, argv: list[str], *, stack: int) -> None:
     """Print ``game``'s hands per second beside PokerKit's, both ways, from the command line ``argv``."""
     parser = argparse.ArgumentParser(prog=f"python -m benchmarks {label}")
@@ -145,8 +152,8 @@ def compare(label: str, game: Game, argv: list[str], *, stack: int) -> None:
     create = pokerkit_factory(stack)
     for seed in range(20):  # warm up: the high-hand lookup tables are built on first use
         calling_hand(game, random.Random(seed), seed)
-    print(f"{PLAYERS}-player hands per second: medians of {args.repeats} paired runs of {args.seconds:g}s;"
-          " the ratio is the median of the pairs' ratios")
+    print(f"{PLAYERS}-player hands per second, homegame {build()}: medians of {args.repeats} paired runs"
+          f" of {args.seconds:g}s; the ratio is the median of the pairs' ratios")
     print(f"{'way':<8}{'homegame ' + label:>20}{'pokerkit FLHE':>16}{'ratio':>9}")
     for way, ours, theirs in (("random", random_hand, pokerkit_random_hand),
                               ("call", calling_hand, pokerkit_calling_hand)):

@@ -23,6 +23,8 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
 
+from homegame._compile import mypyc_attr
+
 __all__ = [
     "ACE",
     "DECKS",
@@ -101,6 +103,7 @@ def rank_name(rank: int, *, plural: bool = False) -> str:
     return names.get(rank, str(rank) + ("s" if plural else ""))
 
 
+@mypyc_attr(native_class=False)
 class Card(int):
     """One card; an ``int`` code that prints (and ``repr``s) as its notation.
 

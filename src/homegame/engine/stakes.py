@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card, deck
 from homegame.engine.betting import STRUCTURES, Limits
 from homegame.engine.game import Game, GameError, Setting
@@ -81,6 +82,7 @@ def round_limits(config: Mapping[str, Any], *, big: bool) -> Limits:
     return Limits(structure, bet)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BettingGame(Game):
     """A game played for chips from one standard pack, with the shared betting settings.
 

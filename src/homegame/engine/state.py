@@ -13,6 +13,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self, cast
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card
 from homegame.engine.actions import EMPTY, Action, ActionSet
 from homegame.engine.chance import Chance
@@ -32,6 +33,7 @@ class IllegalAction(ValueError):
     """An action that may not be taken now; the message says why. The state is unchanged."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState:
     """One hand in progress. Build it with ``game.deal(...)``, never directly."""
 
