@@ -105,8 +105,13 @@ class DrawPoker(Game):
         rounds; the other structures are the shared ones of :mod:`homegame.engine.stakes`, the
         round after the draw being the big one.
         """
+        return self._round_limits[round_number - 1]
+
+    @cached_property
+    def _round_limits(self) -> tuple[Limits, Limits]:
         config = self.config
         if config["limit"] == "draw":
-            return Limits.draw(config["bet"], config["max_bet"] or None)
-        return round_limits(config, big=round_number == 2)
+            same = Limits.draw(config["bet"], config["max_bet"] or None)
+            return same, same
+        return round_limits(config, big=False), round_limits(config, big=True)
 
