@@ -146,7 +146,7 @@ def compare(label: str, game: Game, argv: list[str], *, stack: int) -> None:
     """Print ``game``'s hands per second beside PokerKit's, both ways, from the command line ``argv``."""
     parser = argparse.ArgumentParser(prog=f"python -m benchmarks {label}")
     parser.add_argument("--seconds", type=float, default=0.3, help="length of one timed run")
-    parser.add_argument("--repeats", type=int, default=15, help="pairs of timed runs (medians)")
+    parser.add_argument("--repeats", type=int, default=31, help="pairs of timed runs (medians)")
     parser.add_argument("--profile", action="store_true", help=f"print a cProfile of {label}'s hot paths")
     args = parser.parse_args(argv)
     create = pokerkit_factory(stack)

@@ -2,7 +2,7 @@
 beside PokerKit's fixed-limit Texas hold'em, in the same run, with random legal actions and with
 everyone checking or calling to the showdown (see ``benchmarks/_hands.py``).
 
-    python -m benchmarks engine [--seconds 0.3] [--repeats 15] [--profile]
+    python -m benchmarks engine [--seconds 0.3] [--repeats 31] [--profile]
 """
 
 from __future__ import annotations

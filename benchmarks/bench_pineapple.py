@@ -3,7 +3,7 @@ homegame engine beside PokerKit's fixed-limit Texas hold'em, in the same run, wi
 actions (the discard included) and with everyone checking or calling to the showdown (see
 ``benchmarks/_hands.py``).
 
-    python -m benchmarks pineapple [--seconds 0.3] [--repeats 15] [--profile]
+    python -m benchmarks pineapple [--seconds 0.3] [--repeats 31] [--profile]
 """
 
 from __future__ import annotations
