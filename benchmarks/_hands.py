@@ -92,7 +92,10 @@ class Rates:
     """Hands per second of one side, one short timed run after another, with the seed running on."""
 
     def __init__(self, play: Play, seconds: float) -> None:
-        self.play, self.seconds, self.seed, self.rates = play, seconds, 0, list[float]()
+        self.play = play
+        self.seconds = seconds
+        self.seed = 0
+        self.rates: list[float] = []
 
     def measure(self) -> float:
         chooser = random.Random(len(self.rates))
@@ -107,18 +110,11 @@ class Rates:
         return self.rates[-1]
 
 
-def paired(ours: Play, theirs: Play | None, seconds: float, repeats: int) -> tuple[float, float, float]:
+def paired(ours: Play, theirs: Play, seconds: float, repeats: int) -> tuple[float, float, float]:
     """The medians of our rate, the peer's rate and their ratio, over ``repeats`` pairs of runs
     taken back to back, so that a machine slowing down or speeding up touches both sides alike."""
-    our_side = Rates(ours, seconds)
-    their_side = Rates(theirs, seconds) if theirs is not None else None
-    ratios = []
-    for _ in range(repeats):
-        mine = our_side.measure()
-        if their_side is not None:
-            ratios.append(mine / their_side.measure())
-    if their_side is None:
-        return statistics.median(our_side.rates), float("nan"), float("nan")
+    our_side, their_side = Rates(ours, seconds), Rates(theirs, seconds)
+    ratios = [our_side.measure() / their_side.measure() for _ in range(repeats)]
     return (statistics.median(our_side.rates), statistics.median(their_side.rates),
             statistics.median(ratios))
 
@@ -157,11 +153,13 @@ def compare(label: str, game: Game, argv: list[str], *, stack: int) -> None:
     print(f"{'way':<8}{'homegame ' + label:>20}{'pokerkit FLHE':>16}{'ratio':>9}")
     for way, ours, theirs in (("random", random_hand, pokerkit_random_hand),
                               ("call", calling_hand, pokerkit_calling_hand)):
-        peer = partial(theirs, create) if create is not None else None
-        our_rate, kit_rate, ratio = paired(partial(ours, game), peer, args.seconds, args.repeats)
-        if peer is None:
-            print(f"{way:<8}{our_rate:>20,.0f}{'(no pokerkit)':>16}")
+        if create is None:
+            alone = Rates(partial(ours, game), args.seconds)
+            rate = statistics.median(alone.measure() for _ in range(args.repeats))
+            print(f"{way:<8}{rate:>20,.0f}{'(no pokerkit)':>16}")
             continue
+        our_rate, kit_rate, ratio = paired(partial(ours, game), partial(theirs, create), args.seconds,
+                                           args.repeats)
         print(f"{way:<8}{our_rate:>20,.0f}{kit_rate:>16,.0f}{ratio:>8.1f}x", flush=True)
     if args.profile:
         for way, ours in (("random", random_hand), ("call", calling_hand)):
