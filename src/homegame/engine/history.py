@@ -40,13 +40,11 @@ class Event:
         self.data: Final[Mapping[str, Any]] = {} if data is _NO_DATA else data
         self.private_to: Final = private_to
 
-    def _fields(self) -> tuple[object, ...]:
-        return self.kind, self.seat, self.data, self.private_to
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
             return NotImplemented
-        return self._fields() == other._fields()
+        return (self.kind == other.kind and self.seat == other.seat and self.data == other.data
+                and self.private_to == other.private_to)
 
     __hash__ = None  # type: ignore[assignment]  # its data is a dict
 
