@@ -38,8 +38,11 @@ COMPILED = [
 def extensions() -> list:
     if os.environ.get("HOMEGAME_COMPILE") != "1":
         return []
-    from mypyc.build import mypycify
-
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        raise SystemExit("HOMEGAME_COMPILE=1 builds with mypyc: install mypy first and build with "
+                         "pip's --no-build-isolation so the build can use it") from None
     return mypycify(COMPILED, opt_level="3")
 
 
