@@ -72,6 +72,16 @@ def test_seed_repeats_the_hand_and_history_replays() -> None:
         assert replayed.outcome == states[0].outcome
 
 
+def test_a_hand_dealt_from_the_systems_randomness_clones_and_plays_on() -> None:
+    state = Duel(players=2).deal()
+    state.apply(1, KEEP)
+    so_far = list(state.history.events)
+    twin = state.clone()
+    twin.apply(0, SWAP)
+    assert twin.is_over and not state.is_over
+    assert twin.history.events[:len(so_far)] == so_far == state.history.events
+
+
 def test_a_tampered_history_does_not_replay() -> None:
     state = Duel(players=2).deal(seed=1)
     state.apply(1, KEEP)

@@ -75,12 +75,14 @@ class Chance:
         """A chance that gives back ``record``'s outcomes in order, for replaying a history.
 
         When they run out it raises :class:`ChanceError`, or, given ``then``, goes on drawing as a
-        copy of ``then`` would: a cloned hand continues exactly as the original will.
+        copy of ``then`` would: a cloned hand continues exactly as the original will. (The
+        operating system's randomness has no state to copy: a copy of it draws its own.)
         """
         chance = cls(seed=0)
         chance._script = list(reversed(record))
         if then is not None:
-            chance._random = copy.deepcopy(then._random)
+            system = isinstance(then._random, random.SystemRandom)
+            chance._random = random.SystemRandom() if system else copy.deepcopy(then._random)
             chance._goes_on = True
         return chance
 
