@@ -58,6 +58,9 @@ class Action:
     def __hash__(self) -> int:
         return hash((self.kind, self.amount, self.cards, self.option, self.groups))
 
+    def __reduce__(self) -> tuple[type[Action], tuple[Any, ...]]:
+        return Action, (self.kind, self.amount, self.cards, self.option, self.groups)
+
     def __copy__(self) -> Action:
         return self
 

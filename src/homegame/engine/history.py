@@ -48,6 +48,9 @@ class Event:
 
     __hash__ = None  # type: ignore[assignment]  # its data is a dict
 
+    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
+        return Event, (self.kind, self.seat, self.data, self.private_to)
+
     def __repr__(self) -> str:
         return (f"Event(kind={self.kind!r}, seat={self.seat!r}, data={self.data!r}, "
                 f"private_to={self.private_to!r})")
