@@ -123,7 +123,8 @@ def test_everyone_folding_ends_the_hand_without_a_showdown() -> None:
     state = stacked(DrawPoker(players=3), {1: "Kh Kd 7c 4s 2h", 2: "Ac Ad 9h 6c 3s", 0: "Qs Js Ts 9s 2c"})
     play(state, "bet 10", "fold", "fold")
     assert state.is_over and state.outcome == {0: -1, 1: 2, 2: -1}
-    assert state.view(0).showdown == {} and state.view(0).awards[0].reason == "everyone else folded"
+    assert state.view(0).showdown == {}
+    assert state.view(0).results == ("seat 1 wins 13 because everyone else folded",)
     assert not list(state.history.of_kind("reveal"))
 
 
@@ -133,7 +134,7 @@ def test_showdown_kickers_decide_a_pair_against_a_pair() -> None:
     assert state.outcome == {0: 1, 1: -1}
     view = state.view(1)
     assert view.hand_names == {1: "a pair of kings", 0: "a pair of kings"}
-    assert view.awards[0].shares == {0: 2} and "beating" in view.awards[0].reason
+    assert view.results == ("seat 0 wins 2 with a pair of kings, beating a pair of kings (seat 1)",)
 
 
 def test_a_full_tie_splits_the_pot_and_the_odd_chip_goes_left_of_the_dealer() -> None:
@@ -141,7 +142,7 @@ def test_a_full_tie_splits_the_pot_and_the_odd_chip_goes_left_of_the_dealer() ->
     state = stacked(game, {1: "Kh Qd 9c 7s 4h", 2: "Kd Qc 9h 7d 4s", 0: "2c 3d 5h 8s Jc"}, dealer=1)
     play(state, "check", "check", "check", "discard", "discard", "discard", "check", "check", "check")
     assert state.outcome == {0: -1, 1: 0, 2: 1}
-    assert "odd chip goes to seat 2" in state.view(0).awards[0].reason
+    assert "odd chip goes to seat 2" in state.view(0).results[0]
 
 
 def test_all_in_makes_a_side_pot_the_short_stack_cannot_win() -> None:
@@ -155,8 +156,8 @@ def test_all_in_makes_a_side_pot_the_short_stack_cannot_win() -> None:
     assert state.to_act == (2,) and state.legal_actions(2).kinds() == ["check", "bet"]
     play(state, "check", "check")
     assert state.is_over and state.outcome == {0: -60, 1: 40, 2: 20}
-    awards = state.view(None).awards
-    assert [a.shares for a in awards] == [{1: 60}, {2: 80}]
+    main, side = state.view(None).results
+    assert main.startswith("seat 1 wins 60 with") and side.startswith("seat 2 wins 80 with")
 
 
 def test_fixed_limit_setting_uses_small_then_big_bets() -> None:
@@ -208,7 +209,7 @@ def test_lowball_with_a_qualifier_shares_the_pot_when_no_hand_qualifies() -> Non
     state = stacked(game, {1: "Kh Qc 9d 4s 2h", 2: "Kd Jc 9h 5s 3h", 0: "Ah 2c 3d 4d 9c"})
     play(state, "check", "check", "check", "discard", "discard", "discard", "check", "check", "check")
     assert state.outcome == {0: 0, 1: 0, 2: 0}
-    assert "no hand qualifies" in state.view(0).awards[0].reason
+    assert "no hand qualifies" in state.view(0).results[0]
 
 
 def test_lowball_wild_joker_counts_as_the_lowest_card_not_pairing() -> None:

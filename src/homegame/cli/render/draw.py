@@ -43,7 +43,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
             lines.append(f"To call: {view.to_call}")
     for seat, cards in view.showdown.items():
         lines.append(f"  seat {seat} shows {look.cards(cards)} - {view.hand_names.get(seat, '')}")
-    lines.extend(look.bold(award.reason) for award in view.awards)
+    lines.extend(look.bold(reason) for reason in view.results)
     return lines
 
 

@@ -10,8 +10,8 @@ showdown.
 
 from homegame.games.draw.game import DrawPoker
 from homegame.games.draw.state import DrawState
-from homegame.games.draw.view import DrawAward, DrawView
+from homegame.games.draw.view import DrawView
 
-__all__ = ["GAMES", "DrawAward", "DrawPoker", "DrawState", "DrawView"]
+__all__ = ["GAMES", "DrawPoker", "DrawState", "DrawView"]
 
 GAMES = (DrawPoker,)

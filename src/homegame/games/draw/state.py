@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 from homegame.cards import ACE, Card, format_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
 from homegame.engine.betting import BettingRound
-from homegame.engine.pots import Chips, award_pots, total_shares
-from homegame.engine.showdown import award_reason
+from homegame.engine.pots import Chips
+from homegame.engine.showdown import settle_showdown, settle_uncontested
 from homegame.engine.stock import Stock, StockExhausted
 from homegame.games.draw.showdown import hand_name
-from homegame.games.draw.view import DrawAward, DrawView
+from homegame.games.draw.view import DrawView
 from homegame.ranking import strength
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class DrawState(GameState):
         self.revealed: dict[int, tuple[Card, ...]] = {}
         self.names: dict[int, str] = {}
         self._strengths: dict[int, int] = {}
-        self.awards: list[DrawAward] = []
+        self.results: list[str] = []
         self.no_contest = False
         self._post_antes(config["ante"])
         self._deal(deck)
@@ -190,12 +190,7 @@ class DrawState(GameState):
 
     def _finish_without_showdown(self) -> None:
         self.phase = "over"
-        winner = self.chips.in_hand[0]
-        total = self.chips.pot
-        self.chips.pay({winner: total})
-        reason = "everyone else folded"
-        self.awards.append(DrawAward(0, {winner: total}, reason))
-        self.history.add("award", None, {"pot": 0, "shares": {str(winner): total}, "reason": reason})
+        self.results.append(settle_uncontested(self.history, self.chips))
 
     def _showdown(self) -> None:
         self.phase = "over"
@@ -208,14 +203,7 @@ class DrawState(GameState):
         self.history.add("reveal", None, {"hands": shown})
         lowball = game.has("lowball")
         contenders = {seat: value for seat, value in strengths.items() if value > 0 or not lowball}
-        pots = self.chips.pots()
-        awards = award_pots(pots, contenders, dealer=self.dealer, players=self.players)
-        for award in awards:
-            reason = award_reason(award, contenders, pots[award.pot], self._name)
-            self.awards.append(DrawAward(award.pot, award.shares, reason))
-            shares = {str(seat): amount for seat, amount in award.shares.items()}
-            self.history.add("award", None, {"pot": award.pot, "shares": shares, "reason": reason})
-        self.chips.pay(total_shares(awards))
+        self.results.extend(settle_showdown(self.history, self.chips, contenders, self._name))
 
     def _name(self, seat: int) -> str:
         name = self.names.get(seat)
@@ -247,7 +235,7 @@ class DrawState(GameState):
             folded=tuple(sorted(chips.folded)), all_in=tuple(sorted(chips.all_in)),
             to_call=self._to_call(seat),
             drawn=dict(self.drawn), shown_aces=dict(self.shown_aces), showdown=dict(self.revealed),
-            hand_names=names, awards=tuple(self.awards), ante=self.game.config["ante"],
+            hand_names=names, results=tuple(self.results), ante=self.game.config["ante"],
             limit=self.game.config["limit"], ranking=self.game.ranking.name, wild=self.game.wild_name,
         )
 

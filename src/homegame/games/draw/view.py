@@ -7,16 +7,7 @@ from dataclasses import dataclass
 from homegame.cards import Card
 from homegame.engine import View
 
-__all__ = ["DrawAward", "DrawView"]
-
-
-@dataclass(frozen=True, slots=True)
-class DrawAward:
-    """One pot (or half of one) paid out: to whom, how much, and why."""
-
-    pot: int
-    shares: dict[int, int]
-    reason: str
+__all__ = ["DrawView"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +17,9 @@ class DrawView(View):
     ``phase`` is ``bet1``, ``draw``, ``bet2`` or ``over``. ``hand`` and ``hint`` (its name under
     the game's ranking) are the seat's own; ``bets`` are this round's bets (amounts are each seat's
     total for the round); ``drawn`` counts the cards each seat drew; ``shown_aces`` the ace a seat
-    showed to draw four; ``showdown`` and ``hand_names`` the hands revealed at the end. ``ranking``
-    names how hands rank; ``wild`` is ``none``, ``jokers``, ``deuces`` or ``aces``.
+    showed to draw four; ``showdown`` and ``hand_names`` the hands revealed at the end, ``results``
+    why each pot went where it went. ``ranking`` names how hands rank; ``wild`` is ``none``,
+    ``jokers``, ``deuces`` or ``aces``.
     """
 
     phase: str
@@ -43,7 +35,7 @@ class DrawView(View):
     shown_aces: dict[int, Card]
     showdown: dict[int, tuple[Card, ...]]
     hand_names: dict[int, str]
-    awards: tuple[DrawAward, ...]
+    results: tuple[str, ...]
     ante: int
     limit: str
     ranking: str
