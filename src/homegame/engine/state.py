@@ -29,6 +29,7 @@ Outcome = dict[int | str, int]
 """Each seat's (and ``"bank"``'s) result for the hand, in the game's unit, summing to zero
 (in Papayoo, the points taken, summing to 250)."""
 
+
 class IllegalAction(ValueError):
     """An action that may not be taken now; the message says why. The state is unchanged."""
 
