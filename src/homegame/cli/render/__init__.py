@@ -112,7 +112,13 @@ def _plain_value(value: Any, look: Style) -> str:
 
 
 def describe_event(event: Event, seat: int | None = None) -> str:
-    """One line telling what an event was, from the point of view of ``seat``."""
+    """One line telling what an event was, from the point of view of ``seat``.
+
+    >>> describe_event(Event("reveal", None, {"hands": {"1": "Jd Jc 5c 4h 2h", "0": "Ks Kd 9c 4d 2s"}}), 0)
+    'reveal: seat 1 Jd Jc 5c 4h 2h, you Ks Kd 9c 4d 2s'
+    >>> describe_event(Event("drew", 2, {"count": 3}), 0)
+    'seat 2 drew: 3'
+    """
     who = "you" if event.seat is not None and event.seat == seat else (
         f"seat {event.seat}" if event.seat is not None else "")
     data = event.data
@@ -127,8 +133,15 @@ def describe_event(event: Event, seat: int | None = None) -> str:
     if event.kind == "outcome":
         results = data.get("outcome", {})
         return "result: " + ", ".join(f"{_seat_text(k, seat)} {v:+d}" for k, v in results.items())
-    details = ", ".join(f"{k} {_value_text(v)}" for k, v in data.items())
+    details = _details(data, seat)
     return (f"{who} {event.kind}" + (f": {details}" if details else "")).strip()
+
+
+def _details(data: Mapping[str, Any], seat: int | None) -> str:
+    """An event's data in words: a lone value on its own (``drew: 3``), else each named."""
+    if len(data) == 1:
+        return _value_text(next(iter(data.values())), seat)
+    return ", ".join(f"{key} {_value_text(value, seat)}" for key, value in data.items())
 
 
 def _seat_text(key: str, seat: int | None) -> str:
@@ -155,9 +168,13 @@ def _award_text(data: Mapping[str, Any]) -> str:
     return f"wins {amount}" if amount is not None else "wins"
 
 
-def _value_text(value: Any) -> str:
+def _value_text(value: Any, seat: int | None = None) -> str:
+    """A value of an event's data in words; a mapping by seat reads ``seat 1 Kh Kd, you 7c 7d``."""
     if isinstance(value, list):
         return " ".join(map(str, value))
+    if isinstance(value, Mapping) and value and all(str(key).isdigit() for key in value):
+        return ", ".join(f"{_seat_text(str(key), seat)} {_value_text(item, seat)}"
+                         for key, item in value.items())
     return str(value)
 
 
