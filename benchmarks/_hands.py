@@ -1,5 +1,5 @@
 """What the game benchmarks share: hands played through the public contract, the PokerKit peer
-played the same two ways, timing by median, profiling, and the side-by-side table.
+played the same two ways, timing in back-to-back pairs, profiling, and the side-by-side table.
 
 - ``random``: every seat picks uniformly among its legal actions (``state.to_act``,
   ``state.legal_actions(seat)``, ``state.apply(seat, action)``); PokerKit: uniformly among fold,
