@@ -82,6 +82,17 @@ def test_a_hand_dealt_from_the_systems_randomness_clones_and_plays_on() -> None:
     assert twin.history.events[:len(so_far)] == so_far == state.history.events
 
 
+def test_a_history_with_a_refused_action_says_which_one() -> None:
+    state = Duel(players=2).deal(seed=1)
+    state.apply(1, KEEP)
+    state.apply(0, KEEP)
+    data = state.history.to_json()
+    actions = [event for event in data["events"] if event["kind"] == "action"]
+    actions[1]["data"]["action"] = {"kind": "raise", "amount": 5}
+    with pytest.raises(ReplayError, match="recorded action 1 of seat 0 is refused: raise 5"):
+        replay(data, make_game)
+
+
 def test_a_tampered_history_does_not_replay() -> None:
     state = Duel(players=2).deal(seed=1)
     state.apply(1, KEEP)

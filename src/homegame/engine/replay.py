@@ -31,7 +31,7 @@ def replay(history: History | dict[str, Any] | str, make_game: Callable[..., Gam
     try:
         state = deal_again(game, recorded, Chance.replaying(recorded.chance_outcomes()))
     except IllegalAction as error:
-        raise ReplayError(f"a recorded action is refused: {error}") from None
+        raise ReplayError(str(error)) from None
     if state.history.to_json() != recorded.to_json():
         raise ReplayError("the replayed hand does not produce the recorded events")
     return state

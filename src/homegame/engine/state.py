@@ -196,9 +196,13 @@ def deal_again(game: Game, history: History, chance: Chance) -> GameState:
     header = history.header
     state = game.deal(deck=header["deck"], dealer=header["dealer"], stacks=header["stacks"],
                       carry=header["carry"], chance=chance)
-    for event in history.of_kind("action"):
+    for number, event in enumerate(history.of_kind("action")):
         assert event.seat is not None
-        state.apply(event.seat, Action.from_json(event.data["action"]))
+        try:
+            state.apply(event.seat, Action.from_json(event.data["action"]))
+        except IllegalAction as error:
+            refused = f"recorded action {number} of seat {event.seat} is refused: {error}"
+            raise IllegalAction(refused) from None
     return state
 
 
