@@ -22,7 +22,7 @@ class DuelView(View):
     bonus_rank: int
 
 
-class DuelState(GameState):
+class DuelState(GameState[DuelView]):
     def __init__(self, game: Duel, deck: list[Card], **kwargs: Any) -> None:
         super().__init__(game, deck=deck, **kwargs)
         self.stock = list(deck)
@@ -50,7 +50,7 @@ class DuelState(GameState):
         if self.acted == self.players:
             self.history.add("reveal", None, {"hands": [str(c) for c in self.hands]})
 
-    def view(self, seat: int | None) -> DuelView:
+    def _view(self, seat: int | None) -> DuelView:
         over = self.is_over
         return DuelView(**self.view_base(seat), my_card=None if seat is None else self.hands[seat],
                         shown=dict(enumerate(self.hands)) if over else {}, bonus_rank=self.bonus)

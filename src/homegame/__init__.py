@@ -15,16 +15,17 @@ homegame for its rankings stays quick.
 
 from typing import TYPE_CHECKING, Any
 
-from homegame.cards import Card, CardError, parse_cards
-from homegame.engine import Action, IllegalAction
+from homegame.cards import Card, parse_cards
+from homegame.engine import Action
+from homegame.errors import CardError, GameError, HomegameError, IllegalAction, ReplayError
 from homegame.ranking import RANKINGS, Hand, evaluate, strength
 
 if TYPE_CHECKING:
     from homegame.games import GAMES, new_game, replay
 
 __all__ = [
-    "GAMES", "RANKINGS", "Action", "Card", "CardError", "Hand", "IllegalAction", "evaluate",
-    "new_game", "parse_cards", "replay", "strength",
+    "GAMES", "RANKINGS", "Action", "Card", "CardError", "GameError", "Hand", "HomegameError",
+    "IllegalAction", "ReplayError", "evaluate", "new_game", "parse_cards", "replay", "strength",
 ]
 __version__ = "0.1.0"
 

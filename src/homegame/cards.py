@@ -19,11 +19,12 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import IntEnum
-from typing import Final
+from typing import Final, TypeGuard
 
 from homegame._compile import mypyc_attr
+from homegame.errors import CardError, shown
 
 __all__ = [
     "ACE",
@@ -39,6 +40,7 @@ __all__ = [
     "card",
     "deck",
     "format_cards",
+    "is_card",
     "parse_cards",
     "rank_name",
 ]
@@ -73,10 +75,6 @@ class Suit(IntEnum):
     def is_red(self) -> bool:
         """Hearts and diamonds are red; clubs, spades and Payoo are not."""
         return self in (Suit.HEARTS, Suit.DIAMONDS)
-
-
-class CardError(ValueError):
-    """A card string that cannot be read; the message names the bad token and its position."""
 
 
 _JOKER_CODE: Final = 52
@@ -182,7 +180,7 @@ _TOKEN: Final = re.compile(r"[^\s,]+")
 _CARD_TEXT: Final = re.compile(r"jk|(?:20|1\d|10|[1-9tjqka])[cdhsp]", re.IGNORECASE)
 
 
-def card(text: str) -> Card:
+def card(text: object) -> Card:
     """The card written ``text`` (``"As"``, ``"10h"``, ``"Th"``, ``"jk"``, ``"13p"``).
 
     >>> card("10h") == card("th")
@@ -190,8 +188,10 @@ def card(text: str) -> Card:
     >>> card("Xx")
     Traceback (most recent call last):
     ...
-    homegame.cards.CardError: 'Xx' at position 0 is not a card (write rank then suit, as As, 10h, Jk)
+    homegame.errors.CardError: 'Xx' at position 0 is not a card (write rank then suit, as As, 10h, Jk)
     """
+    if not isinstance(text, str):
+        raise CardError(f"a card is written as a string such as 'Ah', not {shown(text)}")
     found = _BY_NOTATION.get(text.lower())
     if found is None:
         raise CardError(_bad(text, 0))
@@ -199,23 +199,26 @@ def card(text: str) -> Card:
 
 
 def _bad(token: str, position: int) -> str:
-    return f"{token!r} at position {position} is not a card (write rank then suit, as As, 10h, Jk)"
+    return f"{shown(token)} at position {position} is not a card (write rank then suit, as As, 10h, Jk)"
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Read cards separated by spaces, commas or nothing: ``"AsKd"``, ``"As, Kd"``, ``"as kd"``.
 
-    A list of card strings or cards is accepted too. Positions in errors count characters.
+    A list (or any other collection) of card strings or cards is accepted too. Positions in
+    errors count characters; anything else raises :class:`CardError`.
 
     >>> parse_cards("AsKh10d")
     [As, Kh, Td]
     >>> parse_cards("As Kx")
     Traceback (most recent call last):
     ...
-    homegame.cards.CardError: 'Kx' at position 3 is not a card (write rank then suit, as As, 10h, Jk)
+    homegame.errors.CardError: 'Kx' at position 3 is not a card (write rank then suit, as As, 10h, Jk)
     """
     if not isinstance(text, str):
-        return [c if isinstance(c, Card) else card(c) for c in text]
+        if not isinstance(text, Iterable) or isinstance(text, bytes | bytearray | Mapping):
+            raise CardError(f"cards are a string such as 'As Kd' or a list of cards, not {shown(text)}")
+        return [c if is_card(c) else card(c) for c in text]
     cards: list[Card] = []
     for token in _TOKEN.finditer(text):
         cards.extend(_split_token(token.group(), token.start()))
@@ -235,6 +238,15 @@ def _split_token(token: str, start: int) -> list[Card]:
         cards.append(found)
         position = match.end() if match else len(token)
     return cards
+
+
+def is_card(value: object) -> TypeGuard[Card]:
+    """Whether ``value`` is one of the cards (a :class:`Card` with a card's code).
+
+    >>> is_card(card("As")), is_card("As"), is_card(12)
+    (True, False, False)
+    """
+    return type(value) is Card and 0 <= value < _CARD_COUNT
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -274,11 +286,10 @@ def deck(name: str = "standard") -> list[Card]:
     >>> deck("pinochle")
     Traceback (most recent call last):
     ...
-    ValueError: unknown deck 'pinochle'; known decks: standard, standard+joker, standard+2jokers, \
-papayoo, papayoo-56
+    homegame.errors.CardError: unknown deck 'pinochle'; known decks: standard, standard+joker, ...
     """
     if name not in DECKS:
-        raise ValueError(f"unknown deck {name!r}; known decks: {', '.join(DECKS)}")
+        raise CardError(f"unknown deck {name!r}; known decks: {', '.join(DECKS)}")
     return list(DECKS[name])
 
 

@@ -51,7 +51,7 @@ class Simulation:
                 "seats": [seat.to_json() for seat in self.seats]}
 
 
-def play_hand(state: GameState, bots: Sequence[Bot]) -> GameState:
+def play_hand(state: GameState[Any], bots: Sequence[Bot]) -> GameState[Any]:
     """Let ``bots`` play ``state`` to its end; each bot sees only its own seat's view."""
     while not state.is_over:
         for seat in state.to_act:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Any, TextIO
 
 from homegame.bots import Bot
 from homegame.cards import CardError
@@ -158,7 +158,7 @@ class Table:
     def look_bold(self, text: str) -> str:
         return self.prompt.look.bold(text)
 
-    def play_hand(self, state: GameState) -> None:
+    def play_hand(self, state: GameState[Any]) -> None:
         self._seen = {}
         while not state.is_over:
             for seat in state.to_act:
@@ -171,7 +171,7 @@ class Table:
         if not any(bot is None for bot in self.seats):
             self._show(state, None)
 
-    def _turn(self, state: GameState, seat: int) -> None:
+    def _turn(self, state: GameState[Any], seat: int) -> None:
         bot = self.seats[seat]
         legal = state.legal_actions(seat)
         if bot is not None:
@@ -188,7 +188,7 @@ class Table:
 
         self.prompt.choose(legal, attempt)
 
-    def _show(self, state: GameState, seat: int | None) -> None:
+    def _show(self, state: GameState[Any], seat: int | None) -> None:
         view = state.view(seat)
         key = -1 if seat is None else seat
         start = self._seen.get(key, 0)
@@ -200,7 +200,7 @@ class Table:
         for line in render_view(view, self.prompt.look):
             self.prompt.say(line)
 
-    def _settle(self, state: GameState) -> None:
+    def _settle(self, state: GameState[Any]) -> None:
         outcome = state.outcome
         for seat in range(self.game.player_count):
             self.totals[seat] += outcome.get(seat, 0)

@@ -9,9 +9,10 @@ from homegame.engine.game import Game, GameError, Setting
 from homegame.engine.history import Event, History
 from homegame.engine.state import GameState, IllegalAction, Outcome
 from homegame.engine.view import View
+from homegame.errors import HomegameError, ReplayError
 
 __all__ = [
     "Action", "ActionSet", "Amounts", "Arrangements", "Chance", "ChanceError", "Choices", "Event",
-    "Family", "Game", "GameError", "GameState", "History", "IllegalAction", "Outcome", "Setting",
-    "Subsets", "View",
+    "Family", "Game", "GameError", "GameState", "History", "HomegameError", "IllegalAction", "Outcome",
+    "ReplayError", "Setting", "Subsets", "View",
 ]

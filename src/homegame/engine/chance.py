@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
+from homegame.errors import ReplayError
+
 __all__ = ["Chance", "ChanceError"]
 
 T = TypeVar("T")
@@ -55,7 +57,7 @@ def _steps(count: int) -> tuple[tuple[int, int], ...]:
     return tuple((i, (i + 1).bit_length()) for i in range(count - 1, 0, -1))
 
 
-class ChanceError(ValueError):
+class ChanceError(ReplayError):
     """A replayed hand asked chance for something the recording does not hold."""
 
 

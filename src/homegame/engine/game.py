@@ -16,12 +16,9 @@ from typing import Any, ClassVar
 from homegame.cards import Card, format_cards, is_permutation, parse_cards
 from homegame.engine.chance import Chance
 from homegame.engine.state import GameState
+from homegame.errors import GameError
 
 __all__ = ["Game", "GameError", "Setting"]
-
-
-class GameError(ValueError):
-    """A game asked for with a bad name, seat count, variant or setting."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +66,7 @@ class Game(ABC):
     settings: ClassVar[Mapping[str, Setting]] = {}
     exclusive_variants: ClassVar[tuple[frozenset[str], ...]] = ()
     """Groups of variants of which a table may choose at most one."""
-    state_class: ClassVar[Callable[..., GameState]]
+    state_class: ClassVar[Callable[..., GameState[Any]]]
     """The state a hand starts in (see :meth:`start`; a game that starts hands differently overrides
     :meth:`start` instead)."""
     starting_stack: ClassVar[int | None] = None
@@ -114,7 +111,7 @@ class Game(ABC):
 
     def deal(self, *, seed: int | str | None = None, deck: Sequence[Card] | str | None = None,
              dealer: int = 0, stacks: Sequence[int] | None = None,
-             carry: Mapping[str, Any] | None = None, chance: Chance | None = None) -> GameState:
+             carry: Mapping[str, Any] | None = None, chance: Chance | None = None) -> GameState[Any]:
         """Start a hand: shuffled from ``seed`` (or the OS's randomness), or from a stacked ``deck``.
 
         ``dealer`` is the dealer's seat, ``stacks`` each seat's chips for games played for chips,
@@ -142,7 +139,7 @@ class Game(ABC):
             raise GameError(f"stacks must be {self.player_count} whole numbers of chips, got {stacks!r}")
 
     def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
-              carry: dict[str, Any], chance: Chance) -> GameState:
+              carry: dict[str, Any], chance: Chance) -> GameState[Any]:
         """The first state of a hand dealt from ``deck`` (already shuffled or stacked): by default
         ``state_class(game, deck, dealer=..., stacks=..., carry=..., chance=...)``."""
         make_state = type(self).state_class

@@ -67,7 +67,7 @@ class Match:
         self.carry: dict[str, Any] = {}
         self.hands_played = 0
         self.results: list[dict[str, int]] = []
-        self._current: GameState | None = None
+        self._current: GameState[Any] | None = None
         self._current_seating: list[str] = []
 
     @property
@@ -75,7 +75,7 @@ class Match:
         """Whether a hand has been dealt and not settled yet."""
         return self._current is not None
 
-    def deal(self, *, deck: Sequence[Card] | str | None = None) -> GameState:
+    def deal(self, *, deck: Sequence[Card] | str | None = None) -> GameState[Any]:
         """Deal the next hand to the players seated now, the button's player dealing.
 
         ``deck`` stacks the deck (tests, replays); otherwise it is shuffled from the match's seed.
@@ -90,7 +90,7 @@ class Match:
         self._current, self._current_seating = state, list(self.seating)
         return state
 
-    def settle(self, state: GameState) -> None:
+    def settle(self, state: GameState[Any]) -> None:
         """Book a finished hand: move chips and totals by its outcome, carry, and pass the button."""
         if state is not self._current:
             raise MatchError("that is not the hand in play at this table")

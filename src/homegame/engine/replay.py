@@ -14,15 +14,12 @@ from homegame.engine.chance import Chance
 from homegame.engine.game import Game
 from homegame.engine.history import History
 from homegame.engine.state import GameState, IllegalAction, deal_again
+from homegame.errors import ReplayError
 
 __all__ = ["ReplayError", "replay"]
 
 
-class ReplayError(ValueError):
-    """A history that does not replay to the same hand."""
-
-
-def replay(history: History | dict[str, Any] | str, make_game: Callable[..., Game]) -> GameState:
+def replay(history: History | dict[str, Any] | str, make_game: Callable[..., Game]) -> GameState[Any]:
     """The state reached by replaying ``history``; ``make_game`` is ``homegame.new_game``."""
     recorded = history if isinstance(history, History) else History.from_json(history)
     header = recorded.header

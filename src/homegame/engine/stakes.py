@@ -59,7 +59,7 @@ def seat_chips(stacks: Sequence[int] | None, *, players: int, default: int, deal
     >>> seat_chips([0, 50, 0], players=3, default=100, dealer=0)
     Traceback (most recent call last):
     ...
-    homegame.engine.game.GameError: a hand needs at least two players with chips
+    homegame.errors.GameError: a hand needs at least two players with chips
     """
     chips = Chips(stacks if stacks is not None else [default] * players, dealer=dealer)
     for seat, chips_left in enumerate(chips.stacks):

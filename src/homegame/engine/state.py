@@ -1,17 +1,26 @@
 """The state machine every game is: whose turn, what they may do, what they may see.
 
-A game's state subclasses :class:`GameState` and fills in four hooks: ``to_act``, ``_legal``,
-``_apply`` and ``view`` (plus ``_outcome``). The base class does the checking that makes the
-contract hold for every game: an action from a seat that is not to act, or not among its legal
-actions, raises :class:`IllegalAction` before anything changes, and every applied action is logged
-to the hand's :class:`~homegame.engine.history.History`.
+A game's state subclasses :class:`GameState` and fills in the hooks ``to_act``, ``_legal``,
+``_apply``, ``_view`` and ``_outcome`` (and, for clearer refusals, ``_explain_illegal``). The base
+class does the checking that makes the contract hold for every game, whatever a caller passes:
+
+- every public entry point that takes a seat (``apply``, ``legal_actions``, ``view``,
+  ``explain_illegal``) accepts only an ``int`` seat of the table (``None`` where a spectator is
+  meant) and raises :class:`IllegalAction` for anything else: ``1.0``, ``True``, ``-1``, ``"1"``;
+- an action from a seat that is not to act, or not among its legal actions, or anything that is
+  not an :class:`Action`, raises :class:`IllegalAction` before anything changes;
+- every applied action is logged to the hand's :class:`~homegame.engine.history.History`, and a
+  failed one leaves no event behind.
+
+The history holds the whole deck order from the start of the hand, so it is for the table's own
+keeping and for after the hand: only views (``state.view(seat)``) go to players while it is on.
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card
@@ -19,6 +28,7 @@ from homegame.engine.actions import EMPTY, Action, ActionSet
 from homegame.engine.chance import Chance
 from homegame.engine.history import Event, History
 from homegame.engine.view import View
+from homegame.errors import IllegalAction, shown
 
 if TYPE_CHECKING:
     from homegame.engine.game import Game
@@ -29,14 +39,15 @@ Outcome = dict[int | str, int]
 """Each seat's (and ``"bank"``'s) result for the hand, in the game's unit, summing to zero
 (in Papayoo, the points taken, summing to 250)."""
 
-
-class IllegalAction(ValueError):
-    """An action that may not be taken now; the message says why. The state is unchanged."""
+ViewT = TypeVar("ViewT", bound=View)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class GameState:
-    """One hand in progress. Build it with ``game.deal(...)``, never directly."""
+class GameState(Generic[ViewT]):
+    """One hand in progress. Build it with ``game.deal(...)``, never directly.
+
+    ``ViewT`` is the game's own :class:`View`, which :meth:`view` returns.
+    """
 
     def __init__(self, game: Game, *, deck: Sequence[Card], dealer: int, chance: Chance,
                  stacks: Sequence[int] | None = None, carry: dict[str, Any] | None = None) -> None:
@@ -57,43 +68,74 @@ class GameState:
     def to_act(self) -> tuple[int, ...]:
         """The seats that must act now; several for a simultaneous choice; empty when over."""
 
-    def legal_actions(self, seat: int) -> ActionSet:
+    def legal_actions(self, seat: object) -> ActionSet:
         """Every action ``seat`` may take now (empty if it is not to act)."""
-        legal = self._legal_cache.get(seat)
+        player = seat if type(seat) is int else self.checked_seat(seat)
+        legal = self._legal_cache.get(player)
         if legal is None:
-            legal = self._legal(seat) if seat in self.to_act else EMPTY
-            self._legal_cache[seat] = legal
+            player = self.checked_seat(player)
+            legal = self._legal(player) if player in self.to_act else EMPTY
+            self._legal_cache[player] = legal
         return legal
 
-    def apply(self, seat: int, action: object) -> None:
+    def apply(self, seat: object, action: object) -> None:
         """Take ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing.
 
-        Anything that is not an :class:`Action` is refused the same way, so input from outside
-        (a client's message, a bot's mistake) needs no checking of its own first.
+        A seat that is not a seat of the table, or anything that is not an :class:`Action`, is
+        refused the same way, so input from outside (a client's message, a bot's mistake) needs
+        no checking of its own first.
         """
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action")
+            raise IllegalAction(f"{shown(action)} is not an action")
+        player = seat if type(seat) is int else self.checked_seat(seat)
         cache = self._legal_cache
-        legal = cache.get(seat)
+        legal = cache.get(player)
         if legal is None:
-            if seat not in self.to_act:
-                raise IllegalAction(self._not_your_turn(seat))
-            legal = self.legal_actions(seat)
+            player = self.checked_seat(player)
+            if player not in self.to_act:
+                raise IllegalAction(self._not_your_turn(player))
+            legal = self.legal_actions(player)
         if action not in legal:
-            reason = self.explain_illegal(seat, action) if len(legal) else self._not_your_turn(seat)
+            reason = self._explain_illegal(player, action) if len(legal) else self._not_your_turn(player)
             raise IllegalAction(reason)
         cache.clear()
         events = self.history.events
-        private_to = self.action_private_to(seat, action)
-        events.append(Event("action", seat, {"action": action.to_json()}, private_to))
-        self._apply(seat, action)
+        logged = len(events)
+        private_to = self.action_private_to(player, action)
+        events.append(Event("action", player, {"action": action.to_json()}, private_to))
+        try:
+            self._apply(player, action)
+        except BaseException:
+            del events[logged:]
+            raise
         if not self.to_act:
             outcome = {str(k): v for k, v in self._outcome().items()}
             events.append(Event("outcome", None, {"outcome": outcome}))
 
-    @abstractmethod
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: object) -> ViewT:
         """Everything ``seat`` may know and nothing more; ``None`` is a spectator."""
+        return self._view(None if seat is None else self.checked_seat(seat))
+
+    def explain_illegal(self, seat: object, action: object) -> str:
+        """Why ``seat`` may not take ``action`` now, in words a player understands."""
+        player = self.checked_seat(seat)
+        if not isinstance(action, Action):
+            return f"{shown(action)} is not an action"
+        if player not in self.to_act:
+            return self._not_your_turn(player)
+        if action in self.legal_actions(player):
+            return f"{action} is allowed now"
+        return self._explain_illegal(player, action)
+
+    def checked_seat(self, seat: object) -> int:
+        """``seat`` if it is a seat of this table (an ``int``, not a ``bool``, from 0 to
+        ``players - 1``); otherwise :class:`IllegalAction`, whatever ``seat`` is."""
+        last = self.players - 1
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise IllegalAction(f"a seat is a whole number from 0 to {last}, not {shown(seat)}")
+        if not 0 <= seat <= last:
+            raise IllegalAction(f"there is no seat {seat}; seats are 0 to {last}")
+        return int(seat)
 
     @property
     def is_over(self) -> bool:
@@ -144,6 +186,10 @@ class GameState:
         """Carry out a legal action (already checked): must not raise."""
 
     @abstractmethod
+    def _view(self, seat: int | None) -> ViewT:
+        """The view of a checked seat (``None``: a spectator)."""
+
+    @abstractmethod
     def _outcome(self) -> Outcome:
         """The result of a finished hand."""
 
@@ -152,14 +198,13 @@ class GameState:
         hand set face down or cards passed at the same time (the game reveals them later)."""
         return None
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
-        """Why ``action`` is not legal for ``seat``; games override this for clearer reasons."""
+    def _explain_illegal(self, seat: int, action: Action) -> str:
+        """Why ``action`` is not legal for ``seat``, which is to act; games override this for
+        clearer reasons."""
         legal = self.legal_actions(seat)
         return f"{action} is not allowed now; seat {seat} may {_describe(legal)}"
 
     def _not_your_turn(self, seat: int) -> str:
-        if not 0 <= seat < self.players:
-            return f"there is no seat {seat}; seats are 0 to {self.players - 1}"
         if self.is_over:
             return "the hand is over"
         waiting = ", ".join(str(s) for s in self.to_act)
@@ -189,7 +234,7 @@ class GameState:
         return outcome
 
 
-def deal_again(game: Game, history: History, chance: Chance) -> GameState:
+def deal_again(game: Game, history: History, chance: Chance) -> GameState[Any]:
     """The hand ``history`` records: dealt by ``game`` as its header says, with ``chance`` answering
     every chance draw, and played through the recorded actions (a refused one raises
     :class:`IllegalAction`)."""
@@ -197,7 +242,6 @@ def deal_again(game: Game, history: History, chance: Chance) -> GameState:
     state = game.deal(deck=header["deck"], dealer=header["dealer"], stacks=header["stacks"],
                       carry=header["carry"], chance=chance)
     for number, event in enumerate(history.of_kind("action")):
-        assert event.seat is not None
         try:
             state.apply(event.seat, Action.from_json(event.data["action"]))
         except IllegalAction as error:

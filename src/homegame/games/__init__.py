@@ -50,6 +50,6 @@ def new_game(name: str, players: int, variants: Iterable[str] = (), **settings: 
     return game_class(name)(players=players, variants=variants, **settings)
 
 
-def replay(history: History | dict[str, Any] | str) -> GameState:
+def replay(history: History | dict[str, Any] | str) -> GameState[Any]:
     """Replay a recorded hand and check that it comes out the same (see engine.replay)."""
     return _replay(history, new_game)

@@ -122,7 +122,7 @@ class ChineseView(View):
     hint: str
 
 
-class ChineseState(GameState):
+class ChineseState(GameState[ChineseView]):
     """A hand of Chinese Poker in progress: setting, surrender, then the showdown."""
 
     game: ChinesePoker
@@ -166,7 +166,7 @@ class ChineseState(GameState):
         rows = Arrangements("set", self.hands[seat], maximum=(3, 5, 5), minimum=(3, 5, 5))
         return ActionSet(rows, declares)
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def _explain_illegal(self, seat: int, action: Action) -> str:
         if self.surrender is not None:
             return f"{action} is not allowed now: choose show or surrender"
         if action.kind == "declare":
@@ -284,7 +284,7 @@ class ChineseState(GameState):
 
     # -- what a seat sees --------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> ChineseView:
+    def _view(self, seat: int | None) -> ChineseView:
         mine = self.setting.choices.get(seat) if seat is not None else None
         natural = mine.option if mine is not None and mine.kind == "declare" else None
         shown_rows = {s: self.rows[s] for s in self.shown if s in self.rows}

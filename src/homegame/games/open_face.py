@@ -78,7 +78,7 @@ class OpenFaceView(View):
     next_fantasyland: tuple[int, ...]
 
 
-class OpenFaceState(GameState):
+class OpenFaceState(GameState[OpenFaceView]):
     """A hand of Open-Face Chinese Poker in progress."""
 
     game: OpenFace
@@ -133,7 +133,7 @@ class OpenFaceState(GameState):
         return ActionSet(Choices([Action("place", cards=cards, option=ROW_NAMES[row])
                                   for row in range(3) if room[row]]))
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def _explain_illegal(self, seat: int, action: Action) -> str:
         cards, room = self.pending[seat], self.rows[seat].room()
         if action.kind == "place" and action.option in ROW_NAMES and len(cards) == 1:
             row = ROW_NAMES.index(action.option)
@@ -254,7 +254,7 @@ class OpenFaceState(GameState):
         return {s: rows for s, rows in self.rows.items()
                 if s not in self.fantasy or self.fantasy_shown or s == seat}
 
-    def view(self, seat: int | None) -> OpenFaceView:
+    def _view(self, seat: int | None) -> OpenFaceView:
         visible = self.visible_rows(seat)
         over = self.finished
         return OpenFaceView(

@@ -14,7 +14,7 @@ and from the third round on regardless. At the showdown the best Soko hand takes
 >>> state = game.deal(deck="2c 3c 4c Kd 9s 2d", dealer=2)
 Traceback (most recent call last):
 ...
-homegame.engine.game.GameError: a stacked deck must hold exactly the 52 cards of this game's deck, ...
+homegame.errors.GameError: a stacked deck must hold exactly the 52 cards of this game's deck, ...
 >>> state = game.deal(deck=stacked_deck("2c 3c 4c Kd 9s 2d"), dealer=2)
 >>> state.view(None).up_cards, state.to_act, state.view(0).hint
 ({0: (Kd,), 1: (9s,), 2: (2d,)}, (2,), 'king high')
@@ -105,7 +105,7 @@ class SokoView(View):
     results: tuple[str, ...]
 
 
-class SokoState(GameState):
+class SokoState(GameState[SokoView]):
     """One hand of Soko."""
 
     game: Soko
@@ -208,7 +208,7 @@ class SokoState(GameState):
             self.betting = None
             self._next_street()
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def _explain_illegal(self, seat: int, action: Action) -> str:
         if seat not in self.to_act or self.betting is None:
             return self._not_your_turn(seat)
         return self.betting.explain(seat, action)
@@ -236,7 +236,7 @@ class SokoState(GameState):
 
     # -- views ---------------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> SokoView:
+    def _view(self, seat: int | None) -> SokoView:
         betting = self.betting
         over = self.street == 5
         hole = self.hole.get(seat) if seat is not None else None

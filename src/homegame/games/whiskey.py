@@ -64,7 +64,7 @@ class WhiskeyView(View):
     chips: dict[int, int]
 
 
-class WhiskeyState(GameState):
+class WhiskeyState(GameState[WhiskeyView]):
     """One hand of Whiskey Poker."""
 
     game: WhiskeyPoker
@@ -201,9 +201,7 @@ class WhiskeyState(GameState):
             self.widow_known_by = seat
             self.history.add("took", seat, {"cards": [str(c) for c in self.hands[seat]]}, private_to=(seat,))
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
-        if seat not in self.to_act:
-            return self._not_your_turn(seat)
+    def _explain_illegal(self, seat: int, action: Action) -> str:
         if self.betting is not None:
             return self.betting.explain(seat, action)
         if self.phase == "exchange":
@@ -270,7 +268,7 @@ class WhiskeyState(GameState):
 
     # -- views -------------------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> WhiskeyView:
+    def _view(self, seat: int | None) -> WhiskeyView:
         hand = tuple(self.hands[seat]) if seat is not None else ()
         knows_widow = self.widow_face_up or (seat is not None and seat == self.widow_known_by)
         betting = self.betting

@@ -39,7 +39,7 @@ def read_carry(carry: dict[str, Any]) -> int:
     return pot
 
 
-class AnacondaState(GameState):
+class AnacondaState(GameState[AnacondaView]):
     """One hand of Anaconda."""
 
     game: Anaconda
@@ -173,9 +173,7 @@ class AnacondaState(GameState):
         them until everyone has chosen (then the game reveals what may be seen)."""
         return (seat,) if action.kind in SECRET else None
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
-        if seat not in self.to_act:
-            return self._not_your_turn(seat)
+    def _explain_illegal(self, seat: int, action: Action) -> str:
         if self.betting is not None:
             return self.betting.explain(seat, action)
         held = format_cards(self.hands[seat])
@@ -215,7 +213,7 @@ class AnacondaState(GameState):
 
     # -- views -------------------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> AnacondaView:
+    def _view(self, seat: int | None) -> AnacondaView:
         mine = seat if seat in self.hands else None
         hand = tuple(self.hands[mine]) if mine is not None else ()
         choice, betting = self.choice, self.betting

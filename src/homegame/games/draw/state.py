@@ -34,7 +34,7 @@ HAND_SIZE = 5
 DRAW_SIZES = (0, 1, 2, 3)
 
 
-class DrawState(GameState):
+class DrawState(GameState[DrawView]):
     """One hand of Basic Draw Poker (or lowball draw)."""
 
     game: DrawPoker
@@ -110,9 +110,7 @@ class DrawState(GameState):
     def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
         return (seat,) if action.kind == "discard" else None
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
-        if seat not in self.to_act:
-            return self._not_your_turn(seat)
+    def _explain_illegal(self, seat: int, action: Action) -> str:
         if self.betting is not None:
             return self.betting.explain(seat, action)
         if action.kind != "discard":
@@ -222,7 +220,7 @@ class DrawState(GameState):
             return 0
         return min(betting.to_call(seat), self.chips.stacks[seat])
 
-    def view(self, seat: int | None) -> DrawView:
+    def _view(self, seat: int | None) -> DrawView:
         chips, betting = self.chips, self.betting
         hand = tuple(self.hands[seat]) if seat is not None else ()
         over = self.phase == "over"

@@ -44,7 +44,7 @@ DECLINE: Final = Action("decline")
 _SIZES: Final = (2, 5)
 
 
-class PaiGowState(GameState):
+class PaiGowState(GameState[PaiGowView]):
     """One hand of Pai Gow Poker."""
 
     game: PaiGow
@@ -153,7 +153,7 @@ class PaiGowState(GameState):
             outcome["bank"] = house_cut
         return outcome
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def _explain_illegal(self, seat: int, action: Action) -> str:
         if not self.dealt:
             return f"the bank is offered to seat {seat}: 'bank' or 'decline', not {action}"
         if action.kind != "set":
@@ -168,7 +168,7 @@ class PaiGowState(GameState):
 
     # -- what a seat sees ----------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> PaiGowView:
+    def _view(self, seat: int | None) -> PaiGowView:
         over = self.is_over
         mine = self.hands.get(seat, ()) if seat is not None else ()
         chosen = self.choice.choices.get(seat) if seat is not None else None

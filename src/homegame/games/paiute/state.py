@@ -55,7 +55,7 @@ class Call:
         return CallShown(self.seat, self.shown, self.hand.name, self.hand.category.name, self.discarded)
 
 
-class PaiuteState(GameState):
+class PaiuteState(GameState[PaiuteView]):
     """One deal of Paiute. Built by :meth:`homegame.games.paiute.Paiute.deal`."""
 
     game: Paiute
@@ -249,7 +249,7 @@ class PaiuteState(GameState):
 
     # -- what a seat sees -------------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> PaiuteView:
+    def _view(self, seat: int | None) -> PaiuteView:
         hand = tuple(self.hands[seat]) if seat is not None else ()
         return PaiuteView(
             **self.view_base(seat), ranking=self.ranking.name, hand=hand,
@@ -274,7 +274,7 @@ class PaiuteState(GameState):
     def _phase(self) -> str:
         return "over" if self.over else ("discard" if self.drawn else "draw")
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def _explain_illegal(self, seat: int, action: Action) -> str:
         from homegame.games.paiute.hints import explain_illegal
 
-        return explain_illegal(self, seat, action) or super().explain_illegal(seat, action)
+        return explain_illegal(self, seat, action) or super()._explain_illegal(seat, action)

@@ -67,7 +67,7 @@ def read_carry(carry: dict[str, Any], *, players: int, deals: int) -> tuple[int,
     return number, list(totals)
 
 
-class PapayooState(GameState):
+class PapayooState(GameState[PapayooView]):
     """One deal of Papayoo, from the deal of the packets to the last trick."""
 
     def __init__(self, game: Papayoo, deck: Sequence[Card], *, dealer: int, chance: Chance,
@@ -133,7 +133,7 @@ class PapayooState(GameState):
     def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
         return (seat,) if action.kind == "pass" else None
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def _explain_illegal(self, seat: int, action: Action) -> str:
         hand = self.hands[seat]
         plain = action.amount is None and action.option is None and not action.groups
         if not self.passes.done:
@@ -261,7 +261,7 @@ class PapayooState(GameState):
 
     # -- what a seat sees -----------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> PapayooView:
+    def _view(self, seat: int | None) -> PapayooView:
         done = self.passes.done
         chose = self.passes.choices.get(seat) if seat is not None else None
         return PapayooView(

@@ -36,7 +36,7 @@ HOLE_CARDS = 3
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
 
 
-class PineappleState(GameState):
+class PineappleState(GameState[PineappleView]):
     """A hand of Pineapple, Crazy Pineapple or Crazy Pineapple Hi-Lo in progress."""
 
     game: Pineapple
@@ -196,9 +196,7 @@ class PineappleState(GameState):
     def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
         return (seat,) if action.kind == "discard" else None
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
-        if seat not in self.to_act:
-            return self._not_your_turn(seat)
+    def _explain_illegal(self, seat: int, action: Action) -> str:
         if self.betting is not None:
             if action.kind == "discard":
                 return "it is a betting round, not the discard"
@@ -246,7 +244,7 @@ class PineappleState(GameState):
 
     # -- views -----------------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> PineappleView:
+    def _view(self, seat: int | None) -> PineappleView:
         betting, over = self.betting, self.street == "showdown"
         hole = tuple(self.hole.get(seat, ())) if seat is not None else ()
         hi_lo = self.game.hi_lo

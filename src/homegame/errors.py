@@ -1,0 +1,47 @@
+"""Every error homegame raises on bad input, under one base class.
+
+A caller that hands homegame input from outside (a person's typing, a client's message, a stored
+history) catches :class:`HomegameError` and knows the input was refused and nothing changed.
+Each error is also a ``ValueError``, as bad values are.
+
+>>> import homegame
+>>> try:
+...     homegame.parse_cards("Zz")
+... except homegame.HomegameError as error:
+...     print(type(error).__name__, "-", error)
+CardError - 'Zz' at position 0 is not a card (write rank then suit, as As, 10h, Jk)
+"""
+
+from __future__ import annotations
+
+__all__ = ["CardError", "GameError", "HomegameError", "IllegalAction", "ReplayError", "shown"]
+
+
+class HomegameError(ValueError):
+    """Input that homegame refuses: the message says why, and nothing was changed."""
+
+
+class CardError(HomegameError):
+    """A card string that cannot be read; the message names the bad token and its position."""
+
+
+class GameError(HomegameError):
+    """A game asked for with a bad name, seat count, variant, setting, deck, stack or carry."""
+
+
+class IllegalAction(HomegameError):
+    """An action, or a seat, that may not be used now; the message says why. The state is unchanged."""
+
+
+class ReplayError(HomegameError):
+    """A history that is malformed or does not replay to the same hand."""
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` cut to a readable length, for a message about a value from outside.
+
+    >>> shown("As"), len(shown(list(range(100))))
+    ("'As'", 60)
+    """
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
