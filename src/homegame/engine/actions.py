@@ -31,23 +31,34 @@ from itertools import accumulate
 from math import comb
 from typing import Any, Final, overload
 
-from homegame.cards import Card, format_cards, parse_cards
+from homegame.cards import Card, format_cards, is_card, parse_cards
+from homegame.errors import IllegalAction, shown
 
 __all__ = ["Action", "ActionSet", "Amounts", "Arrangements", "Choices", "Family", "Subsets", "amount_action"]
 
 
 class Action:
-    """One move a seat can make: an immutable value. Only the fields a kind needs are set."""
+    """One move a seat can make: an immutable value. Only the fields a kind needs are set.
+
+    Every field is checked when an action is built, wherever it comes from, so a mistyped value
+    (an amount of ``2.0``, a card given as a number) is refused with :class:`IllegalAction`
+    before it can reach a game:
+
+    >>> Action("bet", amount=2.0)
+    Traceback (most recent call last):
+    ...
+    homegame.errors.IllegalAction: an action's amount is a whole number or None, not 2.0
+    """
 
     __slots__ = ("amount", "cards", "groups", "kind", "option")
 
-    def __init__(self, kind: str, amount: int | None = None, cards: tuple[Card, ...] = (),
-                 option: str | None = None, groups: tuple[tuple[Card, ...], ...] = ()) -> None:
-        self.kind: Final = kind
-        self.amount: Final = amount
-        self.cards: Final = cards
-        self.option: Final = option
-        self.groups: Final = groups
+    def __init__(self, kind: object, amount: object = None, cards: object = (),
+                 option: object = None, groups: object = ()) -> None:
+        self.kind: Final[str] = _word("kind", kind)
+        self.amount: Final[int | None] = _amount(amount)
+        self.cards: Final[tuple[Card, ...]] = _cards("cards", cards)
+        self.option: Final[str | None] = None if option is None else _word("option", option)
+        self.groups: Final[tuple[tuple[Card, ...], ...]] = _groups(groups)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Action):
@@ -89,16 +100,19 @@ class Action:
 
         An option is a lower-case word that is not a card (``draw stock``, ``place front 9h``).
         """
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action is written as text such as 'bet 20', not {shown(text)}")
         head, *groups = text.split("|")
         words = head.split()
         if not words:
-            raise ValueError("an action needs a kind, such as 'fold' or 'bet 20'")
+            raise IllegalAction("an action needs a kind, such as 'fold' or 'bet 20'")
         kind, rest = words[0].lower(), words[1:]
-        option = amount = None
+        option: str | None = None
+        amount: int | None = None
         if rest and rest[0].isalpha() and rest[0].islower() and not _is_card(rest[0]):
             option, rest = rest[0], rest[1:]
-        if rest and rest[0].isdigit():
-            amount, rest = int(rest[0]), rest[1:]
+        if rest and rest[0].isascii() and rest[0].isdigit():
+            amount, rest = _whole_number(rest[0]), rest[1:]
         cards = tuple(parse_cards(" ".join(rest)))
         if groups:
             grouped = (cards, *(tuple(parse_cards(g)) for g in groups))
@@ -119,22 +133,57 @@ class Action:
 
     @classmethod
     def from_json(cls, data: Any) -> Action:
-        """The action a :meth:`to_json` dict describes; a clear ``ValueError`` on anything else."""
-        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise ValueError(f"an action is an object with a string 'kind', got {data!r}")
-        unknown = set(data) - {"kind", "amount", "cards", "option", "groups"}
+        """The action a :meth:`to_json` dict describes; :class:`IllegalAction` on anything else."""
+        if not isinstance(data, dict) or "kind" not in data:
+            raise IllegalAction(f"an action is an object with a 'kind', not {shown(data)}")
+        unknown = [str(key) for key in data if key not in _JSON_FIELDS]
         if unknown:
-            raise ValueError(f"unknown action fields: {', '.join(sorted(unknown))}")
-        amount = data.get("amount")
-        if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
-            raise ValueError(f"an action's amount is a whole number, got {amount!r}")
-        option = data.get("option")
-        if option is not None and not isinstance(option, str):
-            raise ValueError(f"an action's option is a string, got {option!r}")
+            raise IllegalAction(f"unknown action fields: {shown(sorted(unknown))}")
         return cls(
-            data["kind"], amount, tuple(_cards_field(data.get("cards", []))), option,
+            data["kind"], data.get("amount"), tuple(_cards_field(data.get("cards", []))),
+            data.get("option"),
             tuple(tuple(_cards_field(group)) for group in _list_field(data.get("groups", []))),
         )
+
+
+_LONGEST_WORD: Final = 32
+"""The longest kind or option an action may have (the games' own are short words)."""
+
+
+def _word(field: str, value: object) -> str:
+    if type(value) is str and 0 < len(value) <= _LONGEST_WORD:
+        return value
+    raise IllegalAction(f"an action's {field} is a word of 1 to {_LONGEST_WORD} letters, not {shown(value)}")
+
+
+def _amount(value: object) -> int | None:
+    if value is None or type(value) is int:
+        return value
+    raise IllegalAction(f"an action's amount is a whole number or None, not {shown(value)}")
+
+
+def _cards(field: str, value: object) -> tuple[Card, ...]:
+    if type(value) is tuple and all(is_card(item) for item in value):
+        return value
+    raise IllegalAction(f"an action's {field} are a tuple of cards, not {shown(value)}")
+
+
+def _groups(value: object) -> tuple[tuple[Card, ...], ...]:
+    if type(value) is not tuple:
+        raise IllegalAction(f"an action's groups are a tuple of tuples of cards, not {shown(value)}")
+    for group in value:
+        _cards("groups", group)
+    return value
+
+
+_JSON_FIELDS: Final = frozenset({"kind", "amount", "cards", "option", "groups"})
+
+
+def _whole_number(digits: str) -> int:
+    try:
+        return int(digits)
+    except ValueError:  # more digits than Python reads from text
+        raise IllegalAction(f"{shown(digits)} is too long to be an amount") from None
 
 
 def _is_card(word: str) -> bool:
@@ -147,14 +196,14 @@ def _is_card(word: str) -> bool:
 
 def _list_field(value: Any) -> list[Any]:
     if not isinstance(value, list):
-        raise ValueError(f"expected a list, got {value!r}")
+        raise IllegalAction(f"an action's cards and groups are lists, not {shown(value)}")
     return value
 
 
 def _cards_field(value: Any) -> list[Card]:
     items = _list_field(value)
     if not all(isinstance(item, str) for item in items):
-        raise ValueError(f"cards are written as strings such as 'Ah', got {value!r}")
+        raise IllegalAction(f"cards are written as strings such as 'Ah', not {shown(value)}")
     return parse_cards(items)
 
 
@@ -193,6 +242,8 @@ class Choices(Family):
     def __contains__(self, action: object) -> bool:
         if len(self.actions) <= 8:
             return action in self.actions
+        if not isinstance(action, Action):  # an unhashable object is simply not a member
+            return False
         if self._set is None:
             self._set = frozenset(self.actions)
         return action in self._set

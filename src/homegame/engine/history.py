@@ -4,25 +4,36 @@ An :class:`Event` is a kind ("deal", "action", "reveal", "award", or a game's ow
 the seat it concerns, and plain JSON data. An event may be private to some seats (a card dealt face
 down): :meth:`History.seen_by` gives what one seat, or a spectator, may see.
 
->>> history = History({"game": "draw", "players": 2})
+>>> header = {"game": "draw", "players": 2, "variants": [], "settings": {}, "deck": "As Kd Qh",
+...           "dealer": 0, "stacks": None, "carry": {}}
+>>> history = History(header)
 >>> history.add("deal", 0, {"cards": ["As", "Kd"]}, private_to=(0,))
 >>> history.add("action", 1, {"action": {"kind": "fold"}})
 >>> [e.kind for e in history.seen_by(1)], [e.kind for e in history.seen_by(0)]
 (['action'], ['deal', 'action'])
 >>> History.from_json(history.to_json()) == history
 True
+
+A history read from outside (:meth:`History.from_json`) is checked field by field, and anything
+malformed is a :class:`~homegame.errors.ReplayError` that says what:
+
+>>> History.from_json({"header": {**header, "dealer": "0"}, "events": []})
+Traceback (most recent call last):
+...
+homegame.errors.ReplayError: the header's dealer is a seat number, not '0'
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final
 
 from homegame.cards import Card, format_cards
+from homegame.errors import ReplayError, shown
 
-__all__ = ["Event", "History"]
+__all__ = ["Event", "History", "check_header"]
 
 
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
@@ -66,14 +77,22 @@ class Event:
 
     @classmethod
     def from_json(cls, data: Any) -> Event:
-        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise ValueError(f"an event is an object with a string 'kind', got {data!r}")
-        seat = data.get("seat")
-        if seat is not None and not isinstance(seat, int):
-            raise ValueError(f"an event's seat is a number or null, got {seat!r}")
-        private = data.get("private_to")
-        return cls(data["kind"], seat, dict(data.get("data", {})),
-                   None if private is None else tuple(int(s) for s in private))
+        """The event :meth:`to_json` wrote; :class:`~homegame.errors.ReplayError` on anything else."""
+        if not isinstance(data, dict):
+            raise ReplayError(f"an event is an object, not {shown(data)}")
+        unknown = [str(key) for key in data if key not in _EVENT_FIELDS]
+        if unknown:
+            raise ReplayError(f"unknown event fields: {shown(sorted(unknown))}")
+        kind, seat, private = data.get("kind"), data.get("seat"), data.get("private_to")
+        if not isinstance(kind, str) or not kind:
+            raise ReplayError(f"an event's kind is a word, not {shown(kind)}")
+        if not (seat is None or _is_number(seat)):
+            raise ReplayError(f"an event's seat is a seat number or null, not {shown(seat)}")
+        if not (private is None or (isinstance(private, list) and all(map(_is_number, private)))):
+            raise ReplayError(f"an event's private_to is a list of seat numbers, not {shown(private)}")
+        details = _string_keyed("an event's data", data.get("data", {}))
+        _check_kind(kind, seat, details)
+        return cls(kind, seat, details, None if private is None else tuple(private))
 
 
 class History:
@@ -139,11 +158,73 @@ class History:
 
     @classmethod
     def from_json(cls, data: Any) -> History:
-        if isinstance(data, str):
-            data = json.loads(data)
-        if not isinstance(data, dict) or not isinstance(data.get("header"), dict):
-            raise ValueError("a history is an object with a 'header' object and an 'events' list")
-        events = data.get("events", [])
+        """The history :meth:`to_json` (or :meth:`dumps`) wrote, checked field by field: anything
+        else raises :class:`~homegame.errors.ReplayError`."""
+        if isinstance(data, str | bytes):
+            data = _loads(data)
+        if not isinstance(data, dict) or set(data) != {"header", "events"}:
+            raise ReplayError("a history is an object with a 'header' object and an 'events' list")
+        events = data["events"]
         if not isinstance(events, list):
-            raise ValueError("a history's 'events' must be a list")
-        return cls(dict(data["header"]), [Event.from_json(event) for event in events])
+            raise ReplayError(f"a history's events are a list, not {shown(events)}")
+        return cls(check_header(data["header"]), [Event.from_json(event) for event in events])
+
+
+_EVENT_FIELDS: Final = frozenset({"kind", "seat", "data", "private_to"})
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_numbers(value: object) -> bool:
+    return isinstance(value, list) and all(map(_is_number, value))
+
+
+def _string_keyed(what: str, value: object) -> dict[str, Any]:
+    if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
+        raise ReplayError(f"{what} is an object, not {shown(value)}")
+    return dict(value)
+
+
+def _check_kind(kind: str, seat: object, data: dict[str, Any]) -> None:
+    """The fields replay reads from its two kinds of event: an action's seat and action, a
+    chance draw's outcome."""
+    if kind == "action" and (seat is None or not isinstance(data.get("action"), dict)):
+        raise ReplayError(f"an action event names its seat and its action, not {shown(data)}")
+    if kind == "chance" and "outcome" not in data:
+        raise ReplayError("a chance event holds its outcome")
+
+
+_HEADER_FIELDS: Final[dict[str, tuple[Callable[[Any], bool], str]]] = {
+    "game": (lambda v: isinstance(v, str), "a game's name"),
+    "players": (_is_number, "a number of players"),
+    "variants": (lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v), "a list of names"),
+    "settings": (lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v), "an object"),
+    "deck": (lambda v: isinstance(v, str), "the deck's cards as text"),
+    "dealer": (_is_number, "a seat number"),
+    "stacks": (lambda v: v is None or _is_numbers(v), "a list of chip counts or null"),
+    "carry": (lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v), "an object"),
+}
+
+
+def check_header(header: object) -> dict[str, Any]:
+    """A copy of ``header`` if it holds what a hand needs to be dealt again (see
+    ``Game.header``), each field of the right type; else :class:`~homegame.errors.ReplayError`."""
+    fields = _string_keyed("a history's header", header)
+    missing = [name for name in _HEADER_FIELDS if name not in fields]
+    unknown = [name for name in fields if name not in _HEADER_FIELDS]
+    if missing or unknown:
+        raise ReplayError(f"a history's header holds {', '.join(_HEADER_FIELDS)}; "
+                          f"missing {missing or 'none'}, unknown {shown(unknown) if unknown else 'none'}")
+    for name, (fits, what) in _HEADER_FIELDS.items():
+        if not fits(fields[name]):
+            raise ReplayError(f"the header's {name} is {what}, not {shown(fields[name])}")
+    return fields
+
+
+def _loads(text: str | bytes) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError and bad UTF-8 are ValueErrors
+        raise ReplayError(f"a history is JSON text: {shown(str(error))}") from None
