@@ -325,7 +325,7 @@ def test_a_carried_pot_is_part_of_the_history_and_replays() -> None:
 def test_a_bad_carry_is_refused() -> None:
     with pytest.raises(GameError, match="an Anaconda carry"):
         deal(carry={"pot": -1})
-    with pytest.raises(GameError, match="an Anaconda carry"):
+    with pytest.raises(GameError, match="Anaconda carries pot from hand to hand, not"):
         deal(carry={"chips": 2})
 
 

@@ -104,6 +104,8 @@ class CarryingDuelState(DuelState):
 
 
 class CarryingDuel(Duel):
+    carry_keys = frozenset({"hands"})
+
     def start(self, deck: Any, **kwargs: Any) -> CarryingDuelState:
         return CarryingDuelState(self, deck, **kwargs)
 

@@ -28,6 +28,7 @@ from homegame.bots.chinese import greedy_setting, solve
 from homegame.bots.open_face import MonteCarloBot
 from homegame.cards import Card, deck
 from homegame.engine import Action
+from homegame.errors import GameError
 from homegame.games._rows import Rows
 from homegame.games.chinese import SHOW, ChinesePoker, ChineseState
 from homegame.games.open_face import OpenFace, OpenFaceState
@@ -67,9 +68,9 @@ def head_to_head(hands: int, *, seed: int, rival: str = "greedy",
                  progress: Progress | None = None) -> HeadToHead:
     """Play ``hands`` two-player hands, the solver against ``rival`` (see :data:`RIVALS`)."""
     if rival not in RIVALS:
-        raise ValueError(f"no rival called {rival!r}; rivals: {', '.join(RIVALS)}")
+        raise GameError(f"no rival called {rival!r}; rivals: {', '.join(RIVALS)}")
     if hands < 1:
-        raise ValueError(f"play at least one hand, not {hands}")
+        raise GameError(f"play at least one hand, not {hands}")
     game = ChinesePoker(players=2)
     chooser = random.Random(seed)
     results = []
@@ -129,12 +130,12 @@ def open_face_match(hands: int, *, seed: int, rival: str = "random", samples: in
     2
     """
     if hands < 1:
-        raise ValueError(f"play at least one hand, not {hands}")
+        raise GameError(f"play at least one hand, not {hands}")
     players: list[Bot] = [MonteCarloBot(seed=seed, samples=samples),
                           MonteCarloBot(seed=seed + 1, samples=samples) if rival == "monte-carlo"
                           else RandomBot(seed=seed + 1)]
     if rival not in ("random", "monte-carlo"):
-        raise ValueError(f"no rival called {rival!r}; rivals: random, monte-carlo")
+        raise GameError(f"no rival called {rival!r}; rivals: random, monte-carlo")
     game, chooser = OpenFace(players=2), random.Random(seed)
     dealer, results = 0, []
     carry: dict[str, Any] = {}

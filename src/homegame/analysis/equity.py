@@ -34,6 +34,7 @@ from homegame.analysis.progress import Progress
 from homegame.analysis.runouts import CodeArray, every_runout, sample_runouts
 from homegame.analysis.showdown import low8_strengths, pot_shares, split_pot_shares
 from homegame.cards import Card, format_cards, parse_cards
+from homegame.errors import CardError, GameError
 from homegame.ranking import batch
 
 __all__ = [
@@ -120,7 +121,7 @@ def equity(hands: Sequence[CardsLike], board: CardsLike = (), dead: CardsLike = 
     held = [tuple(parse_cards(hand)) for hand in hands]
     for cards in held:
         if len(cards) != HOLE_CARDS:
-            raise ValueError(f"each hand holds {HOLE_CARDS} cards, got {format_cards(cards) or 'none'}"
+            raise CardError(f"each hand holds {HOLE_CARDS} cards, got {format_cards(cards) or 'none'}"
                              + (" (use discard_equity for a three-card Pineapple hand)"
                                 if len(cards) == HOLE_CARDS + 1 else ""))
     return _equity(held, tuple(parse_cards(board)), tuple(parse_cards(dead)), trials, seed, hi_lo,
@@ -141,7 +142,7 @@ def discard_equity(hands: Sequence[CardsLike], board: CardsLike = (), dead: Card
     held = [tuple(parse_cards(hand)) for hand in hands]
     seats = [seat for seat, cards in enumerate(held) if len(cards) == HOLE_CARDS + 1]
     if len(seats) != 1 or any(len(c) not in (HOLE_CARDS, HOLE_CARDS + 1) for c in held):
-        raise ValueError("discard equity needs exactly one three-card hand, the others two cards each")
+        raise CardError("discard equity needs exactly one three-card hand, the others two cards each")
     seat = seats[0]
     chosen_seed = _seed(seed)
     choices = []
@@ -170,7 +171,7 @@ def _equity(held: list[tuple[Card, ...]], board: tuple[Card, ...], dead: tuple[C
     remaining = [code for code in range(52) if code not in used]
     missing = BOARD_SIZE - len(board)
     if missing > len(remaining):
-        raise ValueError(f"only {len(remaining)} cards are left to deal {missing} board cards")
+        raise CardError(f"only {len(remaining)} cards are left to deal {missing} board cards")
     boards = comb(len(remaining), missing)
     exact = trials is None and boards <= EXACT_RUNOUTS
     if exact:
@@ -194,18 +195,18 @@ def _equity(held: list[tuple[Card, ...]], board: tuple[Card, ...], dead: tuple[C
 def _check(held: list[tuple[Card, ...]], board: tuple[Card, ...], dead: tuple[Card, ...],
            trials: int | None) -> None:
     if len(held) < 2:
-        raise ValueError("equity needs at least two hands")
+        raise GameError("equity needs at least two hands")
     if len(board) > BOARD_SIZE:
-        raise ValueError(f"a board has at most {BOARD_SIZE} cards, got {len(board)}")
+        raise CardError(f"a board has at most {BOARD_SIZE} cards, got {len(board)}")
     if trials is not None and trials < 1:
-        raise ValueError(f"trials must be at least 1, got {trials}")
+        raise GameError(f"trials must be at least 1, got {trials}")
     seen: set[Card] = set()
     for cards in (*held, board, dead):
         for c in cards:
             if c.is_joker or int(c) >= 52:
-                raise ValueError(f"{c} is not a card of the standard deck")
+                raise CardError(f"{c} is not a card of the standard deck")
             if c in seen:
-                raise ValueError(f"{c} is dealt twice")
+                raise CardError(f"{c} is dealt twice")
             seen.add(c)
 
 

@@ -24,6 +24,7 @@ import homegame
 from homegame.analysis.progress import Progress
 from homegame.analysis.symmetry import STANDARD_AVAILABILITY, availability, hand_classes
 from homegame.cards import DECKS, JOKER, Card, format_cards
+from homegame.errors import GameError
 from homegame.ranking import Ranking, batch, wild_cards
 
 __all__ = ["MAX_CARDS", "SUIT_THRESHOLDS", "CategoryTable", "category_table"]
@@ -99,12 +100,12 @@ def category_table(ranking: str, n_cards: int, wild: str | int | Iterable[Card |
     chosen = _ranking(ranking)
     wild_set = wild_cards(wild)
     if not 0 <= jokers <= 2:
-        raise ValueError(f"a deck holds 0, 1 or 2 jokers, got {jokers}")
+        raise GameError(f"a deck holds 0, 1 or 2 jokers, got {jokers}")
     if not 1 <= n_cards <= MAX_CARDS:
-        raise ValueError(f"odds tables cover hands of 1 to {MAX_CARDS} cards, not {n_cards}")
+        raise GameError(f"odds tables cover hands of 1 to {MAX_CARDS} cards, not {n_cards}")
     batch_applies = chosen.name == "high" and not wild_set and not jokers and n_cards in _BATCH_SIZES
     if method == "batch" and not batch_applies:
-        raise ValueError("the batch path counts standard high hands of 5 to 7 cards without wild cards")
+        raise GameError("the batch path counts standard high hands of 5 to 7 cards without wild cards")
     if batch_applies and method != "symmetry":
         counts = batch.tabulate_high(n_cards, progress=progress)
     else:
@@ -118,7 +119,7 @@ def _ranking(name: str) -> Ranking:
     try:
         return homegame.RANKINGS[name]
     except KeyError:
-        raise ValueError(f"unknown ranking {name!r}; known: {', '.join(homegame.RANKINGS)}") from None
+        raise GameError(f"unknown ranking {name!r}; known: {', '.join(homegame.RANKINGS)}") from None
 
 
 def _counts_by_symmetry(chosen: Ranking, n_cards: int, wild_set: frozenset[Card], jokers: int,

@@ -18,6 +18,7 @@ from typing import Any
 from homegame.analysis.progress import Progress
 from homegame.bots import Bot
 from homegame.engine import Game, GameState
+from homegame.errors import GameError
 
 __all__ = ["SeatResult", "Simulation", "play_hand", "simulate"]
 
@@ -63,9 +64,9 @@ def simulate(game: Game, bots: Sequence[Bot], hands: int, *, seed: int | None = 
              progress: Progress | None = None) -> Simulation:
     """Play ``hands`` hands of ``game`` with ``bots[i]`` in seat ``i``."""
     if len(bots) != game.player_count:
-        raise ValueError(f"{game.player_count} seats need {game.player_count} bots, got {len(bots)}")
+        raise GameError(f"{game.player_count} seats need {game.player_count} bots, got {len(bots)}")
     if hands < 1:
-        raise ValueError("play at least one hand")
+        raise GameError("play at least one hand")
     results: list[list[int]] = [[] for _ in bots]
     best_hands = [0] * len(bots)
     stacks = None if game.starting_stack is None else [game.starting_stack] * game.player_count

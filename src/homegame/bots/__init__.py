@@ -19,6 +19,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from homegame.engine import Action, ActionSet
+from homegame.errors import GameError
 
 __all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
 
@@ -84,5 +85,5 @@ def make_bot(game: str, name: str | None = None, seed: int | None = None) -> Bot
     best = next(iter(known))
     chosen = best if name is None or name == "best" or (name == "heuristic" and name not in known) else name
     if chosen not in known:
-        raise ValueError(f"no bot called {chosen!r} for {game}; bots: {', '.join(known)}")
+        raise GameError(f"no bot called {chosen!r} for {game}; bots: {', '.join(known)}")
     return known[chosen](seed=seed)

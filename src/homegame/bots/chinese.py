@@ -40,6 +40,7 @@ import numpy.typing as npt
 from homegame.bots import Bot
 from homegame.cards import Card, deck
 from homegame.engine import Action, ActionSet
+from homegame.errors import CardError
 from homegame.games._naturals import natural_named
 from homegame.games._rows import ROW_NAMES, Rows, row_name
 from homegame.games.chinese import SHOW, SURRENDER, SURRENDER_UNITS, ChineseView
@@ -185,7 +186,7 @@ def _row_tables(field: ReferenceField, row: int, strengths: Strengths) -> tuple[
 def _checked(cards: Sequence[Card]) -> list[Card]:
     hand = sorted(cards, reverse=True)
     if len(hand) != 13 or len(set(hand)) != 13 or any(c.is_joker or c.rank < 2 for c in hand):
-        raise ValueError(f"a Chinese Poker hand is thirteen different standard cards, got {len(hand)}")
+        raise CardError(f"a Chinese Poker hand is thirteen different standard cards, got {len(hand)}")
     return hand
 
 

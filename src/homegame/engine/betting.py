@@ -50,6 +50,7 @@ from typing import Any
 
 from homegame.engine.actions import EMPTY, Action, ActionSet, Amounts, Choices, amount_action
 from homegame.engine.pots import Chips
+from homegame.errors import GameError
 
 __all__ = ["CHECK", "FOLD", "STRUCTURES", "BettingRound", "Limits", "money_fields", "passive"]
 
@@ -79,15 +80,15 @@ class Limits:
 
     def __post_init__(self) -> None:
         if self.structure not in STRUCTURES:
-            raise ValueError(f"unknown betting structure {self.structure!r}; known: {', '.join(STRUCTURES)}")
+            raise GameError(f"unknown betting structure {self.structure!r}; known: {', '.join(STRUCTURES)}")
         if self.bet < 1:
-            raise ValueError(f"the bet size must be at least 1 chip, got {self.bet}")
+            raise GameError(f"the bet size must be at least 1 chip, got {self.bet}")
         if self.structure == "spread" and self.maximum is None:
-            raise ValueError("spread limit needs a maximum")
+            raise GameError("spread limit needs a maximum")
         if self.maximum is not None and self.maximum < self.bet:
-            raise ValueError(f"the maximum ({self.maximum}) is below the minimum ({self.bet})")
+            raise GameError(f"the maximum ({self.maximum}) is below the minimum ({self.bet})")
         if self.cap is not None and self.cap < 1:
-            raise ValueError(f"a raise cap must allow at least one bet, got {self.cap}")
+            raise GameError(f"a raise cap must allow at least one bet, got {self.cap}")
 
     @classmethod
     def fixed(cls, bet: int, cap: int | None = 4) -> Limits:

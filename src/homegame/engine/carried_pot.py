@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 
 from homegame.engine.history import History
 from homegame.engine.pots import Award, Chips, Pot
+from homegame.errors import GameError
 
 __all__ = ["award_pot_evenly", "award_pots_evenly", "settle_uncontested_carrying", "with_carried"]
 
@@ -41,7 +42,7 @@ def with_carried(pots: Sequence[Pot], carried: int, eligible: Sequence[int]) -> 
     [Pot(amount=3, eligible=(0, 2))]
     """
     if carried < 0:
-        raise ValueError(f"a carried pot holds zero chips or more, not {carried}")
+        raise GameError(f"a carried pot holds zero chips or more, not {carried}")
     if not carried:
         return list(pots)
     if not pots:

@@ -1,9 +1,10 @@
 """A game is a configured ruleset: a :class:`Game` subclass with players, variants and settings.
 
 Subclasses declare what they are (``name``, ``title``, ``players``, ``variants``, ``settings``) and
-how a hand starts (``start``). The base class checks the configuration, so a bad setting is a clear
-``ValueError`` before any hand is dealt, and deals: from a seed, from the operating system's
-randomness, or from a stacked deck.
+how a hand starts (``start``). The base class checks the configuration, so a bad seat count,
+variant or setting is a clear :class:`~homegame.errors.GameError` before any hand is dealt, and
+deals: from a seed, from the operating system's randomness, or from a stacked deck, refusing a bad
+seed, deck, dealer, stack or carry the same way.
 """
 
 from __future__ import annotations
@@ -11,14 +12,18 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, TypeGuard
 
 from homegame.cards import Card, format_cards, is_permutation, parse_cards
 from homegame.engine.chance import Chance
 from homegame.engine.state import GameState
-from homegame.errors import GameError
+from homegame.errors import GameError, shown
 
-__all__ = ["Game", "GameError", "Setting"]
+__all__ = ["MAX_CHIPS", "Game", "GameError", "Setting", "is_counts"]
+
+MAX_CHIPS: Final = 10**15
+"""The most chips a stack or a setting may hold: far above any table, and low enough that every
+count of amounts a betting round offers stays a machine-sized integer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +31,15 @@ class Setting:
     """A table setting: its default, what it means, and what values it takes.
 
     The type of the default is the setting's type. ``choices`` lists the allowed values;
-    ``minimum`` and ``maximum`` bound a number.
+    ``minimum`` and ``maximum`` bound a number (at most :data:`MAX_CHIPS` when no maximum is set).
+    A whole number may be given as its digits, as a person types it.
+
+    >>> Setting(2, "the small bet", minimum=1).check("bet", "4")
+    4
+    >>> Setting(2, "the small bet", minimum=1).check("bet", 2.5)
+    Traceback (most recent call last):
+    ...
+    homegame.errors.GameError: setting bet takes a whole number, not 2.5
     """
 
     default: Any
@@ -35,21 +48,41 @@ class Setting:
     minimum: int | None = None
     maximum: int | None = None
 
-    def check(self, name: str, value: Any) -> Any:
+    def check(self, name: str, value: object) -> Any:
+        """``value`` if it fits this setting (digits read as a number); else :class:`GameError`."""
         kind = type(self.default)
-        if kind is int and isinstance(value, str) and value.lstrip("-").isdigit():
-            value = int(value)
-        is_bool_for_int = kind is int and isinstance(value, bool)
-        if self.default is not None and (is_bool_for_int or not isinstance(value, kind)):
-            raise GameError(f"setting {name} takes a {kind.__name__}, got {value!r}")
+        if kind is int:
+            return self._check_number(name, _number_from_digits(value))
+        if type(value) is not kind:
+            raise GameError(f"setting {name} takes a {_KIND_NAMES.get(kind, kind.__name__)}, "
+                            f"not {shown(value)}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise GameError(f"setting {name} must be one of {allowed}, got {value!r}")
-        if self.minimum is not None and value < self.minimum:
-            raise GameError(f"setting {name} must be at least {self.minimum}, got {value!r}")
-        if self.maximum is not None and value > self.maximum:
-            raise GameError(f"setting {name} must be at most {self.maximum}, got {value!r}")
+            raise GameError(f"setting {name} must be one of {allowed}, not {shown(value)}")
         return value
+
+    def _check_number(self, name: str, value: object) -> int:
+        if type(value) is not int:
+            raise GameError(f"setting {name} takes a whole number, not {shown(value)}")
+        highest = MAX_CHIPS if self.maximum is None else self.maximum
+        if self.minimum is not None and value < self.minimum:
+            raise GameError(f"setting {name} must be at least {self.minimum}, not {value}")
+        if value > highest:
+            raise GameError(f"setting {name} must be at most {highest}, not {value}")
+        if self.choices and value not in self.choices:
+            raise GameError(f"setting {name} must be one of {', '.join(map(str, self.choices))}")
+        return value
+
+
+_KIND_NAMES: Final = {str: "word", bool: "true or false"}
+
+
+def _number_from_digits(value: object) -> object:
+    """``value``, or the number its digits write (a setting typed as text, such as ``"20"``)."""
+    if isinstance(value, str) and 0 < len(value) <= 20 and value.lstrip("-").isascii() \
+            and value.lstrip("-").isdigit():
+        return int(value)
+    return value
 
 
 class Game(ABC):
@@ -75,10 +108,10 @@ class Game(ABC):
     """Whether the outcome counts points against a seat (Papayoo): then lower is better."""
 
     def __init__(self, *, players: int, variants: Iterable[str] = (), **settings: Any) -> None:
-        if not isinstance(players, int) or players not in self.players:
+        if type(players) is not int or players not in self.players:
             low, high = self.players[0], self.players[-1]
-            raise GameError(f"{self.title} takes {low} to {high} players, not {players!r}")
-        chosen = tuple(dict.fromkeys(v.strip().lower() for v in variants))
+            raise GameError(f"{self.title} takes {low} to {high} players, not {shown(players)}")
+        chosen = tuple(dict.fromkeys(v.strip().lower() for v in _names_of(variants)))
         unknown = [v for v in chosen if v not in self.variants]
         if unknown:
             known = ", ".join(self.variants) or "none"
@@ -117,10 +150,16 @@ class Game(ABC):
         ``dealer`` is the dealer's seat, ``stacks`` each seat's chips for games played for chips,
         ``carry`` what the previous hand left (see ``GameState.carry_out``).
         """
-        if not isinstance(dealer, int) or not 0 <= dealer < self.player_count:
-            raise GameError(f"dealer must be a seat from 0 to {self.player_count - 1}, not {dealer!r}")
+        if type(dealer) is not int or not 0 <= dealer < self.player_count:
+            raise GameError(f"dealer must be a seat from 0 to {self.player_count - 1}, not {shown(dealer)}")
+        if not (seed is None or type(seed) in (int, str)):
+            raise GameError(f"a seed is a whole number or a string, not {shown(seed)}")
         if stacks is not None:
             self.check_stacks(stacks)
+        if not isinstance(carry, Mapping | None) or not all(isinstance(key, str) for key in carry or {}):
+            raise GameError(f"a carry is an object of what the last hand left, not {shown(carry)}")
+        carried = dict(carry or {})
+        self.check_carry(carried)
         chance = chance or Chance(seed)
         if deck is None:
             order = chance.shuffle(self.deck)
@@ -130,13 +169,25 @@ class Game(ABC):
             if not is_permutation(order, self.deck):
                 raise GameError(f"a stacked deck must hold exactly the {len(self.deck)} cards of "
                                 f"this game's deck, each once (got {len(order)} cards)")
-        return self.start(order, dealer=dealer, stacks=stacks, carry=dict(carry or {}),
-                          chance=chance)
+        return self.start(order, dealer=dealer, stacks=stacks, carry=carried, chance=chance)
 
-    def check_stacks(self, stacks: Sequence[int]) -> None:
-        if len(stacks) != self.player_count or any(
-                not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in stacks):
-            raise GameError(f"stacks must be {self.player_count} whole numbers of chips, got {stacks!r}")
+    def check_stacks(self, stacks: object) -> None:
+        """Refuse ``stacks`` unless they are one whole number of chips, 0 to :data:`MAX_CHIPS`, per
+        seat; games with a stake of their own refuse stacks too short for it."""
+        if not is_counts(stacks, self.player_count):
+            raise GameError(f"stacks must be {self.player_count} whole numbers of chips from 0 to "
+                            f"{MAX_CHIPS}, not {shown(stacks)}")
+
+    carry_keys: ClassVar[frozenset[str]] = frozenset()
+    """What a hand of this game may leave to the next (see ``GameState.carry_out``)."""
+
+    def check_carry(self, carry: dict[str, Any]) -> None:
+        """Refuse a carry this game cannot take: by default any key not in :attr:`carry_keys`;
+        games that carry something check its values too."""
+        unknown = [key for key in carry if key not in self.carry_keys]
+        if unknown:
+            takes = ", ".join(sorted(self.carry_keys)) or "nothing"
+            raise GameError(f"{self.title} carries {takes} from hand to hand, not {shown(unknown)}")
 
     def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
               carry: dict[str, Any], chance: Chance) -> GameState[Any]:
@@ -162,3 +213,25 @@ class Game(ABC):
     def __repr__(self) -> str:
         variants = f", variants={sorted(self.chosen_variants)}" if self.chosen_variants else ""
         return f"<{type(self).__name__} players={self.player_count}{variants}>"
+
+
+def is_counts(value: object, length: int, *, most: int = MAX_CHIPS) -> TypeGuard[Sequence[int]]:
+    """Whether ``value`` is a list (or tuple) of ``length`` whole numbers from 0 to ``most``:
+    stacks, chips or points per seat, as a carry or the table hands them in.
+
+    >>> is_counts([5, 0, 3], 3), is_counts([5, True, 3], 3), is_counts([5, -1], 2)
+    (True, False, False)
+    """
+    return isinstance(value, list | tuple) and len(value) == length and all(
+        type(item) is int and 0 <= item <= most for item in value)
+
+
+def _names_of(variants: object) -> list[str]:
+    """The variant names of ``variants`` (a list or other collection of strings), or
+    :class:`GameError`: a lone string would be read letter by letter."""
+    if isinstance(variants, str | bytes | Mapping) or not isinstance(variants, Iterable):
+        raise GameError(f"variants are a list of names such as ['lowball'], not {shown(variants)}")
+    names = list(variants)
+    if not all(isinstance(name, str) for name in names):
+        raise GameError(f"variants are a list of names such as ['lowball'], not {shown(names)}")
+    return names

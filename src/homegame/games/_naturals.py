@@ -24,6 +24,7 @@ from itertools import combinations
 from typing import Final
 
 from homegame.cards import ACE, Card
+from homegame.errors import GameError
 from homegame.ranking.high import HIGH
 
 __all__ = ["NATURAL_NAMES", "Natural", "natural_named", "naturals_in"]
@@ -82,7 +83,7 @@ def natural_named(name: str, cards: Sequence[Card]) -> Natural | None:
         return _three_rows(name, hand, _is_flush) if set(suits) <= {3, 5, 8, 10, 13} else None
     if name == "three-straights":
         return _three_rows(name, hand, _is_straight)
-    raise ValueError(f"no natural called {name!r}; naturals: {', '.join(NATURAL_NAMES)}")
+    raise GameError(f"no natural called {name!r}; naturals: {', '.join(NATURAL_NAMES)}")
 
 
 def _six_pairs(hand: tuple[Card, ...]) -> Natural | None:

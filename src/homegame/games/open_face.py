@@ -326,7 +326,8 @@ def _names(rows: Rows) -> tuple[str, ...]:
 
 def _fantasy_seats(carry: dict[str, Any], players: int) -> list[int]:
     seats = carry.get("fantasyland", [])
-    if not isinstance(seats, list) or not all(isinstance(s, int) and 0 <= s < players for s in seats):
+    if not isinstance(seats, list) or len(set(seats)) != len(seats) or not all(
+            type(s) is int and 0 <= s < players for s in seats):
         raise GameError(f"carry 'fantasyland' must list seats from 0 to {players - 1}, got {seats!r}")
     return seats
 
@@ -341,6 +342,7 @@ class OpenFace(Game):
     variants = {"standard-front-trips": "three of a kind in front pays 10 for 2-2-2 rising to 22 for A-A-A "
                                         "instead of a flat 20"}
     settings = {"unit": Setting(1, "chips per unit: every point is this many chips", minimum=1)}
+    carry_keys = frozenset({"fantasyland"})
 
     @property
     def deck(self) -> list[Card]:

@@ -26,11 +26,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from homegame.cards import Card, format_cards
-from homegame.engine import Action, ActionSet, Choices, GameState, Outcome, Setting, View
+from homegame.engine import Action, ActionSet, Choices, GameError, GameState, Outcome, Setting, View
 from homegame.engine.betting import BettingRound, money_fields
+from homegame.engine.game import is_counts
 from homegame.engine.pots import Chips
 from homegame.engine.showdown import settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
+from homegame.errors import shown
 from homegame.ranking import evaluate, strength
 
 __all__ = ["GAMES", "WhiskeyPoker", "WhiskeyState", "WhiskeyView"]
@@ -293,9 +295,23 @@ class WhiskeyPoker(BettingGame):
                          "bank, and the first player out of chips loses"}
     settings = {
         **stake_settings(limit="fixed"),
-        "orbits": Setting(10, "the widow phase ends after this many times round with no knock", minimum=1),
+        "orbits": Setting(10, "the widow phase ends after this many times round with no knock",
+                          minimum=1, maximum=100),
     }
     state_class = WhiskeyState
+    carry_keys = frozenset({"chips"})
+
+    def check_carry(self, carry: dict[str, Any]) -> None:
+        """The chips variant carries each seat's chips, ``{"chips": {"0": 5, "1": 4, ...}}``."""
+        super().check_carry(carry)
+        chips = carry.get("chips")
+        if chips is None:
+            return
+        seats = [str(seat) for seat in range(self.player_count)]
+        if not (self.has("chips") and isinstance(chips, dict) and set(chips) == set(seats)
+                and is_counts([chips[seat] for seat in seats], self.player_count, most=STARTING_CHIPS)):
+            raise GameError(f"a Whiskey Poker carry is {{'chips': {{seat: 0 to {STARTING_CHIPS} chips}}}} "
+                            f"for every seat, in the chips variant only; not {shown(chips)}")
 
 
 GAMES = (WhiskeyPoker,)

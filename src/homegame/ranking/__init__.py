@@ -14,6 +14,7 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Final
 
 from homegame.cards import JOKER, Card, parse_cards
+from homegame.errors import GameError
 from homegame.ranking.core import Category, Hand, Ranking
 from homegame.ranking.front import FRONT
 from homegame.ranking.high import HIGH, fast_strength, high_hand
@@ -68,7 +69,7 @@ def _rank_of(wild: str | int) -> int:
     rank = int(wild) if isinstance(wild, int) or wild.strip().isdigit() else \
         _WILD_RANK_WORDS[wild.strip().lower()]
     if not 2 <= rank <= 14:
-        raise ValueError(f"wild rank must be 2 to 14 (ace), got {wild!r}")
+        raise GameError(f"wild rank must be 2 to 14 (ace), got {wild!r}")
     return rank
 
 
@@ -78,7 +79,7 @@ def _ranking(ranking: str | Ranking) -> Ranking:
     try:
         return RANKINGS[ranking]
     except KeyError:
-        raise ValueError(f"unknown ranking {ranking!r}; known: {', '.join(RANKINGS)}") from None
+        raise GameError(f"unknown ranking {ranking!r}; known: {', '.join(RANKINGS)}") from None
 
 
 def _wild_for(chosen: Ranking, wild: str | int | Iterable[Card | str] | None) -> Collection[Card]:

@@ -31,6 +31,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from homegame.errors import CardError
 from homegame.ranking import reference
 
 __all__ = [
@@ -165,7 +166,7 @@ def nonflush_table(n_cards: int) -> tuple[npt.NDArray[np.uint16], IntArray]:
     (6175, 'uint16')
     """
     if not 5 <= n_cards <= MAX_CARDS:
-        raise ValueError(f"rank tables cover hands of 5 to {MAX_CARDS} cards, not {n_cards}")
+        raise CardError(f"rank tables cover hands of 5 to {MAX_CARDS} cards, not {n_cards}")
     counts = rank_multisets(n_cards)
     counts = counts[counts.sum(axis=1) == n_cards]
     keys = counts.astype(np.int64) @ np.array(RANK_KEYS, dtype=np.int64)

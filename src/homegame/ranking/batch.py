@@ -29,6 +29,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from homegame.errors import CardError
 from homegame.ranking import _high_tables as tables
 from homegame.ranking.high import HIGH_CATEGORIES
 
@@ -64,18 +65,18 @@ def _category_table(n_cards: int) -> npt.NDArray[np.uint8]:
 def _checked(codes: npt.ArrayLike) -> CodeArray:
     array = np.asarray(codes)
     if array.ndim != 2 or not 5 <= array.shape[1] <= tables.MAX_CARDS:
-        raise ValueError(f"expected an (N, k) array of card codes, k = 5, 6 or 7; got shape {array.shape}")
+        raise CardError(f"expected an (N, k) array of card codes, k = 5, 6 or 7; got shape {array.shape}")
     if array.size and not np.issubdtype(array.dtype, np.integer):
-        raise ValueError(f"card codes must be integers, got {array.dtype}")
+        raise CardError(f"card codes must be integers, got {array.dtype}")
     if array.size and (array.min() < 0 or array.max() > 51):
-        raise ValueError("card codes must be standard cards, 0 to 51 (no jokers: wild hands go one by one)")
+        raise CardError("card codes must be standard cards, 0 to 51 (no jokers: wild hands go one by one)")
     bits = np.left_shift(np.int64(1), array.astype(np.int64))
     union = bits[:, 0].copy()
     for column in range(1, bits.shape[1]):
         union |= bits[:, column]
     repeated = np.flatnonzero(_column_sum(bits, np.int64) != union)
     if repeated.size:
-        raise ValueError(f"hand {int(repeated[0])} holds the same card twice: {array[repeated[0]].tolist()}")
+        raise CardError(f"hand {int(repeated[0])} holds the same card twice: {array[repeated[0]].tolist()}")
     return array
 
 
@@ -94,7 +95,7 @@ def high_strengths(codes: npt.ArrayLike, *, check: bool = True) -> IntArray:
     >>> high_strengths([[0, 1, 2, 3, 4, 4]])
     Traceback (most recent call last):
     ...
-    ValueError: hand 0 holds the same card twice: [0, 1, 2, 3, 4, 4]
+    homegame.errors.CardError: hand 0 holds the same card twice: [0, 1, 2, 3, 4, 4]
     """
     array = np.ascontiguousarray(codes)  # numpy gathers through a strided index array far slower
     if check or array.ndim != 2 or not 5 <= array.shape[1] <= tables.MAX_CARDS:
@@ -154,7 +155,7 @@ def tabulate_high(n_cards: int, progress: Callable[[int, int], None] | None = No
     (40, 1302540, 2598960)
     """
     if n_cards not in (5, 6, 7):
-        raise ValueError(f"tabulate_high counts hands of 5, 6 or 7 cards, not {n_cards}")
+        raise CardError(f"tabulate_high counts hands of 5, 6 or 7 cards, not {n_cards}")
     keys, suits, suit_masks, starts = _five_card_parts()
     categories = _category_table(n_cards)
     flush_categories = (_flush_table() >> 20).astype(np.uint8)

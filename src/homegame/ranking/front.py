@@ -26,6 +26,7 @@ from itertools import combinations
 from typing import Final
 
 from homegame.cards import ACE, Card
+from homegame.errors import CardError
 from homegame.ranking import reference
 from homegame.ranking.core import Hand, Ranking, decode, encode
 from homegame.ranking.high import HIGH_CATEGORIES, high_name
@@ -66,7 +67,7 @@ class FrontRanking(Ranking):
 
     def _best(self, cards: Sequence[Card], wild: Collection[Card]) -> tuple[int, tuple[Card, ...]]:
         if len(cards) < 3:
-            raise ValueError(f"a front hand needs three cards, got {len(cards)}")
+            raise CardError(f"a front hand needs three cards, got {len(cards)}")
         naturals = [c for c in cards if c not in wild]
         check_distinct(naturals)
         wilds = [c for c in cards if c in wild][:3]

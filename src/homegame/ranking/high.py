@@ -21,6 +21,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Final, cast
 
 from homegame.cards import ACE, DECKS, Card, rank_name
+from homegame.errors import CardError
 from homegame.ranking import reference
 from homegame.ranking.core import Category, Hand, Ranking, categories, decode
 
@@ -144,13 +145,13 @@ def _flush_strength(cards: Iterable[object], key: int) -> int:
 
 def _check_natural(cards: Sequence[Card]) -> None:
     if len(cards) < 5:
-        raise ValueError(f"a high hand needs at least five cards, got {len(cards)}")
+        raise CardError(f"a high hand needs at least five cards, got {len(cards)}")
     for card in cards:
         if not isinstance(card, int) or not 0 <= card < 52:
-            raise ValueError(f"{card!s} is not a standard card here (a joker counts only when wild)")
+            raise CardError(f"{card!s} is not a standard card here (a joker counts only when wild)")
     if len(set(cards)) != len(cards):
         duplicates = sorted({c for c in cards if cards.count(c) > 1})
-        raise ValueError(f"the same card twice: {' '.join(map(str, duplicates))}")
+        raise CardError(f"the same card twice: {' '.join(map(str, duplicates))}")
 
 
 def natural_strength(cards: Sequence[Card]) -> int:
@@ -162,7 +163,7 @@ def natural_strength(cards: Sequence[Card]) -> int:
     >>> natural_strength(parse_cards("2h 3h 4h 5h 5h"))
     Traceback (most recent call last):
     ...
-    ValueError: the same card twice: 5h
+    homegame.errors.CardError: the same card twice: 5h
     """
     _check_natural(cards)
     _build_tables(len(cards))
@@ -294,7 +295,7 @@ class HighRanking(Ranking):
     @staticmethod
     def _with_wild(cards: Sequence[Card], wild: Collection[Card]) -> tuple[int, tuple[Card, ...]]:
         if len(cards) < 5:
-            raise ValueError(f"a high hand needs at least five cards, got {len(cards)}")
+            raise CardError(f"a high hand needs at least five cards, got {len(cards)}")
         from homegame.ranking.wild import best_high_with_wild
 
         return best_high_with_wild(cards, wild)

@@ -38,6 +38,7 @@ from itertools import combinations
 from typing import Final
 
 from homegame.cards import ACE, Card, rank_name
+from homegame.errors import CardError, GameError
 from homegame.ranking import reference
 from homegame.ranking.core import Category, Hand, Ranking, decode, encode
 from homegame.ranking.high import high_name
@@ -95,7 +96,7 @@ class LowRanking(Ranking):
 
     def _best(self, cards: Sequence[Card], wild: Collection[Card]) -> tuple[int, tuple[Card, ...]]:
         if len(cards) < 5:
-            raise ValueError(f"a low hand needs at least five cards, got {len(cards)}")
+            raise CardError(f"a low hand needs at least five cards, got {len(cards)}")
         naturals = [c for c in cards if c not in wild]
         check_distinct(naturals)
         wilds = [c for c in cards if c in wild][:5]
@@ -150,7 +151,7 @@ class LowRanking(Ranking):
         else:
             shape = tuple(sorted(counts.values(), reverse=True))
             if shape not in _SHAPES:
-                raise ValueError("five cards of one rank: a card was given twice")
+                raise CardError("five cards of one rank: a card was given twice")
             category = _SHAPES[shape]
         return encode(8 - category, [15 - v for v in order])
 
@@ -195,9 +196,9 @@ def low_ranking(way: str, *, qualifier: int | None = None) -> LowRanking:
     True
     """
     if way not in _WAYS:
-        raise ValueError(f"unknown low ranking {way!r}; known: {', '.join(_WAYS)}")
+        raise GameError(f"unknown low ranking {way!r}; known: {', '.join(_WAYS)}")
     if qualifier is not None and not 5 <= qualifier <= 13:
-        raise ValueError(f"a qualifier is a rank from 5 to 13 (king), got {qualifier}")
+        raise GameError(f"a qualifier is a rank from 5 to 13 (king), got {qualifier}")
     name = way if qualifier is None else f"{way}/{qualifier}"
     return LowRanking(name=name, qualifier=qualifier, aces_low=_WAYS[way]["aces_low"],
                       straights_and_flushes=_WAYS[way]["straights_and_flushes"])

@@ -31,6 +31,7 @@ from itertools import combinations
 from typing import Final
 
 from homegame.cards import ACE, Card, rank_name
+from homegame.errors import CardError
 from homegame.ranking import reference
 from homegame.ranking.core import Hand, Ranking, decode, encode
 from homegame.ranking.high import HIGH, HIGH_CATEGORIES, high_name
@@ -115,16 +116,16 @@ class PaiGowRanking(Ranking):
     def _best(self, cards: Sequence[Card], wild: Collection[Card],
               ) -> tuple[int, tuple[Card, ...], tuple[int, tuple[int, ...]]]:
         if wild:
-            raise ValueError("Pai Gow has no wild cards: the joker is the bug (an ace or to complete "
+            raise CardError("Pai Gow has no wild cards: the joker is the bug (an ace or to complete "
                              "a straight or flush)")
         if sum(c == _JOKER_CODE for c in cards) > 1:
-            raise ValueError("Pai Gow is played with one joker")
+            raise CardError("Pai Gow is played with one joker")
         check_distinct(cards)
         if len(cards) == 2:
             key = _two_key(cards)
             return encode(*key), _ordered(cards), key
         if len(cards) < 5:
-            raise ValueError(f"a Pai Gow hand is two cards or five, got {len(cards)}")
+            raise CardError(f"a Pai Gow hand is two cards or five, got {len(cards)}")
         key, five = max(((_five_key(five), five) for five in combinations(cards, 5)),
                         key=lambda pair: self._order(pair[0]))
         return encode(*self._order(key)), _ordered(five), key

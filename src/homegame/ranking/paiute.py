@@ -32,6 +32,7 @@ from itertools import combinations, permutations
 from typing import Final
 
 from homegame.cards import ACE, KING, QUEEN, Card, rank_name
+from homegame.errors import CardError
 from homegame.ranking.core import Category, Hand, Ranking, decode, encode
 from homegame.ranking.wild import significance_order, split_wild, straight_top_with_wild, window_top
 
@@ -111,7 +112,7 @@ class PaiuteRanking(Ranking):
 
     def _best(self, cards: Sequence[Card], wild: Collection[Card]) -> tuple[int, tuple[Card, ...]]:
         if len(cards) < 5:
-            raise ValueError(f"a Paiute hand has five or six cards, got {len(cards)}")
+            raise CardError(f"a Paiute hand has five or six cards, got {len(cards)}")
         if len(cards) > 6:
             return self._best_of_subsets(cards, wild)
         best = self._whole_hand(cards, wild)

@@ -22,6 +22,7 @@ from itertools import combinations
 from typing import Final
 
 from homegame.cards import ACE, Card, deck, rank_name
+from homegame.errors import CardError
 from homegame.ranking import reference
 from homegame.ranking.core import CATEGORY_SHIFT, Hand, Ranking, categories, decode, encode
 from homegame.ranking.high import HIGH, HIGH_CATEGORIES, high_name
@@ -124,7 +125,7 @@ class SokoRanking(Ranking):
 
     def _best(self, cards: Sequence[Card], wild: Collection[Card]) -> tuple[int, tuple[Card, ...]]:
         if len(cards) < 5:
-            raise ValueError(f"a Soko hand needs five cards, got {len(cards)}")
+            raise CardError(f"a Soko hand needs five cards, got {len(cards)}")
         naturals, wilds = split_wild(cards, wild)
         used = min(len(wilds), 5)
         best = -1

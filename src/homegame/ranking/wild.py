@@ -30,6 +30,7 @@ from itertools import combinations
 from typing import Final
 
 from homegame.cards import ACE, Card
+from homegame.errors import CardError
 from homegame.ranking import reference
 from homegame.ranking.core import encode
 
@@ -56,7 +57,7 @@ def split_wild(cards: Sequence[Card], wild: Collection[Card]) -> tuple[list[Card
     >>> split_wild(parse_cards("Ah Kd Ah"), {JOKER})
     Traceback (most recent call last):
     ...
-    ValueError: the same card twice: Ah
+    homegame.errors.CardError: the same card twice: Ah
     """
     naturals = [c for c in cards if c not in wild]
     check_distinct(naturals)
@@ -67,7 +68,7 @@ def check_distinct(naturals: Sequence[Card]) -> None:
     """Raise :class:`ValueError` naming any natural card given more than once."""
     if len(set(naturals)) != len(naturals):
         twice = sorted({c for c in naturals if naturals.count(c) > 1})
-        raise ValueError(f"the same card twice: {' '.join(map(str, twice))}")
+        raise CardError(f"the same card twice: {' '.join(map(str, twice))}")
 
 
 def straight_top_with_wild(ranks: Sequence[int]) -> int:
@@ -172,7 +173,7 @@ def wild_high_strength(cards: Sequence[Card], wild: Collection[Card]) -> int:
     (6, (13, 5, 0, 0, 0))
     """
     if len(cards) < 5:
-        raise ValueError(f"a high hand needs at least five cards, got {len(cards)}")
+        raise CardError(f"a high hand needs at least five cards, got {len(cards)}")
     naturals = [c for c in cards if c not in wild]
     check_distinct(naturals)
     wilds = len(cards) - len(naturals)

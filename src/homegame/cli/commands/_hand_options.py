@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 
 import homegame
+from homegame.errors import GameError
 from homegame.ranking import wild_cards
 
 USAGE_ERROR = 2
@@ -28,7 +29,7 @@ def add_wild_option(parser: argparse.ArgumentParser, extra: str = "") -> None:
 
 def check_ranking(name: str) -> None:
     if name not in homegame.RANKINGS:
-        raise ValueError(f"unknown ranking {name!r}; known: {', '.join(homegame.RANKINGS)}")
+        raise GameError(f"unknown ranking {name!r}; known: {', '.join(homegame.RANKINGS)}")
 
 
 def check_wild(wild: str | None) -> None:

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from homegame.engine import Game
+from homegame.errors import GameError
 from homegame.games import GAMES, game_class, new_game
 
 
@@ -30,7 +31,7 @@ def settings_from(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         name, equals, value = pair.partition("=")
         if not equals or not name:
-            raise ValueError(f"a setting is written NAME=VALUE, got {pair!r}")
+            raise GameError(f"a setting is written NAME=VALUE, got {pair!r}")
         settings[name.strip().replace("-", "_")] = _value(value.strip())
     return settings
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 from importlib import resources
 
+from homegame.errors import GameError
 from homegame.games import GAMES, family_of, game_class
 
 
@@ -19,7 +20,7 @@ def rules_text(game: str) -> str:
             text = page.read_text(encoding="utf-8").rstrip()
             break
     else:
-        raise ValueError(f"no rules are written for {chosen.title} yet")
+        raise GameError(f"no rules are written for {chosen.title} yet")
     return text + "\n\n" + table_settings(chosen.name)
 
 

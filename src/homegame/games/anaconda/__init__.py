@@ -38,6 +38,7 @@ class Anaconda(BettingGame):
     title = "Anaconda"
     players = range(2, 8)
     settings = stake_settings(limit="fixed", ante=1, bet=2)
+    carry_keys = frozenset({"pot"})
     state_class = AnacondaState
 
 

@@ -21,6 +21,7 @@ from homegame.engine.betting import BettingRound
 from homegame.engine.pots import Chips
 from homegame.engine.showdown import settle_showdown, settle_uncontested
 from homegame.engine.stock import Stock, StockExhausted
+from homegame.errors import GameError
 from homegame.games.draw.showdown import hand_name
 from homegame.games.draw.view import DrawView
 from homegame.ranking import strength
@@ -48,7 +49,7 @@ class DrawState(GameState[DrawView]):
         order = [(dealer + step) % players for step in range(1, players + 1)]
         seated = [seat for seat in order if self.chips.stacks[seat] > 0]
         if len(seated) < 2:
-            raise ValueError("a hand needs at least two players with chips")
+            raise GameError("a hand needs at least two players with chips")
         for seat in order:
             if seat not in seated:
                 self.chips.fold(seat)

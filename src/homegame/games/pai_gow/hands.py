@@ -24,6 +24,7 @@ from itertools import combinations
 from typing import Final
 
 from homegame.cards import DECKS, Card, format_cards, parse_cards
+from homegame.errors import CardError
 from homegame.ranking import reference
 from homegame.ranking.core import CATEGORY_SHIFT
 from homegame.ranking.high import HIGH, fast_strength
@@ -61,10 +62,10 @@ class Split:
         """
         parts = text.split("|")
         if len(parts) != 2:
-            raise ValueError("write a split as the two-card hand, '|', then the five-card hand")
+            raise CardError("write a split as the two-card hand, '|', then the five-card hand")
         two, five = (tuple(parse_cards(part)) for part in parts)
         if len(two) != 2 or len(five) != 5:
-            raise ValueError(f"a split is two cards then five, got {len(two)} and {len(five)}")
+            raise CardError(f"a split is two cards then five, got {len(two)} and {len(five)}")
         return cls(two, five)
 
     @property
@@ -99,12 +100,12 @@ def ranking_for(wheel_second: bool) -> PaiGowRanking:
 def check_seven(cards: Sequence[Card]) -> None:
     """Raise ``ValueError`` unless ``cards`` are seven different cards of the 53-card deck."""
     if len(cards) != 7:
-        raise ValueError(f"Pai Gow is set from seven cards, got {len(cards)}")
+        raise CardError(f"Pai Gow is set from seven cards, got {len(cards)}")
     if len(set(cards)) != 7:
-        raise ValueError(f"a card is given twice in {format_cards(cards)}")
+        raise CardError(f"a card is given twice in {format_cards(cards)}")
     strangers = [c for c in cards if c not in PAI_GOW_DECK]
     if strangers:
-        raise ValueError(f"{format_cards(strangers)} is not in the Pai Gow deck (52 cards and a joker)")
+        raise CardError(f"{format_cards(strangers)} is not in the Pai Gow deck (52 cards and a joker)")
 
 
 _FRONTS: Final = tuple((first, second, tuple(i for i in range(7) if i not in (first, second)))

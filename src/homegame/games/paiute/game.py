@@ -19,6 +19,7 @@ from typing import Any
 
 from homegame.cards import Card, deck
 from homegame.engine import Chance, Game, GameError, Setting
+from homegame.engine.game import is_counts
 from homegame.games.paiute.state import PaiuteState
 from homegame.ranking import Hand
 from homegame.ranking.paiute import PaiuteRanking, paiute_ranking
@@ -59,6 +60,7 @@ class Paiute(Game):
            for combination, key in PAY_TABLE_SETTINGS.items()
            for default in (_PAY_DEFAULTS[key],)},
     }
+    carry_keys = frozenset({"wins"})
 
     def check_config(self) -> None:
         changed_table = [k for k, v in _PAY_DEFAULTS.items() if self.config[k] != v]
@@ -102,7 +104,6 @@ class Paiute(Game):
     def start(self, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
               carry: dict[str, Any], chance: Chance) -> PaiuteState:
         wins = carry.get("wins", [0] * self.player_count)
-        if not (isinstance(wins, list) and len(wins) == self.player_count
-                and all(isinstance(w, int) and w >= 0 for w in wins)):
+        if not is_counts(wins, self.player_count):
             raise GameError(f"carry 'wins' must list {self.player_count} counts of deals won, got {wins!r}")
         return PaiuteState(self, deck, dealer=dealer, chance=chance, stacks=stacks, carry=carry)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from homegame.cards import Card, Suit, format_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameError, GameState, Outcome, Subsets
+from homegame.engine.game import is_counts
 from homegame.engine.seats import SimultaneousChoice, clockwise, left_of, right_of
 from homegame.games.papayoo.table import (
     DEAL_POINTS,
@@ -58,11 +59,10 @@ def read_carry(carry: dict[str, Any], *, players: int, deals: int) -> tuple[int,
     if not carry:
         return 1, [0] * players
     number, totals = carry.get("deal"), carry.get("totals")
-    if set(carry) != {"deal", "totals"} or not isinstance(number, int) or not 1 <= number <= deals:
+    if set(carry) != {"deal", "totals"} or type(number) is not int or not 1 <= number <= deals:
         raise GameError(f"a Papayoo carry is {{'deal': 1 to {deals}, 'totals': [points per seat]}}, "
                         f"got {carry!r}")
-    if not isinstance(totals, list) or len(totals) != players or not all(
-            isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in totals):
+    if not is_counts(totals, players):
         raise GameError(f"the carried totals must be {players} whole numbers of points, got {totals!r}")
     return number, list(totals)
 
