@@ -51,7 +51,8 @@ from homegame.games._rows import (
 )
 from homegame.ranking import reference
 
-__all__ = ["GAMES", "ChinesePoker", "ChineseState", "ChineseView", "bonus_units", "foul_warning", "setting_hint"]
+__all__ = ["GAMES", "ChinesePoker", "ChineseState", "ChineseView", "bonus_units", "foul_warning",
+           "setting_hint"]
 
 SHOW, SURRENDER = Action("show"), Action("surrender")
 SURRENDER_UNITS = 2
@@ -90,7 +91,7 @@ def setting_hint(groups: Sequence[Sequence[Card]]) -> str:
     """
     rows = Rows(*(tuple(g) for g in groups))
     text = "; ".join(f"{ROW_NAMES[i]}: {row_name(i, cards)}" for i, cards in enumerate(rows))
-    return text + ("\n" + _foul_reason(rows) if is_foul(rows) else "")
+    return text + ("\nFOUL: " + _foul_reason(rows) if is_foul(rows) else "")
 
 
 def foul_warning(view: View, action: Action) -> str:
@@ -99,7 +100,7 @@ def foul_warning(view: View, action: Action) -> str:
 
     >>> from homegame.cards import parse_cards
     >>> foul_warning(None, Action.parse("set Ah Ad 2c | Kh Kd 3c 4c 5c | 9s 9c 9d 7h 7s"))
-    'FOUL: the middle is weaker than the front, so all three rows would lose'
+    'the middle is weaker than the front, so all three rows would lose'
     >>> foul_warning(None, Action.parse("set Kh Kd 2c | Ah Ad 3c 4c 5c | 9s 9c 9d 7h 7s"))
     ''
     """
@@ -112,7 +113,7 @@ def foul_warning(view: View, action: Action) -> str:
 def _foul_reason(rows: Rows) -> str:
     middle, back = row_strength(MIDDLE_ROW, rows.middle), row_strength(BACK_ROW, rows.back)
     weaker = "the back is weaker than the middle" if back < middle else "the middle is weaker than the front"
-    return f"FOUL: {weaker}, so all three rows would lose"
+    return f"{weaker}, so all three rows would lose"
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,7 +101,7 @@ def _plays(plays: Sequence[Play], view: PapayooView, look: Style) -> str:
 
 def _points_line(view: PapayooView) -> str:
     parts = [f"{_seat(s, view)} {view.taken[s]} (total {view.totals[s]})" for s in range(view.players)]
-    return "Points this deal: " + ", ".join(parts)
+    return "Points this deal: " + ", ".join(parts) + " - points count against you: the lowest total wins"
 
 
 def _hand(hand: Sequence[Card], playable: Sequence[Card], look: Style) -> str:

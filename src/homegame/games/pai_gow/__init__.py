@@ -16,8 +16,8 @@ from homegame.games.pai_gow.view import PaiGowView, Placement, Result
 
 __all__ = [
     "BANK", "DECLINE", "GAMES", "HOUSE_WAY", "PaiGow", "PaiGowState", "PaiGowView", "Placement",
-    "Result", "ScoredSplit", "Settlement", "Split", "commission", "foul_warning", "house_way", "house_way_rule",
-    "is_foul", "ranking_for", "scored_splits", "settle",
+    "Result", "ScoredSplit", "Settlement", "Split", "commission", "foul_warning", "house_way",
+    "house_way_rule", "is_foul", "ranking_for", "scored_splits", "settle",
 ]
 
 GAMES = (PaiGow,)
