@@ -221,7 +221,7 @@ def test_the_table_shows_the_trick_the_papayoo_the_points_and_the_playable_cards
     assert "Trick (hearts led by seat 0): seat 0 2♥" in text
     assert "You may play: 4♥ 5♥ 6♥" in text and "Follow hearts" in text
     assert "(4♣)" in text and " 4♥ " in text, "cards that may not be played are set apart"
-    assert "Points this deal: seat 0 0 (total 0), you 0 (total 0)" in text
+    assert "Points this deal (the lowest total wins): seat 0 0 (total 0), you 0 (total 0)" in text
     for seat, text_card in ((1, "6h"), (2, "9h"), (3, "10h")):
         play(state, seat, text_card)
     text = "\n".join(render_view(state.view(0), Style(colour=False)))

@@ -118,7 +118,8 @@ def _paiute(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
     if action.kind == "draw" and view.top_discard is not None:
         top = look.card(view.top_discard)
         if action.option == "pile":
-            why = "is wild" if view.top_discard in view.wild_cards else "brings your hand closer than a blind draw"
+            wild = view.top_discard in view.wild_cards
+            why = "is wild" if wild else "brings your hand closer than a blind draw"
             return action, f"the {top} {why}; {hint}"
         return action, f"the {top} does not help your hand; {hint}"
     if action.kind == "discard":

@@ -31,7 +31,7 @@ from homegame.cli.render import Style
 from homegame.engine import Action, ActionSet, Amounts, Arrangements, Choices, View
 from homegame.engine.actions import Family, Subsets, amount_action
 
-__all__ = ["Filling", "Offer", "complete", "offers", "understand"]
+__all__ = ["Filling", "Offer", "complete", "offers", "same_action", "understand"]
 
 ROW_NAMES = {"chinese": ("front", "middle", "back"), "open_face": ("front", "middle", "back"),
              "pai_gow": ("two-card hand", "five-card hand")}
@@ -100,6 +100,19 @@ def _pai_gow_offers(legal: ActionSet, view: View, look: Style) -> list[Offer]:
              for way in distinct_ways(view)]  # type: ignore[arg-type]
     lines.append(Offer("set house (the dealer sets them the house way)", Action("set", option="house")))
     return [offer for offer in lines if offer.action in legal]
+
+
+def same_action(first: Action, second: Action) -> bool:
+    """Whether two actions are the same move, their cards in any order within each group.
+
+    >>> same_action(Action.parse("set Ah Kd | 7c 7s 9h 4d 2c"), Action.parse("set Kd Ah | 9h 7s 7c 2c 4d"))
+    True
+    """
+    def key(action: Action) -> tuple[object, ...]:
+        return (action.kind, action.option, action.amount, sorted(action.cards),
+                [sorted(group) for group in action.groups])
+
+    return key(first) == key(second)
 
 
 # -- reading what was typed ---------------------------------------------------------------------

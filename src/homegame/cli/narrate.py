@@ -37,8 +37,11 @@ _STREETS = {"flop": "The flop", "turn": "The turn", "river": "The river"}
 def tell(event: Event, viewer: int | None, look: Style) -> str | None:
     """One sentence telling ``event`` to ``viewer`` (``None``: a spectator), or ``None``."""
     who = _who(event.seat, viewer)
-    teller = _TELLERS.get(event.kind)
-    text = teller(event, who, viewer, look) if teller else _plainly(event, who)
+    teller = _TELLERS.get(event.kind, _plainly_told)
+    try:
+        text = teller(event, who, viewer, look)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        text = _plainly(event, who)  # an event shaped as no teller expects (a new game's) still reads
     return _sentence(text) if text else None
 
 
@@ -101,6 +104,10 @@ def _by_seat(value: Mapping[str, Any], viewer: int | None, say: Callable[[Any], 
                      if str(seat).isdigit())
 
 
+def _plainly_told(event: Event, who: str, viewer: int | None, look: Style) -> str | None:
+    return _plainly(event, who)
+
+
 def _plainly(event: Event, who: str) -> str | None:
     """An event no teller knows: its kind, and its data only if it is one short plain value."""
     values = [v for v in event.data.values() if isinstance(v, str | int) and not isinstance(v, bool)]
@@ -143,7 +150,7 @@ def _placing_phrase(action: Action, look: Style, *, own: bool) -> str | None:
         return f"plays {cards}"
     if kind == "place":
         return f"places {cards} in the {action.option}"
-    if kind == "swap":
+    if kind == "swap" and len(action.cards) == 2:
         mine, wanted = action.cards
         return f"swaps {look.card(mine)} for {look.card(wanted)} from the widow"
     if kind == "declare":
@@ -153,7 +160,13 @@ def _placing_phrase(action: Action, look: Style, *, own: bool) -> str | None:
         return "sets by the house way" if action.option == "house" else f"sets {rows}"
     if kind == "show":
         return f"shows {look.cards(action.groups[0])} and keeps one card face down"
-    return str(action)
+    verb, _, rest = str(action).partition(" ")
+    return f"{_third_person_verb(verb)} {rest}".rstrip()
+
+
+def _third_person_verb(verb: str) -> str:
+    """``keep`` -> ``keeps``, ``pass`` -> ``passes``: an unknown action's kind as a verb."""
+    return verb + ("es" if re.search(r"(ss|sh|ch|x)$", verb) else "s")
 
 
 # -- everything else, kind by kind ------------------------------------------------------------
@@ -218,7 +231,7 @@ def _award(event: Event, who: str, viewer: int | None, look: Style) -> str | Non
     if "units" in data:
         payer = _who(int(data["from"]), viewer)
         units = _count(int(data["units"]), "unit")
-        return you_form(payer, f"pays {who} {units}: {reason}")
+        return you_form(payer, f"pays {who} {units}: {_seats_as_you(reason, viewer)}")
     if "result" in data:
         return you_form(who, _third_person(reason))
     if data.get("game"):
@@ -243,6 +256,7 @@ def _seats_as_you(text: str, viewer: int | None) -> str:
     if text.startswith(mine + " "):
         text = you_form("you", text[len(mine) + 1:])
     text = re.sub(rf"\(seat {viewer}\)", "(yours)", text)
+    text = re.sub(rf"\bseat {viewer}'s\b", "your", text)
     return re.sub(rf"\bseat {viewer}\b", "you", text)
 
 
@@ -274,7 +288,7 @@ def _paiute_call(event: Event, who: str, viewer: int | None, look: Style) -> str
 
 def _bring_in(event: Event, who: str, viewer: int | None, look: Style) -> str:
     card = _cards([event.data["card"]], look)
-    return you_form(who, f"shows the low card, the {card}, and brings it in for {event.data['amount']}")
+    return you_form(who, f"has the low card, the {card}: the bring-in is {event.data['amount']}")
 
 
 def _by_seat_cards(title: str) -> Teller:

@@ -63,7 +63,8 @@ class Frame:
     log: Sequence[str]
     choices: Sequence[str]
     note: str = ""
-    hand: int = 0
+    key: tuple[int, int | None] = (0, None)
+    """Which hand, seen from which seat: the log starts again when it changes."""
 
 
 class TableConsole(Protocol):
@@ -125,13 +126,13 @@ class PlainConsole:
         self.out = Console(file=stream_out, width=width, color_system=None, highlight=False,
                            force_terminal=False, soft_wrap=False)
         self.look = Style(colour=False)
-        self._hand = -1
+        self._key: tuple[int, int | None] = (-1, None)
         self._told = 0
         self._last: tuple[object, ...] = ()
 
     def show(self, frame: Frame) -> None:
-        if frame.hand != self._hand:
-            self._hand, self._told = frame.hand, 0
+        if frame.key != self._key:
+            self._key, self._told = frame.key, 0
         for line in frame.log[self._told:]:
             self.out.print(Text("  . " + line))
         self._told = len(frame.log)

@@ -16,17 +16,18 @@ legal actions reach the people and the bots.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from homegame.bots import Bot
+from homegame.cards import Card
 from homegame.cli.advice import advise
-from homegame.cli.choices import Filling, Offer, offers, understand
+from homegame.cli.choices import Filling, Offer, offers, same_action, understand
 from homegame.cli.help import action_help, question_help, yes_no_help
 from homegame.cli.narrate import doing, tell
 from homegame.cli.render import render_view
 from homegame.cli.screen import Frame, TableConsole
-from homegame.engine import Action, Game, GameState, IllegalAction, View
+from homegame.engine import Action, ActionSet, Game, GameState, IllegalAction, View
 from homegame.engine.actions import Arrangements, Subsets
 from homegame.engine.match import Match
 
@@ -54,10 +55,14 @@ class Summary:
 
 
 class Table:
-    """A session of ``game`` at a terminal: ``seats[i]`` is a bot, or ``None`` for a person."""
+    """A session of ``game`` at a terminal: ``seats[i]`` is a bot, or ``None`` for a person.
+
+    ``seed`` makes the session's shuffles repeat; ``decks`` stacks the first hands' decks (for
+    tests and teaching), the hands after them being shuffled.
+    """
 
     def __init__(self, game: Game, seats: Sequence[Bot | None], console: TableConsole, *,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, decks: Iterable[Sequence[Card]] = ()) -> None:
         self.game = game
         self.console = console
         self.look = console.look
@@ -67,6 +72,7 @@ class Table:
                       for seat, bot in enumerate(seats)]
         self.bots = dict(zip(self.names, seats, strict=True))
         self.match = Match(self._game_for, self.names, stacks=game.starting_stack, seed=seed)
+        self.decks = iter(decks)
         self.news: list[str] = []
         self.input_ended = False
 
@@ -82,7 +88,7 @@ class Table:
         """Deal hands until ``hands`` are played, someone leaves, or a person declines another."""
         try:
             while hands is None or self.match.hands_played < hands:
-                state = self.match.deal()
+                state = self.match.deal(deck=next(self.decks, None))
                 seating = list(self.match.seating)
                 self._play_hand(state, seating)
                 self.match.settle(state)
@@ -182,10 +188,8 @@ class Table:
             text = self._answer(screen, "> ", words=_words(menu), help_text=action_help(menu, self.game.name),
                                 note=note, mid_hand=True)
             if text.lower() == "hint":
-                hinted, note = advise(view, legal, self.look)
-                if all(offer.action != hinted for offer in menu):
-                    menu = [*menu, Offer(f"{hinted}  (the hint)", hinted)]
-                    screen = self._screen(state, seat, seating, menu)
+                note, menu = self._hint(view, legal, menu)
+                screen = self._screen(state, seat, seating, menu)
                 continue
             reading = understand(text, menu, legal)
             if isinstance(reading, str):
@@ -195,6 +199,15 @@ class Table:
             note = "" if action is None else self._take(state, seat, view, action, screen)
             if action is not None and not note:
                 return
+
+    def _hint(self, view: View, legal: ActionSet, menu: list[Offer]) -> tuple[str, list[Offer]]:
+        """The advice, and the menu with the advised play as a choice (added if it is not one)."""
+        hinted, note = advise(view, legal, self.look)
+        number = next((n for n, o in enumerate(menu, 1) if o.action and same_action(o.action, hinted)), 0)
+        if not number:
+            menu = [*menu, Offer(f"{hinted}  (the hint)", hinted)]
+            number = len(menu)
+        return f"{note} (choice {number})", menu
 
     def _fill(self, offer: Offer, screen: Callable[[str], Frame]) -> Action | None:
         """Ask for what a template lacks, one question at a time; ``None`` goes back."""
@@ -239,7 +252,7 @@ class Table:
         status = self._status(seating if not state.is_over else list(self.match.seating))
         width = len(str(len(menu)))
         choices = [f"{number:>{width}}) {offer.label}" for number, offer in enumerate(menu, 1)]
-        return lambda note: Frame(title, table, status, log, choices, note, hand)
+        return lambda note: Frame(title, table, status, log, choices, note, (hand, seat))
 
     def _answer(self, screen: Callable[[str], Frame] | None, question: str, *, words: Sequence[str] = (),
                 help_text: str, note: str = "", mid_hand: bool) -> str:
