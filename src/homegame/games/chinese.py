@@ -48,6 +48,7 @@ from homegame.games._rows import (
     pairs_of,
     row_name,
     row_strength,
+    row_versus,
 )
 from homegame.ranking import reference
 
@@ -284,8 +285,7 @@ class ChineseState(GameState[ChineseView]):
             else:
                 winner = a if strength_a > strength_b else b
                 loser_rows = rows_b if winner == a else rows_a
-                reason = (f"{ROW_NAMES[row]}: {row_name(row, self.rows[winner][row])} beats "
-                          f"{row_name(row, loser_rows[row])}")
+                reason = f"{ROW_NAMES[row]}: {row_versus(row, self.rows[winner][row], loser_rows[row])}"
             wins[winner] += 1
             units = bonus_units(row, self.rows[winner][row])
             if units > 1:

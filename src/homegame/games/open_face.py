@@ -44,6 +44,7 @@ from homegame.games._rows import (
     qualifies_for_fantasyland,
     row_name,
     row_strength,
+    row_versus,
     royalties,
     stays_in_fantasyland,
 )
@@ -210,8 +211,8 @@ class OpenFaceState(GameState[OpenFaceView]):
             if strength_a != strength_b:
                 winner, loser = (a, b) if strength_a > strength_b else (b, a)
                 wins[winner] += 1
-                self._pay(loser, winner, 1, f"{ROW_NAMES[row]}: {row_name(row, self.rows[winner][row])} "
-                                            f"beats {row_name(row, self.rows[loser][row])}")
+                compared = row_versus(row, self.rows[winner][row], self.rows[loser][row])
+                self._pay(loser, winner, 1, f"{ROW_NAMES[row]}: {compared}")
         for winner, loser in ((a, b), (b, a)):
             if wins[winner] == 3:
                 self._pay(loser, winner, SWEEP_POINTS, "sweep: all three rows")
