@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from homegame.bots import Bot
 from homegame.cards import Card
@@ -126,7 +127,7 @@ class Table:
         seats = " · ".join(f"seat {seat} {part}" for seat, part in enumerate(self._standing(seating)))
         return f"Session, {played} {'hand' if played == 1 else 'hands'} played ({what}): {seats}"
 
-    def _after_hand(self, state: GameState, seating: Sequence[str], more: bool) -> bool:
+    def _after_hand(self, state: GameState[Any], seating: Sequence[str], more: bool) -> bool:
         """Tell the result; say who left; ask for another hand. False ends the session."""
         self.news = [self._result_line(state, seating)]
         left = [name for name in seating if name not in self.match.seating]
@@ -148,7 +149,7 @@ class Table:
         return self._yes_no(question, default=True, yes="deal the next hand", no="end the session",
                             screen=screen, mid_hand=False)
 
-    def _result_line(self, state: GameState, seating: Sequence[str]) -> str:
+    def _result_line(self, state: GameState[Any], seating: Sequence[str]) -> str:
         outcome = state.outcome
         if self.game.score_is_penalty:
             parts = ", ".join(f"{name} {outcome.get(seat, 0)}" for seat, name in enumerate(seating))
@@ -159,7 +160,7 @@ class Table:
 
     # -- one hand -------------------------------------------------------------------------------
 
-    def _play_hand(self, state: GameState, seating: Sequence[str]) -> None:
+    def _play_hand(self, state: GameState[Any], seating: Sequence[str]) -> None:
         while not state.is_over:
             for seat in state.to_act:
                 if state.is_over or seat not in state.to_act:
@@ -170,7 +171,7 @@ class Table:
                 else:
                     self._bot_turn(state, seat, bot)
 
-    def _bot_turn(self, state: GameState, seat: int, bot: Bot) -> None:
+    def _bot_turn(self, state: GameState[Any], seat: int, bot: Bot) -> None:
         while True:
             try:
                 action = bot.act(state.view(seat), state.legal_actions(seat))
@@ -179,7 +180,7 @@ class Table:
                 self._leave(mid_hand=True)
         state.apply(seat, action)
 
-    def _human_turn(self, state: GameState, seat: int, seating: Sequence[str]) -> None:
+    def _human_turn(self, state: GameState[Any], seat: int, seating: Sequence[str]) -> None:
         view, legal = state.view(seat), state.legal_actions(seat)
         menu = offers(legal, view, self.look)
         screen = self._screen(state, seat, seating, menu)
@@ -222,7 +223,7 @@ class Table:
             note = filling.take(text)
         return filling.action()
 
-    def _take(self, state: GameState, seat: int, view: View, action: Action,
+    def _take(self, state: GameState[Any], seat: int, view: View, action: Action,
               screen: Callable[[str], Frame]) -> str:
         """Apply ``action`` (a foul only once confirmed); returns why it was not taken, or ``""``."""
         warning = _foul_warning(view, action)
@@ -239,7 +240,7 @@ class Table:
 
     # -- asking -------------------------------------------------------------------------------------
 
-    def _screen(self, state: GameState, seat: int | None, seating: Sequence[str],
+    def _screen(self, state: GameState[Any], seat: int | None, seating: Sequence[str],
                 menu: Sequence[Offer]) -> Callable[[str], Frame]:
         view = state.view(seat)
         hand = self.match.hands_played + (0 if state.is_over else 1)
