@@ -56,6 +56,16 @@ class Terminal:
             self.raw += chunk
             self._stream.feed(chunk)
 
+    def settle(self, quiet: float = 0.15, timeout: float = 10.0) -> str:
+        """Read until the program has written nothing for ``quiet`` seconds; returns the screen."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            before = len(self.raw)
+            self.read(quiet)
+            if len(self.raw) == before:
+                break
+        return self.screen
+
     def wait_for(self, text: str, timeout: float = 20.0) -> str:
         """Read until ``text`` is on the screen; returns the screen."""
         deadline = time.monotonic() + timeout

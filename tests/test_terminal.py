@@ -39,6 +39,11 @@ def stacked(game: Game, first: str) -> list[Card]:
     return cards + [c for c in game.deck if c not in cards]
 
 
+SEAT_ONE = "2c 3d 6h 6s 8c Tc Jd Qd Ac 4d 8h Th 4s"
+"""Thirteen plain cards for seat 1 of a two-player Chinese Poker deal (dealt first, from the
+dealer's left), so that seat 0 gets the next thirteen."""
+
+
 def alternating(game: Game, first: str, second: str) -> list[Card]:
     """A deck dealt one card at a time to two seats: ``first`` to the first seat dealt to."""
     return stacked(game, " ".join(f"{a} {b}" for a, b in zip(first.split(), second.split(), strict=True)))
@@ -149,12 +154,12 @@ def test_a_bare_word_that_could_mean_several_choices_is_asked_back() -> None:
 
 def test_a_chinese_setting_picked_by_number_asks_row_by_row() -> None:
     game = ChinesePoker(players=2)
-    deck = stacked(game, "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h")
-    script = lines("1", "help", "4h 3h", "4h 3h 2h", "9h 8h 7h 6h 5h", "show")
-    _, out = session(game, script, seats=[None, make_bot("chinese", seed=1)], hands=1, decks=[deck])
-    assert "Front (3 cards, from" in out and "Middle (5 cards, from Ah Kh Qh Jh Th 9h" in out
+    deck = stacked(game, f"{SEAT_ONE} 7c 6d 2s Ks Kd Qh Jc 3s 9s 9h 9d 5c 5h")
+    script = lines("1", "help", "7c 6d", "7c 6d 2s", "Ks Kd Qh Jc 3s", "show")
+    _, out = session(game, script, seats=[None, RandomBot(seed=1)], hands=1, decks=[deck])
+    assert "Front (3 cards, from" in out and "Middle (5 cards, from Ks Kd Qh Jc 9s 9h 9d" in out
     assert "this row takes 3 cards, not 2" in out
-    assert "You set 4♥ 3♥ 2♥ | 9♥ 8♥ 7♥ 6♥ 5♥ | A♥ K♥ Q♥ J♥ T♥." in out
+    assert "You set 7♣ 6♦ 2♠ | K♠ K♦ Q♥ J♣ 3♠ | 9♠ 9♥ 9♦ 5" in out
 
 
 def test_pai_gow_ways_are_numbered_choices() -> None:
@@ -170,10 +175,10 @@ def test_pai_gow_ways_are_numbered_choices() -> None:
 
 def test_a_foul_chinese_setting_is_refused_until_confirmed() -> None:
     game = ChinesePoker(players=2)
-    deck = stacked(game, "2c 3c 4c 5c 6c 7c 8c Tc Jc Qc Kc Ac 2s Ah Ad 2h Kh Kd 3h 4h 5h 9s 9c 9d 7h 7s")
+    deck = stacked(game, f"{SEAT_ONE} Ah Ad 2h Kh Kd 3h 4h 5h 9s 9c 9d 7h 7s")
     foul = "set Ah Ad 2h | Kh Kd 3h 4h 5h | 9s 9c 9d 7h 7s"
     _, out = session(game, lines(foul, "?", "n", foul, "", foul, "yes", "show"),
-                         seats=[None, make_bot("chinese", seed=1)], hands=1, decks=[deck])
+                         seats=[None, RandomBot(seed=1)], hands=1, decks=[deck])
     assert out.count("This fouls: the middle is weaker than the front") == 3
     assert "Type y or yes to take it as it is, n or no to choose again (Enter alone means no)" in out
     assert out.count("Not taken: choose again") == 2
@@ -190,7 +195,7 @@ def test_a_foul_pai_gow_way_and_an_open_face_foul_ask_first() -> None:
     face = OpenFace(players=2)
     first = stacked(face, "Qh Qd Qs Jh Jd Kc 2c 3d 9s 5h 4s Ah")
     script = lines("set | Kc 2c 3d 9s 5h |", "place front Ah", "", "place back Ah", "q", "y")
-    _, out = session(face, script, seats=[None, make_bot("open_face", seed=2)], hands=1, decks=[first])
+    _, out = session(face, script, seats=[None, RandomBot(seed=2)], hands=1, decks=[first])
     assert "This fouls: will foul: the middle is complete and weaker than the front" in out
     assert "You place A♥ in the back." in out and "You place A♥ in the front" not in out
 

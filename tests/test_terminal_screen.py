@@ -46,8 +46,7 @@ def test_a_three_hand_draw_session_in_a_terminal_carries_stacks_and_redraws_in_p
     try:
         terminal.wait_for("Your move")
         for _ in range(60):
-            terminal.read(0.4)
-            screen = terminal.screen
+            screen = terminal.settle()
             if "Totals after 3 hands" in screen:
                 break
             assert screen.count("of the session") == 1, "the table is redrawn in place, not appended"
