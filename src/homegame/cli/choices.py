@@ -28,8 +28,10 @@ from dataclasses import dataclass
 
 from homegame.cards import Card, CardError, format_cards, parse_cards
 from homegame.cli.render import Style
+from homegame.cli.render.pai_gow import distinct_ways, placement_text
 from homegame.engine import Action, ActionSet, Amounts, Arrangements, Choices, View
 from homegame.engine.actions import Family, Subsets, amount_action
+from homegame.games.pai_gow import PaiGowView
 
 __all__ = ["Filling", "Offer", "complete", "offers", "same_action", "understand"]
 
@@ -51,10 +53,9 @@ class Offer:
 def offers(legal: ActionSet, view: View | None = None, look: Style | None = None) -> list[Offer]:
     """The legal actions as menu lines (``view`` lets a game list its choices its own way)."""
     look = look or Style(colour=False)
-    game = view.game if view is not None else ""
-    if view is not None and game == "pai_gow" and getattr(view, "options", None):
+    if isinstance(view, PaiGowView) and view.options:
         return _pai_gow_offers(legal, view, look)
-    rows = ROW_NAMES.get(game, ())
+    rows = ROW_NAMES.get(view.game if view is not None else "", ())
     lines: list[Offer] = []
     for family in legal.families:
         lines.extend(_family_offers(family, rows))
@@ -93,11 +94,9 @@ def _sizes(sizes: Sequence[int]) -> str:
     return f"{min(shown)} to {max(shown)} cards"
 
 
-def _pai_gow_offers(legal: ActionSet, view: View, look: Style) -> list[Offer]:
-    from homegame.cli.render.pai_gow import distinct_ways, placement_text
-
-    lines = [Offer(f"{placement_text(way, look)}", Action("set", groups=(way.two, way.five)))
-             for way in distinct_ways(view)]  # type: ignore[arg-type]
+def _pai_gow_offers(legal: ActionSet, view: PaiGowView, look: Style) -> list[Offer]:
+    lines = [Offer(placement_text(way, look), Action("set", groups=(way.two, way.five)))
+             for way in distinct_ways(view)]
     lines.append(Offer("set house (the dealer sets them the house way)", Action("set", option="house")))
     return [offer for offer in lines if offer.action in legal]
 

@@ -37,7 +37,7 @@ _STREETS = {"flop": "The flop", "turn": "The turn", "river": "The river"}
 def tell(event: Event, viewer: int | None, look: Style) -> str | None:
     """One sentence telling ``event`` to ``viewer`` (``None``: a spectator), or ``None``."""
     who = _who(event.seat, viewer)
-    teller = _TELLERS.get(event.kind, _plainly_told)
+    teller = _TELLERS.get(event.kind, _plainly)
     try:
         text = teller(event, who, viewer, look)
     except (KeyError, TypeError, ValueError, AttributeError):
@@ -104,11 +104,7 @@ def _by_seat(value: Mapping[str, Any], viewer: int | None, say: Callable[[Any], 
                      if str(seat).isdigit())
 
 
-def _plainly_told(event: Event, who: str, viewer: int | None, look: Style) -> str | None:
-    return _plainly(event, who)
-
-
-def _plainly(event: Event, who: str) -> str | None:
+def _plainly(event: Event, who: str, viewer: int | None = None, look: Style | None = None) -> str | None:
     """An event no teller knows: its kind, and its data only if it is one short plain value."""
     values = [v for v in event.data.values() if isinstance(v, str | int) and not isinstance(v, bool)]
     detail = f": {values[0]}" if len(values) == 1 == len(event.data) else ""

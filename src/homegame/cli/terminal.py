@@ -131,8 +131,8 @@ class Table:
         """Tell the result; say who left; ask for another hand. False ends the session."""
         self.news = [self._result_line(state, seating)]
         left = [name for name in seating if name not in self.match.seating]
-        self.news += [f"{name} {'are' if name == 'you' else 'is'} out of chips and "
-                      f"{'leave' if name == 'you' else 'leaves'} the table." for name in left]
+        self.news += ["You are out of chips and leave the table." if name == "you" else
+                      f"{name[:1].upper()}{name[1:]} is out of chips and leaves the table." for name in left]
         if state.ends_game:
             self.news.append("That was the last deal of this game; the next deal starts a new one.")
         humans = [seat for seat, name in enumerate(seating) if self.bots[name] is None]
