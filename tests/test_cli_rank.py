@@ -19,6 +19,10 @@ def test_rank_prints_name_category_cards_and_strength(capsys: pytest.CaptureFixt
     assert out[2].split() == ["cards", *map(str, expected.cards)]
     assert sorted(expected.cards) == sorted(homegame.parse_cards("Kh Kd Ks 9c 9d"))
     assert out[3].split() == ["strength", str(expected.strength)]
+    assert out[5] == ("The strength orders hands of the high ranking: a greater one beats a smaller one, "
+                      "equal ones tie.")
+    assert out[6] == ("This hand is number 183 of the 7,462 distinct five-card hands from the top; it beats "
+                      "99.96% of all 2,598,960 five-card hands (23 others tie it).")
 
 
 def test_rank_json_is_the_hand_as_json(capsys: pytest.CaptureFixture[str]) -> None:

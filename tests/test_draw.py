@@ -134,7 +134,8 @@ def test_showdown_kickers_decide_a_pair_against_a_pair() -> None:
     assert state.outcome == {0: 1, 1: -1}
     view = state.view(1)
     assert view.hand_names == {1: "a pair of kings", 0: "a pair of kings"}
-    assert view.results == ("seat 0 wins 2 with a pair of kings, beating a pair of kings (seat 1)",)
+    assert view.results == ("seat 0 wins 2 with a pair of kings, beating a pair of kings (seat 1) on the "
+                            "third card (an ace against a queen)",)
 
 
 def test_a_full_tie_splits_the_pot_and_the_odd_chip_goes_left_of_the_dealer() -> None:

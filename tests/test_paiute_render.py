@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from homegame.cli.narrate import tell
 from homegame.cli.render import Style, render_view
 from homegame.cli.render.paiute import render
 from homegame.games.paiute import Paiute
@@ -22,9 +23,13 @@ def test_the_table_shows_the_wild_cards_pile_hand_turn_and_hint() -> None:
     play(state, 1, "draw stock")
     lines = render(state.view(1))
     assert "Your hand: K♣ K♦ K♠ 5♣ 9♥ 7♦*  (* wild)" in lines
-    assert "  you drew the 7d from the stock" in lines
     assert render(state.view(2))[-2] == "Waiting for seat 1 to discard or call."
-    assert "  seat 1 drew from the stock" in render(state.view(2))
+    plain = Style(colour=False)
+    assert tell(state.view(1).log[-1], 1, plain) == "You draw the 7♦ from the stock."
+    assert tell(state.view(2).log[-1], 2, plain) == "Seat 1 draws from the stock."
+    told = [tell(event, 1, plain) for event in state.view(1).log]
+    assert "All the sevens are wild (the 7s was turned up)." in told
+    assert not any("wild:" in (text or "") for text in told)
 
 
 def test_calls_last_turns_and_why_the_winner_won() -> None:

@@ -221,7 +221,7 @@ def test_the_table_shows_the_trick_the_papayoo_the_points_and_the_playable_cards
     assert "Trick (hearts led by seat 0): seat 0 2♥" in text
     assert "You may play: 4♥ 5♥ 6♥" in text and "Follow hearts" in text
     assert "(4♣)" in text and " 4♥ " in text, "cards that may not be played are set apart"
-    assert "Points this deal: seat 0 0 (total 0), you 0 (total 0)" in text
+    assert "Points this deal (the lowest total wins): seat 0 0 (total 0), you 0 (total 0)" in text
     for seat, text_card in ((1, "6h"), (2, "9h"), (3, "10h")):
         play(state, seat, text_card)
     text = "\n".join(render_view(state.view(0), Style(colour=False)))
@@ -249,8 +249,8 @@ def test_the_pass_on_the_table_hides_what_is_coming() -> None:
 
 def test_the_rules_are_written_for_papayoo() -> None:
     text = rules_text("papayoo")
-    assert "250" in text and "deals (default 4)" in text and "Payoo" in text
-    assert "Players: 3 to 8." in text
+    assert "250" in text and "Payoo" in text
+    assert "Players: 3 to 8." in text and "- `deals` (default 4)" in text
 
 
 def test_a_view_round_trips_through_json_at_every_phase() -> None:

@@ -1,17 +1,27 @@
-"""The terminal table, the menu, simulate and rules, driven by scripted input on a toy game."""
+"""The terminal table driven by typed answers, as a person plays it (plain console, scripted input):
+sessions that carry chips, answers that mean what they say, help at every prompt, fouls taken only
+once confirmed, quitting with the session's totals, and the menu and commands around it."""
 
 from __future__ import annotations
 
 import io
+import re
+from collections.abc import Sequence
 
 import pytest
 
 import homegame.games
 from homegame.analysis.simulation import simulate
-from homegame.bots import RandomBot
+from homegame.bots import Bot, RandomBot, make_bot
+from homegame.cards import Card, parse_cards
 from homegame.cli import main
-from homegame.cli.render import Style
-from homegame.cli.terminal import Prompt, QuitGame, Table
+from homegame.cli.screen import Frame, PlainConsole
+from homegame.cli.terminal import Table
+from homegame.engine import Game
+from homegame.games.chinese import ChinesePoker
+from homegame.games.draw import DrawPoker
+from homegame.games.open_face import OpenFace
+from homegame.games.pai_gow import PaiGow
 from toy_game import Duel
 
 
@@ -20,43 +30,219 @@ def duel_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(homegame.games.GAMES, "duel", Duel)  # type: ignore[index]
 
 
-def table(script: str, players: int = 2) -> tuple[Table, io.StringIO]:
+def lines(*answers: str) -> str:
+    return "".join(f"{answer}\n" for answer in answers)
+
+
+def stacked(game: Game, first: str) -> list[Card]:
+    cards = parse_cards(first)
+    return cards + [c for c in game.deck if c not in cards]
+
+
+SEAT_ONE = "2c 3d 6h 6s 8c Tc Jd Qd Ac 4d 8h Th 4s"
+"""Thirteen plain cards for seat 1 of a two-player Chinese Poker deal (dealt first, from the
+dealer's left), so that seat 0 gets the next thirteen."""
+
+
+def alternating(game: Game, first: str, second: str) -> list[Card]:
+    """A deck dealt one card at a time to two seats: ``first`` to the first seat dealt to."""
+    return stacked(game, " ".join(f"{a} {b}" for a, b in zip(first.split(), second.split(), strict=True)))
+
+
+def session(game: Game, script: str, *, seats: Sequence[Bot | None] | None = None, seed: int = 1,
+            hands: int | None = None, decks: Sequence[list[Card]] = ()) -> tuple[Table, str]:
+    """Play ``game`` in seat 0 (against random bots unless ``seats`` says), typing ``script``."""
     out = io.StringIO()
-    prompt = Prompt(io.StringIO(script), out, Style(colour=False))
-    seats = [None, *(RandomBot(seed=s) for s in range(1, players))]
-    return Table(Duel(players=players), seats, prompt), out
+    if seats is None:
+        seats = [None, *(RandomBot(seed=s) for s in range(1, game.player_count))]
+    table = Table(game, seats, PlainConsole(io.StringIO(script), out), seed=seed, decks=decks)
+    table.play(hands=hands)
+    return table, " ".join(out.getvalue().split())
 
 
-def test_a_person_plays_against_a_bot_with_numbered_choices() -> None:
-    played, out = table("1\nn\n")
-    played.play(seed=4)
+class Passive(PlainConsole):
+    """A player who reads the choices on screen: checks, calls and stands pat; always plays on."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        super().__init__(io.StringIO(), out)
+        self.choices: Sequence[str] = ()
+
+    def show(self, frame: Frame) -> None:
+        super().show(frame)
+        self.choices = frame.choices
+
+    def ask(self, question: str, words: Sequence[str] = ()) -> str:
+        self.out.file.write(question + "\n")
+        if "?" in question:
+            return "y"
+        offered = " ".join(self.choices)
+        return next(word for word in ("check", "call", "stand pat") if word in offered)
+
+
+# -- a session is a match -----------------------------------------------------------------------
+
+def test_a_three_hand_draw_session_carries_stacks_from_hand_to_hand() -> None:
+    output = io.StringIO()
+    bots = [make_bot("draw", seed=seat) for seat in (1, 2)]
+    table = Table(DrawPoker(players=3), [None, *bots], Passive(output), seed=4)
+    table.play(hands=3)
+    out = output.getvalue()
+    match = table.match
+    assert match.hands_played == 3 and sum(match.stacks.values()) == 300 and len(match.seating) == 3
+    assert len(set(map(str, match.results))) > 1, "the hands did not all end alike"
+    after_one = {name: 100 + match.results[0][name] for name in match.seating}
+    shown = re.findall(r"Session, 1 hand played \(chips\): (.*)", out)[0]
+    assert shown == " · ".join(f"seat {seat} {name} {after_one[name]} ({after_one[name] - 100:+d})"
+                               for seat, name in enumerate(match.seating))
+    hand_two = out.split("Hand 2 of the session")[1]
+    seat_zero = re.search(r"Pot 3   seat 0: (\d+)", hand_two)
+    assert seat_zero is not None and int(seat_zero.group(1)) == after_one["you"] - 1, \
+        "hand 2 is dealt from the stacks hand 1 left, less the ante"
+    final = {name: 100 + sum(result[name] for result in match.results) for name in match.seating}
+    assert match.stacks == final
+    assert f"Totals after 3 hands: you {final['you']} ({final['you'] - 100:+d})" in out
+    assert "dealer seat 0" in out.split("Hand 2 of the session")[0] and "dealer seat 1" in hand_two
+
+
+def test_a_busted_bot_leaves_and_the_session_goes_on() -> None:
+    game = DrawPoker(players=3)
+    first = stacked(game, "Ah 9c 2d Ad 8c 3d As 7c 4h Kc 6d 5s Qc 4d 7s")
+    table = Table(game, [None, RandomBot(seed=1), RandomBot(seed=2)],
+                  PlainConsole(io.StringIO(lines("bet 99", "stand pat", "n")), out := io.StringIO()),
+                  decks=[first])
+    table.match.stacks["Ann"] = 5
+    table.play()
     text = out.getvalue()
-    assert "1) keep" in text and "2) swap" in text
-    assert "Result (chips):" in text and "Totals:" in text
+    if "Ann" not in table.match.seating:
+        assert "Ann is out of chips and leaves the table." in text
 
 
-def test_invalid_input_is_explained_and_asked_again() -> None:
-    played, out = table("7\nfold\n\nswap\nn\n")
-    played.play(seed=4)
-    text = out.getvalue()
-    assert "choose a number from 1 to 2" in text
-    assert "fold is not allowed now; seat 0 may keep, swap" in text
-    assert "type the number of a choice" in text
-    assert "you swap" in text or "Result (chips):" in text
+# -- answers that mean what they say -----------------------------------------------------------
+
+def test_another_hand_takes_yes_no_and_enter_and_asks_again_otherwise() -> None:
+    _, out = session(Duel(players=2), lines("1", "maybe", "yes", "2", "", "keep", "no"))
+    assert out.count("Another hand? [Y/n]") == 4
+    assert "Please answer y or n ('maybe' is neither)" in out
+    assert "Totals after 3 hands" in out
 
 
-def test_quitting_leaves_the_table() -> None:
-    played, _ = table("q\n")
-    with pytest.raises(QuitGame):
-        played.play(seed=1)
+def test_numbers_words_and_refusals_at_an_action_prompt() -> None:
+    _, out = session(Duel(players=2), lines("7", "fold", "", "swap", "n"))
+    assert "choose a number from 1 to 2" in out
+    assert "fold is not allowed now; seat 0 may keep, swap" in out
+    assert "type the number of a choice" in out
+    assert "You swap." in out
 
 
-def test_others_actions_are_shown_since_your_turn() -> None:
-    played, out = table("keep\nn\n", players=3)
-    played.dealer = 0
-    played.play(seed=9)
-    assert "seat 1" in out.getvalue() or "seat 2" in out.getvalue()
+def test_a_bare_call_is_completed_and_a_bare_bet_asks_how_much() -> None:
+    script = lines("bet", "?", "500", "7", "call", "stand pat", "stand pat", "check", "check")
+    _, out = session(DrawPoker(players=2), script, seats=[None, None], hands=1)
+    assert "Bet how much? (2 to 99" in out and "Answer it, or press Enter alone to go back" in out
+    assert "type a number from 2 to 99" in out
+    assert "Seat 1 bets 7." in out and "Seat 0 calls 7." in out
 
+
+def test_a_bare_word_that_could_mean_several_choices_is_asked_back() -> None:
+    game = DrawPoker(players=2)
+    deck = alternating(game, "2c Ah 7d Kh 9s", "3c 4c 5c 8d Jd")
+    _, out = session(game, lines("check", "check", "discard", "", "2", "Ks", "2c 7d", "stand pat", "check",
+                                 "check"), seats=[None, None], hands=1, decks=[deck])
+    assert "did you mean 'stand pat (discard nothing)' or 'discard CARDS (1 to 3 cards)'" in out
+    assert "Which cards to discard?" in out and "you do not hold Ks" in out
+    assert "Seat 1 draws two cards." in out
+
+
+def test_a_chinese_setting_picked_by_number_asks_row_by_row() -> None:
+    game = ChinesePoker(players=2)
+    deck = stacked(game, f"{SEAT_ONE} 7c 6d 2s Ks Kd Qh Jc 3s 9s 9h 9d 5c 5h")
+    script = lines("1", "help", "7c 6d", "7c 6d 2s", "Ks Kd Qh Jc 3s", "show")
+    _, out = session(game, script, seats=[None, RandomBot(seed=1)], hands=1, decks=[deck])
+    assert "Front (3 cards, from" in out and "Middle (5 cards, from Ks Kd Qh Jc 9s 9h 9d" in out
+    assert "this row takes 3 cards, not 2" in out
+    assert "You set 7♣ 6♦ 2♠ | K♠ K♦ Q♥ J♣ 3♠ | 9♠ 9♥ 9♦ 5" in out
+
+
+def test_pai_gow_ways_are_numbered_choices() -> None:
+    game = PaiGow(players=1)
+    deck = stacked(game, "Ah Kd 7c 7s 9h 4d 2c")
+    _, out = session(game, lines("?", "12"), seats=[None], hands=1, decks=[deck])
+    assert re.search(r" 1\) \S+ \S+ \| \S+ \S+ \S+ \S+ \S+ \(", out), "each way is a numbered choice"
+    assert "set house (the dealer sets them the house way)" in out
+    assert "Type the number of a choice (1 to " in out
+
+
+# -- no silent fouls -------------------------------------------------------------------------------
+
+def test_a_foul_chinese_setting_is_refused_until_confirmed() -> None:
+    game = ChinesePoker(players=2)
+    deck = stacked(game, f"{SEAT_ONE} Ah Ad 2h Kh Kd 3h 4h 5h 9s 9c 9d 7h 7s")
+    foul = "set Ah Ad 2h | Kh Kd 3h 4h 5h | 9s 9c 9d 7h 7s"
+    _, out = session(game, lines(foul, "?", "n", foul, "", foul, "yes", "show"),
+                         seats=[None, RandomBot(seed=1)], hands=1, decks=[deck])
+    assert out.count("This fouls: the middle is weaker than the front") == 3
+    assert "Type y or yes to take it as it is, n or no to choose again (Enter alone means no)" in out
+    assert out.count("Not taken: choose again") == 2
+    assert "You show a pair of aces / a pair of kings / full house, nines over sevens, a foul." in out
+
+
+def test_a_foul_pai_gow_way_and_an_open_face_foul_ask_first() -> None:
+    game = PaiGow(players=1)
+    deck = stacked(game, "Ah Kd 7c 7s 9h 4d 2c")
+    _, out = session(game, lines("set 7c 7s | Ah Kd 9h 4d 2c", "no", "set house"), seats=[None], hands=1,
+                     decks=[deck])
+    assert "This fouls: the two-card hand (a pair of sevens) beats the five-card hand" in out
+    assert "You set" not in out.split("Not taken")[0] and "You set by the house way." in out
+    face = OpenFace(players=2)
+    first = stacked(face, "Qh Qd Qs Jh Jd Kc 2c 3d 9s 5h 4s Ah")
+    script = lines("set | Kc 2c 3d 9s 5h |", "place front Ah", "", "place back Ah", "q", "y")
+    _, out = session(face, script, seats=[None, RandomBot(seed=2)], hands=1, decks=[first])
+    assert "This fouls: will foul: the middle is complete and weaker than the front" in out
+    assert "You place A♥ in the back." in out and "You place A♥ in the front" not in out
+
+
+# -- help, quitting -----------------------------------------------------------------------------
+
+def test_help_and_question_mark_at_every_kind_of_prompt() -> None:
+    game = DrawPoker(players=2)
+    script = lines("?", "bet", "help", "", "2", "?", "Ah", "", "check", "check", "stand pat", "stand pat",
+                   "check", "check", "?", "no")
+    _, out = session(game, script, seats=[None, None], hands=2)
+    assert out.count("Type the number of a choice") == 1, "at an action prompt"
+    assert "Bet how much?" in out and out.count("Answer it, or press Enter alone to go back") == 2
+    assert "Type y or yes to deal the next hand, n or no to end the session (Enter alone means yes)" in out
+    assert "'hint' for what the bots would do and why, 'rules' for the rules of the game" in out
+
+
+def test_quitting_mid_hand_asks_first_and_prints_the_totals() -> None:
+    _, out = session(DrawPoker(players=3), lines("q", "no", "quit", "y"))
+    assert out.count("Leave in the middle of this hand? It will not count. [y/N]") == 2
+    assert "You stay at the table." in out
+    assert "You left in the middle of a hand: it does not count." in out
+    assert "Totals after 0 hands: you 100 (+0), Ann 100 (+0), Bob 100 (+0)" in out
+
+
+def test_end_of_input_leaves_with_the_totals_and_between_hands_q_needs_no_confirmation() -> None:
+    _, out = session(Duel(players=2), lines("keep"))
+    assert "Totals after 0 hands" in out or "Totals after 1 hand" in out
+    _, out = session(Duel(players=2), lines("keep", "q"))
+    assert "Leave in the middle" not in out and "Totals after 1 hand:" in out
+
+
+def test_papayoo_counts_points_against_you() -> None:
+    game = homegame.games.new_game("papayoo", players=3)
+    _, out = session(game, "", seats=[None, RandomBot(seed=1), RandomBot(seed=2)])
+    assert "points count against you" in out and "(the lowest total wins)" in out
+    assert "Points taken in 0 deals (fewer is better)" in out
+
+
+def test_hints_name_a_legal_play_in_a_few_games() -> None:
+    _, out = session(DrawPoker(players=3), lines("hint", "q", "y"))
+    assert re.search(r"Hint: (check|bet \d+|call \d+|fold|raise to \d+) - your hand rates \d\.\d\d", out)
+    _, out = session(PaiGow(players=1), lines("hint", "q", "y"), seats=[None])
+    assert "Hint: set" in out and "a unit against a house-way banker" in out
+
+
+# -- the commands around the table ---------------------------------------------------------------
 
 def test_simulate_sums_to_zero_and_counts_hands() -> None:
     game = Duel(players=3)
@@ -73,16 +259,20 @@ def test_simulate_and_play_commands(duel_registered: None, capsys: pytest.Captur
     assert "2 to 5 players" in capsys.readouterr().err
     monkeypatch.setattr("sys.stdin", io.StringIO("2\nn\n"))
     assert main(["play", "duel", "--players", "2", "--seed", "3"]) == 0
-    assert "Totals:" in capsys.readouterr().out
+    assert "Totals after 1 hand" in capsys.readouterr().out
+    assert main(["play", "duel", "--hands", "0"]) == 2
 
 
-def test_menu_lists_games_and_plays(duel_registered: None, capsys: pytest.CaptureFixture[str],
-                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_menu_plays_a_game_and_comes_back_to_the_list(duel_registered: None,
+                                                          capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     titles = sorted(g.title for g in homegame.games.GAMES.values())
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"{titles.index('Duel') + 1}\n2\n1\nn\n"))
+    number = titles.index("Duel") + 1
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"?\n{number}\n2\n1\nq\n{number}\n2\nq\ny\nq\n"))
     assert main([]) == 0
     out = capsys.readouterr().out
-    assert "choose a game" in out and "Duel" in out and "Totals:" in out
+    assert out.count("choose a game") == 3 and "Type a number from 1 to" in out
+    assert out.count("Totals after") == 2 and out.rstrip().endswith("Goodbye.")
 
 
 def test_rules_for_a_game_without_a_page(duel_registered: None, capsys: pytest.CaptureFixture[str]) -> None:
@@ -95,19 +285,9 @@ def test_menu_asks_for_variants_and_explains_a_bad_one(capsys: pytest.CaptureFix
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     titles = sorted(g.title for g in homegame.games.GAMES.values())
     number = titles.index("Basic Draw Poker") + 1
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"{number}\n2\nnonsense\nlowball\nq\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{number}\n2\nnonsense\nlowball\nq\ny\nq\n"))
     assert main([]) == 0
     out = capsys.readouterr().out
     assert "variants: wild, deuces, aces, lowball" in out
     assert "has no variant nonsense" in out
-    assert "Basic Draw Poker: you are seat 0" in out and "Goodbye." in out
-
-
-def test_a_draw_hand_played_through_homegame_play(capsys: pytest.CaptureFixture[str],
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """A whole scripted session: call or check every bet, stand pat, then leave."""
-    script = "\n".join(["1"] * 40 + ["n"]) + "\n"
-    monkeypatch.setattr("sys.stdin", io.StringIO(script))
-    assert main(["play", "draw", "--players", "3", "--seed", "11", "--hands", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "Basic Draw Poker" in out and "Result (chips):" in out and "Totals:" in out
+    assert "Lowball Draw - you are seat 0" in out and "Goodbye." in out

@@ -14,18 +14,18 @@ must share a category, weighted by the number of hands in the class.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from math import comb
 from types import MappingProxyType
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import homegame
 from homegame.analysis.progress import Progress
 from homegame.analysis.symmetry import STANDARD_AVAILABILITY, availability, hand_classes
 from homegame.cards import DECKS, JOKER, Card, format_cards
 from homegame.errors import GameError
-from homegame.ranking import Ranking, batch, wild_cards
+from homegame.ranking import Hand, Ranking, batch, wild_cards
 
 __all__ = ["MAX_CARDS", "SUIT_THRESHOLDS", "CategoryTable", "category_table"]
 
@@ -124,13 +124,16 @@ def _ranking(name: str) -> Ranking:
 
 def _counts_by_symmetry(chosen: Ranking, n_cards: int, wild_set: frozenset[Card], jokers: int,
                         progress: Progress | None,
-                        deck: tuple[int, ...] = STANDARD_AVAILABILITY) -> dict[str, int]:
+                        deck: tuple[int, ...] = STANDARD_AVAILABILITY,
+                        key: Callable[[Hand], Hashable] = lambda hand: hand.category.name,
+                        ) -> dict[Any, int]:
     """Counts by category, walking the classes of hands for each number of wild cards and jokers.
 
     A wild card stands for any card, so which wild cards a hand holds does not matter, only how
     many: the hands holding ``w`` of them are counted once with the first ``w`` and weighted by the
     ``C(len(wild), w)`` ways to choose them. Jokers are alike, and weighted the same way. ``deck``
-    gives the suits of each rank in the deck (tests count a small deck both ways).
+    gives the suits of each rank in the deck (tests count a small deck both ways). ``key`` says
+    what is counted of each hand: its category's name, or (for a hand's standing) its strength.
     """
     wild_order = [c for c in sorted(wild_set) if deck[c // 4] >> (c % 4) & 1]
     plain = tuple(mask & removed for mask, removed in zip(deck, availability(wild_order), strict=True))
@@ -144,12 +147,12 @@ def _counts_by_symmetry(chosen: Ranking, n_cards: int, wild_set: frozenset[Card]
                                         helpers=wilds + joker_count))
             walks.append((extra, weight, classes))
     total = sum(len(classes) for _, _, classes in walks)
-    counts: dict[str, int] = {}
+    counts: dict[Any, int] = {}
     done = 0
     for extra, weight, classes in walks:
         for codes, hands, _ in classes:
-            name = _evaluate_category(chosen, codes, extra, wild_set)
-            counts[name] = counts.get(name, 0) + hands * weight
+            counted = key(_evaluate(chosen, codes, extra, wild_set))
+            counts[counted] = counts.get(counted, 0) + hands * weight
             done += 1
             if progress is not None and done % 256 == 0:
                 progress(done, total)
@@ -158,8 +161,8 @@ def _counts_by_symmetry(chosen: Ranking, n_cards: int, wild_set: frozenset[Card]
     return counts
 
 
-def _evaluate_category(chosen: Ranking, codes: tuple[int, ...], extra: tuple[Card, ...],
-                       wild_set: frozenset[Card]) -> str:
+def _evaluate(chosen: Ranking, codes: tuple[int, ...], extra: tuple[Card, ...],
+              wild_set: frozenset[Card]) -> Hand:
     cards = [_STANDARD[code] for code in codes]
     cards.extend(extra)
-    return homegame.evaluate(cards, chosen, wild_set).category.name
+    return homegame.evaluate(cards, chosen, wild_set)

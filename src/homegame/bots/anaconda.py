@@ -124,6 +124,12 @@ class HeuristicAnacondaBot(Bot):
         return Action("show", groups=(tuple(c for c in five if c != hidden), (hidden,), thrown))
 
     def _bet(self, view: Any, legal: ActionSet) -> Action:
+        score, odds = self.read_bet(view)
+        return bet_by_strength(legal, score, odds, self.random)
+
+    def read_bet(self, view: Any) -> tuple[float, PotOdds]:
+        """The rating of its side (its better one before the declaration) and the pot odds it
+        faces, against the players on its side once declared."""
         live = [seat for seat in view.stacks if seat not in view.folded and seat != view.seat]
         if view.declarations and view.seat in view.declarations:
             side = view.declarations[view.seat]
@@ -135,8 +141,7 @@ class HeuristicAnacondaBot(Bot):
             if view.phase in ("bet1", "bet2"):
                 score *= 0.85
             opponents = len(live)
-        odds = PotOdds(view.pot, view.to_call, view.bets.get(view.seat, 0), opponents)
-        return bet_by_strength(legal, score, odds, self.random)
+        return score, PotOdds(view.pot, view.to_call, view.bets.get(view.seat, 0), opponents)
 
     def _declared_rating(self, view: Any, side: str, rivals: list[int]) -> float:
         if not rivals:

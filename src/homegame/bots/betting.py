@@ -15,16 +15,25 @@ fold the rest. The more opponents still in, the more a rating is discounted.
 'call'
 >>> bet_by_strength(legal, 0.95, odds, random.Random(1))
 raise 53
+>>> print(explain_bet(legal, 0.5, odds)[1])
+your hand rates 0.50 (0 hopeless, 1 unbeatable) against 1 opponent; calling 10 into a pot of 30 \
+needs 25%, and the rating beats that
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from homegame.engine import Action, ActionSet, Amounts
 
-__all__ = ["PotOdds", "bet_by_strength"]
+AGGRESSION = 0.55
+"""Bet or raise above this discounted rating, plus up to 0.1 at random (so bots are not read)."""
+MARGIN = 0.05
+"""Call when the discounted rating beats the pot's price by this much."""
+
+__all__ = ["BettingBot", "PotOdds", "bet_by_strength", "explain_bet"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,15 +46,52 @@ class PotOdds:
     opponents: int
 
 
+class BettingBot(Protocol):
+    """A bot that bets by :func:`bet_by_strength`: it can say how it reads a betting decision."""
+
+    def read_bet(self, view: Any) -> tuple[float, PotOdds]:
+        """Its hand's rating (0-1) and the pot odds it faces, from ``view``."""
+        ...
+
+
+def discounted(rating: float, opponents: int) -> float:
+    """The rating against ``opponents`` players still in: the more of them, the lower."""
+    return float(rating ** (1 + 0.35 * (max(1, opponents) - 1)))
+
+
+def price_of(odds: PotOdds) -> float:
+    """The share of the pot (after calling) that a call costs."""
+    return odds.to_call / (odds.pot + odds.to_call) if odds.to_call else 0.0
+
+
 def bet_by_strength(legal: ActionSet, rating: float, odds: PotOdds, rng: random.Random) -> Action:
     """A betting action for a hand rated ``rating`` (0-1) facing ``odds``."""
-    score = rating ** (1 + 0.35 * (max(1, odds.opponents) - 1))
+    aggressive = any(isinstance(f, Amounts) for f in legal.families)
+    return _decide(legal, rating, odds, AGGRESSION + 0.1 * rng.random() if aggressive else 1.0)
+
+
+def _decide(legal: ActionSet, rating: float, odds: PotOdds, threshold: float) -> Action:
+    score = discounted(rating, odds.opponents)
     passive = [a for a in legal if a.kind in ("check", "call", "bring-in")]
     aggressive = next((f for f in legal.families if isinstance(f, Amounts)), None)
-    price = odds.to_call / (odds.pot + odds.to_call) if odds.to_call else 0.0
-    if aggressive is not None and score > 0.55 + 0.1 * rng.random():
+    if aggressive is not None and score > threshold:
         target = odds.own_bet + odds.to_call + int(odds.pot * (0.5 + score))
         return Action(aggressive.kind, amount=max(aggressive.low, min(aggressive.high, target)))
-    if passive and (passive[0].kind in ("check", "bring-in") or score >= price + 0.05):
+    if passive and (passive[0].kind in ("check", "bring-in") or score >= price_of(odds) + MARGIN):
         return passive[0]
     return next((a for a in legal if a.kind == "fold"), passive[0] if passive else legal[0])
+
+
+def explain_bet(legal: ActionSet, rating: float, odds: PotOdds) -> tuple[Action, str]:
+    """What :func:`bet_by_strength` does with the middle of its random threshold, and why."""
+    action = _decide(legal, rating, odds, AGGRESSION + 0.05)
+    score = discounted(rating, odds.opponents)
+    them = f"{odds.opponents} opponent{'s' if odds.opponents != 1 else ''}"
+    why = f"your hand rates {score:.2f} (0 hopeless, 1 unbeatable) against {them}"
+    if action.kind in ("bet", "raise", "complete"):
+        return action, f"{why}: strong enough to bet, sized to the pot"
+    if not odds.to_call:
+        return action, f"{why}; nothing to call, and not strong enough to bet"
+    price = price_of(odds)
+    verdict = "the rating beats that" if action.kind == "call" else "the rating falls short"
+    return action, f"{why}; calling {odds.to_call} into a pot of {odds.pot} needs {price:.0%}, and {verdict}"

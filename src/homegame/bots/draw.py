@@ -29,8 +29,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from homegame.bots import Bot
+from homegame.bots.betting import PotOdds, bet_by_strength
 from homegame.cards import ACE, Card
-from homegame.engine import Action, ActionSet, Amounts
+from homegame.engine import Action, ActionSet
 from homegame.ranking import evaluate
 
 __all__ = ["BOTS", "HeuristicDrawBot", "discards_for", "rating"]
@@ -160,18 +161,14 @@ class HeuristicDrawBot(Bot):
         return legal[0]
 
     def _bet(self, view: Any, legal: ActionSet) -> Action:
+        score, odds = self.read_bet(view)
+        return bet_by_strength(legal, score, odds, self.random)
+
+    def read_bet(self, view: Any) -> tuple[float, PotOdds]:
+        """The hand's rating and the pot odds this seat faces (see :mod:`homegame.bots.betting`)."""
         score = rating(view.hand, ranking=view.ranking, wild=view.wild, before_draw=view.phase == "bet1")
         opponents = max(1, sum(1 for s in view.stacks if s not in view.folded and s != view.seat))
-        score = score ** (1 + 0.35 * (opponents - 1))
-        passive = [a for a in legal if a.kind in ("check", "call")]
-        aggressive = next((f for f in legal.families if isinstance(f, Amounts)), None)
-        price = view.to_call / (view.pot + view.to_call) if view.to_call else 0.0
-        if aggressive is not None and score > 0.55 + 0.1 * self.random.random():
-            target = view.to_call + int(view.pot * (0.5 + score)) + (view.bets.get(view.seat, 0))
-            return Action(aggressive.kind, amount=max(aggressive.low, min(aggressive.high, target)))
-        if passive and (passive[0].kind == "check" or score >= price + 0.05):
-            return passive[0]
-        return next((a for a in legal if a.kind == "fold"), legal[0])
+        return score, PotOdds(view.pot, view.to_call, view.bets.get(view.seat, 0), opponents)
 
 
 BOTS = {"heuristic": HeuristicDrawBot}

@@ -76,6 +76,7 @@ def final_score(rows: Rows, *, graded_front_trips: bool = False) -> float:
     >>> final_score(Rows(*(tuple(parse_cards(t)) for t in ("Ah Ad Ac", "2c 3d 4h 6s 8c", "Kh Qs Js 9d 7d"))))
     -12.0
     """
+    HIGH.strength(deck()[:5])  # the fast evaluator's tables, built once (alone in a process too)
     strengths = [_strength(row, cards) for row, cards in enumerate(rows)]
     return _score(strengths, graded_front_trips)
 
@@ -130,21 +131,26 @@ class MonteCarloBot(Bot):
         self.shortlist = shortlist
 
     def act(self, view: OpenFaceView, legal: ActionSet) -> Action:
+        if len(view.pending) == 13:
+            return self._fantasy(view.pending, view.graded_front_trips)
+        return self.ranked(view, legal)[0][0]
+
+    def ranked(self, view: OpenFaceView, legal: ActionSet) -> list[tuple[Action, float]]:
+        """The placements worth a full simulation, best first, each with its mean score over the
+        simulated deals (the same deals for every placement)."""
         assert view.seat is not None
-        seat, pending = view.seat, view.pending
-        rows = Rows(*view.rows.get(seat, ((), (), ())))
-        if len(pending) == 13:
-            return self._fantasy(pending, view.graded_front_trips)
+        rows = Rows(*view.rows.get(view.seat, ((), (), ())))
         HIGH.strength(deck()[:5])  # the fast evaluator's tables, built once
         choices = [(action, _after(rows, action)) for action in legal]
-        seen = {c for placed in view.rows.values() for row in placed for c in row} | set(pending)
+        seen = {c for placed in view.rows.values() for row in placed for c in row} | set(view.pending)
         unseen = [c for c in deck() if c not in seen]
-        need = 13 - len(rows.cards) - len(pending)
+        need = 13 - len(rows.cards) - len(view.pending)
         if len(choices) > self.shortlist:
             quick = self._deals(unseen, need, max(2, self.samples // 10))
             choices = sorted(choices, key=lambda choice: -self._mean(choice[1], quick, view))[:self.shortlist]
         deals = self._deals(unseen, need, self.samples)
-        return max(choices, key=lambda choice: self._mean(choice[1], deals, view))[0]
+        scored = [(action, self._mean(after, deals, view)) for action, after in choices]
+        return sorted(scored, key=lambda item: -item[1])
 
     def _deals(self, unseen: list[Card], need: int, count: int) -> list[list[Card]]:
         return [self.random.sample(unseen, need) for _ in range(count)]

@@ -167,10 +167,14 @@ class HeuristicPineappleBot(Bot):
             kept = best_pair(hole, board, hi_lo=hi_lo)
             thrown = next(card for card in hole if card not in kept)
             return next((a for a in legal if a.cards == (thrown,)), legal[0])
-        rating = hand_rating(hole, board, hi_lo=hi_lo)
-        opponents = sum(1 for seat in view.stacks if seat != view.seat and seat not in view.folded)
-        odds = PotOdds(view.pot, view.to_call, view.bets.get(view.seat, 0), opponents)
+        rating, odds = self.read_bet(view)
         return bet_by_strength(legal, rating, odds, self.random)
+
+    def read_bet(self, view: Any) -> tuple[float, PotOdds]:
+        """The rating of the best two hole cards with the board, and the pot odds this seat faces."""
+        rating = hand_rating(list(view.hole), list(view.board), hi_lo=bool(view.hi_lo))
+        opponents = sum(1 for seat in view.stacks if seat != view.seat and seat not in view.folded)
+        return rating, PotOdds(view.pot, view.to_call, view.bets.get(view.seat, 0), opponents)
 
 
 BOTS = {"heuristic": HeuristicPineappleBot}

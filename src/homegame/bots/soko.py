@@ -60,6 +60,11 @@ class HeuristicSokoBot(Bot):
     name = "heuristic"
 
     def act(self, view: Any, legal: ActionSet) -> Action:
+        score, odds = self.read_bet(view)
+        return bet_by_strength(legal, score, odds, self.random)
+
+    def read_bet(self, view: Any) -> tuple[float, PotOdds]:
+        """The cards' rating, less for each rival showing more, and the pot odds this seat faces."""
         own = [view.hole, *view.up_cards.get(view.seat, ())] if view.hole is not None else []
         score = soko_rating(own) if own else 0.0
         mine = showing_strength(view.up_cards.get(view.seat, ()))
@@ -67,8 +72,7 @@ class HeuristicSokoBot(Bot):
                       if seat != view.seat and seat not in view.folded and showing_strength(up) > mine)
         score *= 0.92 ** threats
         opponents = sum(1 for seat in view.up_cards if seat != view.seat and seat not in view.folded)
-        odds = PotOdds(view.pot, view.to_call, view.bets.get(view.seat, 0), opponents)
-        return bet_by_strength(legal, score, odds, self.random)
+        return score, PotOdds(view.pot, view.to_call, view.bets.get(view.seat, 0), opponents)
 
 
 BOTS = {"heuristic": HeuristicSokoBot}

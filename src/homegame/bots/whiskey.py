@@ -64,10 +64,14 @@ class HeuristicWhiskeyBot(Bot):
         if view.phase == "widow":
             trade = best_trade(view.hand, view.widow, legal)
             return trade if trade is not None else KNOCK
-        opponents = sum(1 for seat in view.stacks if seat != view.seat and seat not in view.folded)
-        odds = PotOdds(view.pot, view.to_call, view.bets.get(view.seat, 0), opponents)
-        score = rating(view.hand, ranking="high", wild="none", before_draw=view.phase != "bet3")
+        score, odds = self.read_bet(view)
         return bet_by_strength(legal, score, odds, self.random)
+
+    def read_bet(self, view: Any) -> tuple[float, PotOdds]:
+        """The hand's rating (as a draw poker hand) and the pot odds this seat faces."""
+        opponents = sum(1 for seat in view.stacks if seat != view.seat and seat not in view.folded)
+        score = rating(view.hand, ranking="high", wild="none", before_draw=view.phase != "bet3")
+        return score, PotOdds(view.pot, view.to_call, view.bets.get(view.seat, 0), opponents)
 
     def _exchange(self, view: Any, legal: ActionSet) -> Action:
         made = evaluate(list(view.hand)).category.name

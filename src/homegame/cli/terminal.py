@@ -1,230 +1,343 @@
-"""Playing at a terminal: one person against bots (or several people taking turns at one keyboard).
+"""Playing at a terminal: a session of hands against bots (or friends taking turns at one keyboard).
 
-The table deals hands of a game one after another, asks bots for their actions, and asks people
-through a :class:`Prompt` that offers the legal actions as short numbered choices, reads typed
-actions too (``raise 40``, ``discard 5h 2c``, ``set Ah Kd 2c | ... | ...``) and explains any input
-it cannot take before asking again. Only views and legal actions reach the people and the bots.
+A session is a :class:`~homegame.engine.match.Match`: stacks, the button and what a hand leaves to
+the next (a carried pot, fantasyland, a game's running scores) go from hand to hand, the running
+totals are on screen, and the session's totals are printed when it ends, however it ends.
+
+On a person's turn the table draws their view, the log of the hand in sentences and the numbered
+choices (:mod:`homegame.cli.screen`), and reads an answer (:mod:`homegame.cli.choices`). At any
+prompt ``help`` or ``?`` says what can be typed, ``rules`` shows the rules, and ``q`` (or Ctrl-D,
+or Ctrl-C) leaves, after a confirmation in the middle of a hand; at an action prompt ``hint`` gives
+the advice of the game's bots or solvers (:mod:`homegame.cli.advice`). A setting that fouls is
+taken only once confirmed: the game says whether it fouls, the table only asks. Only views and
+legal actions reach the people and the bots.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TextIO
+import importlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from homegame.bots import Bot
-from homegame.cards import CardError
-from homegame.cli.render import Style, describe_event, render_view
-from homegame.engine import Action, ActionSet, Amounts, Arrangements, Choices, Game, GameState
-from homegame.engine.actions import Family, Subsets
+from homegame.cards import Card
+from homegame.cli.advice import advise
+from homegame.cli.choices import Filling, Offer, offers, same_action, understand
+from homegame.cli.help import action_help, question_help, yes_no_help
+from homegame.cli.narrate import doing, tell
+from homegame.cli.render import render_view
+from homegame.cli.screen import Frame, TableConsole
+from homegame.engine import Action, ActionSet, Game, GameState, IllegalAction, View
+from homegame.engine.actions import Arrangements, Subsets
+from homegame.engine.match import Match
 
-__all__ = ["Prompt", "QuitGame", "Table"]
+__all__ = ["BOT_NAMES", "Quit", "Summary", "Table"]
+
+BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy")
+"""The bots' names at the table: a bot keeps its name when others leave and seats renumber."""
+QUIT_WORDS = frozenset({"q", "quit", "exit", "leave"})
+HELP_WORDS = frozenset({"help", "?", "h"})
+FOUL_CHECKS = {"chinese": "homegame.games.chinese", "open_face": "homegame.games.open_face",
+               "pai_gow": "homegame.games.pai_gow"}
+"""The games whose module says, before a setting is taken, whether it fouls (``foul_warning``)."""
 
 
-class QuitGame(Exception):
-    """The person at the keyboard asked to leave the table."""
+class Quit(Exception):
+    """The person at the keyboard left the table."""
 
 
 @dataclass(frozen=True, slots=True)
-class Offer:
-    """One line of the menu: a ready action, or a family that needs more typed (an amount, cards)."""
+class Summary:
+    """How a session ended: hands played, and each player's standing as a line of text."""
 
-    label: str
-    action: Action | None
-    family: Family | None = None
-
-
-def offers(legal: ActionSet) -> list[Offer]:
-    """The legal actions as menu lines: each plain action, and one line per family of choices."""
-    lines: list[Offer] = []
-    for family in legal.families:
-        if isinstance(family, Choices):
-            lines.extend(Offer(str(a), a) for a in family.actions)
-        elif isinstance(family, Amounts):
-            if family.low == family.high:
-                lines.append(Offer(str(family.at(0)), family.at(0)))
-            else:
-                lines.append(Offer(f"{family.kind} AMOUNT ({family.low} to {family.high})", None, family))
-        elif isinstance(family, Subsets):
-            sizes = f"{min(family.sizes)} to {max(family.sizes)}" if len(family.sizes) > 1 else \
-                str(family.sizes[0])
-            option = f" {family.option}" if family.option else ""
-            if 0 in family.sizes:
-                lines.append(Offer(f"{family.kind}{option} nothing", family.at(0)))
-            lines.append(Offer(f"{family.kind}{option} CARDS ({sizes} of them)", None, family))
-        elif isinstance(family, Arrangements):
-            rows = " | ".join(f"ROW{i + 1}" for i in range(len(family.maximum)))
-            lines.append(Offer(f"{family.kind} {rows} (rows of at most "
-                               f"{', '.join(map(str, family.maximum))} cards)", None, family))
-        else:
-            lines.extend(Offer(str(family.at(i)), family.at(i)) for i in range(len(family)))
-    return lines
+    hands: int
+    text: str
 
 
-@dataclass
-class Prompt:
-    """Asks a person for an action at ``stream_in`` / ``stream_out``."""
-
-    stream_in: TextIO
-    stream_out: TextIO
-    look: Style
-
-    def say(self, text: str = "") -> None:
-        self.stream_out.write(text + "\n")
-        self.stream_out.flush()
-
-    def read(self, question: str) -> str:
-        self.stream_out.write(question)
-        self.stream_out.flush()
-        line = self.stream_in.readline()
-        if not line:
-            raise QuitGame
-        text = line.strip()
-        if text.lower() in ("q", "quit", "exit"):
-            raise QuitGame
-        return text
-
-    def choose(self, legal: ActionSet, try_action: Callable[[Action], str | None]) -> None:
-        """Offer ``legal`` until ``try_action`` accepts one (it returns an error text otherwise)."""
-        menu = offers(legal)
-        for number, offer in enumerate(menu, 1):
-            self.say(f"  {number}) {offer.label}")
-        while True:
-            text = self.read("> ")
-            action, problem = self._understand(text, menu)
-            if action is not None:
-                refused = try_action(action)
-                if refused is None:
-                    return
-                problem = refused
-            self.say(f"  {problem}")
-
-    def _understand(self, text: str, menu: Sequence[Offer]) -> tuple[Action | None, str]:
-        if not text:
-            return None, "type the number of a choice, or an action such as 'call' ('q' quits)"
-        if text.isdigit():
-            number = int(text)
-            if not 1 <= number <= len(menu):
-                return None, f"choose a number from 1 to {len(menu)}"
-            offer = menu[number - 1]
-            if offer.action is not None:
-                return offer.action, ""
-            return None, f"type it out: {offer.label}"
-        kinds = {o.action.kind if o.action else getattr(o.family, "kind", "") for o in menu}
-        first = text.split()[0].lower()
-        if first not in kinds and len(kinds) == 1:
-            text = f"{next(iter(kinds))} {text}"
-        try:
-            return Action.parse(text), ""
-        except (ValueError, CardError) as error:
-            return None, f"cannot read that: {error}"
-
-
-@dataclass
 class Table:
-    """A game at a terminal: ``seats[i]`` is a bot, or ``None`` for a person at the keyboard."""
+    """A session of ``game`` at a terminal: ``seats[i]`` is a bot, or ``None`` for a person.
 
-    game: Game
-    seats: Sequence[Bot | None]
-    prompt: Prompt
-    stacks: list[int] | None = None
-    dealer: int = 0
-    carry: dict[str, object] = field(default_factory=dict)
-    totals: list[int] = field(default_factory=list)
+    ``seed`` makes the session's shuffles repeat; ``decks`` stacks the first hands' decks (for
+    tests and teaching), the hands after them being shuffled.
+    """
 
-    def __post_init__(self) -> None:
-        if self.stacks is None and self.game.starting_stack is not None:
-            self.stacks = [self.game.starting_stack] * self.game.player_count
-        self.totals = [0] * self.game.player_count
-        self._seen: dict[int, int] = {}
+    def __init__(self, game: Game, seats: Sequence[Bot | None], console: TableConsole, *,
+                 seed: int | None = None, decks: Iterable[Sequence[Card]] = ()) -> None:
+        self.game = game
+        self.console = console
+        self.look = console.look
+        humans = sum(bot is None for bot in seats)
+        bots = iter(BOT_NAMES)
+        self.names = [next(bots) if bot is not None else "you" if humans == 1 else f"player {seat}"
+                      for seat, bot in enumerate(seats)]
+        self.bots = dict(zip(self.names, seats, strict=True))
+        self.match = Match(self._game_for, self.names, stacks=game.starting_stack, seed=seed)
+        self.decks = iter(decks)
+        self.news: list[str] = []
+        self.input_ended = False
 
-    def play(self, hands: int | None = None, seed: int | None = None) -> None:
+    def _game_for(self, players: int) -> Game:
+        if players == self.game.player_count:
+            return self.game
+        variants = sorted(self.game.chosen_variants)
+        return type(self.game)(players=players, variants=variants, **self.game.config)
+
+    # -- the session --------------------------------------------------------------------------------
+
+    def play(self, hands: int | None = None) -> Summary:
         """Deal hands until ``hands`` are played, someone leaves, or a person declines another."""
-        number = 0
-        while hands is None or number < hands:
-            state = self.game.deal(seed=None if seed is None else seed + number, dealer=self.dealer,
-                                   stacks=self.stacks, carry=self.carry)
-            self.play_hand(state)
-            self._settle(state)
-            number += 1
-            if state.ends_game:
-                self.prompt.say(self.look_bold("That was the last hand of the game."))
-            if self._someone_is_broke() or (hands is None and not self._another(state.ends_game)):
-                break
-        sign = "" if self.game.score_is_penalty else "+"
-        self.prompt.say(self.look_bold("Totals: " + ", ".join(
-            f"{self._name(s)} {t:{sign}d}" for s, t in enumerate(self.totals))))
+        try:
+            while hands is None or self.match.hands_played < hands:
+                state = self.match.deal(deck=next(self.decks, None))
+                seating = list(self.match.seating)
+                self._play_hand(state, seating)
+                self.match.settle(state)
+                more = hands is None or self.match.hands_played < hands
+                if not self._after_hand(state, seating, more):
+                    break
+        except Quit:
+            if self.match.in_hand:
+                self.console.say("You left in the middle of a hand: it does not count.")
+        summary = self.summary()
+        self.console.say(self.look.bold(summary.text))
+        return summary
 
-    def look_bold(self, text: str) -> str:
-        return self.prompt.look.bold(text)
+    def summary(self) -> Summary:
+        """The session's standing: chips (or points) and the change since the start, per player."""
+        played = self.match.hands_played
+        unit = "deal" if self.game.score_is_penalty else "hand"
+        heading = f"Totals after {played} {unit}{'s' if played != 1 else ''}"
+        if self.game.score_is_penalty:
+            heading = f"Points taken in {played} deal{'s' if played != 1 else ''} (fewer is better)"
+        return Summary(played, f"{heading}: {', '.join(self._standing(list(self.match.totals)))}")
 
-    def play_hand(self, state: GameState[Any]) -> None:
-        self._seen = {}
+    def _standing(self, names: Sequence[str]) -> list[str]:
+        totals = self.match.totals
+        if self.game.score_is_penalty:
+            return [f"{name} {totals[name]}" for name in names]
+        if self.match.chips:
+            return [f"{name} {self.match.stacks.get(name, 0)} ({totals[name]:+d})" for name in names]
+        return [f"{name} {totals[name]:+d}" for name in names]
+
+    def _status(self, seating: Sequence[str]) -> str:
+        played = self.match.hands_played
+        what = "points taken, fewer is better" if self.game.score_is_penalty else (
+            "chips" if self.match.chips else "running total")
+        seats = " · ".join(f"seat {seat} {part}" for seat, part in enumerate(self._standing(seating)))
+        return f"Session, {played} {'hand' if played == 1 else 'hands'} played ({what}): {seats}"
+
+    def _after_hand(self, state: GameState[Any], seating: Sequence[str], more: bool) -> bool:
+        """Tell the result; say who left; ask for another hand. False ends the session."""
+        self.news = [self._result_line(state, seating)]
+        left = [name for name in seating if name not in self.match.seating]
+        self.news += ["You are out of chips and leave the table." if name == "you" else
+                      f"{name[:1].upper()}{name[1:]} is out of chips and leaves the table." for name in left]
+        if state.ends_game:
+            self.news.append("That was the last deal of this game; the next deal starts a new one.")
+        humans = [seat for seat, name in enumerate(seating) if self.bots[name] is None]
+        viewer = humans[0] if humans else None
+        over = "you" in left or len(self.match.seating) < self.game.players[0]
+        if over:
+            self.news.append("The session is over: " + (
+                "you have no chips left." if "you" in left else "too few players are left to deal."))
+        screen = self._screen(state, viewer, seating, ())
+        if not humans or not more or over:
+            self.console.show(screen(""))
+            return more and not over
+        question = "Play a new game? [Y/n] " if state.ends_game else "Another hand? [Y/n] "
+        return self._yes_no(question, default=True, yes="deal the next hand", no="end the session",
+                            screen=screen, mid_hand=False)
+
+    def _result_line(self, state: GameState[Any], seating: Sequence[str]) -> str:
+        outcome = state.outcome
+        if self.game.score_is_penalty:
+            parts = ", ".join(f"{name} {outcome.get(seat, 0)}" for seat, name in enumerate(seating))
+            return f"Deal {self.match.hands_played}, points taken (fewer is better): {parts}."
+        parts = ", ".join(f"{name} {outcome.get(seat, 0):+d}" for seat, name in enumerate(seating))
+        bank = int(outcome.get("bank", 0))
+        return f"Hand {self.match.hands_played}: {parts}" + (f", the bank {bank:+d}." if bank else ".")
+
+    # -- one hand -------------------------------------------------------------------------------
+
+    def _play_hand(self, state: GameState[Any], seating: Sequence[str]) -> None:
         while not state.is_over:
             for seat in state.to_act:
                 if state.is_over or seat not in state.to_act:
                     break
-                self._turn(state, seat)
-        for seat, bot in enumerate(self.seats):
-            if bot is None:
-                self._show(state, seat)
-        if not any(bot is None for bot in self.seats):
-            self._show(state, None)
+                bot = self.bots[seating[seat]]
+                if bot is None:
+                    self._human_turn(state, seat, seating)
+                else:
+                    self._bot_turn(state, seat, bot)
 
-    def _turn(self, state: GameState[Any], seat: int) -> None:
-        bot = self.seats[seat]
-        legal = state.legal_actions(seat)
-        if bot is not None:
-            state.apply(seat, bot.act(state.view(seat), legal))
-            return
-        self._show(state, seat)
-
-        def attempt(action: Action) -> str | None:
+    def _bot_turn(self, state: GameState[Any], seat: int, bot: Bot) -> None:
+        while True:
             try:
-                state.apply(seat, action)
-            except ValueError as error:
-                return str(error)
-            return None
+                action = bot.act(state.view(seat), state.legal_actions(seat))
+                break
+            except KeyboardInterrupt:
+                self._leave(mid_hand=True)
+        state.apply(seat, action)
 
-        self.prompt.choose(legal, attempt)
+    def _human_turn(self, state: GameState[Any], seat: int, seating: Sequence[str]) -> None:
+        view, legal = state.view(seat), state.legal_actions(seat)
+        menu = offers(legal, view, self.look)
+        screen = self._screen(state, seat, seating, menu)
+        note = ""
+        while True:
+            text = self._answer(screen, "> ", words=_words(menu), help_text=action_help(menu, self.game.name),
+                                note=note, mid_hand=True)
+            if text.lower() == "hint":
+                note, menu = self._hint(view, legal, menu)
+                screen = self._screen(state, seat, seating, menu)
+                continue
+            reading = understand(text, menu, legal)
+            if isinstance(reading, str):
+                note = reading
+                continue
+            action = self._fill(reading, screen) if isinstance(reading, Offer) else reading
+            note = "" if action is None else self._take(state, seat, view, action, screen)
+            if action is not None and not note:
+                return
 
-    def _show(self, state: GameState[Any], seat: int | None) -> None:
+    def _hint(self, view: View, legal: ActionSet, menu: list[Offer]) -> tuple[str, list[Offer]]:
+        """The advice, and the menu with the advised play as a choice (added if it is not one)."""
+        hinted, note = advise(view, legal, self.look)
+        number = next((n for n, o in enumerate(menu, 1) if o.action and same_action(o.action, hinted)), 0)
+        if not number:
+            menu = [*menu, Offer(f"{hinted}  (the hint)", hinted)]
+            number = len(menu)
+        return f"{note} (choice {number})", menu
+
+    def _fill(self, offer: Offer, screen: Callable[[str], Frame]) -> Action | None:
+        """Ask for what a template lacks, one question at a time; ``None`` goes back."""
+        filling = Filling(offer)
+        note = ""
+        while filling.question is not None:
+            question = filling.question
+            text = self._answer(screen, question, words=_words([offer]), help_text=question_help(question),
+                                note=note, mid_hand=True)
+            if not text:
+                return None
+            note = filling.take(text)
+        return filling.action()
+
+    def _take(self, state: GameState[Any], seat: int, view: View, action: Action,
+              screen: Callable[[str], Frame]) -> str:
+        """Apply ``action`` (a foul only once confirmed); returns why it was not taken, or ``""``."""
+        warning = _foul_warning(view, action)
+        if warning:
+            note = self.look.bold("This fouls: ") + f"{warning}.\nYou chose: {doing(action, self.look)}"
+            if not self._yes_no("Take it anyway? [y/N] ", default=False, yes="take it as it is",
+                                no="choose again", screen=screen, note=note, mid_hand=True):
+                return "Not taken: choose again (a numbered choice, or type it)."
+        try:
+            state.apply(seat, action)
+        except IllegalAction as error:
+            return str(error)
+        return ""
+
+    # -- asking -------------------------------------------------------------------------------------
+
+    def _screen(self, state: GameState[Any], seat: int | None, seating: Sequence[str],
+                menu: Sequence[Offer]) -> Callable[[str], Frame]:
         view = state.view(seat)
-        key = -1 if seat is None else seat
-        start = self._seen.get(key, 0)
-        news = [describe_event(e, seat) for e in view.log[start:] if e.kind not in ("chance",)]
-        self._seen[key] = len(view.log)
-        self.prompt.say()
-        for line in news[-12:]:
-            self.prompt.say(self.prompt.look.dim("  . " + line))
-        for line in render_view(view, self.prompt.look):
-            self.prompt.say(line)
+        hand = self.match.hands_played + (0 if state.is_over else 1)
+        title = f"Hand {hand} of the session"
+        log = [*self.news] if not state.is_over else []
+        log += [text for text in (tell(event, seat, self.look) for event in view.log) if text]
+        if state.is_over:
+            log += self.news
+        table = render_view(view, self.look)
+        status = self._status(seating if not state.is_over else list(self.match.seating))
+        width = len(str(len(menu)))
+        choices = [f"{number:>{width}}) {offer.label}" for number, offer in enumerate(menu, 1)]
+        return lambda note: Frame(title, table, status, log, choices, note, (hand, seat))
 
-    def _settle(self, state: GameState[Any]) -> None:
-        outcome = state.outcome
-        for seat in range(self.game.player_count):
-            self.totals[seat] += outcome.get(seat, 0)
-            if self.stacks is not None:
-                self.stacks[seat] += outcome.get(seat, 0)
-        self.dealer = state.next_dealer
-        self.carry = state.carry_out
-        unit = "points" if self.game.score_is_penalty else "chips"
-        self.prompt.say(f"Result ({unit}): " + ", ".join(
-            f"{self._name(s)} {outcome.get(s, 0):+d}" for s in range(self.game.player_count)))
+    def _answer(self, screen: Callable[[str], Frame] | None, question: str, *, words: Sequence[str] = (),
+                help_text: str, note: str = "", mid_hand: bool) -> str:
+        """One answer to ``question``, after ``help``, ``rules`` and a request to leave are dealt with."""
+        while True:
+            if screen is not None:
+                self.console.show(screen(note))
+            elif note:
+                self.console.say(note)
+            text = self._read(question, words)
+            word = text.lower()
+            if word in QUIT_WORDS:
+                self._leave(mid_hand)
+                note = "You stay at the table."
+            elif word in HELP_WORDS:
+                note = help_text
+            elif word == "rules":
+                self._show_rules()
+                note = ""
+            else:
+                return text
 
-    def _someone_is_broke(self) -> bool:
-        if self.stacks is None or min(self.stacks) > 0:
-            return False
-        broke = [self._name(s) for s, chips in enumerate(self.stacks) if chips <= 0]
-        self.prompt.say(f"{', '.join(broke)} out of chips: the match is over.")
-        return True
+    def _read(self, question: str, words: Sequence[str] = ()) -> str:
+        if self.input_ended:
+            return "q"
+        try:
+            return self.console.ask(question, [*words, "help", "hint", "rules", "quit"])
+        except EOFError:
+            self.input_ended = True
+            return "q"
+        except KeyboardInterrupt:
+            return "q"
 
-    def _another(self, new_game: bool) -> bool:
-        if all(bot is not None for bot in self.seats):
-            return True
-        question = "Play a new game? [Y/n] " if new_game else "Another hand? [Y/n] "
-        return self.prompt.read(question).lower() not in ("n", "no")
+    def _leave(self, mid_hand: bool) -> None:
+        """Raise :class:`Quit`, after a confirmation in the middle of a hand (unless input ended)."""
+        if not mid_hand or self.input_ended:
+            raise Quit
+        while True:
+            answer = self._read("Leave in the middle of this hand? It will not count. [y/N] ").lower()
+            if answer in ("y", "yes", "q", "quit"):
+                raise Quit
+            if answer in ("", "n", "no"):
+                return
+            self.console.say("  Please answer y (leave) or n (stay).")
 
-    def _name(self, seat: int) -> str:
-        bot = self.seats[seat]
-        return f"seat {seat} (you)" if bot is None else f"seat {seat} ({bot.name})"
+    def _yes_no(self, question: str, *, default: bool | None, yes: str, no: str,
+                screen: Callable[[str], Frame] | None, mid_hand: bool, note: str = "") -> bool:
+        while True:
+            text = self._answer(screen, question, words=("yes", "no"), note=note, mid_hand=mid_hand,
+                                help_text=yes_no_help(yes, no, default)).lower()
+            if text in ("y", "yes"):
+                return True
+            if text in ("n", "no"):
+                return False
+            if not text and default is not None:
+                return default
+            note = f"Please answer y or n ('{text}' is neither); ? explains."
+
+    def _show_rules(self) -> None:
+        from homegame.cli.commands.rules import rules_text
+
+        try:
+            self.console.page(rules_text(self.game.name))
+        except ValueError as error:
+            self.console.say(str(error))
+
+
+def _words(menu: Sequence[Offer]) -> list[str]:
+    """The words worth completing at a prompt: the kinds and options on offer, and the cards."""
+    words: list[str] = []
+    for offer in menu:
+        if offer.action is not None:
+            words += [offer.action.kind, *([offer.action.option] if offer.action.option else [])]
+        family = offer.family
+        if isinstance(family, Subsets | Arrangements):
+            words += [family.kind, *(str(card) for card in family.cards)]
+        elif family is not None:
+            words.append(str(getattr(family, "kind", "")))
+    return [word for word in dict.fromkeys(words) if word]
+
+
+def _foul_warning(view: View, action: Action) -> str:
+    module = FOUL_CHECKS.get(view.game)
+    if module is None:
+        return ""
+    check: Callable[[View, Action], str] = importlib.import_module(module).foul_warning
+    return check(view, action)

@@ -18,14 +18,19 @@ module does both and logs them to the history with a reason a player can read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
+from homegame.cards import Card
 from homegame.engine.history import History
 from homegame.engine.pots import Award, Chips, Pot, award_pots, total_shares
+from homegame.ranking.explain import decided_by
 
 __all__ = ["award_reason", "settle_showdown", "settle_uncontested"]
 
 Namer = Callable[[int], str | None]
+CardsOf = Callable[[int], Sequence[Card]]
+"""A seat's hand as the cards that make it, most significant first (``Hand.cards``): what
+separates two hands of the same name."""
 
 
 def settle_uncontested(history: History, chips: Chips) -> str:
@@ -38,11 +43,14 @@ def settle_uncontested(history: History, chips: Chips) -> str:
 
 
 def settle_showdown(history: History, chips: Chips, high: Mapping[int, int], name: Namer,
-                    low: Mapping[int, int] | None = None, low_name: Namer | None = None) -> list[str]:
+                    low: Mapping[int, int] | None = None, low_name: Namer | None = None, *,
+                    cards: CardsOf | None = None, low_cards: CardsOf | None = None) -> list[str]:
     """Award every pot to the best hands and pay them; returns a reason for each award.
 
     ``high`` maps each seat still in to its strength; ``low`` (split games) maps the seats with a
-    qualifying low to their low strength. ``name`` and ``low_name`` name a seat's hand.
+    qualifying low to their low strength. ``name`` and ``low_name`` name a seat's hand; ``cards``
+    and ``low_cards`` give its cards, so that a reason can say what decided between two hands of
+    the same name.
     """
     pots = chips.pots()
     awards = award_pots(pots, high, low, dealer=chips.dealer, players=chips.players)
@@ -51,7 +59,7 @@ def settle_showdown(history: History, chips: Chips, high: Mapping[int, int], nam
         is_low = award.half == "low" or (award.half == "all" and not high)
         strengths = (low or {}) if is_low else high
         namer = (low_name or name) if is_low else name
-        reason = award_reason(award, strengths, pots[award.pot], namer)
+        reason = award_reason(award, strengths, pots[award.pot], namer, low_cards if is_low else cards)
         if award.half in ("high", "low"):
             reason = f"{award.half} half: {reason}"
         reasons.append(reason)
@@ -61,14 +69,21 @@ def settle_showdown(history: History, chips: Chips, high: Mapping[int, int], nam
     return reasons
 
 
-def award_reason(award: Award, strengths: Mapping[int, int], pot: Pot, name: Namer) -> str:
-    """Why ``award`` went to its winners: the winning hand and what it beat, or the tie.
+def award_reason(award: Award, strengths: Mapping[int, int], pot: Pot, name: Namer,
+                 cards: CardsOf | None = None) -> str:
+    """Why ``award`` went to its winners: the winning hand and what it beat (with what decided it
+    when the two hands share a name and ``cards`` says what they hold), or the exact tie.
 
     >>> names = {0: "two pair, nines and fours", 1: "a pair of kings", 2: "a pair of kings"}
     >>> print(award_reason(Award(0, "all", {2: 8, 1: 7}), {0: 1, 1: 5, 2: 5}, Pot(15, (0, 1, 2)),
     ...                    names.get))
-    seats 1 and 2 tie with a pair of kings and split 15; the odd chip goes to seat 2, first from the \
-dealer's left
+    seats 1 and 2 tie exactly with a pair of kings and split 15; the odd chip goes to seat 2, first \
+from the dealer's left
+    >>> from homegame.cards import parse_cards
+    >>> held = {1: parse_cards("Kh Kd 9c 7s 2d"), 2: parse_cards("Ks Kc 9d 6h 5c")}
+    >>> print(award_reason(Award(0, "all", {1: 10}), {1: 6, 2: 5}, Pot(10, (1, 2)), names.get, held.get))
+    seat 1 wins 10 with a pair of kings, beating a pair of kings (seat 2) on the fourth card (a seven \
+against a six)
     """
     winners = list(award.shares)
     total = sum(award.shares.values())
@@ -82,10 +97,13 @@ dealer's left
         if not others:
             return f"seat {seat} wins {total} with {name(seat)}"
         runner = max(others, key=lambda s: strengths[s])
-        return f"seat {seat} wins {total} with {name(seat)}, beating {name(runner)} (seat {runner})"
+        text = f"seat {seat} wins {total} with {name(seat)}, beating {name(runner)} (seat {runner})"
+        if cards is not None and name(seat) == name(runner):
+            text += " " + decided_by(cards(seat), cards(runner))
+        return text
     listed = sorted(winners)
     seats = ", ".join(map(str, listed[:-1])) + f" and {listed[-1]}"
-    text = f"seats {seats} tie with {name(winners[0])} and split {total}"
+    text = f"seats {seats} tie exactly with {name(winners[0])} and split {total}"
     if len(set(award.shares.values())) > 1:
         text += f"; the odd chip goes to seat {winners[0]}, first from the dealer's left"
     return text

@@ -24,6 +24,7 @@ from typing import Final, NamedTuple
 from homegame.cards import ACE, QUEEN, Card, format_cards
 from homegame.ranking import reference
 from homegame.ranking.core import decode, encode
+from homegame.ranking.explain import versus
 from homegame.ranking.front import FRONT
 from homegame.ranking.high import HIGH, HIGH_CATEGORIES, high_name
 
@@ -45,6 +46,7 @@ __all__ = [
     "qualifies_for_fantasyland",
     "row_name",
     "row_strength",
+    "row_versus",
     "royalties",
     "royalty",
     "royalty_of_strength",
@@ -130,6 +132,18 @@ def row_name(row: int, cards: Sequence[Card]) -> str:
     category, ranks = decode(value)
     name = high_name(HIGH_CATEGORIES[category], ranks)
     return name if complete else f"{name} so far"
+
+
+def row_versus(row: int, winner: Sequence[Card], loser: Sequence[Card]) -> str:
+    """``"<winner's row> beats <loser's row>"``, naming what decided it when the names agree.
+
+    >>> from homegame.cards import parse_cards
+    >>> row_versus(MIDDLE_ROW, parse_cards("Ah Kh 8h 6h 3h"), parse_cards("As Ks 8s 5s 4s"))
+    'flush, ace high beats flush, ace high on the fourth card (a six against a five)'
+    """
+    ranking = FRONT if row == FRONT_ROW else HIGH
+    return versus(row_name(row, winner), ranking.evaluate(winner).cards,
+                  row_name(row, loser), ranking.evaluate(loser).cards)
 
 
 def category_of(strength: int) -> int:

@@ -48,10 +48,12 @@ from homegame.games._rows import (
     pairs_of,
     row_name,
     row_strength,
+    row_versus,
 )
 from homegame.ranking import reference
 
-__all__ = ["GAMES", "ChinesePoker", "ChineseState", "ChineseView", "bonus_units", "setting_hint"]
+__all__ = ["GAMES", "ChinesePoker", "ChineseState", "ChineseView", "bonus_units", "foul_warning",
+           "setting_hint"]
 
 SHOW, SURRENDER = Action("show"), Action("surrender")
 SURRENDER_UNITS = 2
@@ -90,13 +92,29 @@ def setting_hint(groups: Sequence[Sequence[Card]]) -> str:
     """
     rows = Rows(*(tuple(g) for g in groups))
     text = "; ".join(f"{ROW_NAMES[i]}: {row_name(i, cards)}" for i, cards in enumerate(rows))
-    return text + ("\n" + _foul_reason(rows) if is_foul(rows) else "")
+    return text + ("\nFOUL: " + _foul_reason(rows) if is_foul(rows) else "")
+
+
+def foul_warning(view: View, action: Action) -> str:
+    """Why ``action`` would foul (rows that do not rise lose all three), or ``""`` if it would not:
+    for a face to warn, and ask, before the setting is taken. ``view`` is the setter's view.
+
+    >>> from homegame.cards import parse_cards
+    >>> foul_warning(None, Action.parse("set Ah Ad 2c | Kh Kd 3c 4c 5c | 9s 9c 9d 7h 7s"))
+    'the middle is weaker than the front, so all three rows would lose'
+    >>> foul_warning(None, Action.parse("set Kh Kd 2c | Ah Ad 3c 4c 5c | 9s 9c 9d 7h 7s"))
+    ''
+    """
+    if action.kind != "set" or [len(group) for group in action.groups] != [3, 5, 5]:
+        return ""
+    rows = Rows(*(tuple(group) for group in action.groups))
+    return _foul_reason(rows) if is_foul(rows) else ""
 
 
 def _foul_reason(rows: Rows) -> str:
     middle, back = row_strength(MIDDLE_ROW, rows.middle), row_strength(BACK_ROW, rows.back)
     weaker = "the back is weaker than the middle" if back < middle else "the middle is weaker than the front"
-    return f"FOUL: {weaker}, so all three rows would lose"
+    return f"{weaker}, so all three rows would lose"
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,8 +285,7 @@ class ChineseState(GameState[ChineseView]):
             else:
                 winner = a if strength_a > strength_b else b
                 loser_rows = rows_b if winner == a else rows_a
-                reason = (f"{ROW_NAMES[row]}: {row_name(row, self.rows[winner][row])} beats "
-                          f"{row_name(row, loser_rows[row])}")
+                reason = f"{ROW_NAMES[row]}: {row_versus(row, self.rows[winner][row], loser_rows[row])}"
             wins[winner] += 1
             units = bonus_units(row, self.rows[winner][row])
             if units > 1:

@@ -44,11 +44,13 @@ from homegame.games._rows import (
     qualifies_for_fantasyland,
     row_name,
     row_strength,
+    row_versus,
     royalties,
     stays_in_fantasyland,
 )
 
-__all__ = ["FOUL_PENALTY", "GAMES", "SWEEP_POINTS", "OpenFace", "OpenFaceState", "OpenFaceView"]
+__all__ = ["FOUL_PENALTY", "GAMES", "SWEEP_POINTS", "OpenFace", "OpenFaceState", "OpenFaceView", "foul_risk",
+           "foul_warning"]
 
 SWEEP_POINTS = 3
 FOUL_PENALTY = 6
@@ -209,8 +211,8 @@ class OpenFaceState(GameState[OpenFaceView]):
             if strength_a != strength_b:
                 winner, loser = (a, b) if strength_a > strength_b else (b, a)
                 wins[winner] += 1
-                self._pay(loser, winner, 1, f"{ROW_NAMES[row]}: {row_name(row, self.rows[winner][row])} "
-                                            f"beats {row_name(row, self.rows[loser][row])}")
+                compared = row_versus(row, self.rows[winner][row], self.rows[loser][row])
+                self._pay(loser, winner, 1, f"{ROW_NAMES[row]}: {compared}")
         for winner, loser in ((a, b), (b, a)):
             if wins[winner] == 3:
                 self._pay(loser, winner, SWEEP_POINTS, "sweep: all three rows")
@@ -318,6 +320,32 @@ def foul_risk(rows: Rows) -> str:
             return f"will foul: the {ROW_NAMES[high]} is complete and weaker than the {ROW_NAMES[low]}"
         return f"risk: the {ROW_NAMES[low]} is stronger than the {ROW_NAMES[high]} so far"
     return ""
+
+
+def foul_warning(view: OpenFaceView, action: Action) -> str:
+    """Why placing ``action`` on the seat's rows makes a certain foul, or ``""`` if it does not (a
+    mere risk is not a foul yet): for a face to warn, and ask, before the cards are placed.
+
+    >>> from homegame.cards import parse_cards
+    >>> state = OpenFace(players=2).deal(deck=parse_cards("Ah Ad Kh Kd 3c") + [
+    ...     c for c in deck() if c not in parse_cards("Ah Ad Kh Kd 3c")], dealer=1)
+    >>> foul_warning(state.view(0), Action.parse("set Ah Ad Kh | Kd 3c |"))  # a risk, not a foul yet
+    ''
+    """
+    if view.seat is None or action.kind not in ("set", "place"):
+        return ""
+    rows = Rows(*view.rows.get(view.seat, ((), (), ())))
+    try:
+        if action.kind == "place":
+            after = rows.adding(ROW_NAMES.index(str(action.option)), action.cards)
+        else:
+            after = Rows(*(row + tuple(group) for row, group in zip(rows, action.groups, strict=True)))
+    except ValueError:
+        return ""
+    if all(len(row) == size for row, size in zip(after, ROW_SIZES, strict=True)):
+        return "will foul: the rows do not rise from front to back" if is_foul(after) else ""
+    risk = foul_risk(after)
+    return risk if risk.startswith("will foul") else ""
 
 
 def _names(rows: Rows) -> tuple[str, ...]:

@@ -229,7 +229,8 @@ class SokoState(GameState[SokoView]):
         shown = {str(seat): format_cards(hand) for seat, hand in self.revealed.items()}
         self.history.add("reveal", None, {"hands": shown})
         strengths = {seat: strength(self.revealed[seat], "soko") for seat in live}
-        self.results.extend(settle_showdown(self.history, self.chips, strengths, self._name))
+        self.results.extend(settle_showdown(self.history, self.chips, strengths, self._name,
+                                            cards=lambda seat: evaluate(self.revealed[seat], "soko").cards))
 
     def _name(self, seat: int) -> str:
         return evaluate(self.revealed[seat], "soko").name

@@ -233,7 +233,8 @@ class WhiskeyState(GameState[WhiskeyView]):
         if self.chip_variant:
             self._pay_lowest(strengths)
             return
-        self.results.extend(settle_showdown(self.history, self.chips, strengths, self._name))
+        self.results.extend(settle_showdown(self.history, self.chips, strengths, self._name,
+                                            cards=lambda seat: evaluate(self.hands[seat]).cards))
 
     def _pay_lowest(self, strengths: dict[int, int]) -> None:
         lowest = min(strengths.values())

@@ -1,8 +1,9 @@
 """``homegame chinese set CARDS``, ``homegame chinese versus`` and ``homegame chinese open-face``.
 
 ``set`` shows the solver's setting of thirteen cards, each row named, its expected value in units
-against one typical opponent, and any natural the cards hold. ``versus`` plays the solver against
-another way of setting over many hands and reports its mean result with a 95% interval.
+against one typical opponent, and any natural the cards hold, and says what its terms mean.
+``versus`` plays the solver against another way of setting over many hands and reports its mean
+result with a 95% interval.
 ``open-face`` plays the Open-Face Monte Carlo bot against the random bot (or itself) and reports
 its foul rate and mean result.
 
@@ -11,7 +12,9 @@ front:  3♦ 2♥ 2♣        a pair of twos
 middle: A♦ K♣ Q♠ J♠ T♣  straight, ace high
 back:   A♥ 9♥ 8♥ 7♥ 6♥  flush, ace high
 value: +... units per opponent (expected)
-... of the 72,072 settings rise; solved in ... ms
+... of the 72,072 ways to set these cards rise (the front no stronger than the middle, the middle no \
+stronger than the back); the other ... foul. Solved in ... ms.
+The value is what the setting is expected to win, ...
 0
 """
 
@@ -24,7 +27,7 @@ from collections.abc import Sequence
 
 from homegame.analysis.chinese import RIVALS, head_to_head, open_face_match
 from homegame.analysis.progress import ProgressBar
-from homegame.bots.chinese import solve
+from homegame.bots.chinese import FIELD_HANDS, solve
 from homegame.cards import CardError, parse_cards
 from homegame.games._naturals import naturals_in
 
@@ -70,7 +73,12 @@ def run_set(args: argparse.Namespace) -> int:
         print(f"homegame chinese set: {error}", file=sys.stderr)
         return 2
     print(best.describe())
-    print(f"{best.candidates:,} of the 72,072 settings rise; solved in {elapsed:.1f} ms")
+    print(f"{best.candidates:,} of the 72,072 ways to set these cards rise (the front no stronger than the "
+          f"middle, the middle no stronger than the back); the other {72_072 - best.candidates:,} foul. "
+          f"Solved in {elapsed:.1f} ms.")
+    print(f"The value is what the setting is expected to win, in units, from one typical opponent: rows, "
+          f"bonuses and scoops counted, the typical opponent being {FIELD_HANDS} random hands set by this "
+          "same solver.")
     for natural in naturals_in(cards):
         print(f"natural: {natural.title}, paid {natural.payment} units by each opponent if declared")
     return 0

@@ -1,15 +1,25 @@
-"""``homegame menu`` (and ``homegame`` alone, and ``make play``): pick a game and play it."""
+"""``homegame menu`` (and ``homegame`` alone, and ``make play``): pick a game and play it, again
+and again until you leave the menu."""
 
 from __future__ import annotations
 
 import argparse
-import sys
+from typing import TYPE_CHECKING
 
 from homegame.bots import make_bot
-from homegame.cli.render import style
-from homegame.cli.terminal import Prompt, QuitGame, Table
 from homegame.engine import Game, GameError
 from homegame.games import GAMES, game_class, new_game
+
+if TYPE_CHECKING:
+    from homegame.cli.screen import TableConsole
+
+__all__ = ["menu"]
+
+QUIT = frozenset({"q", "quit", "exit"})
+
+
+class _Leave(Exception):
+    """The person left the menu."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -18,49 +28,72 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    prompt = Prompt(sys.stdin, sys.stdout, style())
+    from homegame.cli.screen import open_console
+
+    console = open_console()
     try:
-        return menu(prompt)
-    except QuitGame:
-        prompt.say("Goodbye.")
-        return 0
-
-
-def menu(prompt: Prompt) -> int:
-    """Ask which game and how many players, then seat the person against bots."""
-    games = sorted(GAMES.values(), key=lambda g: g.title)
-    if not games:
-        prompt.say("No game is playable yet. Try 'homegame --help' for the tools.")
-        return 0
-    prompt.say(prompt.look.bold("homegame - choose a game (q to quit):"))
-    for number, game in enumerate(games, 1):
-        variants = f"  variants: {', '.join(game.variants)}" if game.variants else ""
-        prompt.say(f"  {number:>2}) {game.title:<36} {game.players[0]}-{game.players[-1]} players{variants}")
-    chosen = games[_number(prompt, "Game number: ", 1, len(games)) - 1]
-    low, high = chosen.players[0], chosen.players[-1]
-    players = low if low == high else _number(prompt, f"Players ({low}-{high}): ", low, high)
-    table_game = _configure(prompt, chosen.name, players)
-    seats = [None, *(make_bot(chosen.name) for _ in range(players - 1))]
-    prompt.say(f"{chosen.title}: you are seat 0. 'homegame rules {chosen.name}' explains the game.")
-    Table(table_game, seats, prompt).play()
+        while menu(console):
+            pass
+    except _Leave:
+        pass
+    console.say("Goodbye.")
     return 0
 
 
-def _configure(prompt: Prompt, name: str, players: int) -> Game:
+def menu(console: TableConsole) -> bool:
+    """Ask which game and how many players, then play a session of it; False when there is
+    nothing to play."""
+    from homegame.cli.terminal import Table
+
+    games = sorted(GAMES.values(), key=lambda g: g.title)
+    if not games:
+        console.say("No game is playable yet. Try 'homegame --help' for the tools.")
+        return False
+    console.say(console.look.bold("homegame - choose a game (? for help, q to quit):"))
+    for number, game in enumerate(games, 1):
+        variants = f"  variants: {', '.join(game.variants)}" if game.variants else ""
+        console.say(f"  {number:>2}) {game.title:<36} {game.players[0]}-{game.players[-1]} players{variants}")
+    chosen = games[_number(console, "Game number: ", 1, len(games)) - 1]
+    low, high = chosen.players[0], chosen.players[-1]
+    players = low if low == high else _number(console, f"Players ({low}-{high}): ", low, high)
+    table_game = _configure(console, chosen.name, players)
+    seats = [None, *(make_bot(chosen.name) for _ in range(players - 1))]
+    console.say(console.look.bold(f"{chosen.title}: you are seat 0. Type ? for help, hint for advice, "
+                                  "rules for the rules, q to leave the table."))
+    Table(table_game, seats, console).play()
+    return True
+
+
+def _configure(console: TableConsole, name: str, players: int) -> Game:
     """Ask for variants (if the game has any) until the game accepts them."""
     if not game_class(name).variants:
         return new_game(name, players=players)
     while True:
-        text = prompt.read("Variants, separated by commas (Enter for none): ")
+        text = _read(console, "Variants, separated by commas (Enter for none): ",
+                     "Name variants from the list above, such as 'lowball', separated by commas.")
         try:
             return new_game(name, players=players, variants=[v for v in text.split(",") if v.strip()])
         except GameError as error:
-            prompt.say(f"  {error}")
+            console.say(f"  {error}")
 
 
-def _number(prompt: Prompt, question: str, low: int, high: int) -> int:
+def _number(console: TableConsole, question: str, low: int, high: int) -> int:
     while True:
-        text = prompt.read(question)
+        text = _read(console, question, f"Type a number from {low} to {high}.")
         if text.isdigit() and low <= int(text) <= high:
             return int(text)
-        prompt.say(f"  please type a number from {low} to {high}")
+        console.say(f"  please type a number from {low} to {high}")
+
+
+def _read(console: TableConsole, question: str, help_text: str) -> str:
+    while True:
+        try:
+            text = console.ask(question)
+        except (EOFError, KeyboardInterrupt):
+            raise _Leave from None
+        if text.lower() in QUIT:
+            raise _Leave
+        if text.lower() in ("?", "help", "h"):
+            console.say(f"  {help_text} q leaves.")
+            continue
+        return text

@@ -2,8 +2,9 @@
 
 ``set`` shows the house way for seven cards and the split with the best expected value against a
 house-way banker (sampled from the 46 unseen cards, with its standard error), and the fast
-setter's choice. ``edge`` deals many hands and estimates the player's expected result per unit
-wagered, setting by the house way and by the best-EV setter, with 95% confidence intervals.
+setter's choice, and says what each of these terms means. ``edge`` deals many hands and estimates
+the player's expected result per unit wagered, setting by the house way and by the best-EV setter,
+with 95% confidence intervals.
 
 >>> main(["set", "Ah Kd 7c 7s 9h 4d 2c", "--samples", "300"])  # doctest: +ELLIPSIS
 Your cards: Ah Kd 7c 7s 9h 4d 2c
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 
 from homegame.analysis.pai_gow import FastSetter, SplitValue, house_edge, split_values
 from homegame.analysis.progress import ProgressBar
+from homegame.bots.pai_gow import TABLE_HANDS
 from homegame.cards import CardError, format_cards, parse_cards
 from homegame.games.pai_gow import Split, house_way_rule
 from homegame.games.pai_gow.hands import hand_name, ranking_for, tidy
@@ -84,9 +86,18 @@ def run_set(args: argparse.Namespace) -> int:
     same = " (the house way)" if set(best.split.two) == set(house.two) else ""
     print(f"Best EV:    {_named(best.split, args.wheel_second)}  {_valued(best)}{same}")
     print(f"Fast setter: {tidy(fast.split, ranking_for(args.wheel_second))}  "
-          f"(its table's estimate {fast.value:+.4f})")
-    print(f"Values are per unit wagered (a win pays 0.95) against a house-way banker, from "
-          f"{args.samples} banker hands dealt from the other 46 cards, the same hands for every split.")
+          f"(its own estimate {fast.value:+.4f})")
+    print("What these mean:")
+    print("  House way: the fixed rules a dealer follows to set the bank's cards (and a player's, "
+          "on request).")
+    print(f"  Best EV: of the 21 ways to set the cards, the one with the best expected result against "
+          f"{args.samples} house-way banker hands dealt from the other 46 cards (the same hands for "
+          "every way).")
+    print(f"  Fast setter: how the 'best' bot sets, in well under a millisecond, from a table of "
+          f"{TABLE_HANDS:,} house-way banker hands sampled once; it does not take your seven cards out of "
+          "the banker's deck, so its estimate differs a little.")
+    print("  Values are per unit wagered: a win pays 0.95 (the 5% commission), a push 0, a loss -1; "
+          "a foul loses both hands.")
     if args.all:
         for value in sorted(values, key=lambda v: (not v.foul, v.value), reverse=True):
             print(f"  {_named(value.split, args.wheel_second)}  {_valued(value)}")

@@ -1,4 +1,4 @@
-"""``homegame play GAME``: sit at a table in the terminal against bots."""
+"""``homegame play GAME``: sit at a table in the terminal against bots, for a session of hands."""
 
 from __future__ import annotations
 
@@ -7,15 +7,15 @@ import sys
 
 from homegame.bots import make_bot
 from homegame.cli.commands._options import add_game_options, game_from
-from homegame.cli.render import style
-from homegame.cli.terminal import Prompt, QuitGame, Table
 from homegame.engine import GameError
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("play", help="play a game in the terminal against bots",
-                                   description="Play a game against bots. Type the number of a "
-                                   "choice or an action ('raise 40', 'discard 5h 2c'); q quits.")
+    parser = subparsers.add_parser("play", help="play a session of a game in the terminal against bots",
+                                   description="Play a game against bots: chips and scores carry from "
+                                   "hand to hand. Type the number of a choice or an action ('raise 40', "
+                                   "'discard 5h 2c'); 'help' or '?' says what you can type, 'hint' asks "
+                                   "the bots' advice, 'rules' shows the rules, q leaves.")
     add_game_options(parser)
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--bot", default=None, help="which bot fills the other seats")
@@ -24,20 +24,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from homegame.cli.screen import open_console
+    from homegame.cli.terminal import Table
+
     try:
         game = game_from(args)
         if not 0 <= args.seat < game.player_count:
             raise GameError(f"--seat must be from 0 to {game.player_count - 1}")
+        if args.hands is not None and args.hands < 1:
+            raise GameError("--hands must be at least 1")
         seats = [None if seat == args.seat else make_bot(game.name, args.bot, seed=None)
                  for seat in range(game.player_count)]
     except ValueError as error:
         print(f"homegame play: {error}", file=sys.stderr)
         return 2
-    prompt = Prompt(sys.stdin, sys.stdout, style())
-    prompt.say(prompt.look.bold(f"{type(game).title}: you are seat {args.seat}; "
-                                "type q to leave the table."))
-    try:
-        Table(game, seats, prompt).play(hands=args.hands, seed=args.seed)
-    except QuitGame:
-        prompt.say("Goodbye.")
+    console = open_console()
+    console.say(console.look.bold(f"{type(game).title}: you are seat {args.seat}. Type ? for help, "
+                                  "hint for advice, q to leave."))
+    Table(game, seats, console, seed=args.seed).play(hands=args.hands)
     return 0

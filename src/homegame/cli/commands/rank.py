@@ -1,4 +1,6 @@
-"""``homegame rank CARDS``: name a hand under any ranking, with its category, cards and strength."""
+"""``homegame rank CARDS``: name a hand under any ranking, with its category, cards and strength, and
+what the strength means: the hand's place among all distinct hands of its size and the share of
+all such hands it beats."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import argparse
 import json
 
 import homegame
+from homegame.analysis.standing import MAX_STANDING_CARDS, standing
 from homegame.cards import format_cards
 from homegame.cli.commands._hand_options import (
     add_ranking_option,
@@ -14,6 +17,7 @@ from homegame.cli.commands._hand_options import (
     check_wild,
     guarded,
 )
+from homegame.ranking import wild_cards
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,4 +44,12 @@ def run(args: argparse.Namespace) -> int:
     print(f"  cards     {format_cards(hand.cards)}")
     print(f"  strength  {hand.strength}")
     print(f"  ranking   {hand.ranking}")
+    print(f"The strength orders hands of the {hand.ranking} ranking: a greater one beats a smaller one, "
+          "equal ones tie.")
+    if len(hand.cards) <= MAX_STANDING_CARDS:
+        wild = wild_cards(args.wild) if args.wild is not None else frozenset()
+        print(f"This hand is {standing(hand, wild)}.")
+    else:
+        print(f"(Where a hand stands among all others is counted for hands of up to {MAX_STANDING_CARDS} "
+              f"cards; this one is made of {len(hand.cards)}.)")
     return 0

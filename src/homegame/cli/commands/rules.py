@@ -1,8 +1,14 @@
-"""``homegame rules GAME``: the rules of a game, with its variants and settings."""
+"""``homegame rules GAME``: the rules of a game, with its variants and settings, as Markdown that
+a terminal shows formatted and in a pager (piped, the Markdown itself is printed).
+
+>>> print(table_settings("whiskey").splitlines()[0])
+## At the table
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from importlib import resources
 
@@ -25,28 +31,46 @@ def rules_text(game: str) -> str:
 
 
 def table_settings(game: str) -> str:
+    """The players, variants and settings of ``game``, as a Markdown section."""
     chosen = game_class(game)
-    lines = [f"Players: {chosen.players[0]} to {chosen.players[-1]}."]
+    lines = ["## At the table", "", f"Players: {chosen.players[0]} to {chosen.players[-1]}."]
     if chosen.variants:
-        lines.append("Variants (homegame play --variant NAME):")
-        lines.extend(f"  {name}: {meaning}" for name, meaning in chosen.variants.items())
+        lines += ["", "Variants (`homegame play --variant NAME`):", ""]
+        lines += [f"- `{name}`: {meaning}" for name, meaning in chosen.variants.items()]
     if chosen.settings:
-        lines.append("Settings (homegame play --set NAME=VALUE):")
-        lines.extend(f"  {name} (default {setting.default}): {setting.help}"
-                     for name, setting in chosen.settings.items())
+        lines += ["", "Settings (`homegame play --set NAME=VALUE`):", ""]
+        lines += [f"- `{name}` (default {setting.default}): {setting.help}"
+                  for name, setting in chosen.settings.items()]
     return "\n".join(lines)
 
 
+def show_markdown(text: str) -> None:
+    """``text`` formatted for the terminal, in a pager; plain Markdown when output is not a terminal."""
+    if not sys.stdout.isatty():
+        print(text)
+        return
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    console = Console()
+    os.environ.setdefault("LESS", "-R")  # let less show the formatting instead of its codes
+    with console.pager(styles=True):
+        console.print(Markdown(text))
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("rules", help="print the rules of a game")
+    parser = subparsers.add_parser("rules", help="show the rules of a game",
+                                   description="The rules of a game with its variants and settings, "
+                                   "formatted and paged on a terminal, as Markdown otherwise.")
     parser.add_argument("game", help=f"the game: {', '.join(sorted(GAMES))}")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        print(rules_text(args.game))
+        text = rules_text(args.game)
     except ValueError as error:
         print(f"homegame rules: {error}", file=sys.stderr)
         return 2
+    show_markdown(text)
     return 0

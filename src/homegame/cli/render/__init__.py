@@ -2,14 +2,20 @@
 
 Each game may have a module here named after it with ``render(view) -> list[str]``;
 :func:`render_view` uses it, and falls back to a plain listing of the view's fields. The helpers
-below give every game the same look: suits in colour (unless ``NO_COLOR`` is set or the output is
-not a terminal), hands in a row, the log of what others did.
+below give every game the same look: suits in four colours (unless the terminal takes no colour),
+hands in a row, columns padded by the width a person sees (colour codes take none).
+
+The colours are :mod:`rich` styles rendered into the line; the table's screen
+(:mod:`homegame.cli.screen`) reads them back with rich, which drops them where the terminal has
+no colour (``TERM=dumb``, ``NO_COLOR``, output to a file).
 
 >>> from homegame.cards import parse_cards
 >>> Style(colour=False).cards(parse_cards("As 10h Jk"))
 'A♠ T♥ Jk'
 >>> Style(colour=True).card(parse_cards("Qh")[0])
 '\\x1b[31mQ♥\\x1b[0m'
+>>> Style(colour=True).pad(Style(colour=True).card(parse_cards("Qh")[0]), 4).endswith("  ")
+True
 """
 
 from __future__ import annotations
@@ -19,17 +25,30 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 
+from rich.style import Style as RichStyle
+from rich.text import Text
+
 from homegame.cards import Card, Suit, format_cards
-from homegame.engine import Event, View
+from homegame.engine import View
 
-__all__ = ["Style", "describe_event", "render_view", "style"]
+__all__ = ["Style", "render_view", "style", "visible_width"]
 
-_RESET = "\x1b[0m"
-_COLOURS = {Suit.HEARTS: "\x1b[31m", Suit.DIAMONDS: "\x1b[34m", Suit.CLUBS: "\x1b[32m",
-            Suit.SPADES: "", Suit.PAYOO: "\x1b[35m"}
-_JOKER_COLOUR = "\x1b[33m"
+_COLOURS = {Suit.HEARTS: "red", Suit.DIAMONDS: "blue", Suit.CLUBS: "green", Suit.SPADES: "",
+            Suit.PAYOO: "magenta"}
+_JOKER_COLOUR = "yellow"
+
+
+@cache
+def _painter(name: str) -> RichStyle:
+    return RichStyle.parse(name)
+
+
+def visible_width(text: str) -> int:
+    """How many columns ``text`` takes on screen: colour codes take none, a wide symbol two."""
+    return Text.from_ansi(text).cell_len
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,22 +63,32 @@ class Style:
         if not self.colour:
             return text
         colour = _JOKER_COLOUR if suit is None else _COLOURS[suit]
-        return f"{colour}{text}{_RESET}" if colour else text
+        return self.paint(text, colour)
 
     def cards(self, cards: Iterable[Card]) -> str:
         return " ".join(self.card(c) for c in cards)
 
     def bold(self, text: str) -> str:
-        return f"\x1b[1m{text}{_RESET}" if self.colour else text
+        return self.paint(text, "bold")
 
     def dim(self, text: str) -> str:
-        return f"\x1b[2m{text}{_RESET}" if self.colour else text
+        return self.paint(text, "dim")
+
+    def paint(self, text: str, name: str) -> str:
+        """``text`` in the rich style ``name`` ("red", "bold"...), or as it is without colour."""
+        return _painter(name).render(text) if self.colour and name else text
+
+    def pad(self, text: str, width: int) -> str:
+        """``text`` padded with spaces to ``width`` columns as seen on screen."""
+        return text + " " * max(0, width - visible_width(text))
 
 
 def style(stream: Any = None) -> Style:
-    """The style for ``stream`` (standard output by default): colour only on a terminal."""
+    """The style for ``stream`` (standard output by default): colour only on a terminal that
+    takes it (not ``TERM=dumb``, not with ``NO_COLOR`` set)."""
     stream = stream or sys.stdout
-    wants = not os.environ.get("NO_COLOR") and hasattr(stream, "isatty") and stream.isatty()
+    wants = (not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+             and hasattr(stream, "isatty") and stream.isatty())
     return Style(colour=bool(wants))
 
 
@@ -108,73 +137,6 @@ def _plain_value(value: Any, look: Style) -> str:
         return look.cards(value)
     if isinstance(value, Mapping):
         return ", ".join(f"{k}: {_plain_value(v, look)}" for k, v in value.items())
-    return str(value)
-
-
-def describe_event(event: Event, seat: int | None = None) -> str:
-    """One line telling what an event was, from the point of view of ``seat``.
-
-    >>> describe_event(Event("reveal", None, {"hands": {"1": "Jd Jc 5c 4h 2h", "0": "Ks Kd 9c 4d 2s"}}), 0)
-    'reveal: seat 1 Jd Jc 5c 4h 2h, you Ks Kd 9c 4d 2s'
-    >>> describe_event(Event("drew", 2, {"count": 3}), 0)
-    'seat 2 drew: 3'
-    """
-    who = "you" if event.seat is not None and event.seat == seat else (
-        f"seat {event.seat}" if event.seat is not None else "")
-    data = event.data
-    if event.kind == "action":
-        action = data.get("action", {})
-        return f"{who} {_action_text(action)}".strip()
-    if event.kind == "award":
-        reason = data.get("reason")
-        return str(reason) if reason else f"{who} {_award_text(data)}".strip()
-    if event.kind == "deal" and "cards" in data:
-        return f"{who or 'the table'} {'are' if who == 'you' else 'is'} dealt {_value_text(data['cards'])}"
-    if event.kind == "outcome":
-        results = data.get("outcome", {})
-        return "result: " + ", ".join(f"{_seat_text(k, seat)} {v:+d}" for k, v in results.items())
-    details = _details(data, seat)
-    return (f"{who} {event.kind}" + (f": {details}" if details else "")).strip()
-
-
-def _details(data: Mapping[str, Any], seat: int | None) -> str:
-    """An event's data in words: a lone value on its own (``drew: 3``), else each named."""
-    if len(data) == 1:
-        return _value_text(next(iter(data.values())), seat)
-    return ", ".join(f"{key} {_value_text(value, seat)}" for key, value in data.items())
-
-
-def _seat_text(key: str, seat: int | None) -> str:
-    if key.isdigit():
-        return "you" if seat is not None and int(key) == seat else f"seat {key}"
-    return key
-
-
-def _action_text(action: Mapping[str, Any]) -> str:
-    parts = [str(action.get("kind", "?"))]
-    if "option" in action:
-        parts.append(str(action["option"]))
-    if "amount" in action:
-        parts.append(str(action["amount"]))
-    if "cards" in action:
-        parts.append(" ".join(action["cards"]))
-    if "groups" in action:
-        parts.append(" | ".join(" ".join(group) for group in action["groups"]))
-    return " ".join(parts)
-
-
-def _award_text(data: Mapping[str, Any]) -> str:
-    amount = data.get("amount")
-    return f"wins {amount}" if amount is not None else "wins"
-
-
-def _value_text(value: Any, seat: int | None = None) -> str:
-    """A value of an event's data in words; a mapping by seat reads ``seat 1 Kh Kd, you 7c 7d``."""
-    if isinstance(value, list):
-        return " ".join(map(str, value))
-    if isinstance(value, Mapping) and value and all(str(key).isdigit() for key in value):
-        return ", ".join(f"{_seat_text(str(key), seat)} {_value_text(item, seat)}"
-                         for key, item in value.items())
     return str(value)
 
 

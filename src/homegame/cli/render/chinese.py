@@ -23,6 +23,9 @@ from homegame.games.chinese import ChineseView
 
 __all__ = ["render"]
 
+ROW_WIDTH = 14
+"""Columns a row of five cards takes ("A♠ K♠ Q♠ J♠ T♠"): the hand names start after it."""
+
 
 def render(view: View, look: Style | None = None) -> list[str]:
     """The lines of the table as ``view.seat`` sees it."""
@@ -61,12 +64,8 @@ def _names_of(view: ChineseView) -> tuple[str, ...]:
 def _rows_lines(title: str, rows: Sequence[Sequence[Card]], names: Sequence[str], look: Style) -> list[str]:
     lines = [f"{title}:"]
     for index, row in enumerate(rows):
-        lines.append(f"  {ROW_NAMES[index]:6}  {look.cards(row):{_width(look)}}  {names[index]}")
+        lines.append(f"  {ROW_NAMES[index]:6}  {look.pad(look.cards(row), ROW_WIDTH)}  {names[index]}")
     return lines
-
-
-def _width(look: Style) -> int:
-    return 14 + (9 * 5 if look.colour else 0)
 
 
 def _end_lines(view: ChineseView, look: Style) -> list[str]:

@@ -1,6 +1,7 @@
-"""The Pai Gow Poker table in a terminal: who banks, your seven cards, every way to set them with
-their names (foul ways marked before you choose one), your hands as set, and at the reveal the
-banker's hands, everyone's hands and each payment with its reason.
+"""The Pai Gow Poker table in a terminal: who banks, your seven cards, the house way and a foul
+warning (the ways to set them, named and foul ones marked, are the table's numbered choices: see
+:func:`distinct_ways`), your hands as set, and at the reveal the banker's hands, everyone's hands
+and each payment with its reason.
 
 >>> from homegame.games.pai_gow import PaiGow
 >>> state = PaiGow(players=2).deal(seed=5)
@@ -17,7 +18,7 @@ from homegame.cli.render import Style
 from homegame.engine import View
 from homegame.games.pai_gow import PaiGowView, Placement
 
-__all__ = ["render"]
+__all__ = ["distinct_ways", "placement_text", "render"]
 
 
 def render(view: View, look: Style | None = None) -> list[str]:
@@ -35,7 +36,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
     if view.options:
         lines.extend(_choosing_lines(view, look))
     elif view.placed is not None and not view.is_over:
-        lines.append(f"You set:    {_placement(view.placed, look)}")
+        lines.append(f"You set:    {placement_text(view.placed, look)}")
     if not view.is_over:
         waiting = [s for s in view.to_act if s != view.seat]
         if waiting:
@@ -56,32 +57,32 @@ def _seat(seat: int, view: PaiGowView) -> str:
     return "you" if seat == view.seat else f"seat {seat}"
 
 
-def _placement(placed: Placement, look: Style) -> str:
+def placement_text(placed: Placement, look: Style) -> str:
     text = (f"{look.cards(placed.two)}  |  {look.cards(placed.five)}   "
             f"({placed.two_name} / {placed.five_name})")
     return text + ("  " + look.bold("FOUL") if placed.foul else "")
 
 
 def _choosing_lines(view: PaiGowView, look: Style) -> list[str]:
-    lines = [view.hint, "Ways to set them (two-card hand | five-card hand):"]
-    seen: set[tuple[str, str]] = set()
+    """The advice; the ways to set the cards are the table's numbered choices."""
+    return [view.hint[:1].upper() + view.hint[1:]]
+
+
+def distinct_ways(view: PaiGowView) -> list[Placement]:
+    """The ways to set the cards, one for each pair of hand names (the others set alike)."""
+    seen: dict[tuple[str, str], Placement] = {}
     for option in view.options:
-        key = (option.two_name, option.five_name)
-        if key in seen:
-            continue
-        seen.add(key)
-        lines.append("  " + _placement(option, look))
-    lines.append("Type: set CARD CARD | FIVE CARDS, or 'set house' for the house way")
-    return lines
+        seen.setdefault((option.two_name, option.five_name), option)
+    return list(seen.values())
 
 
 def _reveal_lines(view: PaiGowView, look: Style) -> list[str]:
     lines = []
     if view.bank_hand is not None:
         banker = "house" if view.banker is None else _seat(view.banker, view)
-        lines.append(f"{'Bank (' + banker + ')':<15} {_placement(view.bank_hand, look)}")
+        lines.append(f"{'Bank (' + banker + ')':<15} {placement_text(view.bank_hand, look)}")
     for seat, placed in sorted(view.shown.items()):
-        lines.append(f"{_seat(seat, view).capitalize():<15} {_placement(placed, look)}")
+        lines.append(f"{_seat(seat, view).capitalize():<15} {placement_text(placed, look)}")
     for seat, result in sorted(view.results.items()):
         amount = f"{result.amount:+d}" if result.amount else "0"
         lines.append(f"  {_seat(seat, view)}: {result.verdict} {amount} - {result.reason}")

@@ -1,6 +1,6 @@
 """The Paiute table in a terminal: the wild cards, the stock and the top discard, the calls shown and
 who still has a last turn, your hand with its wild cards marked, the hint line, and at the end why
-the winner won.
+the winner won. (What each player did is the table's log, told by :mod:`homegame.cli.narrate`.)
 
 >>> from homegame.games.paiute import Paiute
 >>> state = Paiute(players=3).deal(seed=5)
@@ -15,18 +15,11 @@ the winner won.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from homegame.cli.render import Style, hand_line
-from homegame.engine import Event, View
+from homegame.engine import View
 from homegame.games.paiute import CallShown, PaiuteView
 
 __all__ = ["render"]
-
-RECENT_EVENTS = 6
-"""How many of the latest happenings the table lists."""
-
 
 def render(view: View, look: Style | None = None) -> list[str]:
     """The lines of the table as ``view.seat`` sees it."""
@@ -38,7 +31,6 @@ def render(view: View, look: Style | None = None) -> list[str]:
     lines += [_call_line(call, look) for call in view.calls]
     if view.last_turns:
         lines.append("Last turns still to come: " + ", ".join(_seat(view, s) for s in view.last_turns))
-    lines += _recent(view)
     if view.seat is not None:
         lines.append(f"Your hand: {_hand(view, look)}")
     lines.append(_turn_line(view))
@@ -98,33 +90,6 @@ def _end_lines(view: PaiuteView) -> list[str]:
     if view.settlement:
         lines.append("Settlement: " + ", ".join(f"seat {s} {v:+d}" for s, v in view.settlement.items()))
     return lines
-
-
-def _recent(view: PaiuteView) -> list[str]:
-    told = [text for text in (_describe(e, view) for e in view.log) if text]
-    return ["  " + text for text in told[-RECENT_EVENTS:]]
-
-
-def _describe(event: Event, view: PaiuteView) -> str:
-    who = _seat(view, event.seat) if event.seat is not None else ""
-    data: Mapping[str, Any] = event.data
-    if event.kind == "action":
-        action = data["action"]
-        if action["kind"] == "discard":
-            return f"{who} threw away the {action['cards'][0]}"
-        if action["kind"] == "draw" and action.get("option") == "stock" and event.seat != view.seat:
-            return f"{who} drew from the stock"
-        return ""
-    texts = {
-        "draw": lambda: f"{who} drew the {data['card']} from the stock",
-        "take": lambda: f"{who} took the {data['card']} from the discard pile",
-        "call": lambda: f"{who} called {data['combination']}",
-        "rebuild": lambda: f"the stock ran out: the discards became a new stock of {data['stock']} cards, "
-                           f"the {data['top']} staying on top of the pile",
-        "start pile": lambda: f"the {data['card']} was turned up to start the discard pile",
-        "void": lambda: f"the deal is void: {data['reason']}",
-    }
-    return texts[event.kind]() if event.kind in texts else ""
 
 
 def _seat(view: PaiuteView, seat: int | None) -> str:

@@ -5,7 +5,7 @@ trick, each seat's points this deal and in the game, and your hand with the card
 >>> state = Papayoo(players=3).deal(seed=5)
 >>> lines = render(state.view(0))
 >>> lines[0]
-'Papayoo - deal 1 of 4 - you are seat 0, dealer seat 0'
+'Papayoo - deal 1 of 4 - you are seat 0, dealer seat 0 - points count against you'
 >>> lines[2]
 'Pass 5 cards to seat 1, on your left; still to pass: seats 0, 1, 2'
 """
@@ -30,7 +30,8 @@ def render(view: View, look: Style | None = None) -> list[str]:
     assert isinstance(view, PapayooView)
     look = look or Style(colour=False)
     who = "watching" if view.seat is None else f"you are seat {view.seat}"
-    lines = [look.bold(f"Papayoo - deal {view.deal} of {view.deals} - {who}, dealer seat {view.dealer}")]
+    lines = [look.bold(f"Papayoo - deal {view.deal} of {view.deals} - {who}, dealer seat {view.dealer}"
+                       " - points count against you")]
     lines.append(_papayoo_line(view, look))
     if view.phase == "pass":
         lines.extend(_pass_lines(view, look))
@@ -101,7 +102,7 @@ def _plays(plays: Sequence[Play], view: PapayooView, look: Style) -> str:
 
 def _points_line(view: PapayooView) -> str:
     parts = [f"{_seat(s, view)} {view.taken[s]} (total {view.totals[s]})" for s in range(view.players)]
-    return "Points this deal: " + ", ".join(parts)
+    return "Points this deal (the lowest total wins): " + ", ".join(parts)
 
 
 def _hand(hand: Sequence[Card], playable: Sequence[Card], look: Style) -> str:

@@ -32,7 +32,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
         shown = view.showdown.get(seat)
         cards = look.cards(shown) if shown else f"{hole} {look.cards(up)}"
         name = f" - {view.hand_names[seat]}" if seat in view.hand_names else ""
-        lines.append(f"  seat {seat}: {cards:<24} chips {view.stacks[seat]}"
+        lines.append(f"  seat {seat}: {look.pad(cards, 24)} chips {view.stacks[seat]}"
                      + (f", bet {bet}" if bet else "") + status + name)
     if view.seat is not None and view.hint:
         lines.append(f"You have: {view.hint}" + (f"   to call: {view.to_call}" if view.to_call else ""))

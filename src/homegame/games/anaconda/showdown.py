@@ -84,7 +84,8 @@ def _reason(award: Award, pots: Sequence[Pot], strengths: Mapping[str, Mapping[i
     def name(seat: int) -> str:
         return evaluate(list(fives[seat]), RANKING[side]).name
 
-    reason = award_reason(award, strengths[side], pot, name)
+    reason = award_reason(award, strengths[side], pot, name,
+                          lambda seat: evaluate(list(fives[seat]), RANKING[side]).cards)
     if len(pot.eligible) == 1:
         return reason
     contenders = [seat for seat in pot.eligible if seat in strengths[side]]

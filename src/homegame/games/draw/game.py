@@ -43,6 +43,7 @@ class DrawPoker(Game):
         "lowball": "the lowest hand wins, ranked by the 'low' setting",
     }
     exclusive_variants = (frozenset({"wild", "deuces", "aces"}),)
+    starting_stack = 100
     settings = {
         **stake_settings(limit="fixed"),
         "limit": Setting("draw", "betting structure: draw (the source's rules), fixed, pot, no or spread",

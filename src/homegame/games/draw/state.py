@@ -24,7 +24,7 @@ from homegame.engine.stock import Stock, StockExhausted
 from homegame.errors import GameError
 from homegame.games.draw.showdown import hand_name
 from homegame.games.draw.view import DrawView
-from homegame.ranking import strength
+from homegame.ranking import evaluate, strength
 
 if TYPE_CHECKING:
     from homegame.games.draw.game import DrawPoker
@@ -202,7 +202,13 @@ class DrawState(GameState[DrawView]):
         self.history.add("reveal", None, {"hands": shown})
         lowball = game.has("lowball")
         contenders = {seat: value for seat, value in strengths.items() if value > 0 or not lowball}
-        self.results.extend(settle_showdown(self.history, self.chips, contenders, self._name))
+        self.results.extend(settle_showdown(self.history, self.chips, contenders, self._name,
+                                            cards=self._cards))
+
+    def _cards(self, seat: int) -> tuple[Card, ...]:
+        """The cards that make the seat's hand, most significant first (for telling apart two
+        hands of the same name)."""
+        return evaluate(self.hands[seat], self.game.ranking_key, self.game.wild_key).cards
 
     def _name(self, seat: int) -> str:
         name = self.names.get(seat)

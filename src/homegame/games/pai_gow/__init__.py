@@ -8,7 +8,7 @@ settling against the bank (:mod:`.settle`), the view (:mod:`.view`) and the game
 Jk 9s | Kd Kc 7h 4d 2c
 """
 
-from homegame.games.pai_gow.game import BANK, DECLINE, HOUSE_WAY, PaiGow, PaiGowState
+from homegame.games.pai_gow.game import BANK, DECLINE, HOUSE_WAY, PaiGow, PaiGowState, foul_warning
 from homegame.games.pai_gow.hands import ScoredSplit, Split, ranking_for, scored_splits
 from homegame.games.pai_gow.house_way import house_way, house_way_rule
 from homegame.games.pai_gow.settle import Settlement, commission, is_foul, settle
@@ -16,8 +16,8 @@ from homegame.games.pai_gow.view import PaiGowView, Placement, Result
 
 __all__ = [
     "BANK", "DECLINE", "GAMES", "HOUSE_WAY", "PaiGow", "PaiGowState", "PaiGowView", "Placement",
-    "Result", "ScoredSplit", "Settlement", "Split", "commission", "house_way", "house_way_rule",
-    "is_foul", "ranking_for", "scored_splits", "settle",
+    "Result", "ScoredSplit", "Settlement", "Split", "commission", "foul_warning", "house_way",
+    "house_way_rule", "is_foul", "ranking_for", "scored_splits", "settle",
 ]
 
 GAMES = (PaiGow,)

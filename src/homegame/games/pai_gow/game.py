@@ -31,12 +31,12 @@ from homegame.cards import Card, format_cards
 from homegame.engine import Action, ActionSet, Arrangements, Choices, Game, GameError, GameState
 from homegame.engine import Setting as TableSetting
 from homegame.engine.seats import SimultaneousChoice, clockwise
-from homegame.games.pai_gow.hands import PAI_GOW_DECK, Split, ranking_for, splits
+from homegame.games.pai_gow.hands import PAI_GOW_DECK, Split, hand_name, ranking_for, splits
 from homegame.games.pai_gow.house_way import house_way, house_way_rule
-from homegame.games.pai_gow.settle import Settlement, commission, settle
+from homegame.games.pai_gow.settle import Settlement, commission, is_foul, settle
 from homegame.games.pai_gow.view import PaiGowView, Placement, Result
 
-__all__ = ["BANK", "DECLINE", "HOUSE_WAY", "PaiGow", "PaiGowState"]
+__all__ = ["BANK", "DECLINE", "HOUSE_WAY", "PaiGow", "PaiGowState", "foul_warning"]
 
 HOUSE_WAY: Final = Action("set", option="house")
 BANK: Final = Action("bank")
@@ -222,6 +222,27 @@ class _Advice:
     house_way: Placement
     options: tuple[Placement, ...]
     hint: str
+
+
+def foul_warning(view: PaiGowView, action: Action) -> str:
+    """Why setting ``action`` would foul (both hands then lose), or ``""`` if it would not: for a
+    face to warn, and ask, before the setting is taken.
+
+    >>> state = PaiGow(players=1).deal(deck="Ah Kd 7c 7s 9h 4d 2c " + " ".join(
+    ...     str(c) for c in PAI_GOW_DECK if str(c) not in "Ah Kd 7c 7s 9h 4d 2c".split()))
+    >>> print(foul_warning(state.view(0), Action.parse("set 7c 7s | Ah Kd 9h 4d 2c")))
+    the two-card hand (a pair of sevens) beats the five-card hand (ace high): a foul, both hands would lose
+    >>> foul_warning(state.view(0), HOUSE_WAY)
+    ''
+    """
+    if action.kind != "set" or [len(group) for group in action.groups] != list(_SIZES):
+        return ""
+    ranking = ranking_for("wheel-second" in view.variants)
+    split = Split(action.groups[0], action.groups[1])
+    if not is_foul(split, ranking):
+        return ""
+    return (f"the two-card hand ({hand_name(split.two, ranking)}) beats the five-card hand "
+            f"({hand_name(split.five, ranking)}): a foul, both hands would lose")
 
 
 def _bank_key(banker: int | None) -> int | str:

@@ -23,6 +23,7 @@ from typing import Final
 
 from homegame.cards import Card
 from homegame.games.pai_gow.hands import Split, five_strength, hand_name, two_strength
+from homegame.ranking.explain import versus
 from homegame.ranking.pai_gow import PAI_GOW, PaiGowRanking
 
 __all__ = ["COMMISSION_PERCENT", "Settlement", "commission", "is_foul", "settle"]
@@ -72,8 +73,9 @@ def settle(player: Split, banker: Split, *, wager: int, ranking: PaiGowRanking =
 def _compare(mine: tuple[Card, ...], theirs: tuple[Card, ...], my_strength: int,
              their_strength: int, ranking: PaiGowRanking) -> tuple[bool, str]:
     my_name, their_name = hand_name(mine, ranking), hand_name(theirs, ranking)
-    if my_strength > their_strength:
-        return True, f"{my_name} beats {their_name}"
     if my_strength == their_strength:
-        return False, f"{my_name} ties the banker's {their_name}, and the banker wins ties"
-    return False, f"{my_name} loses to {their_name}"
+        return False, f"{my_name} ties the banker's {their_name} exactly, and the banker wins ties"
+    mine_first, theirs_first = ranking.evaluate(mine).cards, ranking.evaluate(theirs).cards
+    if my_strength > their_strength:
+        return True, versus(my_name, mine_first, their_name, theirs_first)
+    return False, versus(my_name, mine_first, their_name, theirs_first, verb="loses to")

@@ -227,8 +227,10 @@ class PineappleState(GameState[PineappleView]):
             low = {seat: value for seat in live if (value := low_strength(self.hole[seat], board))}
             if not low:
                 self.results.append("no hand makes an eight-or-better low: the high hand takes the whole pot")
-        self.results.extend(settle_showdown(self.history, self.chips, high, self._high_name,
-                                            low or None, self._low_name))
+        self.results.extend(settle_showdown(
+            self.history, self.chips, high, self._high_name, low or None, self._low_name,
+            cards=lambda seat: evaluate([*self.hole[seat], *self.board]).cards,
+            low_cards=lambda seat: EIGHT_OR_BETTER.evaluate([*self.hole[seat], *self.board]).cards))
 
     def _high_name(self, seat: int) -> str:
         name = self.names.get(seat)

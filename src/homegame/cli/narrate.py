@@ -1,0 +1,347 @@
+"""The table's log in words: one plain sentence for each event a seat may see, told once.
+
+The engine records what happened as events with JSON data (the hand history); a person reads
+sentences. :func:`tell` turns one event into one sentence from a seat's point of view ("You bet 4.",
+"Seat 2 draws 3 cards.", "The flop: T♦ 2♣ 3♣."), or ``None`` for an event that says nothing a
+player needs (a shuffle, a burned card) or that another sentence already tells (your own draw count
+after "You throw away ...").
+
+>>> from homegame.engine import Event
+>>> from homegame.cli.render import Style
+>>> tell(Event("action", 1, {"action": {"kind": "raise", "amount": 10}}), 0, Style(colour=False))
+'Seat 1 raises to 10.'
+>>> tell(Event("action", 0, {"action": {"kind": "discard", "cards": ["7c", "4s"]}}), 0, Style(colour=False))
+'You throw away 7♣ 4♠.'
+>>> tell(Event("award", 0, {"shares": {"0": 7}, "reason": "seat 0 wins 7 because everyone else folded"}),
+...      0, Style(colour=False))
+'You win 7 because everyone else folded.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from homegame.cards import parse_cards
+from homegame.cli.render import Style
+from homegame.engine import Action, Event
+
+__all__ = ["doing", "tell", "you_form"]
+
+Teller = Callable[[Event, str, int | None, Style], str | None]
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_STREETS = {"flop": "The flop", "turn": "The turn", "river": "The river"}
+
+
+def tell(event: Event, viewer: int | None, look: Style) -> str | None:
+    """One sentence telling ``event`` to ``viewer`` (``None``: a spectator), or ``None``."""
+    who = _who(event.seat, viewer)
+    teller = _TELLERS.get(event.kind, _plainly)
+    try:
+        text = teller(event, who, viewer, look)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        text = _plainly(event, who)  # an event shaped as no teller expects (a new game's) still reads
+    return _sentence(text) if text else None
+
+
+def you_form(who: str, rest: str) -> str:
+    """``who`` and a verb phrase in the third person, agreeing: ``you_form("you", "takes it")``
+    reads ``"you take it"``; any other subject keeps the phrase as it is.
+
+    >>> you_form("you", "passes three cards"), you_form("you", "has won"), you_form("seat 1", "folds")
+    ('you pass three cards', 'you have won', 'seat 1 folds')
+    >>> you_form("you", "fouls: both hands lose")
+    'you foul: both hands lose'
+    """
+    if who != "you":
+        return f"{who} {rest}"
+    verb, _, tail = rest.partition(" ")
+    mark = verb[len(verb.rstrip(",:;.")):]
+    verb = verb[:len(verb) - len(mark)]
+    irregular = {"has": "have", "is": "are", "was": "were"}
+    if verb in irregular:
+        verb = irregular[verb]
+    elif re.search(r"(ss|sh|ch|x)es$", verb):
+        verb = verb[:-2]
+    elif verb.endswith("s") and not verb.endswith("ss"):
+        verb = verb[:-1]
+    return f"you {verb}{mark} {tail}".rstrip()
+
+
+def doing(action: Action, look: Style) -> str:
+    """What taking ``action`` is, said to the person taking it: ``raise to 12``, ``stand pat``.
+
+    >>> doing(Action("discard"), Style(colour=False)), doing(Action("raise", amount=12), Style(colour=False))
+    ('stand pat', 'raise to 12')
+    """
+    phrase = _action_phrase(action, look, own=True) or _placing_phrase(action, look, own=True) or str(action)
+    return you_form("you", phrase)[len("you "):]
+
+
+def _who(seat: int | None, viewer: int | None) -> str:
+    if seat is None:
+        return ""
+    return "you" if seat == viewer else f"seat {seat}"
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def _cards(cards: Sequence[str] | str, look: Style) -> str:
+    return look.cards(parse_cards(cards if isinstance(cards, str) else " ".join(cards)))
+
+
+def _count(number: int, thing: str) -> str:
+    word = _NUMBERS[number] if number < len(_NUMBERS) else str(number)
+    return f"{word} {thing}{'' if number == 1 else 's'}"
+
+
+def _by_seat(value: Mapping[str, Any], viewer: int | None, say: Callable[[Any], str]) -> str:
+    return ", ".join(f"{_who(int(seat), viewer)} {say(item)}" for seat, item in value.items()
+                     if str(seat).isdigit())
+
+
+def _plainly(event: Event, who: str, viewer: int | None = None, look: Style | None = None) -> str | None:
+    """An event no teller knows: its kind, and its data only if it is one short plain value."""
+    values = [v for v in event.data.values() if isinstance(v, str | int) and not isinstance(v, bool)]
+    detail = f": {values[0]}" if len(values) == 1 == len(event.data) else ""
+    return f"{who} {event.kind}{detail}".strip() if who or detail else event.kind
+
+
+# -- actions ------------------------------------------------------------------------------------
+
+def _action(event: Event, who: str, viewer: int | None, look: Style) -> str | None:
+    action = Action.from_json(event.data["action"])
+    phrase = _action_phrase(action, look, own=event.seat == viewer)
+    return you_form(who, phrase) if phrase else None
+
+
+def _action_phrase(action: Action, look: Style, *, own: bool) -> str | None:
+    kind, amount, cards = action.kind, action.amount, look.cards(action.cards)
+    simple = {"fold": "folds", "check": "checks", "surrender": "surrenders", "knock": "knocks",
+              "bank": "takes the bank", "decline": "declines the bank", "take": "takes the widow, unseen"}
+    if kind in simple:
+        return simple[kind]
+    if amount is not None:
+        verbs = {"call": "calls", "bet": "bets", "raise": "raises to", "complete": "completes the bet to",
+                 "bring-in": "brings it in for"}
+        return f"{verbs.get(kind, kind + 's')} {amount}"
+    if kind == "discard":
+        return f"throws away {cards}" if action.cards else "stands pat"
+    if kind == "draw":
+        return None if own or action.option != "stock" else "draws from the stock"
+    if kind in ("call", "show") and not action.groups:
+        return None  # a Paiute call and a Chinese Poker show are told by the events that follow
+    return _placing_phrase(action, look, own=own)
+
+
+def _placing_phrase(action: Action, look: Style, *, own: bool) -> str | None:
+    kind, cards = action.kind, look.cards(action.cards)
+    if kind == "pass":
+        return f"passes {cards}" if action.cards else "passes"
+    if kind == "play":
+        return f"plays {cards}"
+    if kind == "place":
+        return f"places {cards} in the {action.option}"
+    if kind == "swap" and len(action.cards) == 2:
+        mine, wanted = action.cards
+        return f"swaps {look.card(mine)} for {look.card(wanted)} from the widow"
+    if kind == "declare":
+        return f"declares {str(action.option).replace('-', ' ')}"
+    rows = " | ".join(look.cards(group) or "-" for group in action.groups)
+    if kind == "set":
+        return "sets by the house way" if action.option == "house" else f"sets {rows}"
+    if kind == "show":
+        return f"shows {look.cards(action.groups[0])} and keeps one card face down"
+    verb, _, rest = str(action).partition(" ")
+    return f"{_third_person_verb(verb)} {rest}".rstrip()
+
+
+def _third_person_verb(verb: str) -> str:
+    """``keep`` -> ``keeps``, ``pass`` -> ``passes``: an unknown action's kind as a verb."""
+    return verb + ("es" if re.search(r"(ss|sh|ch|x)$", verb) else "s")
+
+
+# -- everything else, kind by kind ------------------------------------------------------------
+
+def _deal(event: Event, who: str, viewer: int | None, look: Style) -> str | None:
+    data = event.data
+    if "widow" in data:
+        return f"{_count(int(data['widow']), 'card')} are dealt face down as the widow"
+    if "cards" not in data or data.get("to") == "house":
+        return None
+    return f"{who} {'are' if who == 'you' else 'is'} dealt {_cards(data['cards'], look)}"
+
+
+def _posted(event: Event, who: str, viewer: int | None, look: Style) -> str:
+    posted = event.data["posted"]
+    amounts = set(posted.values())
+    if len(amounts) == 1:
+        return f"everyone antes {amounts.pop()}"
+    return "antes: " + _by_seat(posted, viewer, str)
+
+
+def _blind(event: Event, who: str, viewer: int | None, look: Style) -> str:
+    return you_form(who, f"posts the {event.kind} of {event.data['amount']}")
+
+
+def _drew(event: Event, who: str, viewer: int | None, look: Style) -> str | None:
+    if event.seat == viewer:
+        return None  # "You throw away ..." and "You draw ..." already say it
+    count = int(event.data["count"])
+    return you_form(who, f"draws {_count(count, 'card')}" if count else "stands pat")
+
+
+def _draw(event: Event, who: str, viewer: int | None, look: Style) -> str:
+    data = event.data
+    if "card" in data:
+        return you_form(who, f"draws the {_cards([data['card']], look)} from the stock")
+    return you_form(who, f"draws {_cards(data['cards'], look)}")
+
+
+def _reveal(event: Event, who: str, viewer: int | None, look: Style) -> str:
+    data = event.data
+    if "natural" in data:
+        return you_form(who, f"declares a natural, {str(data['natural']).replace('-', ' ')}")
+    if "rows" in data:
+        names = data.get("names")
+        shown = " / ".join(names) if names else " | ".join(_cards(row, look) for row in data["rows"])
+        return you_form(who, f"shows {shown}" + (", a foul" if data.get("foul") else ""))
+    if "bank" in data:
+        bank = data["bank"]
+        banker = "the house" if data["banker"] == "house" else _who(int(data["banker"]), viewer)
+        return (f"the hands are shown; the bank ({banker}) set {_cards(bank['two'], look)} | "
+                f"{_cards(bank['five'], look)}")
+    text = "hands shown: " + _by_seat(data["hands"], viewer, lambda cards: _cards(cards, look))
+    if data.get("discards"):
+        text += "; thrown away: " + _by_seat(data["discards"], viewer, lambda cards: _cards(cards, look))
+    return text
+
+
+def _award(event: Event, who: str, viewer: int | None, look: Style) -> str | None:
+    data = event.data
+    reason = str(data.get("reason", ""))
+    if "units" in data:
+        payer = _who(int(data["from"]), viewer)
+        units = _count(int(data["units"]), "unit")
+        return you_form(payer, f"pays {who} {units}: {_seats_as_you(reason, viewer)}")
+    if "result" in data:
+        return you_form(who, _third_person(reason))
+    if data.get("game"):
+        return you_form(who, f"wins the game with the {reason}")
+    return _seats_as_you(reason, viewer) if reason else you_form(who, "wins")
+
+
+def _third_person(reason: str) -> str:
+    """A Pai Gow result reason ("wins both hands: ...", "push, ...") as a verb phrase."""
+    if reason.startswith("push"):
+        return "pushes" + reason[len("push"):]
+    if reason.startswith("foul"):
+        return "fouls" + reason[len("foul"):]
+    return reason
+
+
+def _seats_as_you(text: str, viewer: int | None) -> str:
+    """Engine reasons name seats ("seat 0 wins 7 ..."); the viewer's own seat reads as "you"."""
+    if viewer is None:
+        return text
+    mine = f"seat {viewer}"
+    if text.startswith(mine + " "):
+        text = you_form("you", text[len(mine) + 1:])
+    text = re.sub(rf"\(seat {viewer}\)", "(yours)", text)
+    text = re.sub(rf"\bseat {viewer}'s\b", "your", text)
+    return re.sub(rf"\bseat {viewer}\b", "you", text)
+
+
+def _takes(event: Event, who: str, viewer: int | None, look: Style) -> str:
+    points = int(event.data["points"])
+    return you_form(who, f"takes the trick ({_cards(event.data['cards'], look)}): {_count(points, 'point')}")
+
+
+def _score(event: Event, who: str, viewer: int | None, look: Style) -> str | None:
+    data = event.data
+    if "royalties" in data:
+        if data["foul"]:
+            return f"{who}{'r' if who == 'you' else chr(39) + 's'} rows foul"
+        total = sum(data["royalties"])
+        return you_form(who, f"scores royalties of {total}") if total else None
+    return f"{who} {data['reason']}, {data['total']} in this game"
+
+
+def _papayoo(event: Event, who: str, viewer: int | None, look: Style) -> str:
+    card = _cards([event.data["card"]], look)
+    return f"the die shows {event.data['suit']}: the {card} is the Papayoo, worth 40 points"
+
+
+def _paiute_call(event: Event, who: str, viewer: int | None, look: Style) -> str:
+    data = event.data
+    thrown = f", throwing away the {_cards([data['discarded']], look)}" if data.get("discarded") else ""
+    return you_form(who, f"calls {data['combination']}: {_cards(data['cards'], look)}{thrown}")
+
+
+def _bring_in(event: Event, who: str, viewer: int | None, look: Style) -> str:
+    card = _cards([event.data["card"]], look)
+    return you_form(who, f"has the low card, the {card}: the bring-in is {event.data['amount']}")
+
+
+def _by_seat_cards(title: str) -> Teller:
+    return lambda event, who, viewer, look: title + _by_seat(
+        event.data["cards"], viewer, lambda cards: _cards(cards, look))
+
+
+def _surrender(event: Event, who: str, viewer: int | None, look: Style) -> str:
+    seats = event.data["seats"]
+    verb = "surrender" if len(seats) > 1 or viewer in seats else "surrenders"
+    return ", ".join(_who(int(seat), viewer) for seat in seats) + " " + verb
+
+
+def _one_card(phrase: str) -> Teller:
+    """A sentence about one card: ``phrase`` with ``{card}`` and the subject's verb first."""
+    return lambda event, who, viewer, look: you_form(
+        who, phrase.format(card=_cards([event.data["card"]], look)))
+
+
+def _bank(event: Event, who: str, viewer: int | None, look: Style) -> str:
+    return "the house banks" if event.data["banker"] == "house" else you_form(who, "takes the bank")
+
+
+def _fixed(text: str, *, verb_first: bool = False) -> Teller:
+    """A sentence from the event's data; with ``verb_first`` the seat is its subject."""
+    if verb_first:
+        return lambda event, who, viewer, look: you_form(who, text.format(**event.data))
+    return lambda event, who, viewer, look: text.format(**event.data)
+
+
+_TELLERS: dict[str, Teller] = {
+    "action": _action, "deal": _deal, "ante": _posted, "small blind": _blind, "big blind": _blind,
+    "drew": _drew, "draw": _draw, "reveal": _reveal, "award": _award, "takes": _takes, "score": _score,
+    "papayoo": _papayoo, "call": _paiute_call, "bring-in": _bring_in, "surrender": _surrender,
+    "bank": _bank,
+    "chance": lambda *_: None, "burn": lambda *_: None, "outcome": lambda *_: None,
+    "show": lambda e, who, v, look: you_form(who, f"shows the {_cards(e.data['cards'], look)} to draw four"),
+    "board": lambda e, who, v, look: f"{_STREETS.get(e.data['street'], e.data['street'])}: "
+                                     f"{_cards(e.data['cards'], look)}",
+    "up": _by_seat_cards("up cards: "),
+    "shown": _by_seat_cards("shown face up: "),
+    "discarded": lambda e, who, v, look: None if e.seat == v else you_form(who, "throws away a hole card"),
+    "receive": lambda e, who, v, look: you_form(
+        who, f"receives {_cards(e.data['cards'], look)} from {_who(int(e.data['from']), v)}"),
+    "passing": lambda e, who, v, look: "cards pass: " + ", ".join(
+        f"{_who(int(giver), v)} to {_who(int(taker), v)}" for giver, taker in e.data["to"].items()),
+    "declarations": lambda e, who, v, look: "declared: " + _by_seat(e.data["sides"], v, str),
+    "take": _one_card("takes the {card} from the discard pile"),
+    "start pile": lambda e, who, v, look: f"the {_cards([e.data['card']], look)} starts the discard pile",
+    "widow": lambda e, who, v, look: f"the widow is face up: {_cards(e.data['cards'], look)}",
+    "took": lambda e, who, v, look: you_form(who, f"now holds {_cards(e.data['cards'], look)}"),
+    "commission": _fixed("pays the house {amount}: {reason}", verb_first=True),
+    "limits doubled": _fixed("bets double from here: {reason}"),
+    "wild": _fixed("{wild}"),
+    "rebuild": _fixed("the stock ran out: the discards become a new stock of {stock} cards"),
+    "void": _fixed("the deal is void: {reason}"),
+    "no contest": _fixed("no contest: {reason}"),
+    "passed": _fixed("everyone has passed {count} cards"),
+    "carry": _fixed("{pot} chips that could not be split stay in the pot for the next hand"),
+}

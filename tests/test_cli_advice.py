@@ -1,0 +1,52 @@
+"""The table's hint in every game: a legal play the bots or solvers choose, and why."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import homegame
+from homegame.cards import parse_cards
+from homegame.cli.advice import advise
+from homegame.cli.render import Style
+from homegame.games import GAMES
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_gives_a_legal_hint_with_a_reason(name: str) -> None:
+    players = 3 if 3 in GAMES[name].players else GAMES[name].players[-1]
+    state = homegame.new_game(name, players=players).deal(seed=11)
+    chooser, look, hinted = random.Random(3), Style(colour=False), set()
+    while not state.is_over and len(hinted) < 4:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if seat == 0:
+            action, text = advise(state.view(0), legal, look)
+            assert action in legal, (name, action)
+            head, _, why = text.partition(" - ")
+            assert head.startswith("Hint: ") and len(why) > 10, text
+            hinted.add(state.view(0).log[-1].kind if state.view(0).log else "")
+        state.apply(seat, legal[chooser.randrange(len(legal))])
+    assert hinted
+
+
+def test_a_betting_hint_names_the_rating_and_the_price() -> None:
+    game = homegame.new_game("draw", players=2)
+    dealt = parse_cards("2c Ah 2d Ad 3c Kh 3d Kd 4s 9s")
+    state = game.deal(deck=dealt + [card for card in game.deck if card not in dealt])
+    state.apply(1, state.legal_actions(1)[-1])
+    action, text = advise(state.view(0), state.legal_actions(0), Style(colour=False))
+    assert "your hand rates" in text and "calling" in text and "needs" in text
+    assert action.kind in ("call", "fold", "raise")
+
+
+def test_the_draw_hint_keeps_the_pair() -> None:
+    game = homegame.new_game("draw", players=2)
+    dealt = parse_cards("2c Kh 3d Kd 5h 7c 8d 4s 9c 2h")  # one card at a time, seat 1 first
+    state = game.deal(deck=dealt + [card for card in game.deck if card not in dealt])
+    state.apply(1, state.legal_actions(1)[0])
+    state.apply(0, state.legal_actions(0)[0])
+    state.apply(1, state.legal_actions(1)[0])
+    action, text = advise(state.view(0), state.legal_actions(0), Style(colour=False))
+    assert action.kind == "discard" and "K♥ K♦" in text and "a pair of kings" in text
