@@ -56,7 +56,7 @@ class Terminal:
             self.raw += chunk
             self._stream.feed(chunk)
 
-    def settle(self, quiet: float = 0.15, timeout: float = 10.0) -> str:
+    def settle(self, quiet: float = 0.3, timeout: float = 30.0) -> str:
         """Read until the program has written nothing for ``quiet`` seconds; returns the screen."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -66,7 +66,7 @@ class Terminal:
                 break
         return self.screen
 
-    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+    def wait_for(self, text: str, timeout: float = 60.0) -> str:
         """Read until ``text`` is on the screen; returns the screen."""
         deadline = time.monotonic() + timeout
         while text not in self.screen:
@@ -84,7 +84,7 @@ class Terminal:
 
     def close(self) -> int:
         try:
-            return self.process.wait(timeout=10)
+            return self.process.wait(timeout=60)
         finally:
             if self.process.poll() is None:
                 os.killpg(self.process.pid, signal.SIGTERM)

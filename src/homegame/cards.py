@@ -202,7 +202,7 @@ def _bad(token: str, position: int) -> str:
     return f"{shown(token)} at position {position} is not a card (write rank then suit, as As, 10h, Jk)"
 
 
-def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+def parse_cards(text: object) -> list[Card]:
     """Read cards separated by spaces, commas or nothing: ``"AsKd"``, ``"As, Kd"``, ``"as kd"``.
 
     A list (or any other collection) of card strings or cards is accepted too. Positions in

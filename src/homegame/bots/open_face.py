@@ -37,6 +37,7 @@ from homegame.bots import Bot
 from homegame.bots.chinese import Strengths, Values, best_setting, reference_field
 from homegame.cards import QUEEN, Card, deck
 from homegame.engine import Action, ActionSet
+from homegame.errors import GameError
 from homegame.games._rows import ROW_NAMES, ROW_SIZES, Rows, partial_strength, royalty_of_strength
 from homegame.games.open_face import OpenFaceView
 from homegame.ranking import reference
@@ -126,6 +127,9 @@ class MonteCarloBot(Bot):
     name = "monte-carlo"
 
     def __init__(self, seed: int | None = None, *, samples: int = 32, shortlist: int = 5) -> None:
+        if samples < 1 or shortlist < 1:
+            raise GameError(f"the Monte Carlo bot needs at least one sample and one placement to "
+                            f"simulate, not samples={samples}, shortlist={shortlist}")
         super().__init__(seed)
         self.samples = samples
         self.shortlist = shortlist

@@ -95,7 +95,7 @@ class Action:
         return str(self)
 
     @classmethod
-    def parse(cls, text: str) -> Action:
+    def parse(cls, text: object) -> Action:
         """Read the text :meth:`__str__` writes: ``kind [option] [amount] [cards] [| group | ...]``.
 
         An option is a lower-case word that is not a card (``draw stock``, ``place front 9h``).

@@ -178,6 +178,12 @@ class Game(ABC):
             raise GameError(f"stacks must be {self.player_count} whole numbers of chips from 0 to "
                             f"{MAX_CHIPS}, not {shown(stacks)}")
 
+    @property
+    def least_stack(self) -> int:
+        """The fewest chips a player needs to be dealt into a hand played for chips (Pai Gow's
+        wager; one chip elsewhere, where a short stack plays all in)."""
+        return 1
+
     carry_keys: ClassVar[frozenset[str]] = frozenset()
     """What a hand of this game may leave to the next (see ``GameState.carry_out``)."""
 

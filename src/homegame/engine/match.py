@@ -4,7 +4,8 @@ The match keeps who sits where (clockwise, by name), each player's chips (for ga
 chips) and running total, the dealer button, and what one hand leaves to the next (a carried pot,
 fantasyland, running scores: ``state.carry_out``, handed to the next deal as ``carry``). Players may
 join or leave between hands; the button stays with its player, and passes clockwise when its player
-leaves. A player left without chips leaves the table by itself when ``chips`` is on.
+leaves. A player left without the chips the game needs to be dealt in (``game.least_stack``) leaves
+the table by itself when ``chips`` is on.
 
 >>> from homegame.games.draw import DrawPoker
 >>> match = Match(lambda players: DrawPoker(players=players), ["ann", "bob", "cy"], stacks=50, seed=1)
@@ -109,7 +110,7 @@ class Match:
         self.hands_played += 1
         self._current = None
         if self.chips:
-            for name in [n for n in self.seating if self.stacks[n] <= 0]:
+            for name in [n for n in self.seating if self.stacks[n] < state.game.least_stack]:
                 self.leave(name)
 
     def join(self, name: str, *, stack: int | None = None, after: str | None = None) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from homegame.engine import Game, GameError, GameState, History
 from homegame.engine.replay import replay as _replay
+from homegame.errors import shown
 
 __all__ = ["GAMES", "family_of", "game_class", "new_game", "replay"]
 
@@ -30,11 +31,11 @@ GAMES: Mapping[str, type[Game]] = _discover()
 """Every game by name: each value tells its ``title``, ``players`` range and ``variants``."""
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: object) -> type[Game]:
     """The game called ``name`` (hyphens or underscores, any case)."""
-    key = name.strip().lower().replace("-", "_")
+    key = name.strip().lower().replace("-", "_") if isinstance(name, str) else ""
     if key not in GAMES:
-        raise GameError(f"no game called {name!r}; games: {', '.join(sorted(GAMES))}")
+        raise GameError(f"no game called {shown(name)}; games: {', '.join(sorted(GAMES))}")
     return GAMES[key]
 
 
@@ -45,7 +46,7 @@ def family_of(name: str) -> str:
     return module.removeprefix(f"{__name__}.").split(".")[0]
 
 
-def new_game(name: str, players: int, variants: Iterable[str] = (), **settings: Any) -> Game:
+def new_game(name: object, players: int, variants: Iterable[str] = (), **settings: Any) -> Game:
     """A game configured for a table: ``new_game("draw", players=4, variants=["lowball"])``."""
     return game_class(name)(players=players, variants=variants, **settings)
 

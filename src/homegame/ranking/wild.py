@@ -39,6 +39,9 @@ __all__ = [
     "straight_top_with_wild", "wild_high_strength", "window_top",
 ]
 
+MOST_JOKERS: Final = 2
+"""The most jokers a hand can hold: a deck has at most two."""
+
 _STRAIGHT_WINDOWS: Final = tuple(
     (top, sum(1 << rank for rank in (range(top - 4, top + 1) if top > 5 else (ACE, 2, 3, 4, 5))))
     for top in range(ACE, 4, -1)
@@ -49,7 +52,8 @@ _STRAIGHT_WINDOWS: Final = tuple(
 def split_wild(cards: Sequence[Card], wild: Collection[Card]) -> tuple[list[Card], list[Card]]:
     """The natural cards and the wild cards of ``cards``, each in the order given.
 
-    A natural card given twice is an error (two jokers are fine: a deck may hold two).
+    A natural card given twice is an error, and so are more than two jokers (a deck holds at
+    most two).
 
     >>> from homegame.cards import JOKER, parse_cards
     >>> split_wild(parse_cards("Ah Jk 2c Jk"), {JOKER})
@@ -61,11 +65,14 @@ def split_wild(cards: Sequence[Card], wild: Collection[Card]) -> tuple[list[Card
     """
     naturals = [c for c in cards if c not in wild]
     check_distinct(naturals)
+    jokers = sum(card.is_joker for card in cards)
+    if jokers > MOST_JOKERS:
+        raise CardError(f"{jokers} jokers: a deck holds at most {MOST_JOKERS}")
     return naturals, [c for c in cards if c in wild]
 
 
 def check_distinct(naturals: Sequence[Card]) -> None:
-    """Raise :class:`ValueError` naming any natural card given more than once."""
+    """Raise :class:`~homegame.errors.CardError` naming any natural card given more than once."""
     if len(set(naturals)) != len(naturals):
         twice = sorted({c for c in naturals if naturals.count(c) > 1})
         raise CardError(f"the same card twice: {' '.join(map(str, twice))}")

@@ -54,7 +54,8 @@ class PaiGowState(GameState[PaiGowView]):
         self.deck_order = list(deck)
         self.ranking = ranking_for(game.has("wheel-second"))
         self.wager: int = game.config["wager"]
-        self.offers = clockwise(self.dealer, self.players) if game.has("player-banks") else []
+        self.offers = [seat for seat in clockwise(self.dealer, self.players)
+                       if game.has("player-banks") and self._covers_the_bank(seat)]
         self.banker: int | None = None
         self.hands: dict[int, tuple[Card, ...]] = {}
         self.house_cards: tuple[Card, ...] = ()
@@ -65,6 +66,10 @@ class PaiGowState(GameState[PaiGowView]):
         self._advice_cache: dict[int, _Advice] = {}
         if not self.offers:
             self._deal()
+
+    def _covers_the_bank(self, seat: int) -> bool:
+        """Whether ``seat`` could pay every other player's wager in full, as a bank must."""
+        return self.stacks is None or self.stacks[seat] >= self.wager * (self.players - 1)
 
     # -- the flow of a hand --------------------------------------------------------------------
 
@@ -271,6 +276,19 @@ class PaiGow(Game):
     def check_config(self) -> None:
         if self.has("player-banks") and self.player_count < 2:
             raise GameError("player-banks needs at least two players: someone to bank against")
+
+    @property
+    def least_stack(self) -> int:
+        return int(self.config["wager"])
+
+    def check_stacks(self, stacks: object) -> None:
+        """Every seat must hold its wager (a seat that cannot cover it cannot play the hand)."""
+        super().check_stacks(stacks)
+        assert isinstance(stacks, list | tuple)
+        short = [str(seat) for seat, chips in enumerate(stacks) if chips < self.least_stack]
+        if short:
+            raise GameError(f"every seat wagers {self.least_stack} chips: seat {', '.join(short)} "
+                            f"holds fewer")
 
     @property
     def deck(self) -> list[Card]:
