@@ -179,6 +179,34 @@ class Game(ABC):
                             f"{MAX_CHIPS}, not {shown(stacks)}")
 
     @property
+    def scores_in_chips(self) -> bool:
+        """Whether a hand's outcome counts chips (the betting games, Pai Gow, and games with a
+        chip ``unit``); otherwise it counts points, which :meth:`in_chips` turns into chips."""
+        return self.starting_stack is not None
+
+    def in_chips(self, outcome: Mapping[int | str, int], *, rate: int) -> dict[int | str, int]:
+        """A hand's outcome as chips, for a table where every game is played for one stack.
+
+        An outcome in chips stays as it is. Points are paid at ``rate`` chips a point: when the
+        seats' points sum to zero (a point won is a point another lost) each seat's points are
+        paid as they are; otherwise (Papayoo's points taken, Whiskey's chips game paying a bank)
+        every two seats settle the difference between their scores, so the worst score pays each
+        other seat what it is behind. Points counted against a seat (``score_is_penalty``) count
+        as negative scores.
+
+        >>> from homegame.games import new_game
+        >>> new_game("papayoo", players=3).in_chips({0: 100, 1: 40, 2: 110}, rate=2)
+        {0: -100, 1: 260, 2: -160}
+        """
+        if self.scores_in_chips:
+            return dict(outcome)
+        sign = -1 if self.score_is_penalty else 1
+        scores = {seat: sign * points for seat, points in outcome.items() if isinstance(seat, int)}
+        total = sum(scores.values())
+        count = len(scores) if total else 1
+        return {seat: rate * (count * score - total) for seat, score in scores.items()}
+
+    @property
     def least_stack(self) -> int:
         """The fewest chips a player needs to be dealt into a hand played for chips (Pai Gow's
         wager; one chip elsewhere, where a short stack plays all in)."""

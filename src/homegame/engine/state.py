@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar, cast
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card
@@ -162,6 +162,28 @@ class GameState(Generic[ViewT]):
         return False
 
     @property
+    def continues_game(self) -> bool:
+        """Whether the next deal must be of this same game: a game of several deals that is not
+        over yet (a Papayoo game, Whiskey Poker's chips game), a seat playing fantasyland, a pot
+        carried to the next hand. A dealer's-choice table deals it again before the next choice."""
+        return False
+
+    def default_action(self, seat: int) -> Action | None:
+        """What the rules take for ``seat`` when it does not act (a card room's clock running out,
+        a player who left): a check where checking is allowed, else a forced bring-in, else a
+        fold; ``None`` where the rules leave a real choice (a setting, a pass, a card to play),
+        which a bot then makes.
+
+        Games override this where they have a default of their own (standing pat, the house way).
+        """
+        legal = self.legal_actions(seat)
+        if _CHECK in legal:
+            return _CHECK
+        if "bring-in" in legal.kinds():
+            return next(action for action in legal if action.kind == "bring-in")
+        return _FOLD if _FOLD in legal else None
+
+    @property
     def next_dealer(self) -> int:
         """Who deals the next hand: the next seat clockwise, unless the rules keep the dealer."""
         return (self.dealer + 1) % self.players
@@ -232,6 +254,10 @@ class GameState(Generic[ViewT]):
         outcome = self.chance.roll(faces)
         self.history.add("chance", None, {"outcome": outcome}, private_to=())
         return outcome
+
+
+_CHECK: Final = Action("check")
+_FOLD: Final = Action("fold")
 
 
 def deal_again(game: Game, history: History, chance: Chance) -> GameState[Any]:

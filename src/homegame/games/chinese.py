@@ -184,6 +184,10 @@ class ChineseState(GameState[ChineseView]):
         rows = Arrangements("set", self.hands[seat], maximum=(3, 5, 5), minimum=(3, 5, 5))
         return ActionSet(rows, declares)
 
+    def default_action(self, seat: int) -> Action | None:
+        """Show rather than surrender; the setting itself is the player's (a bot's) choice."""
+        return SHOW if self.surrender is not None else None
+
     def _explain_illegal(self, seat: int, action: Action) -> str:
         if self.surrender is not None:
             return f"{action} is not allowed now: choose show or surrender"
@@ -362,6 +366,7 @@ class ChinesePoker(Game):
     state_class = ChineseState
     players = range(2, 5)
     settings = {"unit": Setting(1, "chips per unit: every payment is this many chips a unit", minimum=1)}
+    scores_in_chips = True
 
     @property
     def deck(self) -> list[Card]:

@@ -247,6 +247,11 @@ class OpenFaceState(GameState[OpenFaceView]):
         return {"fantasyland": list(self.next_fantasyland)}
 
     @property
+    def continues_game(self) -> bool:
+        """A seat that stays in (or enters) fantasyland plays its fantasy hand next deal."""
+        return bool(self.next_fantasyland)
+
+    @property
     def next_dealer(self) -> int:
         return self.dealer if self.next_fantasyland else (self.dealer + 1) % self.players
 
@@ -370,6 +375,7 @@ class OpenFace(Game):
     variants = {"standard-front-trips": "three of a kind in front pays 10 for 2-2-2 rising to 22 for A-A-A "
                                         "instead of a flat 20"}
     settings = {"unit": Setting(1, "chips per unit: every point is this many chips", minimum=1)}
+    scores_in_chips = True
     carry_keys = frozenset({"fantasyland"})
 
     @property

@@ -261,6 +261,17 @@ class WhiskeyState(GameState[WhiskeyView]):
         net: Outcome = {seat: amount for seat, amount in self.chips.net().items()}
         return net
 
+    def default_action(self, seat: int) -> Action | None:
+        """Check or fold in a betting round; pass in the exchange; at the widow a bot chooses
+        (the rules allow no passing there)."""
+        if self.phase == "exchange":
+            return PASS
+        return super().default_action(seat)
+
+    @property
+    def continues_game(self) -> bool:
+        return self.chip_variant and not self.ends_game
+
     @property
     def ends_game(self) -> bool:
         return self.chip_variant and self.is_over and min(self.table_chips.values()) == 0
@@ -301,6 +312,11 @@ class WhiskeyPoker(BettingGame):
     }
     state_class = WhiskeyState
     carry_keys = frozenset({"chips"})
+
+    @property
+    def scores_in_chips(self) -> bool:
+        """The chips variant counts its own five chips a player, not the table's."""
+        return not self.has("chips")
 
     def check_carry(self, carry: dict[str, Any]) -> None:
         """The chips variant carries each seat's chips, ``{"chips": {"0": 5, "1": 4, ...}}``."""

@@ -207,6 +207,11 @@ class AnacondaState(GameState[AnacondaView]):
         return outcome
 
     @property
+    def continues_game(self) -> bool:
+        """A pot carried over is played for in the next hand of Anaconda."""
+        return self.carried_out > 0
+
+    @property
     def carry_out(self) -> dict[str, Any]:
         """The chips that could not be split evenly: they start the next hand's pot."""
         return {"pot": self.carried_out} if self.carried_out else {}

@@ -33,6 +33,7 @@ __all__ = ["DrawState"]
 
 HAND_SIZE = 5
 DRAW_SIZES = (0, 1, 2, 3)
+STAND_PAT = Action("discard")
 
 
 class DrawState(GameState[DrawView]):
@@ -110,6 +111,10 @@ class DrawState(GameState[DrawView]):
 
     def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
         return (seat,) if action.kind == "discard" else None
+
+    def default_action(self, seat: int) -> Action | None:
+        """Check or fold in a betting round; in the draw, stand pat."""
+        return STAND_PAT if self.phase == "draw" else super().default_action(seat)
 
     def _explain_illegal(self, seat: int, action: Action) -> str:
         if self.betting is not None:

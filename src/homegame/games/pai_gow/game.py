@@ -158,6 +158,10 @@ class PaiGowState(GameState[PaiGowView]):
             outcome["bank"] = house_cut
         return outcome
 
+    def default_action(self, seat: int) -> Action | None:
+        """Decline the bank; set by the house way."""
+        return HOUSE_WAY if self.dealt else DECLINE
+
     def _explain_illegal(self, seat: int, action: Action) -> str:
         if not self.dealt:
             return f"the bank is offered to seat {seat}: 'bank' or 'decline', not {action}"

@@ -62,6 +62,11 @@ class Paiute(Game):
     }
     carry_keys = frozenset({"wins"})
 
+    @property
+    def scores_in_chips(self) -> bool:
+        """Only the ``ante`` scoring plays for chips; the others count deals or units."""
+        return self.has("ante")
+
     def check_config(self) -> None:
         changed_table = [k for k, v in _PAY_DEFAULTS.items() if self.config[k] != v]
         if changed_table and not self.has("pay-table"):

@@ -242,6 +242,11 @@ class PaiuteState(GameState[PaiuteView]):
         return {seat: each * (self.players - 1) if seat == winner.seat else -each
                 for seat in range(self.players)}
 
+    def default_action(self, seat: int) -> Action | None:
+        """A turn not taken draws from the stock; what to throw away is the player's (a bot's) choice."""
+        legal = self.legal_actions(seat)
+        return DRAW_STOCK if DRAW_STOCK in legal else None
+
     @property
     def carry_out(self) -> dict[str, Any]:
         """The running count of deals won, seat by seat."""

@@ -253,6 +253,10 @@ class PapayooState(GameState[PapayooView]):
         return self.deal_number >= self.deals
 
     @property
+    def continues_game(self) -> bool:
+        return not self.ends_game
+
+    @property
     def carry_out(self) -> dict[str, Any]:
         """The next deal's number and the totals so far; a new game once the last deal is over."""
         if self.deal_number >= self.deals:
