@@ -19,12 +19,12 @@ limit only ``min`` is ever legal; ``pot`` is the pot in the view (Anaconda's inc
 
 >>> import homegame
 >>> from homegame.agents import encoding_for
->>> game = homegame.new_game("draw", players=2, limit="no", bet=2, ante=1)
+>>> game = homegame.new_game("draw", players=2, limit="no", bet=2, ante=5)
 >>> state = game.deal(seed=3, dealer=0)
 >>> view, legal = state.view(1), state.legal_actions(1)
 >>> encoding = encoding_for(game)
 >>> [(i, str(encoding.decode(view, legal, i))) for i in encoding.legal_indices(view, legal)]
-[(1, 'check'), (2, 'bet 2'), (4, 'bet 2'), (5, 'bet 99')]
+[(1, 'check'), (2, 'bet 2'), (3, 'bet 5'), (4, 'bet 10'), (5, 'bet 95')]
 """
 
 from __future__ import annotations

@@ -182,6 +182,12 @@ def unrank_combination(rank: int, n: int, size: int) -> tuple[int, ...]:
 def positions_of(cards: Sequence[Card], held: Sequence[Card]) -> tuple[int, ...] | None:
     """The positions in ``held`` of ``cards``, the earliest ones for repeated cards (so that two
     ways of naming the same cards get one index), or ``None`` if they are not all held."""
+    try:
+        found = sorted(held.index(card) for card in cards)
+    except ValueError:
+        return None
+    if len(set(found)) == len(found):
+        return tuple(found)
     used: set[int] = set()
     for card in cards:
         position = next((i for i, c in enumerate(held) if c == card and i not in used), None)

@@ -20,7 +20,7 @@ legal raises :class:`~homegame.agents.IllegalIndex` and changes nothing.
 >>> table.reset(seed=7)
 >>> observation, reward, terminated, truncated, info = table.last()
 >>> observation["observation"].shape, int(observation["action_mask"].sum()), table.agent_selection
-((492,), 3, 'player_1')
+((603,), 3, 'player_1')
 """
 
 from __future__ import annotations

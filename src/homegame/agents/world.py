@@ -241,6 +241,13 @@ class World:
         twin._state = twin._turn = twin._legal = None
         return twin
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the table's configuration and what happened (for OpenSpiel's serialization)."""
+        game = self.game
+        table = (game.name, game.player_count, sorted(game.chosen_variants), dict(game.config))
+        played = (list(self.deck), list(self.draws), list(self.actions), self.pending)
+        return _restore, (table, self.dealer, self.limit, played)
+
     def __str__(self) -> str:
         lines = [f"deck: {' '.join(map(str, self.deck))}" if self.deck else "deck: (not dealt)"]
         lines += [f"draw: {draw}" for draw in self.draws]
@@ -250,3 +257,16 @@ class World:
                          f" picks {self.pending.picks})")
         return "\n".join(lines)
 
+
+
+def _restore(table: tuple[str, int, list[str], dict[str, Any]], dealer: int, limit: int,
+             played: tuple[list[Card], list[Any], list[tuple[int, Action, int]], Pending | None]) -> World:
+    from homegame.agents import encoding_for
+    from homegame.games import new_game
+
+    name, players, variants, settings = table
+    game = new_game(name, players=players, variants=variants, **settings)
+    world = World(game, encoding_for(game), dealer=dealer, limit=limit)
+    world.deck, world.draws, world.actions, world.pending = played
+    world.left = Counter(game.deck) - Counter(world.deck)
+    return world

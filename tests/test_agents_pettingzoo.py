@@ -1,0 +1,169 @@
+"""Every game as a PettingZoo AEC environment: PettingZoo's own API and seed tests, the mask and the
+step checked against the engine at every step of random play, rewards, options and refusals.
+
+PettingZoo's ``max_cycles_test`` does not apply: it needs a parallel form of the environment, and
+these are turn-based games (a seat may act twice running), so, like PettingZoo's own classic card
+games, they have none."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+
+import homegame
+from agents_cases import CASES, Case, case_id, make, mapped_legal
+from homegame.agents import IllegalIndex
+
+pettingzoo = pytest.importorskip("pettingzoo",
+                                 reason="the agents extra (pettingzoo, gymnasium) is not installed")
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from homegame.agents import env  # noqa: E402
+from homegame.agents.environment import HomegameEnv  # noqa: E402
+
+EXPECTED_WARNINGS = ("Observation is not a NumPy array",
+                     "Observation space for each agent probably should be")
+"""What PettingZoo's API test says of every environment whose observations are dicts with an
+action mask, its own classic games included."""
+
+
+def views(state: Any, seat: int | None) -> dict[str, Any]:
+    """A seat's view as JSON, but for its log (a repeated card may be named in another order)."""
+    data: dict[str, Any] = state.view(seat).to_json()
+    del data["log"]
+    return data
+
+
+def table(case: Case, **options: Any) -> HomegameEnv:
+    return HomegameEnv(make(case), **options)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_pettingzoo_api_and_seed_tests_pass(case: Case) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(table(case), num_cycles=300)
+        seed_test(lambda: table(case), num_cycles=300)
+    unexpected = {str(w.message) for w in caught if not str(w.message).startswith(EXPECTED_WARNINGS)}
+    assert not unexpected
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_every_step_masks_the_legal_set_and_plays_the_engine_action(case: Case) -> None:
+    environment = table(case)
+    chooser = random.Random(7)
+    for seed in range(1 if case[0] == "paiute" else 2):  # a Paiute deal runs to ~300 steps
+        environment.reset(seed=seed)
+        state = environment.state
+        assert state is not None
+        twin = state.clone()
+        rewards = dict.fromkeys(environment.possible_agents, 0.0)
+        for agent in environment.agent_iter():
+            observation, reward, terminated, truncated, _ = environment.last()
+            rewards[agent] += reward
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            seat = environment.possible_agents.index(agent)
+            assert seat == min(state.to_act)
+            view, legal = state.view(seat), state.legal_actions(seat)
+            mask = list(np.flatnonzero(observation["action_mask"]))
+            if len(legal) <= 5000:
+                mapped = mapped_legal(environment.encoding, view, legal)
+                assert mask == sorted(mapped)
+                index = chooser.choice(mask)
+                action = mapped[index]
+            else:  # thirteen cards to set: as many indices as settings, and a sample of them
+                assert len(mask) == len(legal)
+                action = legal[chooser.randrange(len(legal))]
+                index = environment.encoding.encode(view, legal, action)
+                assert index in mask
+            environment.step(index)
+            twin.apply(seat, action)
+            assert views(state, None) == views(twin, None)
+        for who in range(environment.game.player_count):
+            assert views(state, who) == views(twin, who)
+        assert state.outcome == twin.outcome
+        sign = -1 if environment.game.score_is_penalty else 1
+        players = environment.game.player_count
+        assert rewards == {f"player_{s}": sign * state.outcome[s] for s in range(players)}
+
+
+def test_rewards_come_at_the_end_and_add_up() -> None:
+    environment = env("papayoo", players=4)
+    environment.reset(seed=3)
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, _ = environment.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        assert reward == 0
+        environment.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert sum(totals.values()) == -250 and all(v <= 0 for v in totals.values())
+    assert environment.agents == []
+
+
+def test_a_seed_deals_the_same_hand_and_options_set_the_table() -> None:
+    first, second = env("draw", players=3), env("draw", players=3)
+    first.reset(seed=11)
+    second.reset(seed=11)
+    assert first.state is not None and second.state is not None
+    assert first.state.history.to_json() == second.state.history.to_json()
+    second.reset()
+    assert second.state.history.header["deck"] != first.state.history.header["deck"]
+    first.reset(seed=1, options={"dealer": 2, "stacks": [50, 0, 80]})
+    assert first.state.dealer == 2 and first.state.view(None).stacks[1] == 0
+    assert first.agent_selection == "player_0"
+    fantasy = env("open_face", players=2)
+    fantasy.reset(seed=2, options={"carry": {"fantasyland": [1]}, "dealer": 0})
+    assert fantasy.state is not None and len(fantasy.state.view(1).pending) == 13
+
+
+def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
+    environment = env("pineapple", players=3)
+    environment.reset(seed=5)
+    assert environment.state is not None
+    before = environment.state.history.to_json()
+    observation, *_ = environment.last()
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    for bad in (illegal, -1, 99, "1", None):
+        with pytest.raises(IllegalIndex, match="may take one of the indices"):
+            environment.step(bad)
+    assert environment.state.history.to_json() == before
+    environment.step(np.int64(np.flatnonzero(observation["action_mask"])[0]))
+    assert environment.state.history.to_json() != before
+
+
+def test_render_shows_the_table_as_the_seat_to_act_sees_it(capsys: pytest.CaptureFixture[str]) -> None:
+    shown = env("soko", players=3, render_mode="ansi")
+    shown.reset(seed=2)
+    text = shown.render()
+    assert isinstance(text, str) and f"seat {shown.agent_selection[-1]}" in text
+    printed = env("soko", players=3, render_mode="human")
+    printed.reset(seed=2)
+    printed.step(int(np.flatnonzero(printed.last()[0]["action_mask"])[0]))
+    assert "Soko" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode"):
+        env("soko", players=3, render_mode="rgb_array")
+
+
+def test_every_game_is_an_environment() -> None:
+    for name, game in homegame.GAMES.items():
+        environment = env(name, players=game.players[0])
+        environment.reset(seed=0)
+        assert str(environment) == f"homegame_{name}_v0"
+
+
+def test_importing_homegame_imports_no_agent_library() -> None:
+    code = ("import sys, homegame, homegame.agents; homegame.new_game('draw', players=2);"
+            "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'pyspiel') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
