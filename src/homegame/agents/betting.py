@@ -115,16 +115,15 @@ class MoneyBlocks:
 
     def write(self, view: Any, me: int, out: Features) -> None:
         n, base = self.players, self.seats
+        at, values, bets = out.at, out.values, view.bets
         for seat, stack in view.stacks.items():
             row = base + 3 * ((seat - me) % n)
-            out.value(row, stack)
-            bet = view.bets.get(seat, 0)
-            if bet:
-                out.value(row + 1, bet)
+            at += (row, row + 1)
+            values += (stack, bets.get(seat, 0))
         for seat in view.folded:
             out.flag(base + 3 * ((seat - me) % n) + 2)
-        out.value(self.pot, view.pot)
-        out.value(self.pot + 1, view.to_call)
+        at += (self.pot, self.pot + 1)
+        values += (view.pot, view.to_call)
 
 
 def chip_range(game: Game) -> tuple[float, float]:

@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from math import comb
@@ -40,7 +41,7 @@ from homegame.engine import Action, ActionSet, Family, Game, GameState, View
 
 __all__ = [
     "CardVocabulary", "Encoding", "Features", "IllegalIndex", "Layout", "Observation", "Segment",
-    "rank_combination", "relative", "unrank_combination",
+    "rank_combination", "unrank_combination",
 ]
 
 Observation = npt.NDArray[np.float32]
@@ -105,12 +106,14 @@ class Layout:
 
 
 class Features:
-    """An observation being written: positions set to 1 (repeats count up) and positions given a
-    value; :meth:`array` makes the flat array in two numpy calls, which keeps observing cheap."""
+    """An observation being written: positions set to 1 and positions given a value; :meth:`array`
+    makes the flat array in a few numpy calls, which keeps observing cheap. With ``counts`` (a deck
+    holding a card twice), a position set twice counts 2."""
 
-    __slots__ = ("at", "ones", "values")
+    __slots__ = ("at", "counts", "ones", "values")
 
-    def __init__(self) -> None:
+    def __init__(self, counts: bool = False) -> None:
+        self.counts = counts
         self.ones: list[int] = []
         self.at: list[int] = []
         self.values: list[float] = []
@@ -133,16 +136,13 @@ class Features:
                          for row, number in enumerate(vocabulary.indices(cards)))
 
     def array(self, size: int) -> Observation:
-        out = np.bincount(self.ones, minlength=size).astype(np.float32) if self.ones \
-            else np.zeros(size, np.float32)
-        if self.at:
-            out[self.at] = self.values
+        if self.counts and self.ones:
+            out = np.bincount(self.ones, minlength=size).astype(np.float32)
+        else:
+            out = np.zeros(size, np.float32)
+            out.put(self.ones, 1.0)
+        out.put(self.at, self.values)
         return out
-
-
-def relative(seat: int, me: int, players: int) -> int:
-    """Where ``seat`` sits from ``me``: 0 is ``me``, 1 the next seat clockwise, and so on."""
-    return (seat - me) % players
 
 
 def rank_combination(chosen: Sequence[int], n: int) -> int:
@@ -197,7 +197,7 @@ def positions_of(cards: Sequence[Card], held: Sequence[Card]) -> tuple[int, ...]
     return tuple(sorted(used))
 
 
-class Segment:
+class Segment(ABC):
     """A contiguous run of action indices that all mean one kind of move.
 
     ``kinds`` are the engine action kinds it numbers. Subclasses turn an action into a local index
@@ -210,11 +210,13 @@ class Segment:
         self.kinds = tuple(kinds)
         self.start = 0
 
+    @abstractmethod
     def encode(self, view: Any, legal: ActionSet, action: Action) -> int | None:
-        raise NotImplementedError
+        """The local index of ``action``, or ``None`` when this segment does not number it."""
 
+    @abstractmethod
     def decode(self, view: Any, legal: ActionSet, local: int) -> Action | None:
-        raise NotImplementedError
+        """The action of a local index for this view, or ``None`` when it names none now."""
 
     def family(self, view: Any, family: Family) -> Iterable[int] | None:
         """The local indices of every action of ``family`` at once, or ``None`` to have them
@@ -226,7 +228,7 @@ class Segment:
         return f"{self.name} {local}"
 
 
-class Encoding(Generic[V]):
+class Encoding(ABC, Generic[V]):
     """The observation and the action indices of one configured game (see the module's docstring).
 
     A game's encoding sets ``phases`` and builds its blocks and segments in :meth:`build`, then
@@ -245,6 +247,7 @@ class Encoding(Generic[V]):
         self.game = game
         self.players = game.player_count
         self.vocabulary = CardVocabulary(game.deck)
+        self._counts = len(self.vocabulary) != len(game.deck)
         self.layout = Layout()
         self.segments: list[Segment] = []
         self._by_kind: dict[str, list[Segment]] = {}
@@ -254,8 +257,9 @@ class Encoding(Generic[V]):
 
     # -- building ------------------------------------------------------------------------------
 
+    @abstractmethod
     def build(self) -> None:
-        raise NotImplementedError
+        """Add the observation's blocks and the action segments."""
 
     def block(self, name: str, shape: tuple[int, ...], meaning: str) -> int:
         return self.layout.add(name, shape, meaning)
@@ -274,13 +278,13 @@ class Encoding(Generic[V]):
         self._dealer = self.block("dealer", (n,), "one-hot: the dealer's seat, relative")
         self._to_act = self.block("to_act", (n,), "the seats to act now, relative")
 
+    @abstractmethod
     def utility_range(self) -> tuple[float, float]:
         """Bounds on one seat's result in a deal (not always reached), as a reward."""
-        raise NotImplementedError
 
+    @abstractmethod
     def max_actions(self) -> int:
         """A bound on the number of actions in one deal."""
-        raise NotImplementedError
 
     def utility_sum(self) -> float | None:
         """What the seats' results add up to in every deal (``None``: it varies)."""
@@ -295,12 +299,13 @@ class Encoding(Generic[V]):
 
     def observe(self, view: V) -> Observation:
         """The observation of ``view``'s seat: a flat ``float32`` array of ``layout.size``."""
-        features = Features()
+        features = Features(self._counts)
         self.features(view, features)
         return features.array(self.layout.size)
 
+    @abstractmethod
     def features(self, view: V, out: Features) -> None:
-        raise NotImplementedError
+        """Write the observation of ``view`` into ``out``."""
 
     def write_common(self, view: V, out: Features, phase: str) -> int:
         """Write the common blocks; returns the observing seat."""
