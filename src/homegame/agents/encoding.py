@@ -38,6 +38,7 @@ import numpy.typing as npt
 
 from homegame.cards import Card
 from homegame.engine import Action, ActionSet, Family, Game, GameState, View
+from homegame.errors import HomegameError
 
 __all__ = [
     "CardVocabulary", "Encoding", "Features", "IllegalIndex", "Layout", "Observation", "Segment",
@@ -48,7 +49,7 @@ Observation = npt.NDArray[np.float32]
 V = TypeVar("V", bound=View)
 
 
-class IllegalIndex(ValueError):
+class IllegalIndex(HomegameError):
     """An action index that is out of range or not legal for the seat now."""
 
 
@@ -290,7 +291,7 @@ class Encoding(ABC, Generic[V]):
         """What the seats' results add up to in every deal (``None``: it varies)."""
         return 0.0 if self.utility == "zero-sum" else None
 
-    def resample_limits(self, state: GameState, seat: int) -> Any:
+    def resample_limits(self, state: GameState[Any], seat: int) -> Any:
         """What ties hidden cards to places when other deals are sampled for ``seat`` (see
         :mod:`homegame.agents.resample`); ``None`` where nothing does."""
         return None

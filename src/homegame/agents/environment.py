@@ -65,7 +65,7 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.encoding.actions) for agent in self.possible_agents}
         self._random = random.Random()
-        self.state: GameState | None = None
+        self.state: GameState[Any] | None = None
         self._turn: tuple[int, View, list[int]] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -124,7 +124,7 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
         if self.render_mode == "human":
             self.render()
 
-    def _finish(self, state: GameState) -> None:
+    def _finish(self, state: GameState[Any]) -> None:
         sign = -1.0 if self.game.score_is_penalty else 1.0
         outcome = state.outcome
         self.rewards = {agent: sign * outcome[seat] for agent, seat in self._seats.items()}
@@ -141,7 +141,7 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
             self._turn = seat, view, self.encoding.legal_indices(view, state.legal_actions(seat))
         return self._turn
 
-    def _live_state(self) -> GameState:
+    def _live_state(self) -> GameState[Any]:
         if self.state is None:
             raise RuntimeError("call reset() before using the environment")
         return self.state

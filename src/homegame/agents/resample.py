@@ -43,7 +43,7 @@ class NoConsistentDeal(RuntimeError):
     """No relabelling tried kept every action legal and the seat's view the same."""
 
 
-def seen_cards(state: GameState, seat: int) -> Counter[Card]:
+def seen_cards(state: GameState[Any], seat: int) -> Counter[Card]:
     """Every card written in an event ``seat`` saw (a repeated card as often as it shows at once)."""
     seen: Counter[Card] = Counter()
     for event in state.history.seen_by(seat):
@@ -67,7 +67,7 @@ def _cards_in(value: Any) -> Iterator[Card]:
             yield from _cards_in(item)
 
 
-def resample(state: GameState, seat: int, chooser: random.Random, *, deck: Sequence[Card] | str,
+def resample(state: GameState[Any], seat: int, chooser: random.Random, *, deck: Sequence[Card] | str,
              limits: Limits | None = None, tries: int = TRIES) -> tuple[list[Card], list[tuple[int, Action]]]:
     """A deck and the hand's actions, relabelled so that ``seat`` sees exactly what it sees in
     ``state`` (dealt from ``deck``); :class:`NoConsistentDeal` after ``tries`` failed relabellings."""
@@ -145,8 +145,8 @@ def _mapped(action: Action, mapping: Mapping[Card, Card]) -> Action:
                   tuple(tuple(mapping.get(c, c) for c in group) for group in action.groups))
 
 
-def _replay(state: GameState, deck: list[Card], draws: list[Any],
-            actions: list[tuple[int, Action]]) -> GameState | None:
+def _replay(state: GameState[Any], deck: list[Card], draws: list[Any],
+            actions: list[tuple[int, Action]]) -> GameState[Any] | None:
     header = state.history.header
     try:
         again = state.game.deal(deck=deck, dealer=header["dealer"], stacks=header["stacks"],

@@ -63,7 +63,7 @@ class World:
         self.draws: list[Any] = []
         self.actions: list[tuple[int, Action, int]] = []
         self.pending: Pending | None = None
-        self._state: GameState | None = None
+        self._state: GameState[Any] | None = None
         self._turn: tuple[int, View, ActionSet, list[int]] | None = None
         self._legal: frozenset[int] | None = None
 
@@ -78,7 +78,7 @@ class World:
         return not self.dealt or self.pending is not None
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> GameState[Any]:
         """The engine state: once dealt, the state after the last action played in full (an action
         waiting for its draw is not in it yet)."""
         if self._state is None:
@@ -89,7 +89,7 @@ class World:
             self._state = state
         return self._state
 
-    def _replay(self, actions: list[tuple[int, Action, int]]) -> GameState:
+    def _replay(self, actions: list[tuple[int, Action, int]]) -> GameState[Any]:
         chance = Chance.replaying(self.draws, then=Chance(seed=0))
         state = self.game.deal(deck=self.deck, dealer=self.dealer, chance=chance)
         for seat, action, _ in actions:
@@ -210,7 +210,7 @@ class World:
         self._turn = self._legal = None
         self._play(seat, action, index, self.state)
 
-    def _play(self, seat: int, action: Action, index: int, state: GameState) -> None:
+    def _play(self, seat: int, action: Action, index: int, state: GameState[Any]) -> None:
         """Apply on ``state``; if the engine drew something no chance node has chosen yet, take the
         action back and wait for that draw."""
         draws = len(state.chance.record)

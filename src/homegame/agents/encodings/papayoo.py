@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import partial
 from math import comb
+from typing import Any
 
 from homegame.agents.encoding import Encoding, Features, cards_field
 from homegame.agents.resample import Limits
@@ -94,7 +95,7 @@ class PapayooEncoding(Encoding[PapayooView]):
     def utility_sum(self) -> float:
         return -float(DEAL_POINTS)
 
-    def resample_limits(self, state: GameState, seat: int) -> Limits:
+    def resample_limits(self, state: GameState[Any], seat: int) -> Limits:
         """Each hidden card stays with the seat holding it; a seat that did not follow a suit it was
         led (in this seat's view) holds none of it."""
         assert isinstance(state, PapayooState)
