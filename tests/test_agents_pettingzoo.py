@@ -11,6 +11,7 @@ import random
 import subprocess
 import sys
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -40,6 +41,24 @@ def views(state: Any, seat: int | None) -> dict[str, Any]:
     return data
 
 
+def play(environment: HomegameEnv, choose: Callable[[str, list[int]], int],
+         check: Callable[[], bool] = lambda: True) -> dict[str, float]:
+    """Play the deal out, each agent choosing among its mask's indices; returns the rewards each
+    agent received (none before the end), checking ``check()`` after every step."""
+    rewards = dict.fromkeys(environment.possible_agents, 0.0)
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, _ = environment.last()
+        rewards[agent] += reward
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        assert reward == 0
+        environment.step(choose(agent, [int(i) for i in np.flatnonzero(observation["action_mask"])]))
+        assert check()
+    assert environment.agents == []
+    return rewards
+
+
 def table(case: Case, **options: Any) -> HomegameEnv:
     return HomegameEnv(make(case), **options)
 
@@ -59,56 +78,47 @@ def test_every_step_masks_the_legal_set_and_plays_the_engine_action(case: Case) 
     environment = table(case)
     chooser = random.Random(7)
     for seed in range(1 if case[0] == "paiute" else 2):  # a Paiute deal runs to ~300 steps
-        environment.reset(seed=seed)
-        state = environment.state
-        assert state is not None
-        twin = state.clone()
-        rewards = dict.fromkeys(environment.possible_agents, 0.0)
-        for agent in environment.agent_iter():
-            observation, reward, terminated, truncated, _ = environment.last()
-            rewards[agent] += reward
-            if terminated or truncated:
-                environment.step(None)
-                continue
-            seat = environment.possible_agents.index(agent)
-            assert seat == min(state.to_act)
-            view, legal = state.view(seat), state.legal_actions(seat)
-            mask = list(np.flatnonzero(observation["action_mask"]))
-            if len(legal) <= 5000:
-                mapped = mapped_legal(environment.encoding, view, legal)
-                assert mask == sorted(mapped)
-                index = chooser.choice(mask)
-                action = mapped[index]
-            else:  # thirteen cards to set: as many indices as settings, and a sample of them
-                assert len(mask) == len(legal)
-                action = legal[chooser.randrange(len(legal))]
-                index = environment.encoding.encode(view, legal, action)
-                assert index in mask
-            environment.step(index)
-            twin.apply(seat, action)
-            assert views(state, None) == views(twin, None)
-        for who in range(environment.game.player_count):
-            assert views(state, who) == views(twin, who)
-        assert state.outcome == twin.outcome
-        sign = -1 if environment.game.score_is_penalty else 1
-        players = environment.game.player_count
-        assert rewards == {f"player_{s}": sign * state.outcome[s] for s in range(players)}
+        check_deal(environment, seed, chooser)
+
+
+def check_deal(environment: HomegameEnv, seed: int, chooser: random.Random) -> None:
+    """Play a deal by index, playing the engine's own action on a copy of the hand alongside."""
+    environment.reset(seed=seed)
+    state = environment.state
+    assert state is not None
+    twin = state.clone()
+
+    def choose(agent: str, mask: list[int]) -> int:
+        seat = environment.possible_agents.index(agent)
+        assert seat == min(state.to_act)
+        view, legal = state.view(seat), state.legal_actions(seat)
+        if len(legal) <= 5000:
+            mapped = mapped_legal(environment.encoding, view, legal)
+            assert mask == sorted(mapped)
+            index = chooser.choice(mask)
+            action = mapped[index]
+        else:  # thirteen cards to set: as many indices as settings, and a sample of them
+            assert len(mask) == len(legal)
+            action = legal[chooser.randrange(len(legal))]
+            index = environment.encoding.encode(view, legal, action)
+            assert index in mask
+        twin.apply(seat, action)
+        return index
+
+    rewards = play(environment, choose, check=lambda: views(state, None) == views(twin, None))
+    players = environment.game.player_count
+    for seat in range(players):
+        assert views(state, seat) == views(twin, seat)
+    assert state.outcome == twin.outcome
+    sign = -1 if environment.game.score_is_penalty else 1
+    assert rewards == {f"player_{s}": sign * state.outcome[s] for s in range(players)}
 
 
 def test_rewards_come_at_the_end_and_add_up() -> None:
     environment = env("papayoo", players=4)
     environment.reset(seed=3)
-    totals = dict.fromkeys(environment.possible_agents, 0.0)
-    for agent in environment.agent_iter():
-        observation, reward, terminated, truncated, _ = environment.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            environment.step(None)
-            continue
-        assert reward == 0
-        environment.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    totals = play(environment, lambda agent, mask: mask[0])
     assert sum(totals.values()) == -250 and all(v <= 0 for v in totals.values())
-    assert environment.agents == []
 
 
 def test_a_seed_deals_the_same_hand_and_options_set_the_table() -> None:

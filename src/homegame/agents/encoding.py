@@ -38,6 +38,7 @@ import numpy.typing as npt
 
 from homegame.cards import Card
 from homegame.engine import Action, ActionSet, Family, Game, GameState, View
+from homegame.engine.actions import _unrank_combination
 from homegame.errors import HomegameError
 
 __all__ = [
@@ -162,22 +163,13 @@ def rank_combination(chosen: Sequence[int], n: int) -> int:
 
 
 def unrank_combination(rank: int, n: int, size: int) -> tuple[int, ...]:
-    """The positions of rank ``rank`` (the inverse of :func:`rank_combination`).
+    """The positions of rank ``rank`` (the inverse of :func:`rank_combination`): the engine's own
+    unranking, which numbers its ``Subsets`` and ``Arrangements``.
 
     >>> unrank_combination(34, 7, 3)
     (4, 5, 6)
     """
-    chosen: list[int] = []
-    start = 0
-    for left in range(size - 1, -1, -1):
-        for candidate in range(start, n):
-            count = comb(n - candidate - 1, left)
-            if rank < count:
-                chosen.append(candidate)
-                start = candidate + 1
-                break
-            rank -= count
-    return tuple(chosen)
+    return _unrank_combination(n, size, rank)
 
 
 def positions_of(cards: Sequence[Card], held: Sequence[Card]) -> tuple[int, ...] | None:
