@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from math import comb
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -42,11 +42,12 @@ from homegame.engine.actions import _unrank_combination
 from homegame.errors import HomegameError
 
 __all__ = [
-    "CardVocabulary", "Encoding", "Features", "IllegalIndex", "Layout", "Observation", "Segment",
+    "CardVocabulary", "Encoding", "Features", "IllegalIndex", "Layout", "Mask", "Observation", "Segment",
     "rank_combination", "unrank_combination",
 ]
 
 Observation = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
 V = TypeVar("V", bound=View)
 
 
@@ -340,23 +341,30 @@ class Encoding(ABC, Generic[V]):
 
     # -- actions -------------------------------------------------------------------------------
 
-    def legal_indices(self, view: V, legal: ActionSet) -> list[int]:
-        """The indices of every legal action that has one, ascending: the action mask."""
-        found: set[int] = set()
+    def legal_mask(self, view: V, legal: ActionSet) -> Mask:
+        """The action mask: 1 at the index of every legal action that has one."""
+        mask = np.zeros(self.actions, np.int8)
         for family in legal.families:
-            found.update(self._family_indices(view, legal, family))
-        return sorted(found)
+            for segment in self.segments:
+                local = segment.family(view, family)
+                if local is None:
+                    continue
+                if isinstance(local, range) and local.step == 1:
+                    mask[segment.start + local.start:segment.start + local.stop] = 1
+                else:
+                    mask.put([segment.start + i for i in local], 1)
+                break
+            else:
+                for position in range(len(family)):
+                    index = self.encode(view, legal, family.at(position))
+                    if index is not None:
+                        mask[index] = 1
+        return mask
 
-    def _family_indices(self, view: V, legal: ActionSet, family: Family) -> Iterator[int]:
-        for segment in self.segments:
-            local = segment.family(view, family)
-            if local is not None:
-                yield from (segment.start + i for i in local)
-                return
-        for position in range(len(family)):
-            index = self.encode(view, legal, family.at(position))
-            if index is not None:
-                yield index
+    def legal_indices(self, view: V, legal: ActionSet) -> list[int]:
+        """The indices the mask marks, ascending (OpenSpiel's legal actions)."""
+        indices: list[int] = np.flatnonzero(self.legal_mask(view, legal)).tolist()
+        return indices
 
     def encode(self, view: V, legal: ActionSet, action: Action) -> int | None:
         """The index of ``action`` (``None``: it has none, as a bet of an amount between sizes)."""

@@ -33,7 +33,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from homegame.agents.encoding import Encoding, IllegalIndex
+from homegame.agents.encoding import Encoding, IllegalIndex, Mask
 from homegame.engine import Game, GameState, View
 
 __all__ = ["HomegameEnv"]
@@ -66,7 +66,7 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
         self.action_spaces = {agent: spaces.Discrete(self.encoding.actions) for agent in self.possible_agents}
         self._random = random.Random()
         self.state: GameState[Any] | None = None
-        self._turn: tuple[int, View, list[int]] | None = None
+        self._turn: tuple[int, View, Mask] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -96,12 +96,12 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
     def observe(self, agent: str) -> dict[str, Any]:
         state = self._live_state()
         seat = self._seats[agent]
-        mask = np.zeros(self.encoding.actions, np.int8)
         if agent == self.agent_selection and not state.is_over:
             _, view, legal = self._acting()
-            mask[legal] = 1
+            mask = legal.copy()
         else:
             view = state.view(seat)
+            mask = np.zeros(self.encoding.actions, np.int8)
         return {"observation": self.encoding.observe(view), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -111,8 +111,11 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
             return
         state = self._live_state()
         seat, view, legal = self._acting()
-        if not isinstance(action, int | np.integer) or isinstance(action, bool) or int(action) not in legal:
-            raise IllegalIndex(f"{agent} may take one of the indices {legal}, not {action!r} "
+        if not isinstance(action, int | np.integer) or isinstance(action, bool) \
+                or not 0 <= action < len(legal) or not legal[action]:
+            allowed = np.flatnonzero(legal).tolist()
+            listed = ", ".join(map(str, allowed[:12])) + (", ..." if len(allowed) > 12 else "")
+            raise IllegalIndex(f"{agent} may take one of the indices {listed}, not {action!r} "
                                f"({self._describe(action)})")
         state.apply(seat, self.encoding.decode(view, state.legal_actions(seat), int(action), checked=True))
         self._turn = None
@@ -132,13 +135,13 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
         self._accumulate_rewards()
         self._deads_step_first()
 
-    def _acting(self) -> tuple[int, View, list[int]]:
-        """The seat to act, its view and its legal indices, worked out once per turn."""
+    def _acting(self) -> tuple[int, View, Mask]:
+        """The seat to act, its view and its action mask, worked out once per turn."""
         if self._turn is None:
             state = self._live_state()
             seat = self._seats[self.agent_selection]
             view = state.view(seat)
-            self._turn = seat, view, self.encoding.legal_indices(view, state.legal_actions(seat))
+            self._turn = seat, view, self.encoding.legal_mask(view, state.legal_actions(seat))
         return self._turn
 
     def _live_state(self) -> GameState[Any]:

@@ -28,7 +28,9 @@ import copy
 from collections import Counter
 from typing import Any
 
-from homegame.agents.encoding import Encoding
+import numpy as np
+
+from homegame.agents.encoding import Encoding, Mask
 from homegame.cards import Card
 from homegame.engine import Action, ActionSet, Chance, Game, GameState, View
 
@@ -65,7 +67,7 @@ class World:
         self.pending: Pending | None = None
         self._state: GameState[Any] | None = None
         self._turn: tuple[int, View, ActionSet, list[int]] | None = None
-        self._legal: frozenset[int] | None = None
+        self._mask: Mask = np.zeros(0, np.int8)
 
     # -- where the deal stands ------------------------------------------------------------------
 
@@ -117,18 +119,17 @@ class World:
     def turn(self) -> tuple[int, View, ActionSet, list[int]]:
         """The seat to act, its view, its legal actions and their indices (worked out once a turn)."""
         if self._turn is None:
-            self._legal = None
             state = self.state
             seat = min(state.to_act)
             view, legal = state.view(seat), state.legal_actions(seat)
-            self._turn = seat, view, legal, self.encoding.legal_indices(view, legal)
+            self._mask = self.encoding.legal_mask(view, legal)
+            self._turn = seat, view, legal, np.flatnonzero(self._mask).tolist()
         return self._turn
 
     def is_legal(self, index: int) -> bool:
         """Whether ``index`` is legal for the seat to act now."""
-        if self._legal is None:
-            self._legal = frozenset(self.turn()[3])
-        return index in self._legal
+        self.turn()
+        return 0 <= index < len(self._mask) and bool(self._mask[index])
 
     def returns(self) -> list[float]:
         """Each seat's result once the deal is over (Papayoo's points negated), else zeros."""
@@ -172,7 +173,7 @@ class World:
         return list(draw[:-1]) if isinstance(draw, list) else [draw - 1]
 
     def apply_chance(self, outcome: int) -> None:
-        self._turn = self._legal = None
+        self._turn = None
         if self.pending is None:
             self._place(self.encoding.vocabulary.cards[outcome])
             return
@@ -207,7 +208,7 @@ class World:
 
     def apply(self, seat: int, action: Action, index: int) -> None:
         """Play ``action`` (legal, checked by the caller) for ``seat``."""
-        self._turn = self._legal = None
+        self._turn = None
         self._play(seat, action, index, self.state)
 
     def _play(self, seat: int, action: Action, index: int, state: GameState[Any]) -> None:
@@ -238,7 +239,7 @@ class World:
         twin.deck, twin.left, twin.draws = list(self.deck), Counter(self.left), copy.deepcopy(self.draws)
         twin.actions = list(self.actions)
         twin.pending = self.pending.copy() if self.pending is not None else None
-        twin._state = twin._turn = twin._legal = None
+        twin._state = twin._turn = None
         return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
