@@ -27,6 +27,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from homegame.agents import env  # noqa: E402
 from homegame.agents.environment import HomegameEnv  # noqa: E402
+from homegame.agents.resample import seen_cards  # noqa: E402
 
 EXPECTED_WARNINGS = ("Observation is not a NumPy array",
                      "Observation space for each agent probably should be")
@@ -135,6 +136,36 @@ def test_a_seed_deals_the_same_hand_and_options_set_the_table() -> None:
     fantasy = env("open_face", players=2)
     fantasy.reset(seed=2, options={"carry": {"fantasyland": [1]}, "dealer": 0})
     assert fantasy.state is not None and len(fantasy.state.view(1).pending) == 13
+
+
+@pytest.mark.parametrize("name", ["draw", "pineapple", "papayoo", "anaconda", "whiskey", "open_face"])
+def test_an_observation_cannot_tell_two_deals_apart_that_differ_in_cards_not_seen(name: str) -> None:
+    """Seat 0's observations while it has seen the same events in two deals that differ in a card
+    seat 1 holds and another seat 0 has not seen."""
+    first, second = env(name, players=3), env(name, players=3)
+    first.reset(seed=4, options={"dealer": 0})
+    assert first.state is not None
+    deck = homegame.parse_cards(first.state.history.header["deck"])
+    mine = seen_cards(first.state, 0)
+    hidden = [c for c in deck if not mine[c] and seen_cards(first.state, 1)[c]]
+    other = next(c for c in deck if not mine[c] and c != hidden[0])
+    swapped = [other if c == hidden[0] else hidden[0] if c == other else c for c in deck]
+    second.reset(options={"dealer": 0, "deck": swapped})
+    compared = 0
+    for _ in first.agent_iter():
+        events = [[e.to_json() for e in t.state.history.seen_by(0)] for t in (first, second)]
+        if events[0] != events[1] or first.agent_selection != second.agent_selection:
+            break
+        assert np.array_equal(first.observe("player_0")["observation"],
+                              second.observe("player_0")["observation"])
+        compared += 1
+        observation, _, terminated, truncated, _ = first.last()
+        shared = np.flatnonzero(observation["action_mask"] & second.last()[0]["action_mask"])
+        if terminated or truncated or not len(shared):
+            break
+        first.step(int(shared[0]))
+        second.step(int(shared[0]))
+    assert compared >= 1  # test_agents_encoding.py compares many deals of every game at length
 
 
 def test_an_illegal_index_is_refused_and_changes_nothing() -> None:

@@ -11,9 +11,10 @@ negated), and every agent is then terminated.
 
 Seeding is PettingZoo's: ``reset(seed=s)`` deals the same hand (and the same dealer) for the same
 ``s``; ``reset()`` without a seed deals the next hand from the same random source.
-``reset(options={"dealer": d, "stacks": [...], "carry": {...}})`` sets the dealer, the stacks and
-what a previous deal left (fantasyland, a carried pot, running totals). An index that is not
-legal raises :class:`~homegame.agents.IllegalIndex` and changes nothing.
+``reset(options={"dealer": d, "stacks": [...], "carry": {...}, "deck": [...]})`` sets the dealer,
+the stacks, what a previous deal left (fantasyland, a carried pot, running totals) and a stacked
+deck (to replay a deal); other keys are ignored, as Gymnasium's environments ignore them. An index
+that is not legal raises :class:`~homegame.agents.IllegalIndex` and changes nothing.
 
 >>> from homegame.agents import env
 >>> table = env("pineapple", players=3)
@@ -83,7 +84,8 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
         players = self.game.player_count
         dealer = options.get("dealer", self._random.randrange(players))
         self.state = self.game.deal(seed=self._random.getrandbits(64), dealer=dealer,
-                                    stacks=options.get("stacks"), carry=options.get("carry"))
+                                    deck=options.get("deck"), stacks=options.get("stacks"),
+                                    carry=options.get("carry"))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -101,8 +101,9 @@ class HomegameGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         return HomegameState(self)
 
     def max_chance_nodes_in_history(self) -> int:
-        """The deck dealt card by card, then at most the draws of reshuffles and a die."""
-        return 2 * len(self.table.deck) + 1
+        """The deck dealt card by card, then the reshuffles (never more cards in all than the deck
+        twice over) and a die."""
+        return 3 * len(self.table.deck) + 1
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         if params:
