@@ -41,6 +41,7 @@ __all__ = ["SIZES", "Betting", "MoneyBlocks", "betting_actions", "chip_range"]
 
 SIZES = ("fold", "check/call", "min", "half pot", "pot", "max")
 PASSIVE = frozenset({"check", "call", "bring-in"})
+CALM = PASSIVE | {"fold"}
 
 
 class Betting(Segment):
@@ -79,8 +80,10 @@ class Betting(Segment):
     def family(self, view: Any, family: Family) -> Iterable[int] | None:
         if isinstance(family, Amounts) and family.kind in AGGRESSIVE:
             return [local for local, _ in _sizes(view, family.low, family.high)]
-        if isinstance(family, Choices) and all(a.kind in PASSIVE or a == FOLD for a in family.actions):
-            return [0 if a == FOLD else 1 for a in family.actions]
+        if isinstance(family, Choices):
+            kinds = [action.kind for action in family.actions]
+            if all(kind in CALM for kind in kinds):
+                return [0 if kind == "fold" else 1 for kind in kinds]
         return None
 
     def describe(self, local: int) -> str:

@@ -344,21 +344,25 @@ class Encoding(ABC, Generic[V]):
     def legal_mask(self, view: V, legal: ActionSet) -> Mask:
         """The action mask: 1 at the index of every legal action that has one."""
         mask = np.zeros(self.actions, np.int8)
+        marked: list[int] = []
         for family in legal.families:
             for segment in self.segments:
                 local = segment.family(view, family)
                 if local is None:
                     continue
-                if isinstance(local, range) and local.step == 1:
-                    mask[segment.start + local.start:segment.start + local.stop] = 1
+                start = segment.start
+                if isinstance(local, range) and local.step == 1:  # a whole run: one slice
+                    mask[start + local.start:start + local.stop] = 1
                 else:
-                    mask.put([segment.start + i for i in local], 1)
+                    marked.extend(start + i for i in local)
                 break
             else:
                 for position in range(len(family)):
                     index = self.encode(view, legal, family.at(position))
                     if index is not None:
-                        mask[index] = 1
+                        marked.append(index)
+        if marked:
+            mask.put(marked, 1)
         return mask
 
     def legal_indices(self, view: V, legal: ActionSet) -> list[int]:
