@@ -1,0 +1,43 @@
+"""Agents: every game as a PettingZoo environment and as an OpenSpiel game.
+
+``homegame.agents.env(name, players=N, variants=[...], **settings)`` is a PettingZoo AEC
+environment of the game (``pip install 'homegame[agents]'``); importing
+:mod:`homegame.agents.openspiel` registers every game with OpenSpiel as ``homegame_<name>``
+(``pip install 'homegame[openspiel]'``). Both read the game through its :class:`Encoding`
+(:func:`encoding_for`): an observation built from a seat's view and nothing else, and a fixed,
+documented index for every action, the same in both. ``docs/agents.md`` lists every encoding.
+
+>>> import homegame
+>>> encoding = encoding_for(homegame.new_game("chinese", players=2))
+>>> encoding.actions, encoding.describe(72072)
+(72078, 'declare dragon')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from homegame.agents.encoding import Encoding, IllegalIndex
+from homegame.engine import Game
+
+if TYPE_CHECKING:
+    from homegame.agents.environment import HomegameEnv
+
+__all__ = ["Encoding", "IllegalIndex", "encoding_for", "env"]
+
+
+def encoding_for(game: Game) -> Encoding[Any]:
+    """The encoding of a configured game."""
+    from homegame.agents.encodings import ENCODINGS
+
+    return ENCODINGS[game.name](game)
+
+
+def env(name: str, players: int, variants: tuple[str, ...] | list[str] = (), *,
+        render_mode: str | None = None, **settings: Any) -> HomegameEnv:
+    """A PettingZoo AEC environment of the game ``name`` (see :mod:`homegame.agents.environment`)."""
+    from homegame.agents.environment import HomegameEnv
+    from homegame.games import new_game
+
+    return HomegameEnv(new_game(name, players=players, variants=variants, **settings),
+                       render_mode=render_mode)

@@ -1,0 +1,146 @@
+"""Betting as action indices and observation blocks, shared by every game played for chips.
+
+Six indices stand for every betting move, whatever the structure:
+
+===== =========== ================================================================================
+index move        the total bet it makes (amounts are a seat's total for the round, as the engine's)
+===== =========== ================================================================================
+0     fold
+1     check/call  check, call, or the bring-in: the passive move the seat has
+2     min         the smallest bet, raise or completion allowed
+3     half pot    the highest bet plus half of (pot + the call), rounded down
+4     pot         the highest bet plus (pot + the call): a pot-sized raise
+5     max         the largest allowed: all-in in no limit, the pot in pot limit, the top of a spread
+===== =========== ================================================================================
+
+A size is legal when its total lies within the legal range; when two sizes name the same total, only
+the first of them (in index order) is legal, so every legal index is a different move. In fixed
+limit only ``min`` is ever legal; ``pot`` is the pot in the view (Anaconda's includes a carried pot).
+
+>>> import homegame
+>>> from homegame.agents import encoding_for
+>>> game = homegame.new_game("draw", players=2, limit="no", bet=2, ante=5)
+>>> state = game.deal(seed=3, dealer=0)
+>>> view, legal = state.view(1), state.legal_actions(1)
+>>> encoding = encoding_for(game)
+>>> [(i, str(encoding.decode(view, legal, i))) for i in encoding.legal_indices(view, legal)]
+[(1, 'check'), (2, 'bet 2'), (3, 'bet 5'), (4, 'bet 10'), (5, 'bet 95')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from homegame.agents.encoding import Features, Layout, Segment
+from homegame.engine import Action, ActionSet, Amounts, Choices, Family, Game
+from homegame.engine.actions import amount_action
+from homegame.engine.betting import AGGRESSIVE, FOLD
+
+__all__ = ["SIZES", "Betting", "MoneyBlocks", "betting_actions", "chip_range"]
+
+SIZES = ("fold", "check/call", "min", "half pot", "pot", "max")
+PASSIVE = frozenset({"check", "call", "bring-in"})
+CALM = PASSIVE | {"fold"}
+
+
+class Betting(Segment):
+    """The six betting indices (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        super().__init__("bet", len(SIZES), "fold, check/call, then bet or raise to: min, half pot, "
+                         "pot, max (see Betting)", ("fold", *sorted(PASSIVE), *sorted(AGGRESSIVE)))
+
+    def encode(self, view: Any, legal: ActionSet, action: Action) -> int | None:
+        kind = action.kind
+        if kind == "fold":
+            return 0
+        if kind in PASSIVE:
+            return 1
+        span = _aggressive(legal)
+        if span is None or span.kind != kind or action.amount is None:
+            return None
+        for local, amount in _sizes(view, span.low, span.high):
+            if amount == action.amount:
+                return local
+        return None
+
+    def decode(self, view: Any, legal: ActionSet, local: int) -> Action | None:
+        if local == 0:
+            return FOLD
+        if local == 1:
+            return next((a for f in legal.families if isinstance(f, Choices)
+                         for a in f.actions if a.kind in PASSIVE), None)
+        span = _aggressive(legal)
+        if span is None:
+            return None
+        amount = dict(_sizes(view, span.low, span.high)).get(local)
+        return None if amount is None else amount_action(span.kind, amount)
+
+    def family(self, view: Any, family: Family) -> Iterable[int] | None:
+        if isinstance(family, Amounts) and family.kind in AGGRESSIVE:
+            return [local for local, _ in _sizes(view, family.low, family.high)]
+        if isinstance(family, Choices):
+            kinds = [action.kind for action in family.actions]
+            if all(kind in CALM for kind in kinds):
+                return [0 if kind == "fold" else 1 for kind in kinds]
+        return None
+
+    def describe(self, local: int) -> str:
+        return SIZES[local]
+
+
+def _aggressive(legal: ActionSet) -> Amounts | None:
+    return next((f for f in legal.families if isinstance(f, Amounts) and f.kind in AGGRESSIVE), None)
+
+
+def _sizes(view: Any, low: int, high: int) -> list[tuple[int, int]]:
+    """Each legal size's local index and total, the first of equal totals only."""
+    bets: dict[int, int] = view.bets
+    highest = max(bets.values(), default=0)
+    owed = highest - bets.get(view.seat, 0)
+    base = view.pot + owed
+    found: dict[int, int] = {}
+    for local, amount in ((2, low), (3, highest + base // 2), (4, highest + base), (5, high)):
+        if low <= amount <= high and amount not in found:
+            found[amount] = local
+    return [(local, amount) for amount, local in found.items()]
+
+
+class MoneyBlocks:
+    """The chips every betting game shows: each seat's stack, bet this round and fold (relative
+    seats), the pot and what the observing seat has to call. Chips are raw counts."""
+
+    def __init__(self, layout: Layout, players: int) -> None:
+        self.players = players
+        self.seats = layout.add("money", (players, 3), "per relative seat: stack, bet this round, folded")
+        self.pot = layout.add("pot", (2,), "the pot, the chips this seat must add to call")
+
+    def write(self, view: Any, me: int, out: Features) -> None:
+        n, base = self.players, self.seats
+        at, values, bets = out.at, out.values, view.bets
+        for seat, stack in view.stacks.items():
+            row = base + 3 * ((seat - me) % n)
+            at += (row, row + 1)
+            values += (stack, bets.get(seat, 0))
+        for seat in view.folded:
+            out.flag(base + 3 * ((seat - me) % n) + 2)
+        at += (self.pot, self.pot + 1)
+        values += (view.pot, view.to_call)
+
+
+def chip_range(game: Game) -> tuple[float, float]:
+    """A seat can lose its stack and win every other seat's."""
+    stack = game.config["stack"]
+    return -float(stack), float(stack * (game.player_count - 1))
+
+
+def betting_actions(game: Game, rounds: int) -> int:
+    """A bound on the actions of ``rounds`` betting rounds: each seat acts at most once more than
+    the number of bets and raises, which the cap or the chips on the table limit."""
+    config, players = game.config, game.player_count
+    if config["limit"] == "fixed" and config["cap"]:
+        raises = int(config["cap"])
+    else:
+        raises = int(config["stack"]) * players // int(config["bet"]) + players
+    return rounds * players * (raises + 2)

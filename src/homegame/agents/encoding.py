@@ -1,0 +1,426 @@
+"""What a learning agent sees and does: a fixed-shape observation and a fixed set of action indices.
+
+Every game has an :class:`Encoding` (one module per game in this package). It turns a seat's
+view, and nothing else, into a flat ``float32`` array made of named blocks (:class:`Layout`), and it
+numbers every action the game can offer with an index of a fixed range made of named
+:class:`Segment` s. An index is read against the seat's view and its legal actions: ``discard`` by
+hand position, a bet by a documented size, a thirteen-card setting by its rank among all settings.
+The same encoding serves the PettingZoo environments and the OpenSpiel games, so an index means the
+same move in both.
+
+Seats in an observation are relative: block row 0 is the observing seat itself, row 1 the next
+seat clockwise (to its left), and so on. Cards are counted over the game's distinct cards in deck
+order (:class:`CardVocabulary`), so two jokers count 2.
+
+>>> import homegame
+>>> from homegame.agents import encoding_for
+>>> game = homegame.new_game("pineapple", players=3)
+>>> encoding = encoding_for(game)
+>>> state = game.deal(seed=1, dealer=0)
+>>> seat = state.to_act[0]
+>>> view, legal = state.view(seat), state.legal_actions(seat)
+>>> [encoding.decode(view, legal, index) for index in encoding.legal_indices(view, legal)]
+[fold, call 2, raise 4]
+>>> encoding.observe(view).shape == (encoding.layout.size,)
+True
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Sequence
+from math import comb
+from typing import Any, ClassVar, Generic, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from homegame.cards import Card
+from homegame.engine import Action, ActionSet, Family, Game, GameState, View
+from homegame.engine.actions import _unrank_combination
+from homegame.errors import HomegameError
+
+__all__ = [
+    "CardVocabulary", "Encoding", "Features", "IllegalIndex", "Layout", "Mask", "Observation", "Segment",
+    "rank_combination", "unrank_combination",
+]
+
+Observation = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+V = TypeVar("V", bound=View)
+
+
+class IllegalIndex(HomegameError):
+    """An action index that is out of range or not legal for the seat now."""
+
+
+class CardVocabulary:
+    """The distinct cards of a game's deck, in deck order: a card's index in observations.
+
+    >>> from homegame.cards import deck, parse_cards
+    >>> vocabulary = CardVocabulary(deck("standard+2jokers"))
+    >>> len(vocabulary), vocabulary.index(parse_cards("Jk")[0]), vocabulary.cards[0]
+    (53, 52, 2c)
+    """
+
+    def __init__(self, deck: Iterable[Card]) -> None:
+        self.cards: tuple[Card, ...] = tuple(dict.fromkeys(deck))
+        self._index = {card: number for number, card in enumerate(self.cards)}
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def index(self, card: Card) -> int:
+        return self._index[card]
+
+    def indices(self, cards: Iterable[Card]) -> list[int]:
+        lookup = self._index
+        return [lookup[card] for card in cards]
+
+
+class Layout:
+    """Named blocks of a flat observation, each with its shape and its meaning.
+
+    >>> layout = Layout()
+    >>> layout.add("hand", (5, 52), "the hand, card by position")
+    0
+    >>> layout.add("pot", (1,), "chips in the pot")
+    260
+    >>> layout.size, [name for name, *_ in layout.blocks]
+    (261, ['hand', 'pot'])
+    """
+
+    def __init__(self) -> None:
+        self.blocks: list[tuple[str, tuple[int, ...], int, str]] = []
+        self.size = 0
+
+    def add(self, name: str, shape: tuple[int, ...], meaning: str) -> int:
+        """Append a block; returns its offset in the flat array."""
+        offset = self.size
+        self.blocks.append((name, shape, offset, meaning))
+        self.size += int(np.prod(shape))
+        return offset
+
+    def split(self, array: Observation) -> dict[str, Observation]:
+        """The blocks of ``array`` as named, shaped views (for OpenSpiel's observer)."""
+        return {name: array[offset:offset + int(np.prod(shape))].reshape(shape)
+                for name, shape, offset, _ in self.blocks}
+
+
+class Features:
+    """An observation being written: positions set to 1 and positions given a value; :meth:`array`
+    makes the flat array in a few numpy calls, which keeps observing cheap. With ``counts`` (a deck
+    holding a card twice), a position set twice counts 2."""
+
+    __slots__ = ("at", "counts", "ones", "values")
+
+    def __init__(self, counts: bool = False) -> None:
+        self.counts = counts
+        self.ones: list[int] = []
+        self.at: list[int] = []
+        self.values: list[float] = []
+
+    def flag(self, position: int) -> None:
+        self.ones.append(position)
+
+    def value(self, position: int, value: float) -> None:
+        self.at.append(position)
+        self.values.append(value)
+
+    def cards(self, offset: int, vocabulary: CardVocabulary, cards: Iterable[Card]) -> None:
+        """Count ``cards`` in the card block at ``offset``."""
+        self.ones.extend(offset + number for number in vocabulary.indices(cards))
+
+    def slots(self, offset: int, vocabulary: CardVocabulary, cards: Iterable[Card]) -> None:
+        """One card per row of the block at ``offset``: row ``i`` holds the ``i``-th card."""
+        width = len(vocabulary)
+        self.ones.extend(offset + row * width + number
+                         for row, number in enumerate(vocabulary.indices(cards)))
+
+    def array(self, size: int) -> Observation:
+        if self.counts and self.ones:
+            out = np.bincount(self.ones, minlength=size).astype(np.float32)
+        else:
+            out = np.zeros(size, np.float32)
+            out.put(self.ones, 1.0)
+        out.put(self.at, self.values)
+        return out
+
+
+def rank_combination(chosen: Sequence[int], n: int) -> int:
+    """The lexicographic rank of the sorted positions ``chosen`` among all of ``range(n)`` of
+    their size (the order of the engine's ``Subsets``).
+
+    >>> rank_combination((0, 1, 2), 7), rank_combination((4, 5, 6), 7), comb(7, 3)
+    (0, 34, 35)
+    """
+    rank, start, size = 0, 0, len(chosen)
+    for taken, position in enumerate(chosen):
+        left = size - taken - 1
+        rank += sum(comb(n - candidate - 1, left) for candidate in range(start, position))
+        start = position + 1
+    return rank
+
+
+def unrank_combination(rank: int, n: int, size: int) -> tuple[int, ...]:
+    """The positions of rank ``rank`` (the inverse of :func:`rank_combination`): the engine's own
+    unranking, which numbers its ``Subsets`` and ``Arrangements``.
+
+    >>> unrank_combination(34, 7, 3)
+    (4, 5, 6)
+    """
+    return _unrank_combination(n, size, rank)
+
+
+def positions_of(cards: Sequence[Card], held: Sequence[Card]) -> tuple[int, ...] | None:
+    """The positions in ``held`` of ``cards``, the earliest ones for repeated cards (so that two
+    ways of naming the same cards get one index), or ``None`` if they are not all held."""
+    try:
+        found = sorted(held.index(card) for card in cards)
+    except ValueError:
+        return None
+    if len(set(found)) == len(found):
+        return tuple(found)
+    used: set[int] = set()
+    for card in cards:
+        position = next((i for i, c in enumerate(held) if c == card and i not in used), None)
+        if position is None:
+            return None
+        used.add(position)
+    return tuple(sorted(used))
+
+
+class Segment(ABC):
+    """A contiguous run of action indices that all mean one kind of move.
+
+    ``kinds`` are the engine action kinds it numbers. Subclasses turn an action into a local index
+    (:meth:`encode`, ``None`` when it is not theirs), a local index back into the action
+    (:meth:`decode`), and may number a whole legal family at once (:meth:`family`).
+    """
+
+    def __init__(self, name: str, size: int, meaning: str, kinds: Sequence[str] = ()) -> None:
+        self.name, self.size, self.meaning = name, size, meaning
+        self.kinds = tuple(kinds)
+        self.start = 0
+
+    @abstractmethod
+    def encode(self, view: Any, legal: ActionSet, action: Action) -> int | None:
+        """The local index of ``action``, or ``None`` when this segment does not number it."""
+
+    @abstractmethod
+    def decode(self, view: Any, legal: ActionSet, local: int) -> Action | None:
+        """The action of a local index for this view, or ``None`` when it names none now."""
+
+    def family(self, view: Any, family: Family) -> Iterable[int] | None:
+        """The local indices of every action of ``family`` at once, or ``None`` to have them
+        encoded one by one."""
+        return None
+
+    def describe(self, local: int) -> str:
+        """What a local index means without a view (for OpenSpiel's action strings)."""
+        return f"{self.name} {local}"
+
+
+class Encoding(ABC, Generic[V]):
+    """The observation and the action indices of one configured game (see the module's docstring).
+
+    A game's encoding sets ``phases`` and builds its blocks and segments in :meth:`build`, then
+    fills observations in :meth:`features`.
+    """
+
+    game_names: ClassVar[tuple[str, ...]] = ()
+    phases: ClassVar[tuple[str, ...]] = ()
+    die_faces: ClassVar[int | None] = None
+    """The faces of the die the game rolls during a hand, if it rolls one (for OpenSpiel's chance)."""
+    utility: ClassVar[str] = "zero-sum"
+    """How the seats' results add up: ``zero-sum``, ``constant-sum`` or ``general-sum`` (a house,
+    a bank or a carried pot takes part)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.players = game.player_count
+        self.vocabulary = CardVocabulary(game.deck)
+        self._counts = len(self.vocabulary) != len(game.deck)
+        self.layout = Layout()
+        self.segments: list[Segment] = []
+        self._by_kind: dict[str, list[Segment]] = {}
+        self.build()
+        self._starts = [segment.start for segment in self.segments]
+        self.actions = sum(segment.size for segment in self.segments)
+
+    # -- building ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def build(self) -> None:
+        """Add the observation's blocks and the action segments."""
+
+    def block(self, name: str, shape: tuple[int, ...], meaning: str) -> int:
+        return self.layout.add(name, shape, meaning)
+
+    def segment(self, segment: Segment) -> Segment:
+        segment.start = sum(s.size for s in self.segments)
+        self.segments.append(segment)
+        for kind in segment.kinds:
+            self._by_kind.setdefault(kind, []).append(segment)
+        return segment
+
+    def common_blocks(self) -> None:
+        """The blocks every game starts with: the phase, the dealer and the seats to act."""
+        n = self.players
+        self._phase = self.block("phase", (len(self.phases),), "one-hot: " + ", ".join(self.phases))
+        self._dealer = self.block("dealer", (n,), "one-hot: the dealer's seat, relative")
+        self._to_act = self.block("to_act", (n,), "the seats to act now, relative")
+
+    @abstractmethod
+    def utility_range(self) -> tuple[float, float]:
+        """Bounds on one seat's result in a deal (not always reached), as a reward."""
+
+    @abstractmethod
+    def max_actions(self) -> int:
+        """A bound on the number of actions in one deal."""
+
+    def utility_sum(self) -> float | None:
+        """What the seats' results add up to in every deal (``None``: it varies)."""
+        return 0.0 if self.utility == "zero-sum" else None
+
+    def resample_limits(self, state: GameState[Any], seat: int) -> Any:
+        """What ties hidden cards to places when other deals are sampled for ``seat`` (see
+        :mod:`homegame.agents.resample`); ``None`` where nothing does."""
+        return None
+
+    # -- observing -----------------------------------------------------------------------------
+
+    def observe(self, view: V) -> Observation:
+        """The observation of ``view``'s seat: a flat ``float32`` array of ``layout.size``."""
+        features = Features(self._counts)
+        self.features(view, features)
+        return features.array(self.layout.size)
+
+    @abstractmethod
+    def features(self, view: V, out: Features) -> None:
+        """Write the observation of ``view`` into ``out``."""
+
+    def write_common(self, view: V, out: Features, phase: str) -> int:
+        """Write the common blocks; returns the observing seat."""
+        me, n = self.seat_of(view), self.players
+        out.flag(self._phase + self.phases.index(phase))
+        out.flag(self._dealer + (view.dealer - me) % n)
+        for seat in view.to_act:
+            out.flag(self._to_act + (seat - me) % n)
+        return me
+
+    def cards_block(self, name: str, meaning: str, rows: int = 1) -> int:
+        """A block counting cards over the vocabulary (``rows`` of it: one per seat or slot)."""
+        shape = (rows, len(self.vocabulary)) if rows > 1 else (len(self.vocabulary),)
+        return self.block(name, shape, meaning)
+
+    def seat_cards(self, out: Features, offset: int, me: int, by_seat: Any) -> None:
+        """Write each seat's cards of ``by_seat`` (seat -> cards) in its relative row."""
+        width, n = len(self.vocabulary), self.players
+        for seat, cards in by_seat.items():
+            out.cards(offset + width * ((seat - me) % n), self.vocabulary, cards)
+
+    def seat_values(self, out: Features, offset: int, me: int, by_seat: Any) -> None:
+        """Write each seat's number of ``by_seat`` (seat -> number) at its relative position."""
+        n = self.players
+        for seat, value in by_seat.items():
+            if value:
+                out.value(offset + (int(seat) - me) % n, value)
+
+    def seat_flags(self, out: Features, offset: int, me: int, seats: Iterable[int]) -> None:
+        n = self.players
+        for seat in seats:
+            out.flag(offset + (seat - me) % n)
+
+    @staticmethod
+    def seat_of(view: View) -> int:
+        if view.seat is None:
+            raise ValueError("an observation is of a seat: a spectator's view has no seat")
+        return view.seat
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def legal_mask(self, view: V, legal: ActionSet) -> Mask:
+        """The action mask: 1 at the index of every legal action that has one."""
+        mask = np.zeros(self.actions, np.int8)
+        marked: list[int] = []
+        for family in legal.families:
+            for segment in self.segments:
+                local = segment.family(view, family)
+                if local is None:
+                    continue
+                start = segment.start
+                if isinstance(local, range) and local.step == 1:  # a whole run: one slice
+                    mask[start + local.start:start + local.stop] = 1
+                else:
+                    marked.extend(start + i for i in local)
+                break
+            else:
+                for position in range(len(family)):
+                    index = self.encode(view, legal, family.at(position))
+                    if index is not None:
+                        marked.append(index)
+        if marked:
+            mask.put(marked, 1)
+        return mask
+
+    def legal_indices(self, view: V, legal: ActionSet) -> list[int]:
+        """The indices the mask marks, ascending (OpenSpiel's legal actions)."""
+        indices: list[int] = np.flatnonzero(self.legal_mask(view, legal)).tolist()
+        return indices
+
+    def encode(self, view: V, legal: ActionSet, action: Action) -> int | None:
+        """The index of ``action`` (``None``: it has none, as a bet of an amount between sizes)."""
+        for segment in self._by_kind.get(action.kind, ()):
+            local = segment.encode(view, legal, action)
+            if local is not None:
+                return segment.start + local
+        return None
+
+    def decode(self, view: V, legal: ActionSet, index: int, *, checked: bool = False) -> Action:
+        """The action ``index`` names for ``view``'s seat now; :class:`IllegalIndex` if it is not
+        legal (out of range, or a move the seat may not make). ``checked``: the caller has already
+        found ``index`` among :meth:`legal_indices`, so the checks are skipped."""
+        segment = self.segment_at(index)
+        action = segment.decode(view, legal, int(index) - segment.start)
+        if checked and action is not None:
+            return action
+        if action is None or action not in legal or self.encode(view, legal, action) != index:
+            raise IllegalIndex(f"action {index} ({self.describe(index)}) is not legal now")
+        return action
+
+    def segment_at(self, index: object) -> Segment:
+        if not isinstance(index, int | np.integer) or isinstance(index, bool) \
+                or not 0 <= int(index) < self.actions:
+            raise IllegalIndex(f"an action is an index from 0 to {self.actions - 1}, not {index!r}")
+        return self.segments[bisect_right(self._starts, int(index)) - 1]
+
+    def describe(self, index: int) -> str:
+        """What ``index`` means, in words, without a view."""
+        segment = self.segment_at(index)
+        return segment.describe(index - segment.start)
+
+    # -- documentation -------------------------------------------------------------------------
+
+    def markdown(self) -> list[str]:
+        """This encoding as Markdown tables: the observation's blocks and the action indices."""
+        lines = [f"Observation: {self.layout.size} numbers.", "", "| block | shape | meaning |",
+                 "| --- | --- | --- |"]
+        lines += [f"| `{name}` | {' x '.join(map(str, shape))} | {meaning} |"
+                  for name, shape, _, meaning in self.layout.blocks]
+        lines += ["", f"Actions: {self.actions} indices.", "", "| indices | move | meaning |",
+                  "| --- | --- | --- |"]
+        for segment in self.segments:
+            last = segment.start + segment.size - 1
+            span = str(segment.start) if segment.size == 1 else f"{segment.start}-{last}"
+            lines.append(f"| {span} | {segment.name} | {segment.meaning} |")
+        return lines
+
+
+def cards_field(name: str) -> Callable[[Any], Sequence[Card]]:
+    """A reader of the view field ``name`` holding the cards a positional segment indexes."""
+    def read(view: Any) -> Sequence[Card]:
+        cards: Sequence[Card] = getattr(view, name) or ()
+        return cards
+    return read

@@ -1,0 +1,55 @@
+"""Basic Draw Poker (and lowball): six betting indices, then a draw named by a bit mask of positions.
+
+The draw index is 6 plus the bit mask of the hand positions thrown away (bit ``i``: the ``i``-th
+card of the hand as the view lists it), so 6 stands pat and 6 + 31 throws all five. The mask allows
+exactly what the rules do: up to three cards, or four when the card kept is an ace (shown).
+"""
+
+from __future__ import annotations
+
+from homegame.agents.betting import Betting, MoneyBlocks, betting_actions, chip_range
+from homegame.agents.encoding import Encoding, Features, cards_field
+from homegame.agents.segments import DiscardMask
+from homegame.games.draw import DrawView
+
+__all__ = ["DrawEncoding"]
+
+HAND = 5
+
+
+class DrawEncoding(Encoding[DrawView]):
+    """Draw poker as seen by one seat."""
+
+    game_names = ("draw",)
+    phases = ("bet1", "draw", "bet2", "over")
+
+    def build(self) -> None:
+        self.common_blocks()
+        self.money = MoneyBlocks(self.layout, self.players)
+        self.hand = self.cards_block("hand", "this seat's cards, one row per hand position", HAND)
+        self.drawn = self.block("drawn", (self.players, 2), "per relative seat: has drawn, cards drawn")
+        self.aces = self.cards_block("shown_aces", "aces shown to draw four")
+        self.shown = self.cards_block("showdown", "hands shown at the end, per relative seat", self.players)
+        self.segment(Betting())
+        self.segment(DiscardMask("draw", "discard", HAND, cards_field("hand"),
+                                 "discard: bit i of (index - 6) throws the hand's i-th card"))
+
+    def features(self, view: DrawView, out: Features) -> None:
+        me = self.write_common(view, out, view.phase)
+        self.money.write(view, me, out)
+        out.slots(self.hand, self.vocabulary, view.hand)
+        for seat, count in view.drawn.items():
+            row = self.drawn + 2 * ((seat - me) % self.players)
+            out.flag(row)
+            out.value(row + 1, count)
+        out.cards(self.aces, self.vocabulary, view.shown_aces.values())
+        self.seat_cards(out, self.shown, me, view.showdown)
+
+    def utility_range(self) -> tuple[float, float]:
+        return chip_range(self.game)
+
+    def max_actions(self) -> int:
+        return betting_actions(self.game, 2) + self.players
+
+
+ENCODINGS = (DrawEncoding,)
