@@ -14,7 +14,7 @@ CardError - 'Zz' at position 0 is not a card (write rank then suit, as As, 10h, 
 
 from __future__ import annotations
 
-__all__ = ["CardError", "GameError", "HomegameError", "IllegalAction", "ReplayError", "shown"]
+__all__ = ["CardError", "GameError", "HomegameError", "IllegalAction", "ReplayError", "RoomError", "shown"]
 
 
 class HomegameError(ValueError):
@@ -35,6 +35,11 @@ class IllegalAction(HomegameError):
 
 class ReplayError(HomegameError):
     """A history that is malformed or does not replay to the same hand."""
+
+
+class RoomError(HomegameError):
+    """A card-room request that cannot be granted now: a full table, a wrong token, a message out
+    of turn; the message says why."""
 
 
 def shown(value: object) -> str:

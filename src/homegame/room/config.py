@@ -1,0 +1,199 @@
+"""How a card-room table is set up when it is made: seats, stakes, the games the dealer may call,
+bots, the clock.
+
+A :class:`TableConfig` is read from the JSON a client sends (:meth:`TableConfig.from_json`) and
+checked in full there: every game named exists, every variant is one of its variants, every stake
+is a setting that the games taking it accept. What a table refuses is a
+:class:`~homegame.errors.RoomError` that says why.
+
+>>> config = TableConfig.from_json({"name": "Friday", "seats": 4, "games": ["draw", "papayoo"],
+...                                 "stakes": {"ante": 1, "bet": 2}, "bots": 2})
+>>> config.seats, [choice.game for choice in config.games], config.default_game
+(4, ['draw', 'papayoo'], 'draw')
+>>> config.settings_for("draw")["ante"], "ante" in config.settings_for("papayoo")
+(1, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from homegame.bots import make_bot
+from homegame.engine.game import MAX_CHIPS
+from homegame.errors import HomegameError, RoomError, shown
+from homegame.games import GAMES, game_class, new_game
+
+__all__ = ["BOT_NAMES", "MOST_SEATS", "GameChoice", "TableConfig"]
+
+MOST_SEATS: Final = 8
+BOT_NAMES: Final = ("Ada", "Bix", "Cole", "Dot", "Eli", "Fay", "Gil", "Hu")
+"""The names bots sit under, seat by seat (with "(bot)" after them)."""
+_FIELDS: Final = frozenset({"name", "seats", "buy_in", "stakes", "games", "default_game", "bots",
+                            "bot_level", "clock", "timeouts_to_sit_out", "points_rate", "pause"})
+
+
+@dataclass(frozen=True, slots=True)
+class GameChoice:
+    """A game the dealer may call, and the variants the dealer may switch on with it."""
+
+    game: str
+    variants: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "variants": list(self.variants)}
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """A table's setup. Times are in seconds; chips are whole numbers.
+
+    ``stakes`` are game settings (``ante``, ``bet``, ``limit``, ``wager``...) given to every game
+    that has a setting of that name; ``points_rate`` is what a point is worth in chips in the
+    games scored in points (and the ``unit`` of Chinese and Open-Face Chinese Poker).
+    """
+
+    name: str
+    seats: int = 6
+    buy_in: int = 100
+    stakes: Mapping[str, Any] = field(default_factory=dict)
+    games: tuple[GameChoice, ...] = ()
+    default_game: str = ""
+    bots: int = 0
+    bot_level: str = "heuristic"
+    clock: float = 30.0
+    timeouts_to_sit_out: int = 2
+    points_rate: int = 1
+    pause: float = 3.0
+
+    @classmethod
+    def from_json(cls, data: Any) -> TableConfig:
+        """The config ``data`` describes (omitted fields take their defaults), fully checked."""
+        if not isinstance(data, dict):
+            raise RoomError(f"a table is described by an object, not {shown(data)}")
+        unknown = sorted(str(key) for key in data if key not in _FIELDS)
+        if unknown:
+            raise RoomError(f"a table has no field {', '.join(unknown)}; fields: {', '.join(sorted(_FIELDS))}")
+        games = _games(data.get("games", sorted(GAMES)))
+        config = cls(
+            name=_text("name", data.get("name"), longest=60),
+            seats=_whole("seats", data.get("seats", 6), 2, MOST_SEATS),
+            buy_in=_whole("buy_in", data.get("buy_in", 100), 1, MAX_CHIPS),
+            stakes=_stakes(data.get("stakes", {})),
+            games=games,
+            default_game=_default(data.get("default_game", games[0].game), games),
+            bots=_whole("bots", data.get("bots", 0), 0, MOST_SEATS),
+            bot_level=_text("bot_level", data.get("bot_level", "heuristic"), longest=20),
+            clock=_seconds("clock", data.get("clock", 30.0), 0.05, 3600),
+            timeouts_to_sit_out=_whole("timeouts_to_sit_out", data.get("timeouts_to_sit_out", 2), 1, 100),
+            points_rate=_whole("points_rate", data.get("points_rate", 1), 1, 10**6),
+            pause=_seconds("pause", data.get("pause", 3.0), 0, 60),
+        )
+        config.check()
+        return config
+
+    def check(self) -> None:
+        """Refuse a setup no hand could be dealt at: too many bots, stakes a game refuses."""
+        if self.bots >= self.seats:
+            raise RoomError(f"{self.bots} bots leave no seat free at a table of {self.seats}")
+        for choice in self.games:
+            game = game_class(choice.game)
+            try:
+                make_bot(choice.game, self.bot_level)
+            except HomegameError as error:
+                raise RoomError(f"bot_level: {error}") from None
+            fits = [n for n in game.players if 2 <= n <= self.seats] or [game.players[0]]
+            for variants in ((), *((v,) for v in choice.variants)):
+                try:
+                    new_game(choice.game, players=fits[0], variants=variants, **self.settings_for(choice.game))
+                except HomegameError as error:
+                    raise RoomError(f"{game.title} at this table: {error}") from None
+
+    def settings_for(self, name: str) -> dict[str, Any]:
+        """The settings a game is dealt with here: the stakes it takes, and the points rate as
+        the unit of the games that have one."""
+        takes = game_class(name).settings
+        settings = {key: value for key, value in self.stakes.items() if key in takes}
+        if "unit" in takes and "unit" not in settings:
+            settings["unit"] = self.points_rate
+        return settings
+
+    def choice(self, name: str) -> GameChoice:
+        """The table's entry for the game called ``name``, or :class:`RoomError`."""
+        for choice in self.games:
+            if choice.game == name:
+                return choice
+        raise RoomError(f"{shown(name)} is not a game of this table; it deals "
+                        f"{', '.join(c.game for c in self.games)}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "seats": self.seats, "buy_in": self.buy_in, "stakes": dict(self.stakes),
+                "games": [choice.to_json() for choice in self.games], "default_game": self.default_game,
+                "bots": self.bots, "bot_level": self.bot_level, "clock": self.clock,
+                "timeouts_to_sit_out": self.timeouts_to_sit_out, "points_rate": self.points_rate,
+                "pause": self.pause}
+
+
+def _text(name: str, value: object, *, longest: int) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > longest:
+        raise RoomError(f"{name} is text of 1 to {longest} characters, not {shown(value)}")
+    return value.strip()
+
+
+def _whole(name: str, value: object, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise RoomError(f"{name} is a whole number from {low} to {high}, not {shown(value)}")
+    return value
+
+
+def _seconds(name: str, value: object, low: float, high: float) -> float:
+    if not isinstance(value, int | float) or isinstance(value, bool) or not low <= value <= high:
+        raise RoomError(f"{name} is a number of seconds from {low} to {high}, not {shown(value)}")
+    return float(value)
+
+
+def _stakes(value: object) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RoomError(f"stakes are an object of game settings, not {shown(value)}")
+    known = {name for game in GAMES.values() for name in game.settings}
+    unknown = sorted(str(key) for key in value if key not in known)
+    if unknown:
+        raise RoomError(f"no game has a setting {', '.join(unknown)}")
+    if not all(isinstance(item, int | str) for item in value.values()):
+        raise RoomError(f"stakes are numbers or words, not {shown(value)}")
+    return dict(value)
+
+
+def _games(value: object) -> tuple[GameChoice, ...]:
+    """The games the dealer may call: names, or ``{"game": name, "variants": [...]}``."""
+    if not isinstance(value, list) or not value or len(value) > 4 * len(GAMES):
+        raise RoomError(f"games is a list of the games the dealer may call, not {shown(value)}")
+    choices = [_game_choice(item) for item in value]
+    names = [choice.game for choice in choices]
+    if len(set(names)) != len(names):
+        raise RoomError("each game is listed once, with all the variants the dealer may call")
+    return tuple(choices)
+
+
+def _game_choice(item: object) -> GameChoice:
+    if isinstance(item, str):
+        item = {"game": item}
+    if not isinstance(item, dict) or set(item) - {"game", "variants"}:
+        raise RoomError(f"a game of the table is a name or {{'game', 'variants'}}, not {shown(item)}")
+    try:
+        game = game_class(item.get("game"))
+    except HomegameError as error:
+        raise RoomError(str(error)) from None
+    variants = item.get("variants", [])
+    if not isinstance(variants, list) or not all(v in game.variants for v in variants):
+        raise RoomError(f"{game.title}'s variants are {', '.join(game.variants) or 'none'}, "
+                        f"not {shown(variants)}")
+    return GameChoice(game.name, tuple(dict.fromkeys(variants)))
+
+
+def _default(value: object, games: tuple[GameChoice, ...]) -> str:
+    names = [choice.game for choice in games]
+    if value not in names:
+        raise RoomError(f"the default game is one of the table's games ({', '.join(names)}), not {shown(value)}")
+    return str(value)

@@ -1,0 +1,69 @@
+"""The hand a card-room table is playing, and the game of several deals it belongs to.
+
+A :class:`HandInPlay` is the engine's state of the hand together with which table seat plays each of
+the game's seats (a hand is dealt only to the players who can play it, so game seat 0 may be table
+seat 3). A :class:`Series` is the game the dealer called, dealt again while the game says it goes
+on (a Papayoo game of several deals, fantasyland, a carried pot), with the same players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from homegame.engine import Game, GameState
+
+if TYPE_CHECKING:
+    from homegame.room.table import TableEvent
+
+__all__ = ["HandInPlay", "Series", "chance_by_hand"]
+
+
+@dataclass
+class HandInPlay:
+    """A hand dealt at the table: its number, the table seats in the game's seat order, the
+    configured game and the engine's state."""
+
+    number: int
+    seats: tuple[int, ...]
+    game: Game
+    state: GameState[Any]
+
+    def player_of(self, seat: int | None) -> int | None:
+        """The game's seat for table seat ``seat`` (``None`` if it is not dealt in)."""
+        return self.seats.index(seat) if seat in self.seats else None
+
+
+@dataclass
+class Series:
+    """The game the dealer called, while it runs: its variants, what one deal carries to the
+    next, and (from the second deal) the seats it is dealt to."""
+
+    game: str
+    variants: tuple[str, ...]
+    carry: dict[str, Any] = field(default_factory=dict)
+    seats: tuple[int, ...] | None = None
+
+    def checkpoint(self) -> dict[str, Any]:
+        return {"game": self.game, "variants": list(self.variants), "carry": self.carry,
+                "seats": None if self.seats is None else list(self.seats)}
+
+    @classmethod
+    def from_checkpoint(cls, data: dict[str, Any]) -> Series:
+        seats = data["seats"]
+        return cls(data["game"], tuple(data["variants"]), dict(data["carry"]),
+                   None if seats is None else tuple(seats))
+
+
+def chance_by_hand(events: Iterable[TableEvent]) -> dict[int, list[Any]]:
+    """The chance outcomes (reshuffles, die rolls) each hand drew while it was played, in order,
+    by hand number: restoring a table deals each hand with them, so it draws the same again."""
+    drawn: dict[int, list[Any]] = {}
+    number = 0
+    for event in events:
+        if event.kind == "dealt":
+            number = event.data["number"]
+        elif event.kind == "acted":
+            drawn.setdefault(number, []).extend(event.data["chance"])
+    return drawn

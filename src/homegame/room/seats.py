@@ -1,0 +1,105 @@
+"""Who sits at a card-room table, and the ledger of the chips they brought and took away.
+
+A :class:`Seat` is a player (or a bot) in a chair: a name, a stack that carries from game to game,
+whether they sit out, the clock's count of turns they let run out, and the last intents they sent
+(so a message sent twice is taken once). The :class:`Ledger` counts chips in and out by name, so a
+player who leaves and comes back keeps one line, and its nets settle up at the end of the night.
+
+>>> ledger = Ledger()
+>>> ledger.buy_in("ann", 100); ledger.buy_in("bob", 100); ledger.cash_out("ann", 150)
+>>> ledger.nets({"bob": 50})
+{'ann': 50, 'bob': -50}
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+__all__ = ["HOUSE", "Ledger", "Seat"]
+
+HOUSE: Final = "the house"
+"""The ledger's name for chips no player holds: Pai Gow's house bank, a pot carried to the next hand."""
+
+_INTENTS_KEPT: Final = 256
+
+
+@dataclass
+class Seat:
+    """A chair at the table and who sits in it."""
+
+    name: str
+    token_hash: str | None
+    """The hash of the seat's token (``None`` for a bot, which needs none)."""
+    bot: str | None
+    """The kind of bot playing the seat (``None`` for a person)."""
+    stack: int
+    sitting_out: bool = False
+    leaving: bool = False
+    timeouts: int = 0
+    intents: OrderedDict[str, int] = field(default_factory=OrderedDict)
+    """The last intents the seat sent, each with the event it made (see :meth:`remember`)."""
+
+    def remember(self, intent: str, seq: int) -> None:
+        """Keep ``intent`` (sent by the seat and taken as event ``seq``) among the last few."""
+        self.intents[intent] = seq
+        while len(self.intents) > _INTENTS_KEPT:
+            self.intents.popitem(last=False)
+
+    def checkpoint(self) -> dict[str, Any]:
+        return {"name": self.name, "token": self.token_hash, "bot": self.bot, "stack": self.stack,
+                "sitting_out": self.sitting_out, "leaving": self.leaving, "timeouts": self.timeouts,
+                "intents": [[intent, seq] for intent, seq in self.intents.items()]}
+
+    @classmethod
+    def from_checkpoint(cls, data: dict[str, Any]) -> Seat:
+        return cls(data["name"], data["token"], data["bot"], data["stack"], data["sitting_out"],
+                   data["leaving"], data["timeouts"], OrderedDict((i, s) for i, s in data["intents"]))
+
+    def to_json(self) -> dict[str, Any]:
+        """What every seat and spectator may know of this seat."""
+        return {"name": self.name, "bot": self.bot, "stack": self.stack, "sitting_out": self.sitting_out,
+                "leaving": self.leaving}
+
+
+@dataclass
+class Ledger:
+    """Chips brought to the table (buy-ins, rebuys) and taken from it, by name, and the house's net."""
+
+    bought: dict[str, int] = field(default_factory=dict)
+    cashed: dict[str, int] = field(default_factory=dict)
+    house: int = 0
+
+    def buy_in(self, name: str, chips: int) -> None:
+        self.bought[name] = self.bought.get(name, 0) + chips
+        self.cashed.setdefault(name, 0)
+
+    def cash_out(self, name: str, chips: int) -> None:
+        self.cashed[name] = self.cashed.get(name, 0) + chips
+
+    def checkpoint(self) -> dict[str, Any]:
+        return {"bought": self.bought, "cashed": self.cashed, "house": self.house}
+
+    @classmethod
+    def from_checkpoint(cls, data: dict[str, Any]) -> Ledger:
+        return cls(dict(data["bought"]), dict(data["cashed"]), data["house"])
+
+    def nets(self, stacks: Mapping[str, int]) -> dict[str, int]:
+        """Each name's net (chips taken away and still in front of them, less chips brought), and
+        the house's where it is not zero; they sum to zero."""
+        nets = {name: self.cashed.get(name, 0) + stacks.get(name, 0) - bought
+                for name, bought in self.bought.items()}
+        if self.house:
+            nets[HOUSE] = self.house
+        return nets
+
+    def to_json(self, stacks: Mapping[str, int]) -> list[dict[str, Any]]:
+        """One line a name: brought, taken away, in front of them now, and net."""
+        nets = self.nets(stacks)
+        lines = [{"name": name, "bought": bought, "cashed": self.cashed.get(name, 0),
+                  "stack": stacks.get(name, 0), "net": nets[name]} for name, bought in self.bought.items()]
+        if self.house:
+            lines.append({"name": HOUSE, "bought": 0, "cashed": 0, "stack": 0, "net": self.house})
+        return lines

@@ -1,0 +1,503 @@
+"""A card-room table, event-sourced: seats, the dealer's choice, the hand in play, the clock.
+
+Everything that happens at a table is a :class:`TableEvent` (a player sat down, the dealer called
+Papayoo, seat 2 raised to 8...), and :meth:`Table.apply` is the only thing that changes a table.
+The requests people make (``join``, ``choose``, ``act``, ``chat``...) check themselves against the
+table and the engine, then record the events they make with :meth:`Table.record`; the card room
+writes those to its store before it tells anyone, and rebuilds a table after a restart by applying
+its stored events again (:meth:`Table.restore`). No rule of any game is decided here: a hand is the
+engine's :class:`~homegame.engine.GameState`, and an action is legal when the engine says so.
+
+A table moves through phases: ``waiting`` (fewer than two players who can be dealt in), ``choosing``
+(the dealer names the next game, under the clock), ``playing`` (a hand is on), ``between`` (the short
+pause before the next deal of a game that runs over several deals) and ``closed``.
+
+>>> table = Table.create("t1", TableConfig.from_json({"name": "Friday", "games": ["draw"], "bots": 1,
+...                                                   "clock": 5, "pause": 0}), at=0.0)
+>>> seat = table.join("ann", token_hash="h", at=1.0)
+>>> table.phase, table.chooser
+('choosing', 0)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from homegame.cards import Card, format_cards, parse_cards
+from homegame.engine import Action, Chance, Game, GameState
+from homegame.errors import HomegameError, RoomError, shown
+from homegame.games import game_class, new_game
+from homegame.room.config import BOT_NAMES, TableConfig
+from homegame.room.hands import HandInPlay, Series, chance_by_hand
+from homegame.room.seats import Ledger, Seat
+
+__all__ = ["CHAT_LONGEST", "Shuffle", "Table", "TableEvent"]
+
+CHAT_LONGEST: Final = 500
+Shuffle = Callable[[Sequence[Card]], list[Card]]
+"""How the room shuffles a deck for a deal (the operating system's randomness when live)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """One thing that happened at a table: its number in the table's log, its kind, its data
+    (plain JSON) and when (seconds since the epoch, by the room's clock)."""
+
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "kind": self.kind, "data": self.data, "at": self.at}
+
+
+@dataclass
+class Table:
+    """One table of the card room (see the module's docstring). Build it with :meth:`create` or
+    :meth:`restore`."""
+
+    id: str
+    config: TableConfig
+    owner_hash: str = ""
+    seats: list[Seat | None] = field(default_factory=list)
+    ledger: Ledger = field(default_factory=Ledger)
+    seq: int = 0
+    """The number of the table's last event (0 before any)."""
+    unsaved: list[TableEvent] = field(default_factory=list)
+    """Events recorded since the room last took them to its store (see :meth:`take_unsaved`)."""
+    phase: str = "waiting"
+    button: int = 0
+    chooser: int | None = None
+    deadlines: dict[int, float] = field(default_factory=dict)
+    wakes_at: float | None = None
+    series: Series | None = None
+    hand: HandInPlay | None = None
+    hands_played: int = 0
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    _chance: dict[int, list[Any]] = field(default_factory=dict)
+    _least_stack: dict[str, int] = field(default_factory=dict)
+
+    # -- building a table ---------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, table_id: str, config: TableConfig, *, at: float, owner_hash: str = "") -> Table:
+        """A new table, with its bots seated from seat 0."""
+        table = cls(table_id, config)
+        table.record("created", {"config": config.to_json(), "owner": owner_hash}, at)
+        for seat in range(config.bots):
+            table.record("seated", {"seat": seat, "name": f"{BOT_NAMES[seat]} (bot)", "token": None,
+                                    "bot": config.bot_level, "buy_in": config.buy_in}, at)
+        return table
+
+    @classmethod
+    def restore(cls, table_id: str, events: Iterable[TableEvent]) -> Table:
+        """The table its stored events describe, exactly as it was: same hand, cards, clock.
+
+        The events start with the table's creation or with a checkpoint (see :meth:`checkpoint`)
+        taken before the last hand was dealt, so that hand is dealt and played again too.
+        """
+        events = list(events)
+        if not events or events[0].kind not in ("created", "checkpoint"):
+            raise RoomError(f"table {table_id}'s log starts with neither its creation nor a checkpoint")
+        table = cls(table_id, TableConfig.from_json(events[0].data["config"]))
+        table.seq = events[0].seq - 1
+        table._chance = chance_by_hand(events)
+        for event in events:
+            table.apply(event)
+        return table
+
+    def record(self, kind: str, data: dict[str, Any], at: float) -> TableEvent:
+        """Apply a new event to the table and keep it for the room to store."""
+        event = TableEvent(self.seq + 1, kind, data, at)
+        self.apply(event)
+        self.unsaved.append(event)
+        return event
+
+    def take_unsaved(self) -> list[TableEvent]:
+        """The events recorded since the last call, for the room to store."""
+        taken, self.unsaved = self.unsaved, []
+        return taken
+
+    def apply(self, event: TableEvent) -> None:
+        """Change the table by one event: the one way a table ever changes."""
+        if event.seq != self.seq + 1:
+            raise RoomError(f"event {event.seq} does not follow event {self.seq}")
+        cold = self.seq == event.seq - 1 and not self.seats
+        self.seq = event.seq
+        if event.kind == "checkpoint":
+            self._on_checkpoint(event.data, cold=cold)
+        else:
+            getattr(self, f"_on_{event.kind}")(event.data, event.at)
+
+    def checkpoint(self) -> dict[str, Any]:
+        """The whole table but the hand, as plain JSON: a log read from here on (and the hand
+        after it dealt again) is the same table as the log read from the start."""
+        state = {
+            "config": self.config.to_json(), "owner": self.owner_hash,
+            "seats": [None if s is None else s.checkpoint() for s in self.seats],
+            "ledger": self.ledger.checkpoint(), "phase": self.phase, "button": self.button,
+            "chooser": self.chooser, "deadlines": [[s, d] for s, d in sorted(self.deadlines.items())],
+            "wakes_at": self.wakes_at, "series": None if self.series is None else self.series.checkpoint(),
+            "hands_played": self.hands_played, "chat": self.chat,
+        }
+        copy: dict[str, Any] = json.loads(json.dumps(state))  # plain JSON, sharing nothing with the table
+        return copy
+
+    # -- requests -----------------------------------------------------------------------------
+
+    def join(self, name: str, *, token_hash: str, at: float, seat: int | None = None) -> int:
+        """Seat ``name`` (at ``seat``, or the first free one) with the table's buy-in."""
+        self._open()
+        name = _display_name(name)
+        taken = {s.name.lower() for s in self.seats if s is not None}
+        if name.lower() in taken:
+            raise RoomError(f"someone called {name} already sits here; choose another name")
+        free = [index for index, s in enumerate(self.seats) if s is None]
+        if seat is None:
+            if not free:
+                raise RoomError(f"all {self.config.seats} seats are taken")
+            seat = free[0]
+        if type(seat) is not int or seat not in free:
+            raise RoomError(f"seat {shown(seat)} is not free; free seats: {free or 'none'}")
+        self.record("seated", {"seat": seat, "name": name, "token": token_hash, "bot": None,
+                               "buy_in": self.config.buy_in}, at)
+        return seat
+
+    def leave(self, seat: int, *, at: float) -> None:
+        """Take ``seat`` from the table: at once between hands, or when its game ends (its turns
+        in the meantime fold where folding exists and take the game's default elsewhere)."""
+        self._occupant(seat)
+        self.record("left", {"seat": seat}, at)
+
+    def sit_out(self, seat: int, *, at: float) -> None:
+        if self._occupant(seat).sitting_out:
+            raise RoomError("you already sit out")
+        self.record("sat_out", {"seat": seat}, at)
+
+    def come_back(self, seat: int, *, at: float) -> None:
+        if not self._occupant(seat).sitting_out:
+            raise RoomError("you are not sitting out")
+        self.record("back", {"seat": seat}, at)
+
+    def rebuy(self, seat: int, chips: object, *, at: float) -> None:
+        """Add up to a buy-in of chips to ``seat``'s stack, between hands."""
+        self._occupant(seat)
+        if type(chips) is not int or not 1 <= chips <= self.config.buy_in:
+            raise RoomError(f"a rebuy is 1 to {self.config.buy_in} chips, not {shown(chips)}")
+        if self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over:
+            raise RoomError("rebuy between hands, not during one you play")
+        self.record("rebuy", {"seat": seat, "chips": chips}, at)
+
+    def say(self, seat: int | None, text: object, *, at: float) -> None:
+        """A line of chat from ``seat`` (text only, at most :data:`CHAT_LONGEST` characters)."""
+        self._open()
+        name = self._occupant(seat).name if seat is not None else "spectator"
+        if not isinstance(text, str) or not text.strip() or len(text) > CHAT_LONGEST:
+            raise RoomError(f"a chat line is 1 to {CHAT_LONGEST} characters of text")
+        self.record("chat", {"seat": seat, "name": name, "text": text.strip()}, at)
+
+    def choose(self, seat: int, game: object, variants: object, *, at: float, shuffle: Shuffle,
+               by: str = "player") -> None:
+        """The dealer calls the next game (and its variants), and its first hand is dealt."""
+        if self.phase != "choosing" or seat != self.chooser:
+            raise RoomError(f"it is not your call: the dealer's choice is seat {self.chooser}'s")
+        if not isinstance(game, str) or game not in self.choosable():
+            raise RoomError(f"{shown(game)} cannot be dealt now; the dealer may call "
+                            f"{', '.join(self.choosable()) or 'nothing (not enough players)'}")
+        allowed = self.config.choice(game).variants
+        if not isinstance(variants, list) or not all(v in allowed for v in variants):
+            raise RoomError(f"{game}'s variants at this table are {', '.join(allowed) or 'none'}, "
+                            f"not {shown(variants)}")
+        try:
+            self._configure(game, variants, players=len(self.players_for(game)))
+        except HomegameError as error:
+            raise RoomError(f"those variants cannot be played together: {error}") from None
+        self.record("chosen", {"seat": seat, "game": game, "variants": list(dict.fromkeys(variants)),
+                               "by": by}, at)
+        self.deal(at=at, shuffle=shuffle)
+
+    def deal(self, *, at: float, shuffle: Shuffle) -> None:
+        """Deal the next hand of the game being played, its deck shuffled by ``shuffle``; if the
+        game cannot go on with its players (too few have chips left), it ends there instead."""
+        series = self.series
+        if series is None or self.phase not in ("choosing", "between"):
+            raise RoomError("there is no game to deal now")
+        seats = series.seats or tuple(self.players_for(series.game))
+        deal = {"number": self.hands_played + 1, "seats": list(seats),
+                "dealer": min(range(len(seats)), key=lambda i: (seats[i] - self.button) % len(self.seats))}
+        try:
+            deck = shuffle(self._start(series, deal).game.deck)
+        except HomegameError as error:
+            self.record("game_over", {"reason": str(error)}, at)
+            return
+        self.record("dealt", {**deal, "deck": format_cards(deck)}, at)
+
+    def act(self, seat: int, action: object, *, intent: str | None, at: float, by: str = "player") -> bool:
+        """Take ``action`` (an :class:`Action`) for ``seat`` in the hand in play; ``False`` when
+        ``intent`` was taken already (a resent message), which changes nothing."""
+        occupant = self._occupant(seat)
+        if intent is not None and intent in occupant.intents:
+            return False
+        if by == "clock" and at < self.deadlines.get(seat, float("inf")):
+            raise RoomError(f"seat {seat}'s clock has not run out")
+        hand = self._hand_of(seat)
+        player = hand.seats.index(seat)
+        state = hand.state
+        if not isinstance(action, Action) or action not in state.legal_actions(player):
+            raise RoomError(state.explain_illegal(player, action))
+        mark = len(state.history.events)
+        event = self.record("acted", {"seat": seat, "action": action.to_json(), "intent": intent,
+                                      "by": by, "chance": []}, at)
+        event.data["chance"] = [e.data["outcome"] for e in state.history.events[mark:] if e.kind == "chance"]
+        if state.is_over:
+            self.record("checkpoint", self.checkpoint(), at)
+        return True
+
+    def close(self, *, at: float) -> None:
+        """Close the table between hands: everyone takes their stack, and it deals no more."""
+        self._open()
+        if self.hand is not None and not self.hand.state.is_over:
+            raise RoomError("finish the hand before closing the table")
+        self.record("closed", {}, at)
+
+    # -- what the table can do now ------------------------------------------------------------
+
+    def players_for(self, name: str) -> list[int]:
+        """The seats a hand of ``name`` would be dealt to now, clockwise from seat 0: those not
+        sitting out with the chips the game needs (its stake in Pai Gow, one chip elsewhere)."""
+        needs = self._least_stack.get(name)
+        if needs is None:
+            players = game_class(name).players
+            game = self._configure(name, [], players=2 if 2 in players else players[0])
+            needs = self._least_stack[name] = game.least_stack if game.starting_stack is not None else 1
+        return [index for index, s in enumerate(self.seats)
+                if s is not None and not s.sitting_out and not s.leaving and s.stack >= needs]
+
+    def choosable(self) -> list[str]:
+        """The table's games that the players who can be dealt in now could play."""
+        return [choice.game for choice in self.config.games
+                if len(self.players_for(choice.game)) in game_class(choice.game).players
+                and len(self.players_for(choice.game)) >= 2]
+
+    def due(self, now: float) -> list[int]:
+        """The seats whose clock has run out by ``now``."""
+        return [seat for seat, deadline in self.deadlines.items() if deadline <= now]
+
+    def next_wake(self) -> float | None:
+        """The next moment the table must be looked at: a clock running out, a pause ending."""
+        moments = [*self.deadlines.values(), *([self.wakes_at] if self.wakes_at is not None else [])]
+        return min(moments) if moments else None
+
+    def stacks_by_name(self) -> dict[str, int]:
+        return {s.name: s.stack for s in self.seats if s is not None}
+
+    # -- applying events ----------------------------------------------------------------------
+
+    def _on_checkpoint(self, data: dict[str, Any], *, cold: bool) -> None:
+        """Start from a checkpoint (a log read from one), or check that the table read so far is
+        the table the checkpoint recorded."""
+        if not cold:
+            if data != self.checkpoint():
+                raise RoomError(f"table {self.id}'s log disagrees with its checkpoint at event {self.seq}")
+            return
+        self.owner_hash = data["owner"]
+        self.seats = [None if s is None else Seat.from_checkpoint(s) for s in data["seats"]]
+        self.ledger = Ledger.from_checkpoint(data["ledger"])
+        self.phase, self.button, self.chooser = data["phase"], data["button"], data["chooser"]
+        self.deadlines = {seat: deadline for seat, deadline in data["deadlines"]}
+        self.wakes_at, self.hands_played = data["wakes_at"], data["hands_played"]
+        self.series = None if data["series"] is None else Series.from_checkpoint(data["series"])
+        self.chat = list(data["chat"])
+
+    def _on_created(self, data: dict[str, Any], at: float) -> None:
+        self.config = TableConfig.from_json(data["config"])
+        self.owner_hash = data["owner"]
+        self.seats = [None] * self.config.seats
+
+    def _on_seated(self, data: dict[str, Any], at: float) -> None:
+        seat = data["seat"]
+        self.seats[seat] = Seat(data["name"], data["token"], data["bot"], data["buy_in"])
+        self.ledger.buy_in(data["name"], data["buy_in"])
+        self._wake_up(at)
+
+    def _on_left(self, data: dict[str, Any], at: float) -> None:
+        seat = data["seat"]
+        occupant = self._occupant(seat)
+        occupant.leaving = True
+        if not self._plays_on(seat):
+            self._free(seat)
+        elif seat in self.deadlines:
+            self.deadlines[seat] = at
+        self._recheck_choosing(at)
+
+    def _on_sat_out(self, data: dict[str, Any], at: float) -> None:
+        self._occupant(data["seat"]).sitting_out = True
+        self._recheck_choosing(at)
+
+    def _on_back(self, data: dict[str, Any], at: float) -> None:
+        occupant = self._occupant(data["seat"])
+        occupant.sitting_out, occupant.timeouts = False, 0
+        self._wake_up(at)
+
+    def _on_rebuy(self, data: dict[str, Any], at: float) -> None:
+        occupant = self._occupant(data["seat"])
+        occupant.stack += data["chips"]
+        self.ledger.buy_in(occupant.name, data["chips"])
+        self._wake_up(at)
+
+    def _on_chat(self, data: dict[str, Any], at: float) -> None:
+        self.chat.append({**data, "seq": self.seq, "at": at})
+        del self.chat[:-_CHAT_KEPT]
+
+    def _on_chosen(self, data: dict[str, Any], at: float) -> None:
+        self.series = Series(data["game"], tuple(data["variants"]))
+        chooser = self._occupant(data["seat"])
+        chooser.timeouts = chooser.timeouts + 1 if data["by"] == "clock" else 0
+        self.chooser = None
+
+    def _on_dealt(self, data: dict[str, Any], at: float) -> None:
+        assert self.series is not None
+        chance = Chance.replaying(self._chance.pop(data["number"], []), then=Chance())
+        self.hand = self._start(self.series, data, deck=parse_cards(data["deck"]), chance=chance)
+        self.phase, self.wakes_at, self.deadlines = "playing", None, {}
+        self._start_clocks(at)
+
+    def _on_game_over(self, data: dict[str, Any], at: float) -> None:
+        self.series = None
+        self._open_choosing(at, pause=0.0)
+
+    def _on_acted(self, data: dict[str, Any], at: float) -> None:
+        seat, hand = data["seat"], self.hand
+        assert hand is not None
+        occupant = self._occupant(seat)
+        hand.state.apply(hand.seats.index(seat), Action.from_json(data["action"]))
+        if data["intent"] is not None:
+            occupant.remember(data["intent"], self.seq)
+        occupant.timeouts = occupant.timeouts + 1 if data["by"] == "clock" else 0
+        if occupant.timeouts >= self.config.timeouts_to_sit_out:
+            occupant.sitting_out = True
+        self.deadlines.pop(seat, None)
+        if hand.state.is_over:
+            self._settle(hand, at)
+        else:
+            self._start_clocks(at)
+
+    def _on_closed(self, data: dict[str, Any], at: float) -> None:
+        for seat, occupant in enumerate(self.seats):
+            if occupant is not None:
+                self._free(seat)
+        self.phase, self.chooser, self.deadlines, self.wakes_at = "closed", None, {}, None
+
+    # -- the flow of the table ----------------------------------------------------------------
+
+    def _configure(self, name: str, variants: list[str], *, players: int) -> Game:
+        return new_game(name, players=players, variants=variants, **self.config.settings_for(name))
+
+    def _start(self, series: Series, deal: dict[str, Any], *, deck: Sequence[Card] | None = None,
+               chance: Chance | None = None) -> HandInPlay:
+        """The hand ``deal`` describes, dealt from ``deck`` (a trial deal from a fresh shuffle
+        when none is given, to see that the game can be dealt at all)."""
+        seats = tuple(deal["seats"])
+        game = self._configure(series.game, list(series.variants), players=len(seats))
+        stacks = [self._occupant(s).stack for s in seats] if game.starting_stack is not None else None
+        state = game.deal(deck=deck, dealer=deal["dealer"], stacks=stacks, carry=series.carry,
+                          chance=chance or Chance())
+        return HandInPlay(deal["number"], seats, game, state)
+
+    def _wake_up(self, at: float) -> None:
+        if self.phase == "waiting":
+            self._open_choosing(at, pause=0.0)
+
+    def _recheck_choosing(self, at: float) -> None:
+        """After someone leaves or sits out: a new dealer if the caller can no longer play."""
+        if self.phase == "choosing" and self.chooser not in {
+                s for name in self.choosable() for s in self.players_for(name)}:
+            self._open_choosing(at, pause=0.0)
+
+    def _open_choosing(self, at: float, *, pause: float) -> None:
+        """The next dealer (the button, or the next seat clockwise that can play) calls a game; a
+        table waits while no person (only bots) could play."""
+        self.deadlines, self.wakes_at = {}, None
+        candidates = sorted({s for name in self.choosable() for s in self.players_for(name)})
+        if not any(self._occupant(s).bot is None for s in candidates):
+            self.phase, self.chooser = "waiting", None
+            return
+        self.button = min(candidates, key=lambda s: (s - self.button) % len(self.seats))
+        self.phase, self.chooser = "choosing", self.button
+        self.deadlines[self.button] = at + pause + self.config.clock
+
+    def _start_clocks(self, at: float) -> None:
+        """A clock for every seat now to act that has none yet (at once for a seat that left)."""
+        hand = self.hand
+        assert hand is not None
+        acting = {hand.seats[player] for player in hand.state.to_act}
+        self.deadlines = {s: d for s, d in self.deadlines.items() if s in acting}
+        for seat in acting - set(self.deadlines):
+            away = self._occupant(seat).leaving
+            self.deadlines[seat] = at if away else at + self.config.clock
+
+    def _settle(self, hand: HandInPlay, at: float) -> None:
+        """Move the hand's result into the stacks, carry what the game carries, pass the button."""
+        state = hand.state
+        chips = hand.game.in_chips(state.outcome, rate=self.config.points_rate)
+        for player, amount in chips.items():
+            if isinstance(player, int):
+                self._occupant(hand.seats[player]).stack += amount
+        self.ledger.house += chips.get("bank", 0)
+        self.hands_played = hand.number
+        self.button = hand.seats[state.next_dealer]
+        assert self.series is not None
+        if state.continues_game:
+            self.series.carry, self.series.seats = dict(state.carry_out), hand.seats
+            self.phase, self.deadlines, self.wakes_at = "between", {}, at + self.config.pause
+            return
+        self.series = None
+        for seat in hand.seats:
+            if self._occupant(seat).leaving:
+                self._free(seat)
+        self._open_choosing(at, pause=self.config.pause)
+
+    def _plays_on(self, seat: int) -> bool:
+        """Whether ``seat`` is dealt in the hand in play or the game of several deals under way."""
+        in_hand = self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over
+        in_series = self.series is not None and self.series.seats is not None and seat in self.series.seats
+        return in_hand or in_series
+
+    def _free(self, seat: int) -> None:
+        occupant = self._occupant(seat)
+        self.ledger.cash_out(occupant.name, occupant.stack)
+        self.seats[seat] = None
+        self.deadlines.pop(seat, None)
+
+    def _occupant(self, seat: int | None) -> Seat:
+        occupant = self.seats[seat] if type(seat) is int and 0 <= seat < len(self.seats) else None
+        if occupant is None:
+            raise RoomError(f"no one sits at seat {shown(seat)}")
+        return occupant
+
+    def _hand_of(self, seat: int) -> HandInPlay:
+        hand = self.hand
+        if hand is None or hand.state.is_over or self.phase != "playing":
+            raise RoomError("no hand is being played now")
+        if seat not in hand.seats:
+            raise RoomError(f"seat {seat} is not dealt in this hand")
+        return hand
+
+    def _open(self) -> None:
+        if self.phase == "closed":
+            raise RoomError("this table is closed")
+
+
+_CHAT_KEPT: Final = 200
+
+
+def _display_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 24 or not name.isprintable():
+        raise RoomError(f"a name is 1 to 24 printable characters, not {shown(name)}")
+    return " ".join(name.split())
+
+

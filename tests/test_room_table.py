@@ -1,0 +1,176 @@
+"""A card-room table without a server: dealer's choice over every game, one stack across them,
+the clock, leaving and sitting out, the ledger, and a table rebuilt from its events."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import homegame
+from homegame import Action
+from homegame.errors import RoomError
+from homegame.room.config import TableConfig
+from homegame.room.settle import settle_up
+from homegame.room.table import Table, TableEvent
+from room_play import chips_balance, seeded_shuffle, snapshot, step
+
+ALL_GAMES = sorted(homegame.GAMES)
+
+
+def _table(**fields: object) -> Table:
+    config = TableConfig.from_json({"name": "test", "clock": 10, "pause": 0, **fields})
+    return Table.create("t", config, at=0.0)
+
+
+def test_dealers_choice_over_every_game_keeps_chips_and_restores_exactly() -> None:
+    table = _table(seats=4, bots=2, buy_in=500, games=ALL_GAMES)
+    table.join("ann", token_hash="a", at=0.0)
+    table.join("bob", token_hash="b", at=0.0)
+    chooser, now, played, log = random.Random(7), 1.0, set(), []
+    for turn in range(20_000):
+        if table.hands_played >= 40 and len(played) == len(ALL_GAMES):
+            break
+        unplayed = [g for g in ALL_GAMES if g not in played]
+        assert step(table, chooser, now, games=unplayed or None), f"stuck in {table.phase}"
+        log += table.take_unsaved()
+        chips_balance(table)
+        if table.hand is not None:
+            played.add(table.hand.game.name)
+        if turn % 97 == 0:
+            assert snapshot(Table.restore("t", log)) == snapshot(table)
+            assert snapshot(Table.restore("t", _from_last_checkpoint(log))) == snapshot(table)
+        now += 0.5
+    assert played == set(ALL_GAMES) and table.hands_played >= 40
+    assert snapshot(Table.restore("t", log)) == snapshot(table)
+    assert snapshot(Table.restore("t", _from_last_checkpoint(log))) == snapshot(table)
+    nets = table.ledger.nets(table.stacks_by_name())
+    assert sum(nets.values()) == 0 and len(settle_up(nets)) <= len(nets) - 1
+
+
+def _from_last_checkpoint(log: list[TableEvent]) -> list[TableEvent]:
+    """The log as a room loads it: from the last checkpoint before the last hand was dealt."""
+    dealt = max((e.seq for e in log if e.kind == "dealt"), default=0)
+    start = max((i for i, e in enumerate(log) if e.kind == "checkpoint" and e.seq < dealt), default=0)
+    return log[start:]
+
+
+def test_a_game_of_several_deals_runs_to_its_end_before_the_next_call() -> None:
+    table = _table(seats=3, bots=1, games=[{"game": "papayoo"}, "draw"], stakes={"deals": 3})
+    table.join("ann", token_hash="a", at=0.0)
+    table.join("bob", token_hash="b", at=0.0)
+    chooser, now = random.Random(3), 1.0
+    games = []
+    while table.hands_played < 4:
+        if table.phase == "choosing":
+            table.choose(table.chooser, "papayoo" if not games else "draw", [], at=now,
+                         shuffle=seeded_shuffle(chooser))
+        else:
+            step(table, chooser, now)
+        if table.hand is not None and (not games or games[-1][0] != table.hand.number):
+            games.append((table.hand.number, table.hand.game.name))
+        now += 1
+    assert [name for _, name in games] == ["papayoo", "papayoo", "papayoo", "draw"]
+
+
+def test_the_dealer_may_call_only_a_game_of_the_list_that_fits_the_players() -> None:
+    table = _table(seats=8, bots=6, games=["draw", "chinese", "papayoo"])
+    table.join("ann", token_hash="a", at=0.0)
+    assert table.choosable() == ["papayoo"]  # seven players: Draw seats six, Chinese Poker four
+    with pytest.raises(RoomError, match="cannot be dealt now"):
+        table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(1)))
+    with pytest.raises(RoomError, match="not your call"):
+        table.choose(3, "papayoo", [], at=1.0, shuffle=seeded_shuffle(random.Random(1)))
+
+
+def test_a_bad_request_changes_nothing() -> None:
+    table = _table(seats=3, bots=1, games=["draw"])
+    seat = table.join("ann", token_hash="a", at=0.0)
+    table.join("bob", token_hash="b", at=0.0)
+    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(2)))
+    before = snapshot(table)
+    hand = table.hand
+    assert hand is not None
+    waiting = next(s for s in hand.seats if hand.seats.index(s) not in hand.state.to_act)
+    for request in (
+        lambda: table.act(waiting, Action("fold"), intent="x", at=2.0),
+        lambda: table.act(9, Action("fold"), intent="x", at=2.0),
+        lambda: table.act(seat, "fold", intent="x", at=2.0),
+        lambda: table.join("ann", token_hash="c", at=2.0),
+        lambda: table.join("cy", token_hash="c", at=2.0, seat=0),
+        lambda: table.rebuy(seat, 10**9, at=2.0),
+        lambda: table.say(seat, "x" * 501, at=2.0),
+        lambda: table.come_back(seat, at=2.0),
+    ):
+        with pytest.raises(RoomError):
+            request()
+        assert snapshot(table) == before
+
+
+def test_an_intent_sent_twice_is_taken_once() -> None:
+    table = _table(seats=2, games=["draw"])
+    table.join("ann", token_hash="a", at=0.0)
+    table.join("bob", token_hash="b", at=0.0)
+    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(2)))
+    hand = table.hand
+    assert hand is not None
+    seat = hand.seats[hand.state.to_act[0]]
+    action = hand.state.legal_actions(hand.state.to_act[0])[0]
+    assert table.act(seat, action, intent="one", at=2.0) is True
+    seq = table.seq
+    assert table.act(seat, action, intent="one", at=2.0) is False
+    assert table.seq == seq
+
+
+def test_the_clock_takes_the_default_and_repeated_timeouts_sit_a_player_out() -> None:
+    table = _table(seats=2, games=["draw"], timeouts_to_sit_out=2)
+    table.join("ann", token_hash="a", at=0.0)
+    table.join("bob", token_hash="b", at=0.0)
+    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(4)))
+    hand = table.hand
+    assert hand is not None
+    seat = hand.seats[hand.state.to_act[0]]
+    assert table.due(5.0) == [] and table.due(11.0) == [seat]
+    with pytest.raises(RoomError, match="has not run out"):
+        table.act(seat, Action("check"), intent=None, at=5.0, by="clock")
+    player = hand.seats.index(seat)
+    table.act(seat, hand.state.default_action(player), intent=None, at=11.0, by="clock")
+    occupant = table.seats[seat]
+    assert occupant is not None and occupant.timeouts == 1 and not occupant.sitting_out
+
+
+def test_a_player_who_leaves_mid_hand_is_played_at_once_and_cashed_out_after() -> None:
+    table = _table(seats=3, games=["draw"])
+    for name in ("ann", "bob", "cy"):
+        table.join(name, token_hash=name, at=0.0)
+    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(5)))
+    hand = table.hand
+    assert hand is not None
+    leaver = hand.seats[hand.state.to_act[0]]
+    table.leave(leaver, at=2.0)
+    assert table.due(2.0) == [leaver], "a seat that left acts at once"
+    chooser = random.Random(1)
+    while table.hand is hand and not hand.state.is_over:
+        step(table, chooser, 3.0)
+    assert table.seats[leaver] is None and sum(table.ledger.cashed.values()) > 0
+    chips_balance(table)
+
+
+def test_settle_up_lists_the_fewest_transfers() -> None:
+    assert settle_up({"a": 10, "b": -10, "c": 5, "d": -5, "e": 0}) in (
+        [t for t in settle_up({"a": 10, "b": -10, "c": 5, "d": -5})],)
+    assert len(settle_up({"a": 10, "b": -10, "c": 5, "d": -5})) == 2
+    assert len(settle_up({"a": 9, "b": -4, "c": -5, "d": 6, "e": -6})) == 3
+    with pytest.raises(RoomError):
+        settle_up({"a": 1})
+
+
+@pytest.mark.parametrize("fields", [
+    {"seats": 9}, {"seats": 1}, {"games": ["go fish"]}, {"games": []}, {"games": "draw"},
+    {"games": [{"game": "draw", "variants": ["nope"]}]}, {"stakes": {"ante": -1}}, {"stakes": {"xyz": 1}},
+    {"bots": 6, "seats": 6}, {"clock": 0}, {"clock": "30"}, {"bot_level": "genius"}, {"name": ""},
+    {"default_game": "papayoo", "games": ["draw"]}, {"color": "red"}, {"buy_in": 0},
+])
+def test_a_bad_table_setup_is_refused(fields: dict[str, object]) -> None:
+    with pytest.raises(RoomError):
+        TableConfig.from_json({"name": "x", **fields})
