@@ -25,8 +25,7 @@ def snapshot(table: Table) -> str:
     """Everything a table holds, as text: two tables that print the same are the same table."""
     hand = table.hand
     return json.dumps({
-        "seats": [None if s is None else {**s.to_json(), "timeouts": s.timeouts, "intents": list(s.intents.items()),
-                                          "token": s.token_hash} for s in table.seats],
+        "seats": [None if s is None else s.checkpoint() for s in table.seats],
         "ledger": table.ledger.to_json(table.stacks_by_name()), "phase": table.phase, "button": table.button,
         "chooser": table.chooser, "deadlines": sorted(table.deadlines.items()), "wakes_at": table.wakes_at,
         "series": None if table.series is None else [table.series.game, table.series.variants,

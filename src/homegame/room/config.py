@@ -74,7 +74,8 @@ class TableConfig:
             raise RoomError(f"a table is described by an object, not {shown(data)}")
         unknown = sorted(str(key) for key in data if key not in _FIELDS)
         if unknown:
-            raise RoomError(f"a table has no field {', '.join(unknown)}; fields: {', '.join(sorted(_FIELDS))}")
+            raise RoomError(f"a table has no field {', '.join(unknown)}; "
+                            f"fields: {', '.join(sorted(_FIELDS))}")
         games = _games(data.get("games", sorted(GAMES)))
         config = cls(
             name=_text("name", data.get("name"), longest=60),
@@ -106,7 +107,8 @@ class TableConfig:
             fits = [n for n in game.players if 2 <= n <= self.seats] or [game.players[0]]
             for variants in ((), *((v,) for v in choice.variants)):
                 try:
-                    new_game(choice.game, players=fits[0], variants=variants, **self.settings_for(choice.game))
+                    new_game(choice.game, players=fits[0], variants=variants,
+                             **self.settings_for(choice.game))
                 except HomegameError as error:
                     raise RoomError(f"{game.title} at this table: {error}") from None
 
@@ -195,5 +197,6 @@ def _game_choice(item: object) -> GameChoice:
 def _default(value: object, games: tuple[GameChoice, ...]) -> str:
     names = [choice.game for choice in games]
     if value not in names:
-        raise RoomError(f"the default game is one of the table's games ({', '.join(names)}), not {shown(value)}")
+        raise RoomError(f"the default game is one of the table's games ({', '.join(names)}), "
+                        f"not {shown(value)}")
     return str(value)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from homegame.cards import Card, format_cards, parse_cards
-from homegame.engine import Action, Chance, Game, GameState
+from homegame.engine import Action, Chance, Game
 from homegame.errors import HomegameError, RoomError, shown
 from homegame.games import game_class, new_game
 from homegame.room.config import BOT_NAMES, TableConfig
