@@ -233,6 +233,9 @@ class Choices(Family):
         self.actions = tuple(actions)
         self._set: frozenset[Action] | None = None
 
+    def __reduce__(self) -> tuple[type[Choices], tuple[Any, ...]]:
+        return Choices, (self.actions,)
+
     def __len__(self) -> int:
         return len(self.actions)
 
@@ -259,6 +262,9 @@ class Amounts(Family):
 
     def __init__(self, kind: str, low: int, high: int) -> None:
         self.kind, self.low, self.high = kind, low, high
+
+    def __reduce__(self) -> tuple[type[Amounts], tuple[Any, ...]]:
+        return Amounts, (self.kind, self.low, self.high)
 
     def __len__(self) -> int:
         return max(0, self.high - self.low + 1)
@@ -287,6 +293,9 @@ class Subsets(Family):
                  option: str | None = None) -> None:
         self.kind, self.cards, self.option = kind, tuple(cards), option
         self.sizes, self._starts = _subset_counts(len(self.cards), tuple(sizes))
+
+    def __reduce__(self) -> tuple[type[Subsets], tuple[Any, ...]]:
+        return Subsets, (self.kind, self.cards, self.sizes, self.option)
 
     def __len__(self) -> int:
         return self._starts[-1]
@@ -319,6 +328,9 @@ class Arrangements(Family):
         self.minimum = tuple(minimum) if minimum is not None else (0,) * len(self.maximum)
         self._shapes = list(_shapes(len(self.cards), self.minimum, self.maximum))
         self._starts = [0, *accumulate(_multinomial(shape) for shape in self._shapes)]
+
+    def __reduce__(self) -> tuple[type[Arrangements], tuple[Any, ...]]:
+        return Arrangements, (self.kind, self.cards, self.maximum, self.minimum)
 
     def __len__(self) -> int:
         return self._starts[-1]
@@ -373,6 +385,10 @@ class ActionSet:
         self.families = tuple(kept)
         self._starts = starts
         self._flat: tuple[Action, ...] | None = None
+
+    def __reduce__(self) -> tuple[type[ActionSet], tuple[Family, ...]]:
+        """Pickled as its families (a bot may choose in another process)."""
+        return ActionSet, self.families
 
     def __len__(self) -> int:
         return self._starts[-1]

@@ -8,16 +8,18 @@ on (a Papayoo game of several deals, fantasyland, a carried pot), with the same 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from homegame.engine import Game, GameState
+from homegame.cards import Card, parse_cards
+from homegame.engine import Action, Chance, Game, GameState
+from homegame.games import new_game
 
 if TYPE_CHECKING:
     from homegame.room.table import TableEvent
 
-__all__ = ["HandInPlay", "Series", "chance_by_hand"]
+__all__ = ["HandInPlay", "Series", "chance_by_hand", "replay_hand", "start_hand"]
 
 
 @dataclass
@@ -54,6 +56,26 @@ class Series:
         seats = data["seats"]
         return cls(data["game"], tuple(data["variants"]), dict(data["carry"]),
                    None if seats is None else tuple(seats))
+
+
+def start_hand(deal: dict[str, Any], *, deck: Sequence[Card] | None, chance: Chance) -> HandInPlay:
+    """The hand a ``dealt`` event describes (its game, variants, settings, seats, dealer, stacks
+    and carry), dealt from ``deck``: a trial deal from a fresh shuffle when it is ``None``."""
+    seats = tuple(deal["seats"])
+    game = new_game(deal["game"], players=len(seats), variants=deal["variants"], **deal["settings"])
+    state = game.deal(deck=deck, dealer=deal["dealer"], stacks=deal["stacks"], carry=deal["carry"],
+                      chance=chance)
+    return HandInPlay(deal["number"], seats, game, state)
+
+
+def replay_hand(events: Sequence[TableEvent]) -> HandInPlay:
+    """A past hand played again from its events (its ``dealt`` event and the actions after it)."""
+    deal, *actions = events
+    chance = Chance.replaying([outcome for event in actions for outcome in event.data["chance"]])
+    hand = start_hand(deal.data, deck=parse_cards(deal.data["deck"]), chance=chance)
+    for event in actions:
+        hand.state.apply(hand.seats.index(event.data["seat"]), Action.from_json(event.data["action"]))
+    return hand
 
 
 def chance_by_hand(events: Iterable[TableEvent]) -> dict[int, list[Any]]:

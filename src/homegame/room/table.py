@@ -31,7 +31,7 @@ from homegame.engine import Action, Chance, Game
 from homegame.errors import HomegameError, RoomError, shown
 from homegame.games import game_class, new_game
 from homegame.room.config import BOT_NAMES, TableConfig
-from homegame.room.hands import HandInPlay, Series, chance_by_hand
+from homegame.room.hands import HandInPlay, Series, chance_by_hand, start_hand
 from homegame.room.seats import Ledger, Seat
 
 __all__ = ["CHAT_LONGEST", "Shuffle", "Table", "TableEvent"]
@@ -227,10 +227,14 @@ class Table:
         if series is None or self.phase not in ("choosing", "between"):
             raise RoomError("there is no game to deal now")
         seats = series.seats or tuple(self.players_for(series.game))
-        deal = {"number": self.hands_played + 1, "seats": list(seats),
-                "dealer": min(range(len(seats)), key=lambda i: (seats[i] - self.button) % len(self.seats))}
+        chips = self._configure(series.game, list(series.variants), players=len(seats)).starting_stack
+        deal = {"number": self.hands_played + 1, "game": series.game, "variants": list(series.variants),
+                "settings": self.config.settings_for(series.game), "seats": list(seats),
+                "dealer": min(range(len(seats)), key=lambda i: (seats[i] - self.button) % len(self.seats)),
+                "stacks": None if chips is None else [self._occupant(s).stack for s in seats],
+                "carry": series.carry}
         try:
-            deck = shuffle(self._start(series, deal).game.deck)
+            deck = shuffle(start_hand(deal, deck=None, chance=Chance()).game.deck)
         except HomegameError as error:
             self.record("game_over", {"reason": str(error)}, at)
             return
@@ -362,7 +366,7 @@ class Table:
     def _on_dealt(self, data: dict[str, Any], at: float) -> None:
         assert self.series is not None
         chance = Chance.replaying(self._chance.pop(data["number"], []), then=Chance())
-        self.hand = self._start(self.series, data, deck=parse_cards(data["deck"]), chance=chance)
+        self.hand = start_hand(data, deck=parse_cards(data["deck"]), chance=chance)
         self.phase, self.wakes_at, self.deadlines = "playing", None, {}
         self._start_clocks(at)
 
@@ -397,16 +401,6 @@ class Table:
     def _configure(self, name: str, variants: list[str], *, players: int) -> Game:
         return new_game(name, players=players, variants=variants, **self.config.settings_for(name))
 
-    def _start(self, series: Series, deal: dict[str, Any], *, deck: Sequence[Card] | None = None,
-               chance: Chance | None = None) -> HandInPlay:
-        """The hand ``deal`` describes, dealt from ``deck`` (a trial deal from a fresh shuffle
-        when none is given, to see that the game can be dealt at all)."""
-        seats = tuple(deal["seats"])
-        game = self._configure(series.game, list(series.variants), players=len(seats))
-        stacks = [self._occupant(s).stack for s in seats] if game.starting_stack is not None else None
-        state = game.deal(deck=deck, dealer=deal["dealer"], stacks=stacks, carry=series.carry,
-                          chance=chance or Chance())
-        return HandInPlay(deal["number"], seats, game, state)
 
     def _wake_up(self, at: float) -> None:
         if self.phase == "waiting":

@@ -1,0 +1,85 @@
+"""Where a card room keeps its tables: every event of every table, in order, and nothing else.
+
+A :class:`Store` appends a table's new events in one transaction (refusing an event number that
+is taken already, so two writers can never both extend a table) and reads back what a restarted
+room needs: each open table's log from its last checkpoint before its last hand. Two stores
+implement it: :class:`~homegame.room.store.sqlite.SQLiteStore`, a file on this machine (the
+default), and :class:`~homegame.room.store.postgres.PostgresStore`, a PostgreSQL database that
+several room processes can share. :func:`open_store` picks one by its address.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from homegame.errors import RoomError
+from homegame.room.table import TableEvent
+
+__all__ = ["Store", "StoreConflict", "default_path", "open_store"]
+
+
+class StoreConflict(RoomError):
+    """An event number that another writer took first: the table moved on elsewhere."""
+
+
+class Store(ABC):
+    """The card room's storage of table logs (see the package's docstring)."""
+
+    @abstractmethod
+    async def open(self) -> None:
+        """Connect, and create the schema if it is not there yet."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def append(self, table_id: str, events: Sequence[TableEvent]) -> None:
+        """Write ``events`` (the next of the table's log) in one transaction, or raise
+        :class:`StoreConflict` if any of their numbers is taken, writing none."""
+
+    @abstractmethod
+    async def load(self, table_id: str) -> list[TableEvent]:
+        """The table's log from its last checkpoint before its last hand (empty: no such table)."""
+
+    @abstractmethod
+    async def load_open(self) -> dict[str, list[TableEvent]]:
+        """:meth:`load` for every table that is not closed."""
+
+    @abstractmethod
+    async def table_ids(self, *, open_only: bool = True) -> list[str]:
+        """The tables kept here (those not closed, by default)."""
+
+    @abstractmethod
+    async def hand_events(self, table_id: str, number: int) -> list[TableEvent]:
+        """The events of hand ``number`` (its deal and actions): to show that hand again."""
+
+
+def event_row(event: TableEvent) -> tuple[int, str, str, float]:
+    return event.seq, event.kind, json.dumps(event.data, separators=(",", ":")), event.at
+
+
+def event_of(seq: int, kind: str, data: Any, at: float) -> TableEvent:
+    return TableEvent(seq, kind, json.loads(data) if isinstance(data, str | bytes) else data, at)
+
+
+def default_path() -> Path:
+    """The room's SQLite file in this user's data folder."""
+    from platformdirs import user_data_path
+
+    return user_data_path("homegame") / "room.sqlite3"
+
+
+def open_store(address: str | None) -> Store:
+    """The store at ``address``: a ``postgresql://`` URL, else an SQLite file's path (the user's
+    data folder by default)."""
+    if address is not None and address.startswith(("postgresql://", "postgres://")):
+        from homegame.room.store.postgres import PostgresStore
+
+        return PostgresStore(address)
+    from homegame.room.store.sqlite import SQLiteStore
+
+    return SQLiteStore(Path(address) if address else default_path())

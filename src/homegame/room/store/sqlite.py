@@ -1,0 +1,135 @@
+"""The card room's store in an SQLite file: the embedded default, for a room on one machine.
+
+The file is opened in write-ahead-log mode with ``synchronous=NORMAL``: a commit survives the room's
+process being killed at any moment (the case a card room must survive); only a crash of the whole
+machine may lose the last commits. All access goes through one connection on one worker thread, so
+the event loop never waits on the disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+from homegame.room.store import Store, StoreConflict, event_of, event_row
+from homegame.room.table import TableEvent
+
+__all__ = ["SQLiteStore"]
+
+T = TypeVar("T")
+
+SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    closed INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS events (
+    table_id TEXT NOT NULL REFERENCES tables (id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+CREATE INDEX IF NOT EXISTS events_by_kind ON events (table_id, kind, seq);
+"""
+
+START: Final = """
+    coalesce((SELECT max(c.seq) FROM events c WHERE c.table_id = {t} AND c.kind = 'checkpoint'
+              AND c.seq < coalesce((SELECT max(d.seq) FROM events d
+                                    WHERE d.table_id = {t} AND d.kind = 'dealt'), 0)), 1)
+"""
+"""Where a table's log is read from: its last checkpoint before its last deal (else the start)."""
+
+
+class SQLiteStore(Store):
+    """Table logs in an SQLite file at ``path`` (created with its folder if missing)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="homegame-sqlite")
+        self._connection: sqlite3.Connection | None = None
+
+    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        def run() -> T:
+            assert self._connection is not None, "the store is not open"
+            return work(self._connection)
+        return await asyncio.get_running_loop().run_in_executor(self._worker, run)
+
+    async def open(self) -> None:
+        def connect() -> None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=NORMAL")
+            connection.execute("PRAGMA busy_timeout=5000")
+            connection.executescript(SCHEMA)
+            self._connection = connection
+        await asyncio.get_running_loop().run_in_executor(self._worker, connect)
+
+    async def close(self) -> None:
+        if self._connection is not None:
+            await self._run(lambda connection: connection.close())
+            self._connection = None
+        self._worker.shutdown(wait=True)
+
+    async def append(self, table_id: str, events: Sequence[TableEvent]) -> None:
+        rows = [(table_id, *event_row(event)) for event in events]
+        closes = any(event.kind == "closed" for event in events)
+
+        def write(connection: sqlite3.Connection) -> None:
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+                connection.execute("INSERT OR IGNORE INTO tables (id) VALUES (?)", (table_id,))
+                connection.executemany("INSERT INTO events (table_id, seq, kind, data, at) "
+                                       "VALUES (?, ?, ?, ?, ?)", rows)
+                if closes:
+                    connection.execute("UPDATE tables SET closed = 1 WHERE id = ?", (table_id,))
+                connection.execute("COMMIT")
+            except sqlite3.IntegrityError:
+                connection.execute("ROLLBACK")
+                raise StoreConflict(f"table {table_id} has moved on: its events were written "
+                                    f"elsewhere first") from None
+            except BaseException:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+        await self._run(write)
+
+    async def load(self, table_id: str) -> list[TableEvent]:
+        query = (f"SELECT seq, kind, data, at FROM events WHERE table_id = ? "
+                 f"AND seq >= {START.format(t='?')} ORDER BY seq")
+        rows = await self._run(lambda c: c.execute(query, (table_id, table_id, table_id)).fetchall())
+        return [event_of(*row) for row in rows]
+
+    async def load_open(self) -> dict[str, list[TableEvent]]:
+        query = (f"SELECT e.table_id, e.seq, e.kind, e.data, e.at FROM events e JOIN tables t "
+                 f"ON t.id = e.table_id WHERE t.closed = 0 AND e.seq >= {START.format(t='t.id')} "
+                 f"ORDER BY e.table_id, e.seq")
+        logs: dict[str, list[TableEvent]] = {}
+        for table_id, *row in await self._run(lambda c: c.execute(query).fetchall()):
+            logs.setdefault(table_id, []).append(event_of(*row))
+        return logs
+
+    async def table_ids(self, *, open_only: bool = True) -> list[str]:
+        query = "SELECT id FROM tables" + (" WHERE closed = 0" if open_only else "") + " ORDER BY id"
+        return [row[0] for row in await self._run(lambda c: c.execute(query).fetchall())]
+
+    async def hand_events(self, table_id: str, number: int) -> list[TableEvent]:
+        def read(connection: sqlite3.Connection) -> list[Any]:
+            start = connection.execute(
+                "SELECT seq FROM events WHERE table_id = ? AND kind = 'dealt' "
+                "AND json_extract(data, '$.number') = ?", (table_id, number)).fetchone()
+            if start is None:
+                return []
+            end = connection.execute(
+                "SELECT coalesce(min(seq), 1 << 62) FROM events WHERE table_id = ? AND seq > ? "
+                "AND kind IN ('dealt', 'game_over', 'closed')", (table_id, start[0])).fetchone()[0]
+            return connection.execute(
+                "SELECT seq, kind, data, at FROM events WHERE table_id = ? AND seq >= ? AND seq < ? "
+                "AND kind IN ('dealt', 'acted') ORDER BY seq", (table_id, start[0], end)).fetchall()
+        return [event_of(*row) for row in await self._run(read)]

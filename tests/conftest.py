@@ -1,0 +1,28 @@
+"""Fixtures shared by the card room's tests: a real PostgreSQL server (started once per test
+worker, skipped with the reason where it cannot run) and a store address of each kind."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from postgres_server import PostgresServer, running_postgres
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    with running_postgres() as server:
+        if isinstance(server, str):
+            pytest.skip(server)
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_address(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh store of each kind: an SQLite file, and a new database on the PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "room.sqlite3")
+    server: PostgresServer = request.getfixturevalue("postgres")
+    return server.database()
