@@ -68,7 +68,7 @@ def test_a_table_is_read_from_its_last_checkpoint_before_its_last_hand(store_add
 
 
 def test_an_event_number_taken_already_is_a_conflict_and_writes_nothing(store_address: str) -> None:
-    table, batches = _played_table("t1", hands=1)
+    _table, batches = _played_table("t1", hands=1)
     first, second = batches[0], batches[1]
 
     async def work(store: Store) -> list[TableEvent]:
@@ -101,7 +101,7 @@ def test_open_tables_and_closed_ones(store_address: str) -> None:
 
 
 def test_a_past_hand_is_read_back_whole(store_address: str) -> None:
-    table, batches = _played_table("t1", hands=3)
+    _table, batches = _played_table("t1", hands=3)
 
     async def work(store: Store) -> list[TableEvent]:
         for batch in batches:
@@ -114,8 +114,9 @@ def test_a_past_hand_is_read_back_whole(store_address: str) -> None:
 
 
 def test_events_keep_their_data_exactly(store_address: str) -> None:
-    data = {"seat": 1, "name": "Zoë ♠", "text": "a \"quoted\" line\nand <b>no</b> html", "nested": [1, 2.5, None]}
-    table, batches = _played_table("t1", hands=0)
+    data = {"seat": 1, "name": "Zoë ♠", "text": "a \"quoted\" line\nand <b>no</b> html",
+            "nested": [1, 2.5, None]}
+    _table, batches = _played_table("t1", hands=0)
 
     async def work(store: Store) -> list[TableEvent]:
         await store.append("t1", batches[0])
