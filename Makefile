@@ -13,7 +13,7 @@ SOURCES := $(shell find src -name '*.py')
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,agents,openspiel]'
+	$(BIN)/python -m pip install --quiet -e '.[test,room,agents,openspiel]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -34,7 +34,7 @@ $(FAST_STAMP): pyproject.toml setup.py $(SOURCES)
 	$(FAST)/bin/python -m pip install --quiet --upgrade pip
 	$(FAST)/bin/python -m pip install --quiet 'setuptools>=77' wheel mypy numpy  # mypyc type-checks what the compiled modules import
 	rm -rf build
-	HOMEGAME_COMPILE=1 $(FAST)/bin/python -m pip install --quiet --no-build-isolation '.[test,agents,openspiel,bench]'
+	HOMEGAME_COMPILE=1 $(FAST)/bin/python -m pip install --quiet --no-build-isolation '.[test,room,agents,openspiel,bench]'
 	touch $(FAST_STAMP)
 
 # The test suite against the compiled build (tests/ only: doctests would import the sources).
@@ -45,7 +45,7 @@ bench: $(FAST_STAMP)
 	$(FAST)/bin/python -m benchmarks
 
 $(VENV)/.bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,agents,openspiel,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,room,agents,openspiel,bench]'
 	touch $(VENV)/.bench
 
 bench-pure: $(VENV)/.bench

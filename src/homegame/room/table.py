@@ -130,8 +130,12 @@ class Table:
         self.seq = event.seq
         if event.kind == "checkpoint":
             self._on_checkpoint(event.data, cold=cold)
-        else:
-            getattr(self, f"_on_{event.kind}")(event.data, event.at)
+            return
+        getattr(self, f"_on_{event.kind}")(event.data, event.at)
+        intent, seat = event.data.get("intent"), event.data.get("seat")
+        occupant = self.seats[seat] if intent is not None and seat is not None else None
+        if occupant is not None:
+            occupant.remember(intent, event.seq)
 
     def checkpoint(self) -> dict[str, Any]:
         """The whole table but the hand, as plain JSON: a log read from here on (and the hand
@@ -167,42 +171,60 @@ class Table:
                                "buy_in": self.config.buy_in}, at)
         return seat
 
-    def leave(self, seat: int, *, at: float) -> None:
+    def leave(self, seat: int, *, at: float, intent: str | None = None) -> bool:
         """Take ``seat`` from the table: at once between hands, or when its game ends (its turns
-        in the meantime fold where folding exists and take the game's default elsewhere)."""
-        self._occupant(seat)
-        self.record("left", {"seat": seat}, at)
+        in the meantime fold where folding exists and take the game's default elsewhere).
 
-    def sit_out(self, seat: int, *, at: float) -> None:
+        Every request of a seat takes an ``intent``, the id its client chose: a request whose intent
+        was taken already changes nothing and answers ``False``."""
+        if self._seen(seat, intent):
+            return False
+        self.record("left", {"seat": seat, "intent": intent}, at)
+        return True
+
+    def sit_out(self, seat: int, *, at: float, intent: str | None = None) -> bool:
+        if self._seen(seat, intent):
+            return False
         if self._occupant(seat).sitting_out:
             raise RoomError("you already sit out")
-        self.record("sat_out", {"seat": seat}, at)
+        self.record("sat_out", {"seat": seat, "intent": intent}, at)
+        return True
 
-    def come_back(self, seat: int, *, at: float) -> None:
+    def come_back(self, seat: int, *, at: float, intent: str | None = None) -> bool:
+        if self._seen(seat, intent):
+            return False
         if not self._occupant(seat).sitting_out:
             raise RoomError("you are not sitting out")
-        self.record("back", {"seat": seat}, at)
+        self.record("back", {"seat": seat, "intent": intent}, at)
+        return True
 
-    def rebuy(self, seat: int, chips: object, *, at: float) -> None:
+    def rebuy(self, seat: int, chips: object, *, at: float, intent: str | None = None) -> bool:
         """Add up to a buy-in of chips to ``seat``'s stack, between hands."""
-        self._occupant(seat)
+        if self._seen(seat, intent):
+            return False
         if type(chips) is not int or not 1 <= chips <= self.config.buy_in:
             raise RoomError(f"a rebuy is 1 to {self.config.buy_in} chips, not {shown(chips)}")
         if self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over:
             raise RoomError("rebuy between hands, not during one you play")
-        self.record("rebuy", {"seat": seat, "chips": chips}, at)
+        self.record("rebuy", {"seat": seat, "chips": chips, "intent": intent}, at)
+        return True
 
-    def say(self, seat: int | None, text: object, *, at: float) -> None:
+    def say(self, seat: int, text: object, *, at: float, intent: str | None = None) -> bool:
         """A line of chat from ``seat`` (text only, at most :data:`CHAT_LONGEST` characters)."""
         self._open()
-        name = self._occupant(seat).name if seat is not None else "spectator"
+        if self._seen(seat, intent):
+            return False
         if not isinstance(text, str) or not text.strip() or len(text) > CHAT_LONGEST:
             raise RoomError(f"a chat line is 1 to {CHAT_LONGEST} characters of text")
-        self.record("chat", {"seat": seat, "name": name, "text": text.strip()}, at)
+        self.record("chat", {"seat": seat, "name": self._occupant(seat).name, "text": text.strip(),
+                             "intent": intent}, at)
+        return True
 
     def choose(self, seat: int, game: object, variants: object, *, at: float, shuffle: Shuffle,
-               by: str = "player") -> None:
+               by: str = "player", intent: str | None = None) -> bool:
         """The dealer calls the next game (and its variants), and its first hand is dealt."""
+        if self._seen(seat, intent):
+            return False
         if self.phase != "choosing" or seat != self.chooser:
             raise RoomError(f"it is not your call: the dealer's choice is seat {self.chooser}'s")
         if not isinstance(game, str) or game not in self.choosable():
@@ -217,8 +239,9 @@ class Table:
         except HomegameError as error:
             raise RoomError(f"those variants cannot be played together: {error}") from None
         self.record("chosen", {"seat": seat, "game": game, "variants": list(dict.fromkeys(variants)),
-                               "by": by}, at)
+                               "by": by, "intent": intent}, at)
         self.deal(at=at, shuffle=shuffle)
+        return True
 
     def deal(self, *, at: float, shuffle: Shuffle) -> None:
         """Deal the next hand of the game being played, its deck shuffled by ``shuffle``; if the
@@ -243,8 +266,7 @@ class Table:
     def act(self, seat: int, action: object, *, intent: str | None, at: float, by: str = "player") -> bool:
         """Take ``action`` (an :class:`Action`) for ``seat`` in the hand in play; ``False`` when
         ``intent`` was taken already (a resent message), which changes nothing."""
-        occupant = self._occupant(seat)
-        if intent is not None and intent in occupant.intents:
+        if self._seen(seat, intent):
             return False
         if by == "clock" and at < self.deadlines.get(seat, float("inf")):
             raise RoomError(f"seat {seat}'s clock has not run out")
@@ -317,6 +339,11 @@ class Table:
         self.series = None if data["series"] is None else Series.from_checkpoint(data["series"])
         self.chat = list(data["chat"])
 
+    def _seen(self, seat: int, intent: str | None) -> bool:
+        """Whether ``seat`` (which must be taken) sent ``intent`` before; ``None`` is never seen."""
+        occupant = self._occupant(seat)
+        return intent is not None and intent in occupant.intents
+
     def _on_created(self, data: dict[str, Any], at: float) -> None:
         self.config = TableConfig.from_json(data["config"])
         self.owner_hash = data["owner"]
@@ -379,8 +406,6 @@ class Table:
         assert hand is not None
         occupant = self._occupant(seat)
         hand.state.apply(hand.seats.index(seat), Action.from_json(data["action"]))
-        if data["intent"] is not None:
-            occupant.remember(data["intent"], self.seq)
         occupant.timeouts = occupant.timeouts + 1 if data["by"] == "clock" else 0
         if occupant.timeouts >= self.config.timeouts_to_sit_out:
             occupant.sitting_out = True

@@ -1,0 +1,149 @@
+"""The card room's websocket protocol: the messages, their JSON Schemas, and the check of what a
+client sends.
+
+A client sends *intents*; the server answers each with an ``ack`` or an ``error`` and, after every
+change at the table, pushes each connection a ``state``: its own seat's view and nothing more,
+numbered with the table's event number (``seq``). ``docs/protocol.md`` documents every message
+with the schemas below (a test keeps the two the same).
+
+>>> read_intent('{"type": "act", "id": "a1", "action": {"kind": "call", "amount": 4}}')["action"]
+{'kind': 'call', 'amount': 4}
+>>> read_intent('{"type": "act", "id": "a1"}')
+Traceback (most recent call last):
+...
+homegame.room.protocol.BadMessage: bad_message: act needs 'action'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from jsonschema import Draft202012Validator
+
+from homegame.errors import RoomError
+
+__all__ = ["CLIENT_MESSAGES", "LARGEST_MESSAGE", "PROTOCOL", "SERVER_MESSAGES", "BadMessage", "read_intent"]
+
+PROTOCOL: Final = 1
+"""The protocol's version, sent in ``welcome``."""
+
+LARGEST_MESSAGE: Final = 16 * 1024
+"""The longest message (in characters) a client may send."""
+
+
+class BadMessage(RoomError):
+    """A message the protocol refuses: ``code`` names the kind of fault for the client's program."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code, self.message = code, message
+
+
+_ID: Final = {"type": "string", "minLength": 1, "maxLength": 64,
+              "description": "chosen by the client; an intent sent again with the same id is taken once"}
+_SEAT: Final = {"type": ["integer", "null"], "minimum": 0, "maximum": 7}
+_CARD_LIST: Final = {"type": "array", "maxItems": 60, "items": {"type": "string", "maxLength": 4}}
+_ACTION: Final = {
+    "type": "object", "additionalProperties": False, "required": ["kind"],
+    "description": "an action in the engine's JSON form (see homegame.Action.to_json)",
+    "properties": {
+        "kind": {"type": "string", "minLength": 1, "maxLength": 32},
+        "amount": {"type": "integer"},
+        "cards": _CARD_LIST,
+        "option": {"type": "string", "minLength": 1, "maxLength": 32},
+        "groups": {"type": "array", "maxItems": 8, "items": _CARD_LIST},
+    },
+}
+
+
+def _message(kind: str, description: str, fields: dict[str, Any] | None = None,
+             required: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": kind, "description": description, "type": "object", "additionalProperties": False,
+        "required": ["type", *required],
+        "properties": {"type": {"const": kind}, **(fields or {})},
+    }
+
+
+CLIENT_MESSAGES: Final[dict[str, dict[str, Any]]] = {
+    "hello": _message("hello", "The first message on a connection: which table, whose seat (its token; "
+                      "none for a spectator), and the last event the client has seen when it reconnects.",
+                      {"table": {"type": "string", "minLength": 1, "maxLength": 64},
+                       "token": {"type": ["string", "null"], "maxLength": 128},
+                       "last_seq": {"type": "integer", "minimum": 0}}, ("table",)),
+    "act": _message("act", "Take an action in the hand in play. With 'seq', it is refused as stale if the "
+                    "table has moved on since that event.",
+                    {"id": _ID, "action": _ACTION, "seq": {"type": "integer", "minimum": 0}}, ("id", "action")),
+    "choose": _message("choose", "The dealer calls the next game and the variants to play it with.",
+                       {"id": _ID, "game": {"type": "string", "maxLength": 32},
+                        "variants": {"type": "array", "maxItems": 16,
+                                     "items": {"type": "string", "maxLength": 32}}}, ("id", "game")),
+    "chat": _message("chat", "A line of table chat (text only, never read as markup).",
+                     {"id": _ID, "text": {"type": "string", "minLength": 1, "maxLength": 500}}, ("id", "text")),
+    "sit_out": _message("sit_out", "Sit out from the next deal on.", {"id": _ID}, ("id",)),
+    "come_back": _message("come_back", "Be dealt in again.", {"id": _ID}, ("id",)),
+    "rebuy": _message("rebuy", "Add chips to the stack, between hands (up to a buy-in).",
+                      {"id": _ID, "chips": {"type": "integer", "minimum": 1}}, ("id", "chips")),
+    "leave": _message("leave", "Leave the seat: at once between hands, else when the game ends.",
+                      {"id": _ID}, ("id",)),
+    "ping": _message("ping", "Keeps the connection alive; answered by pong."),
+}
+
+SERVER_MESSAGES: Final[dict[str, dict[str, Any]]] = {
+    "welcome": _message("welcome", "The answer to hello: the seat this connection plays (null: watching).",
+                        {"protocol": {"const": PROTOCOL}, "table": {"type": "string"}, "seat": _SEAT,
+                         "name": {"type": ["string", "null"]}}, ("protocol", "table", "seat", "name")),
+    "state": _message("state", "Everything this connection may know now, pushed after every change: the "
+                      "table for everyone, and the view and legal actions of its own seat only.",
+                      {"seq": {"type": "integer"}, "now": {"type": "number"},
+                       "table": {"type": "object"}, "you": {"type": "object"},
+                       "view": {"type": ["object", "null"]}, "legal": {"type": ["array", "null"]},
+                       "clock_takes": {"type": ["object", "null"]}},
+                      ("seq", "now", "table", "you", "view", "legal", "clock_takes")),
+    "chat": _message("chat", "A line of table chat, as it was said.",
+                     {"seq": {"type": "integer"}, "seat": _SEAT, "name": {"type": "string"},
+                      "text": {"type": "string"}, "at": {"type": "number"}},
+                     ("seq", "seat", "name", "text", "at")),
+    "ack": _message("ack", "An intent was taken (or had been taken: a resend changes nothing).",
+                    {"id": _ID, "seq": {"type": "integer"}, "again": {"type": "boolean"}}, ("id", "seq", "again")),
+    "error": _message("error", "An intent or message refused; nothing changed. 'code' is for programs, "
+                      "'message' for people.",
+                      {"id": {"type": ["string", "null"]}, "code": {"type": "string"},
+                       "message": {"type": "string"}}, ("id", "code", "message")),
+    "pong": _message("pong", "The answer to ping."),
+}
+
+_VALIDATORS: Final = {kind: Draft202012Validator(schema) for kind, schema in CLIENT_MESSAGES.items()}
+
+
+def read_intent(text: str | bytes) -> dict[str, Any]:
+    """The message ``text`` holds, checked against its schema; :class:`BadMessage` otherwise."""
+    if len(text) > LARGEST_MESSAGE:
+        raise BadMessage("too_large", f"messages are at most {LARGEST_MESSAGE} characters")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadMessage("bad_json", "a message is one JSON object") from None
+    if not isinstance(message, dict):
+        raise BadMessage("bad_json", "a message is one JSON object")
+    kind = message.get("type")
+    validator = _VALIDATORS.get(kind) if isinstance(kind, str) else None
+    if validator is None:
+        raise BadMessage("unknown_type", f"no message type {str(kind)[:32]!r}; types: {', '.join(CLIENT_MESSAGES)}")
+    error = next(iter(sorted(validator.iter_errors(message), key=lambda e: list(e.path))), None)
+    if error is not None:
+        raise BadMessage("bad_message", f"{kind} {_explain(error)}")
+    return message
+
+
+def _explain(error: Any) -> str:
+    """A schema error in a sentence: which field, and what is wrong with it."""
+    if error.validator == "required":
+        missing = next(name for name in error.validator_value if name not in error.instance)
+        return f"needs {missing!r}"
+    if error.validator == "additionalProperties":
+        return f"has no field {', '.join(sorted(set(error.instance) - set(error.schema['properties'])))}"
+    where = "/".join(map(str, error.path)) or "message"
+    return f"field {where}: {error.message[:120]}"

@@ -1,0 +1,65 @@
+"""What a card-room connection is sent: the table as everyone may see it, and its own seat's view.
+
+:func:`table_json` is the table in public (seats, stacks, whose turn, the clocks, the game being
+played); :func:`state_frame` adds what one seat, or a spectator, may know of the hand in play,
+straight from the engine's ``view``, and the seat's legal actions when it is to act. Nothing else of
+the hand ever leaves the room while it is played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from homegame.games import game_class
+from homegame.room.table import Table
+
+__all__ = ["game_json", "state_frame", "table_json"]
+
+
+def game_json(name: str) -> dict[str, Any]:
+    """A game as a lobby or the dealer's picker shows it: title, seats, variants with what they do."""
+    game = game_class(name)
+    return {"name": game.name, "title": game.title, "players": [game.players[0], game.players[-1]],
+            "variants": [{"name": variant, "text": text} for variant, text in game.variants.items()],
+            "settings": {key: {"default": s.default, "help": s.help} for key, s in game.settings.items()}}
+
+
+def table_json(table: Table, connected: Collection[int] = ()) -> dict[str, Any]:
+    """The table as every seat and spectator sees it."""
+    hand, series = table.hand, table.series
+    seats = [None if s is None else {**s.to_json(), "seat": index, "connected": index in connected or s.bot is not None,
+                                     "deadline": table.deadlines.get(index)}
+             for index, s in enumerate(table.seats)]
+    return {
+        "id": table.id, "name": table.config.name, "phase": table.phase, "button": table.button,
+        "chooser": table.chooser, "hands_played": table.hands_played, "seats": seats,
+        "wakes_at": table.wakes_at,
+        "series": None if series is None else {"game": series.game, "variants": list(series.variants)},
+        "hand": None if hand is None else {"number": hand.number, "game": hand.game.name,
+                                            "title": hand.game.title, "seats": list(hand.seats),
+                                            "variants": sorted(hand.game.chosen_variants),
+                                            "over": hand.state.is_over},
+        "choosable": table.choosable() if table.phase == "choosing" else [],
+        "config": table.config.to_json(),
+    }
+
+
+def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: float) -> dict[str, Any]:
+    """The ``state`` message for a connection at ``seat`` (``None``: a spectator), given the
+    table's public part (built once per change for every connection)."""
+    hand = table.hand
+    occupant = table.seats[seat] if seat is not None else None
+    player = hand.player_of(seat) if hand is not None else None
+    you = {"seat": seat, "name": occupant.name if occupant else None, "player": player,
+           "to_act": False, "choosing": table.phase == "choosing" and seat is not None and seat == table.chooser}
+    view = legal = clock_takes = None
+    if hand is not None:
+        view = hand.state.view(player).to_json()
+        if player is not None and player in hand.state.to_act:
+            you["to_act"] = True
+            legal = hand.state.legal_actions(player).to_json()
+            default = hand.state.default_action(player)
+            clock_takes = default.to_json() if default is not None else None
+    return {"type": "state", "seq": table.seq, "now": now, "table": public, "you": you, "view": view,
+            "legal": legal, "clock_takes": clock_takes}
