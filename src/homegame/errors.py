@@ -14,7 +14,8 @@ CardError - 'Zz' at position 0 is not a card (write rank then suit, as As, 10h, 
 
 from __future__ import annotations
 
-__all__ = ["CardError", "GameError", "HomegameError", "IllegalAction", "ReplayError", "RoomError", "shown"]
+__all__ = ["CardError", "GameError", "HomegameError", "IllegalAction", "NotAllowed", "NotFound",
+           "ReplayError", "RoomError", "shown"]
 
 
 class HomegameError(ValueError):
@@ -38,8 +39,16 @@ class ReplayError(HomegameError):
 
 
 class RoomError(HomegameError):
-    """A card-room request that cannot be granted now: a full table, a wrong token, a message out
-    of turn; the message says why."""
+    """A card-room request that cannot be granted now: a full table, a message out of turn; the
+    message says why."""
+
+
+class NotFound(RoomError):
+    """A card-room table (or hand) that is not there."""
+
+
+class NotAllowed(RoomError):
+    """A card-room request without the token it needs: a seat's, or the table owner's."""
 
 
 def shown(value: object) -> str:

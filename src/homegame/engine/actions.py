@@ -459,10 +459,51 @@ class ActionSet:
     def to_json(self) -> list[dict[str, Any]]:
         return [family.to_json() for family in self.families]
 
+    @classmethod
+    def from_json(cls, data: Any) -> ActionSet:
+        """The set :meth:`to_json` wrote (a client far from the table gets the same legal actions);
+        :class:`IllegalAction` for anything else.
+
+        >>> legal = ActionSet(Choices([Action("fold")]), Amounts("raise", 4, 8))
+        >>> ActionSet.from_json(legal.to_json())[1:3]
+        [raise 4, raise 5]
+        """
+        if not isinstance(data, list):
+            raise IllegalAction(f"a set of actions is a list of families, not {shown(data)}")
+        return cls(*(_family_from_json(item) for item in data))
+
     def __repr__(self) -> str:
         shown = [str(a) for a in self[:6]]
         more = f", ... ({len(self)} in all)" if len(self) > 6 else ""
         return f"ActionSet({', '.join(shown)}{more})"
+
+
+def _family_from_json(data: Any) -> Family:
+    if not isinstance(data, dict) or len(data) != 1:
+        raise IllegalAction(f"a family of actions is an object with one key, not {shown(data)}")
+    (name, fields), = data.items()
+    try:
+        if name == "choices":
+            return Choices(Action.from_json(item) for item in _list_field(fields))
+        if name == "amounts":
+            return Amounts(_word("kind", fields["kind"]), _whole(fields["min"]), _whole(fields["max"]))
+        if name == "subsets":
+            return Subsets(_word("kind", fields["kind"]), _cards_field(fields["cards"]),
+                           [_whole(size) for size in _list_field(fields["sizes"])],
+                           None if fields["option"] is None else _word("option", fields["option"]))
+        if name == "arrangements":
+            return Arrangements(_word("kind", fields["kind"]), _cards_field(fields["cards"]),
+                                [_whole(n) for n in _list_field(fields["max"])],
+                                [_whole(n) for n in _list_field(fields["min"])])
+    except (KeyError, TypeError):
+        pass
+    raise IllegalAction(f"not a family of actions: {shown(data)}")
+
+
+def _whole(value: Any) -> int:
+    if type(value) is not int or not 0 <= value <= 10**15:
+        raise IllegalAction(f"expected a count, not {shown(value)}")
+    return value
 
 
 EMPTY = ActionSet()

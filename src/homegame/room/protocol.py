@@ -75,13 +75,15 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Any]]] = {
                        "last_seq": {"type": "integer", "minimum": 0}}, ("table",)),
     "act": _message("act", "Take an action in the hand in play. With 'seq', it is refused as stale if the "
                     "table has moved on since that event.",
-                    {"id": _ID, "action": _ACTION, "seq": {"type": "integer", "minimum": 0}}, ("id", "action")),
+                    {"id": _ID, "action": _ACTION, "seq": {"type": "integer", "minimum": 0}},
+                    ("id", "action")),
     "choose": _message("choose", "The dealer calls the next game and the variants to play it with.",
                        {"id": _ID, "game": {"type": "string", "maxLength": 32},
                         "variants": {"type": "array", "maxItems": 16,
                                      "items": {"type": "string", "maxLength": 32}}}, ("id", "game")),
     "chat": _message("chat", "A line of table chat (text only, never read as markup).",
-                     {"id": _ID, "text": {"type": "string", "minLength": 1, "maxLength": 500}}, ("id", "text")),
+                     {"id": _ID, "text": {"type": "string", "minLength": 1, "maxLength": 500}},
+                     ("id", "text")),
     "sit_out": _message("sit_out", "Sit out from the next deal on.", {"id": _ID}, ("id",)),
     "come_back": _message("come_back", "Be dealt in again.", {"id": _ID}, ("id",)),
     "rebuy": _message("rebuy", "Add chips to the stack, between hands (up to a buy-in).",
@@ -107,7 +109,8 @@ SERVER_MESSAGES: Final[dict[str, dict[str, Any]]] = {
                       "text": {"type": "string"}, "at": {"type": "number"}},
                      ("seq", "seat", "name", "text", "at")),
     "ack": _message("ack", "An intent was taken (or had been taken: a resend changes nothing).",
-                    {"id": _ID, "seq": {"type": "integer"}, "again": {"type": "boolean"}}, ("id", "seq", "again")),
+                    {"id": _ID, "seq": {"type": "integer"}, "again": {"type": "boolean"}},
+                    ("id", "seq", "again")),
     "error": _message("error", "An intent or message refused; nothing changed. 'code' is for programs, "
                       "'message' for people.",
                       {"id": {"type": ["string", "null"]}, "code": {"type": "string"},
@@ -131,7 +134,8 @@ def read_intent(text: str | bytes) -> dict[str, Any]:
     kind = message.get("type")
     validator = _VALIDATORS.get(kind) if isinstance(kind, str) else None
     if validator is None:
-        raise BadMessage("unknown_type", f"no message type {str(kind)[:32]!r}; types: {', '.join(CLIENT_MESSAGES)}")
+        raise BadMessage("unknown_type",
+                         f"no message type {str(kind)[:32]!r}; types: {', '.join(CLIENT_MESSAGES)}")
     error = next(iter(sorted(validator.iter_errors(message), key=lambda e: list(e.path))), None)
     if error is not None:
         raise BadMessage("bad_message", f"{kind} {_explain(error)}")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from homegame.errors import RoomError
 
@@ -35,6 +35,9 @@ class Transfer:
     payer: str
     payee: str
     chips: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"payer": self.payer, "payee": self.payee, "chips": self.chips}
 
 
 def settle_up(nets: Mapping[str, int]) -> list[Transfer]:

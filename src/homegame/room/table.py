@@ -153,13 +153,13 @@ class Table:
 
     # -- requests -----------------------------------------------------------------------------
 
-    def join(self, name: str, *, token_hash: str, at: float, seat: int | None = None) -> int:
+    def join(self, name: object, *, token_hash: str, at: float, seat: object = None) -> int:
         """Seat ``name`` (at ``seat``, or the first free one) with the table's buy-in."""
         self._open()
-        name = _display_name(name)
+        shown_name = _display_name(name)
         taken = {s.name.lower() for s in self.seats if s is not None}
-        if name.lower() in taken:
-            raise RoomError(f"someone called {name} already sits here; choose another name")
+        if shown_name.lower() in taken:
+            raise RoomError(f"someone called {shown_name} already sits here; choose another name")
         free = [index for index, s in enumerate(self.seats) if s is None]
         if seat is None:
             if not free:
@@ -167,7 +167,7 @@ class Table:
             seat = free[0]
         if type(seat) is not int or seat not in free:
             raise RoomError(f"seat {shown(seat)} is not free; free seats: {free or 'none'}")
-        self.record("seated", {"seat": seat, "name": name, "token": token_hash, "bot": None,
+        self.record("seated", {"seat": seat, "name": shown_name, "token": token_hash, "bot": None,
                                "buy_in": self.config.buy_in}, at)
         return seat
 
@@ -265,10 +265,13 @@ class Table:
 
     def act(self, seat: int, action: object, *, intent: str | None, at: float, by: str = "player") -> bool:
         """Take ``action`` (an :class:`Action`) for ``seat`` in the hand in play; ``False`` when
-        ``intent`` was taken already (a resent message), which changes nothing."""
+        ``intent`` was taken already (a resent message), which changes nothing.
+
+        ``by`` says who took it: the player, a bot, the ``clock`` (the seat's time ran out) or
+        ``away`` (the seat left, and the rules play for it)."""
         if self._seen(seat, intent):
             return False
-        if by == "clock" and at < self.deadlines.get(seat, float("inf")):
+        if by in ("clock", "away") and at < self.deadlines.get(seat, float("inf")):
             raise RoomError(f"seat {seat}'s clock has not run out")
         hand = self._hand_of(seat)
         player = hand.seats.index(seat)

@@ -28,8 +28,8 @@ def game_json(name: str) -> dict[str, Any]:
 def table_json(table: Table, connected: Collection[int] = ()) -> dict[str, Any]:
     """The table as every seat and spectator sees it."""
     hand, series = table.hand, table.series
-    seats = [None if s is None else {**s.to_json(), "seat": index, "connected": index in connected or s.bot is not None,
-                                     "deadline": table.deadlines.get(index)}
+    seats = [None if s is None else {**s.to_json(), "seat": index, "deadline": table.deadlines.get(index),
+                                     "connected": index in connected or s.bot is not None}
              for index, s in enumerate(table.seats)]
     return {
         "id": table.id, "name": table.config.name, "phase": table.phase, "button": table.button,
@@ -41,6 +41,8 @@ def table_json(table: Table, connected: Collection[int] = ()) -> dict[str, Any]:
                                             "variants": sorted(hand.game.chosen_variants),
                                             "over": hand.state.is_over},
         "choosable": table.choosable() if table.phase == "choosing" else [],
+        "chips": {"bought": sum(table.ledger.bought.values()), "cashed": sum(table.ledger.cashed.values()),
+                  "house": table.ledger.house},
         "config": table.config.to_json(),
     }
 
@@ -51,8 +53,9 @@ def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: 
     hand = table.hand
     occupant = table.seats[seat] if seat is not None else None
     player = hand.player_of(seat) if hand is not None else None
-    you = {"seat": seat, "name": occupant.name if occupant else None, "player": player,
-           "to_act": False, "choosing": table.phase == "choosing" and seat is not None and seat == table.chooser}
+    choosing = table.phase == "choosing" and seat is not None and seat == table.chooser
+    you = {"seat": seat, "name": occupant.name if occupant else None, "player": player, "to_act": False,
+           "choosing": choosing}
     view = legal = clock_takes = None
     if hand is not None:
         view = hand.state.view(player).to_json()

@@ -1,0 +1,223 @@
+"""The card room as an ASGI application (Starlette): a small JSON API and one websocket a client.
+
+The HTTP API makes and lists tables, seats players, and shows ledgers and past hands; the websocket
+(``/ws``) carries the protocol of :mod:`homegame.room.protocol`. Every refusal is a JSON error with
+the fitting status (400 a bad request, 403 a missing token, 404 no such table), and nothing changes.
+
+    uvicorn.run(create_app("room.sqlite3"), host="127.0.0.1", port=8000)
+
+is what ``homegame serve`` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any, Final
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from homegame.errors import HomegameError, NotAllowed, NotFound
+from homegame.games import GAMES
+from homegame.room.connection import CLOSE_NO_TABLE, CLOSE_UNAUTHORIZED, RATE, Connection
+from homegame.room.host import TableHost
+from homegame.room.protocol import LARGEST_MESSAGE, BadMessage, read_intent
+from homegame.room.service import CardRoom
+from homegame.room.store import open_store
+from homegame.room.views import game_json, table_json
+
+__all__ = ["create_app"]
+
+LARGEST_BODY: Final = 64 * 1024
+HELLO_WITHIN: Final = 10.0
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Starlette:
+    """The room's application, keeping its tables in the store at ``store`` (see
+    :func:`~homegame.room.store.open_store`), or serving ``room`` as it is given."""
+    the_room = room if room is not None else CardRoom(open_store(store))
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await the_room.start()
+        try:
+            yield
+        finally:
+            await the_room.stop()
+
+    routes = [
+        Route("/api/health", _api(lambda request: _ok({"ok": True, "tables": len(the_room.hosts)}))),
+        Route("/api/stats", _api(lambda request: _ok(the_room.stats()))),
+        Route("/api/games", _api(lambda request: _ok([game_json(name) for name in sorted(GAMES)]))),
+        Route("/api/tables", _api(lambda request: _tables(the_room, request)), methods=["GET", "POST"]),
+        Route("/api/tables/{table}", _api(lambda request: _table(the_room, request))),
+        Route("/api/tables/{table}/seats", _api(lambda request: _join(the_room, request)), methods=["POST"]),
+        Route("/api/tables/{table}/ledger", _api(lambda request: _ok(the_room.ledger(_table_id(request))))),
+        Route("/api/tables/{table}/close", _api(lambda request: _close(the_room, request)), methods=["POST"]),
+        Route("/api/tables/{table}/hands/{number:int}", _api(lambda request: _hand(the_room, request))),
+        WebSocketRoute("/ws", lambda websocket: _serve_socket(the_room, websocket)),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.room = the_room
+    return app
+
+
+# -- HTTP -------------------------------------------------------------------------------------------
+
+def _api(handler: Callable[[Request], Awaitable[Response]]) -> Handler:
+    """``handler`` with homegame's refusals turned into JSON errors of the fitting status."""
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except NotFound as error:
+            return _error(404, str(error))
+        except NotAllowed as error:
+            return _error(403, str(error))
+        except HomegameError as error:
+            return _error(400, str(error))
+    return endpoint
+
+
+async def _ok(data: Any, status: int = 200) -> Response:
+    return JSONResponse(data, status_code=status)
+
+
+def _error(status: int, message: str) -> Response:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > LARGEST_BODY:
+            raise BadMessage("too_large", f"a request body is at most {LARGEST_BODY} bytes")
+    try:
+        return json.loads(body or b"{}")
+    except (ValueError, RecursionError):
+        raise BadMessage("bad_json", "the request body is one JSON object") from None
+
+
+def _table_id(request: Request) -> str:
+    return str(request.path_params["table"])
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    return header[7:].strip() or None if header.lower().startswith("bearer ") else None
+
+
+async def _tables(room: CardRoom, request: Request) -> Response:
+    if request.method == "GET":
+        return await _ok(room.lobby())
+    table_id, owner = await room.create_table(await _body(request))
+    return await _ok({"table": table_id, "invite": f"/t/{table_id}", "owner_token": owner}, 201)
+
+
+async def _table(room: CardRoom, request: Request) -> Response:
+    return await _ok(table_json(room.host(_table_id(request)).table))
+
+
+async def _join(room: CardRoom, request: Request) -> Response:
+    body = await _body(request)
+    if not isinstance(body, dict) or set(body) - {"name", "seat"}:
+        raise BadMessage("bad_message", "join with {'name': ..., 'seat': (optional) number}")
+    seat, token = await room.join(_table_id(request), body.get("name"), body.get("seat"))
+    return await _ok({"seat": seat, "token": token}, 201)
+
+
+async def _close(room: CardRoom, request: Request) -> Response:
+    await room.close_table(_table_id(request), _bearer(request) or "")
+    return await _ok({"closed": True, "ledger_lines": None})
+
+
+async def _hand(room: CardRoom, request: Request) -> Response:
+    log = await room.hand_log(_table_id(request), request.path_params["number"], _bearer(request))
+    return await _ok(log)
+
+
+# -- the websocket ----------------------------------------------------------------------------------
+
+async def _serve_socket(room: CardRoom, websocket: WebSocket) -> None:
+    """One client's connection: a hello that names the table (and the seat's token), then intents."""
+    await websocket.accept()
+    connection = Connection(websocket)
+    writer = asyncio.get_running_loop().create_task(connection.write())
+    host: TableHost | None = None
+    try:
+        host = await _welcome(room, websocket, connection)
+        while host is not None and not connection.closed.is_set():
+            await _receive(room, host, websocket, connection)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if host is not None:
+            host.disconnect(connection)
+        connection.close(1000)
+        try:
+            await asyncio.wait_for(writer, timeout=5)
+        except (TimeoutError, Exception):
+            writer.cancel()
+
+
+async def _next_text(websocket: WebSocket) -> str:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise BadMessage("bad_json", "messages are JSON text, not binary")
+    return str(text)
+
+
+async def _welcome(room: CardRoom, websocket: WebSocket, connection: Connection) -> TableHost | None:
+    try:
+        hello = read_intent(await asyncio.wait_for(_next_text(websocket), timeout=HELLO_WITHIN))
+        if hello["type"] != "hello":
+            raise BadMessage("hello_first", "say hello first: which table, and your seat's token")
+        host = room.host(hello["table"])
+        seat = host.seat_of(hello.get("token"))
+    except TimeoutError:
+        connection.close(CLOSE_UNAUTHORIZED)
+        return None
+    except (NotFound, NotAllowed) as error:
+        _refuse(connection, None, error)
+        connection.close(CLOSE_NO_TABLE if isinstance(error, NotFound) else CLOSE_UNAUTHORIZED)
+        return None
+    except HomegameError as error:
+        _refuse(connection, None, error)
+        connection.close(CLOSE_UNAUTHORIZED)
+        return None
+    host.connect(connection, seat, last_seq=hello.get("last_seq", 0))
+    return host
+
+
+async def _receive(room: CardRoom, host: TableHost, websocket: WebSocket, connection: Connection) -> None:
+    """Read and carry out one message; a refusal is an error to this client alone."""
+    intent: dict[str, Any] | None = None
+    try:
+        text = await _next_text(websocket)
+        intent = read_intent(text)
+        if not connection.messages.take(now=room.monotonic()):
+            raise BadMessage("slow_down", f"too many messages: at most {RATE:g} a second")
+        if intent["type"] == "hello":
+            raise BadMessage("hello_twice", "this connection has said hello already")
+        await host.handle(connection, intent)
+    except HomegameError as error:
+        _refuse(connection, intent.get("id") if intent else None, error)
+        connection.fault(now=room.monotonic())
+
+
+def _refuse(connection: Connection, intent: Any, error: HomegameError) -> None:
+    codes: dict[type[HomegameError], str] = {NotFound: "no_table", NotAllowed: "bad_token"}
+    code = error.code if isinstance(error, BadMessage) else codes.get(type(error), "refused")
+    message = error.message if isinstance(error, BadMessage) else str(error)
+    connection.send({"type": "error", "id": intent if isinstance(intent, str) else None, "code": code,
+                     "message": message[:LARGEST_MESSAGE]})

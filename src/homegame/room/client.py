@@ -1,0 +1,246 @@
+"""A Python client for the card room: the HTTP calls, and a seat's websocket.
+
+:class:`RoomClient` makes, lists and joins tables over HTTP; :class:`SeatConnection` is one
+connection to a table, as a seat (with its token) or a spectator. It keeps the latest ``state``
+the server pushed, numbers every intent it sends, sends it again after a dropped connection (the
+server takes an intent once, however often it comes), and reconnects by itself, telling the server
+the last event it saw so it is caught up.
+
+    client = RoomClient("http://127.0.0.1:8000")
+    table = client.create_table({"name": "Friday", "games": ["draw"], "bots": 2})["table"]
+    seat, token = client.join(table, "ann")
+    async with SeatConnection(client.base, table, token) as connection:
+        state = await connection.wait_for(lambda s: s["you"]["to_act"])
+        await connection.act(ActionSet.from_json(state["legal"])[0])
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import secrets
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any, Final
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from homegame.engine import Action
+from homegame.errors import NotAllowed, NotFound, RoomError
+
+__all__ = ["RoomClient", "SeatConnection", "parse_invite"]
+
+_TIMEOUT: Final = 30.0
+
+
+def parse_invite(url: str) -> tuple[str, str]:
+    """The room's base address and the table's id from an invite link (``.../t/<table>``).
+
+    >>> parse_invite("http://192.0.2.7:8000/t/abc123")
+    ('http://192.0.2.7:8000', 'abc123')
+    """
+    parts = urllib.parse.urlsplit(url)
+    path = parts.path.rstrip("/").split("/")
+    if parts.scheme not in ("http", "https") or len(path) < 2 or path[-2] != "t" or not path[-1]:
+        raise RoomError(f"an invite link looks like http://HOST:PORT/t/TABLE, not {url!r}")
+    base = urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/".join(path[:-2]), "", ""))
+    return base, path[-1]
+
+
+class RoomClient:
+    """The room's HTTP API at ``base`` (``http://host:port``)."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base.rstrip("/")
+
+    def _call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(request, timeout=_TIMEOUT) as response:
+                return json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            try:
+                message = json.loads(error.read()).get("error", error.reason)
+            except ValueError:
+                message = f"the room answered {error.code} {error.reason}"
+            kind = {404: NotFound, 403: NotAllowed}.get(error.code, RoomError)
+            raise kind(message) from None
+
+    def games(self) -> list[dict[str, Any]]:
+        return list(self._call("GET", "/api/games"))
+
+    def tables(self) -> list[dict[str, Any]]:
+        return list(self._call("GET", "/api/tables"))
+
+    def create_table(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """Make a table; its id (``table``), invite path and the owner's token."""
+        return dict(self._call("POST", "/api/tables", setup))
+
+    def table(self, table: str) -> dict[str, Any]:
+        return dict(self._call("GET", f"/api/tables/{table}"))
+
+    def join(self, table: str, name: str, seat: int | None = None) -> tuple[int, str]:
+        """Take a seat; the seat's number and its token (keep it: it is shown only now)."""
+        body: dict[str, Any] = {"name": name} if seat is None else {"name": name, "seat": seat}
+        answer = self._call("POST", f"/api/tables/{table}/seats", body)
+        return int(answer["seat"]), str(answer["token"])
+
+    def ledger(self, table: str) -> dict[str, Any]:
+        return dict(self._call("GET", f"/api/tables/{table}/ledger"))
+
+    def hand(self, table: str, number: int, token: str | None = None) -> dict[str, Any]:
+        return dict(self._call("GET", f"/api/tables/{table}/hands/{number}", token=token))
+
+    def close(self, table: str, owner_token: str) -> dict[str, Any]:
+        return dict(self._call("POST", f"/api/tables/{table}/close", {}, token=owner_token))
+
+
+class SeatConnection:
+    """One websocket to a table (see the module's docstring); use it with ``async with``.
+
+    ``frames`` keeps every frame received, oldest first, and ``state`` the latest state.
+    """
+
+    def __init__(self, base: str, table: str, token: str | None = None, *, reconnect: bool = True) -> None:
+        self.url = base.replace("http", "ws", 1).rstrip("/") + "/ws"
+        self.table, self.token, self.reconnect = table, token, reconnect
+        self.frames: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self.seat: int | None = None
+        self.answers: dict[str, dict[str, Any]] = {}
+        self._socket: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._changed = asyncio.Condition()
+        self._ids = (f"{secrets.token_hex(4)}-{n}" for n in itertools.count())
+        self._unanswered: dict[str, dict[str, Any]] = {}
+        self.closed_with: int | None = None
+
+    async def __aenter__(self) -> SeatConnection:
+        await self.open()
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> None:
+        await self.close()
+
+    @property
+    def last_seq(self) -> int:
+        return int(self.state["seq"]) if self.state else 0
+
+    async def open(self) -> None:
+        """Connect and say hello (again, after a drop: with the last event seen)."""
+        self._socket = await connect(self.url, max_size=2**22, open_timeout=_TIMEOUT)
+        await self._socket.send(json.dumps({"type": "hello", "table": self.table, "token": self.token,
+                                            "last_seq": self.last_seq}))
+        for message in self._unanswered.values():
+            await self._socket.send(json.dumps(message))
+        if self._reader is None or self._reader.done():
+            self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def close(self) -> None:
+        self.reconnect = False
+        if self._socket is not None:
+            await self._socket.close()
+        if self._reader is not None:
+            try:
+                await asyncio.wait_for(self._reader, timeout=5)
+            except (TimeoutError, ConnectionClosed):
+                self._reader.cancel()
+
+    async def drop(self) -> None:
+        """Cut the connection as a failing network would (it reconnects if it may)."""
+        if self._socket is not None:
+            await self._socket.close(code=1001)
+
+    async def _read(self) -> None:
+        while True:
+            socket = self._socket
+            assert socket is not None
+            try:
+                async for text in socket:
+                    await self._receive(json.loads(text))
+            except ConnectionClosed:
+                pass
+            self.closed_with = socket.close_code
+            async with self._changed:
+                self._changed.notify_all()
+            if not self.reconnect or self.closed_with in (1008, 4401, 4404):
+                return
+            await self._reopen()
+
+    async def _reopen(self) -> None:
+        for delay in (0.05, 0.1, 0.2, 0.5, 1, 1, 2, 2, 5, 5):
+            try:
+                await self.open()
+                return
+            except (TimeoutError, OSError, ConnectionClosed):
+                await asyncio.sleep(delay)
+        self.reconnect = False
+
+    async def _receive(self, frame: dict[str, Any]) -> None:
+        self.frames.append(frame)
+        kind = frame.get("type")
+        if kind == "welcome":
+            self.seat = frame["seat"]
+        elif kind == "state" and (self.state is None or frame["seq"] >= self.state["seq"]):
+            self.state = frame
+        elif kind in ("ack", "error") and frame.get("id") is not None:
+            self.answers[frame["id"]] = frame
+            self._unanswered.pop(frame["id"], None)
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def send(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send an intent (an id is added) and wait for its ack or error; an intent refused for
+        coming too fast is sent again a little later (the server takes it once either way)."""
+        intent = next(self._ids)
+        message = {**message, "id": intent}
+        for pause in (0.1, 0.2, 0.5, 1.0, 2.0, 0.0):
+            self._unanswered[intent] = message
+            assert self._socket is not None, "open the connection first"
+            with contextlib.suppress(ConnectionClosed):  # if closed, it is sent again on reconnecting
+                await self._socket.send(json.dumps(message))
+            async with self._changed:
+                await asyncio.wait_for(self._changed.wait_for(lambda: intent in self.answers),
+                                       timeout=_TIMEOUT)
+            answer = self.answers[intent]
+            if answer.get("code") != "slow_down" or not pause:
+                return answer
+            del self.answers[intent]
+            await asyncio.sleep(pause)
+        return answer
+
+    async def act(self, action: Action | dict[str, Any], *, seq: int | None = None) -> dict[str, Any]:
+        data = action.to_json() if isinstance(action, Action) else action
+        return await self.send({"type": "act", "action": data, **({"seq": seq} if seq is not None else {})})
+
+    async def choose(self, game: str, variants: list[str] | None = None) -> dict[str, Any]:
+        return await self.send({"type": "choose", "game": game, "variants": variants or []})
+
+    async def chat(self, text: str) -> dict[str, Any]:
+        return await self.send({"type": "chat", "text": text})
+
+    async def raw(self, text: str | bytes) -> None:
+        """Send ``text`` as it is (for tests of what the server refuses)."""
+        assert self._socket is not None
+        await self._socket.send(text)
+
+    async def wait_for(self, ready: Callable[[dict[str, Any]], bool], *,
+                       timeout: float = _TIMEOUT) -> dict[str, Any]:
+        """The first state (the current one included) for which ``ready`` is true."""
+        def fits() -> bool:
+            return self.state is not None and ready(self.state)
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(fits), timeout=timeout)
+        assert self.state is not None
+        return self.state

@@ -1,0 +1,314 @@
+"""One table of the card room, live: its connections, its clock, its bots.
+
+Every change to a table goes through :meth:`TableHost.change`: under the table's lock the request
+runs against the table (which records events, or refuses and changes nothing); the new events are
+written to the store in one transaction; only then does each connection get its new state. If the
+store refuses (a crash of the database, another room process that wrote first) the table is read
+back from the store, which is the truth, and the request fails with nothing changed.
+
+Time moves the table too: a clock runs out, a pause between deals ends. The host keeps one timer
+for the table's next moment and plays what the rules say: the game's default action for a seat
+whose clock ran out (a bot's choice where the rules leave one), the table's default game for a
+dealer who did not call, the next deal of a game of several deals. Bots think in the room's bot
+pool and act through the same requests as people.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from homegame.engine import Action
+from homegame.errors import HomegameError, NotAllowed, RoomError
+from homegame.room.connection import Connection, TokenBucket
+from homegame.room.protocol import PROTOCOL, BadMessage
+from homegame.room.table import Table, TableEvent
+from homegame.room.views import state_frame, table_json
+
+if TYPE_CHECKING:
+    from homegame.room.service import CardRoom
+
+__all__ = ["TableHost", "token_hash"]
+
+T = TypeVar("T")
+_FOLD = Action("fold")
+
+
+def token_hash(token: str) -> str:
+    """How a seat's token is kept: only its SHA-256 (a token is 32 random bytes, so a plain hash
+    cannot be reversed by guessing)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class TableHost:
+    """The live side of one table (see the module's docstring)."""
+
+    def __init__(self, room: CardRoom, table: Table) -> None:
+        self.room, self.table = room, table
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self._timer: asyncio.TimerHandle | None = None
+        self._busy: set[tuple[Any, ...]] = set()
+        self._chat: dict[int, TokenBucket] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- changing the table ---------------------------------------------------------------------
+
+    async def change(self, request: Callable[[Table], T]) -> T:
+        """Run ``request`` on the table, store what it recorded, then tell everyone."""
+        async with self.lock:
+            try:
+                result = request(self.table)
+            except HomegameError:
+                if self.table.unsaved:
+                    await self._reload()
+                raise
+            except BaseException:
+                await self._reload()
+                raise
+            events = self.table.take_unsaved()
+            if events:
+                try:
+                    await self.room.store.append(self.table.id, events)
+                except BaseException:
+                    await self._reload()
+                    raise RoomError("the table could not be saved just now: nothing changed") from None
+                self._tell(events)
+            self._schedule()
+            return result
+
+    async def _reload(self) -> None:
+        self.table = Table.restore(self.table.id, await self.room.store.load(self.table.id))
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat ``token`` opens (``None``: no token, a spectator); :class:`RoomError` for a
+        token that opens no seat of this table."""
+        if token is None:
+            return None
+        hashed = token_hash(token)
+        for seat, occupant in enumerate(self.table.seats):
+            kept = occupant.token_hash if occupant is not None else None
+            if kept and hmac.compare_digest(kept, hashed):
+                return seat
+        raise NotAllowed("that token opens no seat at this table")
+
+    # -- connections ----------------------------------------------------------------------------
+
+    def connect(self, connection: Connection, seat: int | None, *, last_seq: int) -> None:
+        """Welcome a connection: its seat, the chat since ``last_seq``, and the table as it is."""
+        connection.table_id, connection.seat = self.table.id, seat
+        self.connections.add(connection)
+        occupant = self.table.seats[seat] if seat is not None else None
+        connection.send({"type": "welcome", "protocol": PROTOCOL, "table": self.table.id, "seat": seat,
+                         "name": occupant.name if occupant else None})
+        for line in self.table.chat:
+            if line["seq"] > last_seq:
+                connection.send(_chat_frame(line))
+        self._push()
+
+    def disconnect(self, connection: Connection) -> None:
+        if connection in self.connections:
+            self.connections.discard(connection)
+            self._push()
+
+    async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
+        """Carry out one checked message from ``connection``; answer it with an ack or an error."""
+        kind = message["type"]
+        if kind == "ping":
+            connection.send({"type": "pong"})
+            return
+        intent: str = message["id"]
+        seat = connection.seat
+        if seat is None:
+            raise BadMessage("watching", "spectators watch: join a seat to play")
+        if kind == "chat" and not self._chat.setdefault(seat, TokenBucket(rate=0.5, burst=5)).take(
+                now=self.room.monotonic()):
+            raise BadMessage("slow_down", "at most five chat lines in a row, then one every two seconds")
+        taken = await self.change(self._request(seat, kind, intent, message))
+        connection.send({"type": "ack", "id": intent, "seq": self.table.seq, "again": not taken})
+
+    def _request(self, seat: int, kind: str, intent: str, message: dict[str, Any]) -> Callable[[Table], bool]:
+        clock, shuffle = self.room.clock, self.room.shuffle
+        if kind == "act":
+            def act(table: Table) -> bool:
+                if "seq" in message and message["seq"] != table.seq:
+                    raise BadMessage("stale", f"the table has moved on to event {table.seq} since "
+                                              f"event {message['seq']}: look again")
+                return table.act(seat, Action.from_json(message["action"]), intent=intent, at=clock())
+            return act
+        requests: dict[str, Callable[[Table], bool]] = {
+            "choose": lambda t: t.choose(seat, message["game"], message.get("variants", []), at=clock(),
+                                         shuffle=shuffle, intent=intent),
+            "chat": lambda t: t.say(seat, message["text"], at=clock(), intent=intent),
+            "sit_out": lambda t: t.sit_out(seat, at=clock(), intent=intent),
+            "come_back": lambda t: t.come_back(seat, at=clock(), intent=intent),
+            "rebuy": lambda t: t.rebuy(seat, message["chips"], at=clock(), intent=intent),
+            "leave": lambda t: t.leave(seat, at=clock(), intent=intent),
+        }
+        return requests[kind]
+
+    def _tell(self, events: list[TableEvent]) -> None:
+        for event in events:
+            if event.kind == "chat":
+                frame = _chat_frame({**event.data, "seq": event.seq, "at": event.at})
+                for connection in self.connections:
+                    connection.send(frame)
+        self._push()
+
+    def _push(self) -> None:
+        """Send every connection the table as its own seat may see it now."""
+        table = self.table
+        for connection in self.connections:
+            if connection.seat is not None and table.seats[connection.seat] is None:
+                connection.seat = None  # the seat was given up: the connection watches now
+        present = {c.seat for c in self.connections if c.seat is not None}
+        public, now = table_json(table, present), self.room.clock()
+        frames: dict[int | None, dict[str, Any]] = {}
+        for connection in self.connections:
+            frame = frames.get(connection.seat)
+            if frame is None:
+                frame = frames[connection.seat] = state_frame(table, connection.seat, public=public, now=now)
+            connection.send_state(frame)
+
+    # -- time and bots --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._schedule()
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        for task in self._tasks:
+            task.cancel()
+
+    def _schedule(self) -> None:
+        """Set the timer for the table's next moment, and start the bots whose turn it is."""
+        table = self.table
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        waiting = [d for s, d in table.deadlines.items() if ("clock", s, self._decision(s)) not in self._busy]
+        moments = [*waiting, *([table.wakes_at] if table.wakes_at is not None else [])]
+        if moments:
+            delay = max(0.0, min(moments) - self.room.clock())
+            self._timer = asyncio.get_running_loop().call_later(delay, lambda: self._spawn(self._wake()))
+        for seat in self._bots_to_move():
+            key = ("bot", seat, self._decision(seat))
+            if key not in self._busy:
+                self._spawn(self._bot_turn(seat, key))
+
+    def _decision(self, seat: int) -> tuple[Any, ...]:
+        """What ``seat`` is deciding now: a call of the game, or a point of the hand in play."""
+        table, hand = self.table, self.table.hand
+        if table.phase == "playing" and hand is not None:
+            return ("hand", hand.number, len(hand.state.history.events))
+        return ("call", table.hands_played, table.phase)
+
+    def _bots_to_move(self) -> list[int]:
+        table, hand = self.table, self.table.hand
+        if table.phase == "choosing" and table.chooser is not None:
+            seats = [table.chooser]
+        elif table.phase == "playing" and hand is not None:
+            seats = [hand.seats[player] for player in hand.state.to_act]
+        else:
+            return []
+        return [s for s in seats if (occupant := table.seats[s]) is not None and occupant.bot is not None]
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _wake(self) -> None:
+        table, now = self.table, self.room.clock()
+        if table.phase == "between" and table.wakes_at is not None and table.wakes_at <= now:
+            await self._quietly(self.change(lambda t: t.deal(at=self.room.clock(), shuffle=self.room.shuffle)
+                                            if t.phase == "between" else None))
+        for seat in table.due(now):
+            key = ("clock", seat, self._decision(seat))
+            if key not in self._busy:
+                self._spawn(self._run_out(seat, key))
+        self._schedule()
+
+    async def _run_out(self, seat: int, key: tuple[Any, ...]) -> None:
+        """``seat``'s clock ran out: the table plays for it what the rules say."""
+        self._busy.add(key)
+        try:
+            table = self.table
+            if table.phase == "choosing" and seat == table.chooser:
+                game = self._fallback_game(table)
+                await self.change(lambda t: t.choose(seat, game, [], at=self.room.clock(),
+                                                     shuffle=self.room.shuffle, by="clock"))
+                return
+            action = await self._default_for(seat)
+            if action is not None and self._decision(seat) == key[2]:
+                occupant = table.seats[seat]
+                by = "away" if occupant is not None and occupant.leaving else "clock"
+                await self.change(lambda t: t.act(seat, action, intent=None, at=self.room.clock(), by=by))
+        except HomegameError:
+            pass  # the table moved on before the clock's choice was ready
+        finally:
+            self._busy.discard(key)
+            self._schedule()
+
+    async def _default_for(self, seat: int) -> Action | None:
+        """What the rules take for a seat whose clock ran out: a fold for one that left, where
+        folding exists; the game's default; else what a bot would choose."""
+        hand = self.table.hand
+        player = hand.player_of(seat) if hand is not None else None
+        if hand is None or player is None or player not in hand.state.to_act:
+            return None
+        legal = hand.state.legal_actions(player)
+        occupant = self.table.seats[seat]
+        if occupant is not None and occupant.leaving and _FOLD in legal:
+            return _FOLD
+        default = hand.state.default_action(player)
+        if default is not None:
+            return default
+        return await self.room.bots.decide(hand.game.name, self.table.config.bot_level,
+                                           hand.state.view(player), legal)
+
+    async def _bot_turn(self, seat: int, key: tuple[Any, ...]) -> None:
+        self._busy.add(key)
+        try:
+            await asyncio.sleep(self.room.bot_delay)
+            table = self.table
+            if self._decision(seat) != key[2]:
+                return
+            occupant = table.seats[seat]
+            if table.phase == "choosing" and table.chooser == seat and occupant is not None:
+                game = self.room.random.choice(table.choosable())
+                await self.change(lambda t: t.choose(seat, game, [], at=self.room.clock(),
+                                                     shuffle=self.room.shuffle, by="bot"))
+                return
+            hand = table.hand
+            assert hand is not None and occupant is not None and occupant.bot is not None
+            player = hand.seats.index(seat)
+            action = await self.room.bots.decide(hand.game.name, occupant.bot, hand.state.view(player),
+                                                 hand.state.legal_actions(player))
+            if self._decision(seat) == key[2]:
+                await self.change(lambda t: t.act(seat, action, intent=f"bot:{key[2]}", at=self.room.clock(),
+                                                  by="bot"))
+        except HomegameError:
+            pass  # the table moved on while the bot thought
+        finally:
+            self._busy.discard(key)
+            self._schedule()
+
+    async def _quietly(self, work: Coroutine[Any, Any, Any]) -> None:
+        with contextlib.suppress(HomegameError):  # the table moved on first
+            await work
+
+    @staticmethod
+    def _fallback_game(table: Table) -> str:
+        choosable = table.choosable()
+        return table.config.default_game if table.config.default_game in choosable else choosable[0]
+
+
+def _chat_frame(line: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "chat", "seq": line["seq"], "seat": line["seat"], "name": line["name"],
+            "text": line["text"], "at": line["at"]}

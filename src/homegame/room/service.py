@@ -1,0 +1,154 @@
+"""The card room: every open table, the store they are kept in, the bots, and how to make and join
+tables.
+
+:class:`CardRoom` is what the server runs: on start it reads every open table back from the store
+(exactly as it was: same hand, same cards, same seat to act, same clocks), and from then on each
+table lives in its :class:`~homegame.room.host.TableHost`. Making a table gives its owner a token
+to close it; joining a seat gives the player a token for that seat and nothing else. Tokens are
+kept only as hashes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import statistics
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from homegame.cards import Card
+from homegame.errors import NotAllowed, NotFound
+from homegame.room.bots import BotPool
+from homegame.room.config import TableConfig
+from homegame.room.hands import replay_hand
+from homegame.room.host import TableHost, token_hash
+from homegame.room.settle import settle_up
+from homegame.room.store import Store
+from homegame.room.table import Shuffle, Table
+
+__all__ = ["CardRoom", "system_shuffle"]
+
+_LAG_SAMPLE: Final = 0.02
+
+
+def system_shuffle(cards: Sequence[Card]) -> list[Card]:
+    """A shuffle from the operating system's randomness: how a live room deals."""
+    order = list(cards)
+    random.SystemRandom().shuffle(order)
+    return order
+
+
+class CardRoom:
+    """Every table of one room process (see the module's docstring).
+
+    ``clock`` gives wall time (deadlines are kept as wall times, so they survive a restart);
+    ``shuffle`` deals; ``bot_delay`` is how long a bot waits before acting, so people can follow.
+    """
+
+    def __init__(self, store: Store, *, shuffle: Shuffle = system_shuffle,
+                 clock: Callable[[], float] = time.time, bots: BotPool | None = None,
+                 bot_delay: float = 0.6) -> None:
+        self.store, self.shuffle, self.clock = store, shuffle, clock
+        self.bots = bots if bots is not None else BotPool(workers=1)
+        self.bot_delay = bot_delay
+        self.monotonic = time.monotonic
+        self.random = random.SystemRandom()
+        self.hosts: dict[str, TableHost] = {}
+        self.lag: deque[float] = deque(maxlen=3000)
+        self._lag_task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Open the store and bring back every open table."""
+        await self.store.open()
+        for table_id, events in (await self.store.load_open()).items():
+            host = self.hosts[table_id] = TableHost(self, Table.restore(table_id, events))
+            host.start()
+        self._lag_task = asyncio.get_running_loop().create_task(self._watch_lag())
+
+    async def stop(self) -> None:
+        if self._lag_task is not None:
+            self._lag_task.cancel()
+        for host in self.hosts.values():
+            host.stop()
+        self.bots.close()
+        await self.store.close()
+
+    def host(self, table_id: object) -> TableHost:
+        host = self.hosts.get(table_id) if isinstance(table_id, str) else None
+        if host is None:
+            raise NotFound(f"there is no open table {str(table_id)[:64]!r} in this room")
+        return host
+
+    # -- making and joining tables --------------------------------------------------------------
+
+    async def create_table(self, setup: Any) -> tuple[str, str]:
+        """Make a table from its setup (see :class:`TableConfig`); its id and the owner's token."""
+        config = TableConfig.from_json(setup)
+        table_id, owner = secrets.token_urlsafe(8), secrets.token_urlsafe(32)
+        table = Table.create(table_id, config, at=self.clock(), owner_hash=token_hash(owner))
+        await self.store.append(table_id, table.take_unsaved())
+        host = self.hosts[table_id] = TableHost(self, table)
+        host.start()
+        return table_id, owner
+
+    async def join(self, table_id: str, name: object, seat: object = None) -> tuple[int, str]:
+        """Seat ``name`` at the table; the seat and its token (the only time the token is shown)."""
+        host = self.host(table_id)
+        token = secrets.token_urlsafe(32)
+        hashed = token_hash(token)
+        taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=self.clock(), seat=seat))
+        return taken, token
+
+    async def close_table(self, table_id: str, owner_token: str) -> None:
+        host = self.host(table_id)
+        if not owner_token or not secrets.compare_digest(token_hash(owner_token), host.table.owner_hash):
+            raise NotAllowed("only the table's owner may close it")
+        await host.change(lambda t: t.close(at=self.clock()))
+        host.stop()
+        del self.hosts[table_id]
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The open tables, for a lobby: name, seats taken and free, what they deal, what is on."""
+        return [{"id": table.id, "name": table.config.name, "seats": table.config.seats,
+                 "taken": sum(s is not None for s in table.seats), "phase": table.phase,
+                 "games": [choice.game for choice in table.config.games], "hands_played": table.hands_played}
+                for table in (host.table for host in self.hosts.values())]
+
+    def ledger(self, table_id: str) -> dict[str, Any]:
+        """Who brought and took what, each net, and who pays whom to settle up."""
+        table = self.host(table_id).table
+        stacks = table.stacks_by_name()
+        return {"lines": table.ledger.to_json(stacks),
+                "settle_up": [transfer.to_json() for transfer in settle_up(table.ledger.nets(stacks))]}
+
+    async def hand_log(self, table_id: str, number: object, token: str | None) -> dict[str, Any]:
+        """A finished hand's history as one seat saw it (everything public for a spectator)."""
+        host = self.host(table_id)
+        if type(number) is not int or not 1 <= number <= host.table.hands_played:
+            raise NotFound(f"hand {str(number)[:12]} has not been played at this table")
+        seat = host.seat_of(token)
+        hand = replay_hand(await self.store.hand_events(table_id, number))
+        view = hand.state.view(hand.player_of(seat))
+        return {"number": number, "game": hand.game.name, "title": hand.game.title, "seats": list(hand.seats),
+                "player": hand.player_of(seat), "view": view.to_json()}
+
+    # -- health ---------------------------------------------------------------------------------
+
+    async def _watch_lag(self) -> None:
+        """Measure how late the event loop wakes: the room's own check that nothing stalls it."""
+        loop = asyncio.get_running_loop()
+        while True:
+            start = loop.time()
+            await asyncio.sleep(_LAG_SAMPLE)
+            self.lag.append(max(0.0, loop.time() - start - _LAG_SAMPLE))
+
+    def stats(self) -> dict[str, Any]:
+        lags = sorted(self.lag) or [0.0]
+        return {"tables": len(self.hosts),
+                "connections": sum(len(h.connections) for h in self.hosts.values()),
+                "loop_lag_ms": {"p50": 1000 * statistics.median(lags),
+                                "p99": 1000 * lags[min(len(lags) - 1, int(0.99 * len(lags)))],
+                                "max": 1000 * lags[-1], "samples": len(lags)}}

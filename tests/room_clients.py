@@ -1,0 +1,49 @@
+"""Clients that play at a card-room server in the tests: each takes a random legal action or calls
+a game on its turn, and every frame it receives is kept and checked."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from homegame.engine import ActionSet
+from homegame.room.client import SeatConnection
+
+
+def chips_balance(frame: dict[str, Any]) -> None:
+    """Every chip is in a stack, taken away, or with the house: none made, none lost."""
+    table = frame["table"]
+    stacks = sum(seat["stack"] for seat in table["seats"] if seat is not None)
+    chips = table["chips"]
+    assert stacks + chips["cashed"] + chips["house"] == chips["bought"], \
+        f"chips out of balance at event {frame['seq']}"
+
+
+async def play(connection: SeatConnection, chooser: random.Random, *, done: Callable[[], bool],
+               pick: Callable[[list[str]], str] | None = None,
+               on_state: Callable[[dict[str, Any]], Any] | None = None, timeout: float = 60) -> None:
+    """Play ``connection``'s seat until ``done()``: random legal actions; a game called with
+    ``pick`` (random by default) when it is this seat's call."""
+    seen = 0
+
+    def my_turn(state: dict[str, Any]) -> bool:
+        return (state["seq"] > seen and (state["you"]["to_act"] or state["you"]["choosing"])) or done()
+    while not done():
+        try:
+            state = await connection.wait_for(my_turn, timeout=timeout)
+        except TimeoutError:
+            if done():
+                return
+            raise
+        if done():
+            return
+        seen = state["seq"]
+        if on_state is not None:
+            await on_state(state)
+        if state["you"]["choosing"]:
+            options = state["table"]["choosable"]
+            await connection.choose(pick(options) if pick else chooser.choice(options))
+        elif state["you"]["to_act"]:
+            legal = ActionSet.from_json(state["legal"])
+            await connection.act(legal[chooser.randrange(len(legal))], seq=state["seq"])

@@ -1,0 +1,103 @@
+"""The card room as a server: a real ``homegame serve`` on 127.0.0.1, real websocket clients."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import homegame
+from homegame.room.client import RoomClient, SeatConnection
+from room_clients import chips_balance, play
+from room_server import RoomServer
+
+ALL_GAMES = sorted(homegame.GAMES)
+SMALL_GAMES = {"chinese", "open_face"}  # four players at most
+
+
+def test_four_clients_and_a_bot_play_dealers_choice_through_every_game(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3"), bot_workers=1) as server:
+        asyncio.run(_dealers_choice(server, hands=50))
+
+
+async def _dealers_choice(server: RoomServer, *, hands: int) -> None:
+    client = RoomClient(server.base)
+    table = client.create_table({"name": "every game", "seats": 5, "bots": 1, "buy_in": 2000, "clock": 60,
+                                 "pause": 0, "games": ALL_GAMES, "stakes": {"deals": 2}})["table"]
+    seats = [client.join(table, name) for name in ("ann", "bob", "cy", "dee")]
+    played: set[str] = set()
+    frames_checked = 0
+
+    def done() -> bool:
+        return len(played) == len(ALL_GAMES) and last["hands_played"] >= hands
+
+    last: dict[str, Any] = {"hands_played": 0}
+
+    def pick(options: list[str]) -> str:
+        unplayed = [g for g in options if g not in played]
+        return random.choice(unplayed or options)
+
+    async def watch(state: dict[str, Any]) -> None:
+        nonlocal frames_checked
+        chips_balance(state)
+        frames_checked += 1
+        hand = state["table"]["hand"]
+        if hand is not None:
+            played.add(hand["game"])
+        last["hands_played"] = state["table"]["hands_played"]
+
+    connections = [SeatConnection(client.base, table, token) for _, token in seats]
+    for connection in connections:
+        await connection.open()
+
+    async def dee_makes_room() -> None:
+        """The fourth player sits out while only four-player games are left to play."""
+        dee = connections[3]
+        while not done():
+            await asyncio.sleep(0.2)
+            unplayed = set(ALL_GAMES) - played
+            sitting_out = dee.state is not None and dee.state["table"]["seats"][dee.seat]["sitting_out"]
+            if unplayed and unplayed <= SMALL_GAMES and not sitting_out:
+                await dee.send({"type": "sit_out"})
+            elif (not unplayed or not unplayed <= SMALL_GAMES) and sitting_out:
+                await dee.send({"type": "come_back"})
+
+    chooser = random.Random(11)
+    try:
+        await asyncio.wait_for(asyncio.gather(
+            *(play(c, random.Random(chooser.random()), done=done, pick=pick, on_state=watch)
+              for c in connections),
+            dee_makes_room()), timeout=600)
+    finally:
+        for connection in connections:
+            await connection.close()
+    assert played == set(ALL_GAMES) and last["hands_played"] >= hands
+    for connection in connections:
+        for frame in connection.frames:
+            if frame["type"] == "state":
+                chips_balance(frame)
+    ledger = client.ledger(table)
+    assert sum(line["net"] for line in ledger["lines"]) == 0
+    assert frames_checked > hands
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgresql"])
+def test_the_room_serves_both_stores(store: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    address = str(tmp_path / "room.sqlite3") if store == "sqlite" else \
+        request.getfixturevalue("postgres").database()
+    with RoomServer(address) as server:
+        client = RoomClient(server.base)
+        table = client.create_table({"name": "two", "seats": 2, "games": ["draw"], "bots": 1,
+                                     "pause": 0})["table"]
+        _, token = client.join(table, "ann")
+
+        async def one_hand() -> int:
+            async with SeatConnection(client.base, table, token) as connection:
+                await play(connection, random.Random(1), done=lambda: bool(
+                    connection.state and connection.state["table"]["hands_played"] >= 1))
+                return int(connection.state["table"]["hands_played"]) if connection.state else 0
+        assert asyncio.run(one_hand()) >= 1
+        assert [t["id"] for t in client.tables()] == [table]
