@@ -10,13 +10,14 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Iterable, Mapping
+from importlib import resources
 from typing import Any
 
 from homegame.engine import Game, GameError, GameState, History
 from homegame.engine.replay import replay as _replay
 from homegame.errors import shown
 
-__all__ = ["GAMES", "family_of", "game_class", "new_game", "replay"]
+__all__ = ["GAMES", "family_of", "game_class", "new_game", "replay", "rules_page"]
 
 
 def _discover() -> dict[str, type[Game]]:
@@ -44,6 +45,18 @@ def family_of(name: str) -> str:
     texts for a game are found under this name when there is none under the game's own."""
     module = game_class(name).__module__
     return module.removeprefix(f"{__name__}.").split(".")[0]
+
+
+def rules_page(name: str) -> str:
+    """The rules of the game called ``name``, in the project's words, as Markdown (shared by the
+    game family: the Pineapples have one page)."""
+    chosen = game_class(name)
+    folder = resources.files(__name__) / "rules"
+    for page_name in dict.fromkeys((chosen.name, family_of(chosen.name))):
+        page = folder / f"{page_name}.md"
+        if page.is_file():
+            return page.read_text(encoding="utf-8").rstrip()
+    raise GameError(f"no rules are written for {chosen.title} yet")
 
 
 def new_game(name: object, players: int, variants: Iterable[str] = (), **settings: Any) -> Game:

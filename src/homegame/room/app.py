@@ -24,7 +24,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from homegame.errors import HomegameError, NotAllowed, NotFound
-from homegame.games import GAMES
+from homegame.games import GAMES, rules_page
 from homegame.room.connection import CLOSE_NO_TABLE, CLOSE_UNAUTHORIZED, RATE, Connection
 from homegame.room.host import TableHost
 from homegame.room.protocol import LARGEST_MESSAGE, BadMessage, read_intent
@@ -56,6 +56,8 @@ def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Sta
         Route("/api/health", _api(lambda request: _ok({"ok": True, "tables": len(the_room.hosts)}))),
         Route("/api/stats", _api(lambda request: _ok(the_room.stats()))),
         Route("/api/games", _api(lambda request: _ok([game_json(name) for name in sorted(GAMES)]))),
+        Route("/api/games/{game}/rules", _api(lambda request: _ok(
+            {**game_json(request.path_params["game"]), "rules": rules_page(request.path_params["game"])}))),
         Route("/api/tables", _api(lambda request: _tables(the_room, request)), methods=["GET", "POST"]),
         Route("/api/tables/{table}", _api(lambda request: _table(the_room, request))),
         Route("/api/tables/{table}/seats", _api(lambda request: _join(the_room, request)), methods=["POST"]),

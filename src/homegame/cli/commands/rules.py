@@ -10,24 +10,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from importlib import resources
 
-from homegame.errors import GameError
-from homegame.games import GAMES, family_of, game_class
+from homegame.games import GAMES, game_class, rules_page
 
 
 def rules_text(game: str) -> str:
     """The rules of ``game`` in the project's words, followed by its variants and settings."""
-    chosen = game_class(game)
-    folder = resources.files("homegame.games") / "rules"
-    for name in dict.fromkeys((chosen.name, family_of(chosen.name))):
-        page = folder / f"{name}.md"
-        if page.is_file():
-            text = page.read_text(encoding="utf-8").rstrip()
-            break
-    else:
-        raise GameError(f"no rules are written for {chosen.title} yet")
-    return text + "\n\n" + table_settings(chosen.name)
+    return rules_page(game) + "\n\n" + table_settings(game_class(game).name)
 
 
 def table_settings(game: str) -> str:
