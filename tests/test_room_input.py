@@ -117,7 +117,7 @@ async def _next_error(connection: SeatConnection) -> dict[str, Any]:
 
 
 def test_a_flood_is_refused_then_closed_and_other_tables_play_on(server: RoomServer) -> None:
-    client, table, tokens = _table(server)
+    _, table, tokens = _table(server)
     _, other, other_tokens = _table(server)
 
     async def scenario() -> None:
