@@ -1,0 +1,118 @@
+"""No frame the room sends one seat carries a hidden card of another, proved as the conformance
+suite proves it for views: two deals that differ only by swapping hidden cards between two seats
+give a third seat byte-identical frames until cards are shown, over a real server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import homegame
+from homegame.cards import format_cards
+from homegame.engine import Action, ActionSet
+from homegame.engine.actions import Arrangements
+from homegame.room.client import RoomClient, SeatConnection
+from room_server import RoomServer
+
+TIMING = frozenset({"now", "deadline", "at", "wakes_at", "id", "table"})
+"""Fields that differ between two runs whatever the cards: times, the table's id, intent ids."""
+
+
+def _hidden_swap(game: str, seed: int) -> tuple[str, str]:
+    """A deck, and the same deck with a hidden card of seat 1 and one of seat 2 swapped (seat 0, the
+    dealer, is the one watching)."""
+    rules = homegame.new_game(game, players=3)
+    deck = list(rules.deck)
+    random.Random(seed).shuffle(deck)
+    state = rules.deal(deck=deck, dealer=0)
+    watcher = set(_cards(state.view(0).to_json()))
+    one = next(c for c in _cards(state.view(1).to_json()) if c not in watcher)
+    two = next(c for c in _cards(state.view(2).to_json()) if c not in watcher)
+    texts = [str(c) for c in deck]
+    i, j = texts.index(one), texts.index(two)
+    swapped = list(deck)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    return format_cards(deck), format_cards(swapped)
+
+
+def _cards(view: dict[str, Any]) -> list[str]:
+    from conformance import cards_in
+
+    return list(cards_in({key: value for key, value in view.items() if key != "log"}))
+
+
+def _choice(game: str, legal: ActionSet) -> Action:
+    """A move that does not depend on the cards: check or call, stand pat, the house way, the first
+    way to set, show."""
+    for action in (Action("check"), Action("discard"), Action("set", option="house"), Action("show")):
+        if action in legal:
+            return action
+    calls = [a for family in legal.families if not isinstance(family, Arrangements)
+             for a in (family.at(i) for i in range(min(len(family), 50))) if a.kind == "call"]
+    if calls:
+        return calls[0]
+    arrangement = next(f for f in legal.families if isinstance(f, Arrangements))
+    return arrangement.at(0)
+
+
+def _before_cards_are_shown(frame: dict[str, Any]) -> bool:
+    view = frame.get("view")
+    return frame["type"] != "state" or view is None or not (
+        view["is_over"] or any(event["kind"] in ("reveal", "showdown") for event in view["log"]))
+
+
+def _timeless(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {key: _timeless(value) for key, value in data.items()
+                if key not in TIMING or isinstance(value, dict | list)}
+    if isinstance(data, list):
+        return [_timeless(item) for item in data]
+    return data
+
+
+def _watch(tmp_path: Path, game: str, deck: str) -> list[str]:
+    """The frames the watching seat (0) gets while seats play the same moves on ``deck``."""
+    with RoomServer(str(tmp_path / "room.sqlite3"), app="room_stacked:make_app",
+                    env={"HOMEGAME_TEST_DECKS": json.dumps([deck])}) as server:
+        client = RoomClient(server.base)
+        table = client.create_table({"name": "leaks", "seats": 3, "games": [game], "clock": 300,
+                                     "pause": 0})["table"]
+        tokens = [client.join(table, name)[1] for name in ("ann", "bob", "cy")]
+
+        async def scenario() -> list[dict[str, Any]]:
+            connections = [SeatConnection(server.base, table, token) for token in tokens]
+            for connection in connections:
+                await connection.open()
+            await connections[0].wait_for(lambda s: s["you"]["choosing"])
+            await connections[0].choose(game)
+            for _ in range(500):
+                states = [await c.wait_for(lambda s: s["table"]["hand"] is not None) for c in connections]
+                if any(s["view"]["is_over"] for s in states if s["view"]):
+                    break
+                movers = [c for c, s in zip(connections, states, strict=True) if s["you"]["to_act"]]
+                for connection in movers:
+                    state = connection.state
+                    assert state is not None
+                    await connection.act(_choice(game, ActionSet.from_json(state["legal"])), seq=state["seq"])
+                await asyncio.sleep(0.02)
+            frames = list(connections[0].frames)
+            for connection in connections:
+                await connection.close()
+            return frames
+        frames = asyncio.run(scenario())
+    shown = [f for f in frames if _before_cards_are_shown(f)]
+    assert any(f["type"] == "state" and f["view"] for f in shown), "the watcher saw the hand being played"
+    return [json.dumps(_timeless(frame), sort_keys=True) for frame in shown]
+
+
+@pytest.mark.parametrize("game", ["draw", "chinese", "pai_gow"])
+def test_a_third_seat_gets_the_same_frames_whatever_the_hidden_cards(game: str, tmp_path: Path) -> None:
+    deck, swapped = _hidden_swap(game, seed=17)
+    first = _watch(tmp_path / "first", game, deck)
+    second = _watch(tmp_path / "second", game, swapped)
+    assert first == second
