@@ -73,8 +73,8 @@ async def _play_night(server: RoomServer, crash: Callable[[dict[str, Any]], bool
     async def watcher() -> None:
         """Kills the room the moment ``crash`` holds for what ann sees (a clock running on bob)."""
         if crash is _under_the_clock:
-            state = await connections["ann"].wait_for(lambda s: crash(s) or s["table"]["hands_played"] >= HANDS,
-                                                      timeout=120)
+            state = await connections["ann"].wait_for(
+                lambda s: crash(s) or s["table"]["hands_played"] >= HANDS, timeout=120)
             if not crashed.is_set() and crash(state):
                 await kill_and_restart(state)
 
@@ -95,7 +95,7 @@ async def _play_night(server: RoomServer, crash: Callable[[dict[str, Any]], bool
             elif crash is _under_the_clock and hand is not None and (hand["number"], name) in STALLS \
                     and (hand["number"], name) not in stalled:
                 stalled.add((hand["number"], name))  # let the clock play this one
-            elif crash is not None and crash is not _under_the_clock and not crashed.is_set() and crash(state):
+            elif crash not in (None, _under_the_clock) and not crashed.is_set() and crash(state):
                 # The action goes out and the room dies before (or just after) it answers: on
                 # reconnecting the client sends it again, and the room takes it once.
                 acting = asyncio.get_running_loop().create_task(

@@ -116,6 +116,28 @@ async def _next_error(connection: SeatConnection) -> dict[str, Any]:
     raise AssertionError("no error came back")
 
 
+def test_an_intent_sent_twice_is_taken_once(server: RoomServer) -> None:
+    client, table, tokens = _table(server)
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with SeatConnection(server.base, table, tokens[0]) as connection:
+            await connection.wait_for(lambda s: True)
+            for _ in range(2):
+                await connection.raw(json.dumps({"type": "chat", "id": "same", "text": "hello"}))
+                await connection.raw(json.dumps({"type": "sit_out", "id": "out"}))
+            for _ in range(100):
+                if len([f for f in connection.frames if f["type"] == "ack"]) == 4:
+                    break
+                await asyncio.sleep(0.05)
+            return [f for f in connection.frames if f["type"] in ("ack", "chat")]
+    frames = asyncio.run(scenario())
+    acks = [f for f in frames if f["type"] == "ack"]
+    assert [(a["id"], a["again"]) for a in acks] == [("same", False), ("out", False), ("same", True),
+                                                     ("out", True)]
+    assert [f["text"] for f in frames if f["type"] == "chat"] == ["hello"]
+    assert client.table(table)["seats"][0]["sitting_out"] is True
+
+
 def test_a_flood_is_refused_then_closed_and_other_tables_play_on(server: RoomServer) -> None:
     _, table, tokens = _table(server)
     _, other, other_tokens = _table(server)
