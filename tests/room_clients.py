@@ -24,11 +24,13 @@ async def play(connection: SeatConnection, chooser: random.Random, *, done: Call
                pick: Callable[[list[str]], str] | None = None,
                on_state: Callable[[dict[str, Any]], Any] | None = None, timeout: float = 60) -> None:
     """Play ``connection``'s seat until ``done()``: random legal actions; a game called with
-    ``pick`` (random by default) when it is this seat's call."""
+    ``pick`` (random by default) when it is this seat's call; a buy-in again when the seat is
+    down to a tenth of one between its hands (a player who goes broke would wait for ever)."""
     seen = 0
 
     def my_turn(state: dict[str, Any]) -> bool:
-        return (state["seq"] > seen and (state["you"]["to_act"] or state["you"]["choosing"])) or done()
+        return (state["seq"] > seen and (state["you"]["to_act"] or state["you"]["choosing"])) \
+            or _short(state) or done()
     while not done():
         try:
             state = await connection.wait_for(my_turn, timeout=timeout)
@@ -38,6 +40,9 @@ async def play(connection: SeatConnection, chooser: random.Random, *, done: Call
             raise
         if done():
             return
+        if _short(state):
+            await connection.send({"type": "rebuy", "chips": state["table"]["config"]["buy_in"]})
+            continue
         seen = state["seq"]
         if on_state is not None:
             await on_state(state)
@@ -47,3 +52,11 @@ async def play(connection: SeatConnection, chooser: random.Random, *, done: Call
         elif state["you"]["to_act"]:
             legal = ActionSet.from_json(state["legal"])
             await connection.act(legal[chooser.randrange(len(legal))], seq=state["seq"])
+
+
+def _short(state: dict[str, Any]) -> bool:
+    """Whether the seat is low on chips and out of the hand, so that it may buy in again."""
+    table, you = state["table"], state["you"]
+    stack = table["seats"][you["seat"]]["stack"]
+    out_of_hand = you["player"] is None or (table["hand"] is not None and table["hand"]["over"])
+    return out_of_hand and stack * 10 < table["config"]["buy_in"]

@@ -13,6 +13,7 @@ import homegame
 from homegame.room.client import RoomClient, SeatConnection
 from room_clients import chips_balance, play
 from room_server import RoomServer
+from test_room_protocol_doc import check_frame
 
 ALL_GAMES = sorted(homegame.GAMES)
 SMALL_GAMES = {"chinese", "open_face"}  # four players at most
@@ -77,6 +78,7 @@ async def _dealers_choice(server: RoomServer, *, hands: int) -> None:
     assert played == set(ALL_GAMES) and last["hands_played"] >= hands
     for connection in connections:
         for frame in connection.frames:
+            check_frame(frame)
             if frame["type"] == "state":
                 chips_balance(frame)
     ledger = client.ledger(table)

@@ -136,8 +136,8 @@ async def _join(room: CardRoom, request: Request) -> Response:
 
 
 async def _close(room: CardRoom, request: Request) -> Response:
-    await room.close_table(_table_id(request), _bearer(request) or "")
-    return await _ok({"closed": True, "ledger_lines": None})
+    ledger = await room.close_table(_table_id(request), _bearer(request) or "")
+    return await _ok({"closed": True, "ledger": ledger})
 
 
 async def _hand(room: CardRoom, request: Request) -> Response:

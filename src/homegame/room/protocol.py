@@ -23,7 +23,8 @@ from jsonschema import Draft202012Validator
 
 from homegame.errors import RoomError
 
-__all__ = ["CLIENT_MESSAGES", "LARGEST_MESSAGE", "PROTOCOL", "SERVER_MESSAGES", "BadMessage", "read_intent"]
+__all__ = ["CLIENT_MESSAGES", "LARGEST_MESSAGE", "PROTOCOL", "SERVER_MESSAGES", "BadMessage", "read_intent",
+           "schemas_markdown"]
 
 PROTOCOL: Final = 1
 """The protocol's version, sent in ``welcome``."""
@@ -142,6 +143,18 @@ def read_intent(text: str | bytes) -> dict[str, Any]:
     return message
 
 
+def schemas_markdown() -> str:
+    """Every message with its schema, as the message section of ``docs/protocol.md`` shows them
+    (``python -m homegame.room.protocol`` prints it)."""
+    parts = []
+    for heading, messages in (("From the client", CLIENT_MESSAGES), ("From the server", SERVER_MESSAGES)):
+        parts.append(f"### {heading}\n")
+        for kind, schema in messages.items():
+            shown = json.dumps(schema, indent=2)
+            parts.append(f"#### `{kind}`\n\n{schema['description']}\n\n```json\n{shown}\n```\n")
+    return "\n".join(parts)
+
+
 def _explain(error: Any) -> str:
     """A schema error in a sentence: which field, and what is wrong with it."""
     if error.validator == "required":
@@ -151,3 +164,7 @@ def _explain(error: Any) -> str:
         return f"has no field {', '.join(sorted(set(error.instance) - set(error.schema['properties'])))}"
     where = "/".join(map(str, error.path)) or "message"
     return f"field {where}: {error.message[:120]}"
+
+
+if __name__ == "__main__":
+    print(schemas_markdown(), end="")

@@ -102,13 +102,16 @@ class CardRoom:
         taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=self.clock(), seat=seat))
         return taken, token
 
-    async def close_table(self, table_id: str, owner_token: str) -> None:
+    async def close_table(self, table_id: str, owner_token: str) -> dict[str, Any]:
+        """Close the table (its owner only): everyone cashes out; the final ledger and settle-up."""
         host = self.host(table_id)
         if not owner_token or not secrets.compare_digest(token_hash(owner_token), host.table.owner_hash):
             raise NotAllowed("only the table's owner may close it")
         await host.change(lambda t: t.close(at=self.clock()))
+        final = self.ledger(table_id)
         host.stop()
         del self.hosts[table_id]
+        return final
 
     def lobby(self) -> list[dict[str, Any]]:
         """The open tables, for a lobby: name, seats taken and free, what they deal, what is on."""
