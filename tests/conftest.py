@@ -1,8 +1,10 @@
 """Fixtures shared by the card room's tests: a real PostgreSQL server (started once per test
-worker, skipped with the reason where it cannot run) and a store address of each kind."""
+worker, skipped with the reason where it cannot run, unless ``HOMEGAME_REQUIRE_POSTGRES`` is set
+as in CI) and a store address of each kind."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +17,8 @@ from postgres_server import PostgresServer, running_postgres
 def postgres() -> Iterator[PostgresServer]:
     with running_postgres() as server:
         if isinstance(server, str):
+            if os.environ.get("HOMEGAME_REQUIRE_POSTGRES"):
+                pytest.fail(f"HOMEGAME_REQUIRE_POSTGRES is set, but {server}")
             pytest.skip(server)
         yield server
 
