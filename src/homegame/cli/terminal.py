@@ -226,7 +226,7 @@ class Table:
     def _take(self, state: GameState[Any], seat: int, view: View, action: Action,
               screen: Callable[[str], Frame]) -> str:
         """Apply ``action`` (a foul only once confirmed); returns why it was not taken, or ``""``."""
-        warning = _foul_warning(view, action)
+        warning = foul_warning(view, action)
         if warning:
             note = self.look.bold("This fouls: ") + f"{warning}.\nYou chose: {doing(action, self.look)}"
             if not self._yes_no("Take it anyway? [y/N] ", default=False, yes="take it as it is",
@@ -335,7 +335,7 @@ def _words(menu: Sequence[Offer]) -> list[str]:
     return [word for word in dict.fromkeys(words) if word]
 
 
-def _foul_warning(view: View, action: Action) -> str:
+def foul_warning(view: View, action: Action) -> str:
     module = FOUL_CHECKS.get(view.game)
     if module is None:
         return ""

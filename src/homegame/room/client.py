@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import json
 import secrets
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections import deque
 from collections.abc import Callable
 from types import TracebackType
 from typing import Any, Final
@@ -31,10 +33,12 @@ from typing import Any, Final
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from homegame.engine import Action
+from homegame.engine import Action, View
 from homegame.errors import NotAllowed, NotFound, RoomError
+from homegame.games import game_class, new_game
+from homegame.room.connection import CLOSE_FLOOD, CLOSE_NO_TABLE, CLOSE_UNAUTHORIZED
 
-__all__ = ["RoomClient", "SeatConnection", "parse_invite"]
+__all__ = ["RoomClient", "SeatConnection", "parse_invite", "read_view"]
 
 _TIMEOUT: Final = 30.0
 
@@ -51,6 +55,25 @@ def parse_invite(url: str) -> tuple[str, str]:
         raise RoomError(f"an invite link looks like http://HOST:PORT/t/TABLE, not {url!r}")
     base = urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/".join(path[:-2]), "", ""))
     return base, path[-1]
+
+
+def read_view(data: dict[str, Any]) -> View:
+    """A seat's view as the room sent it (a ``state``'s ``view``), read back into the game's own
+    view class, so that bots and renderers take it as they take a local one.
+
+    >>> view = new_game("draw", players=2).deal(seed=1).view(0)
+    >>> read_view(view.to_json()) == view
+    True
+    """
+    kind = _view_class(str(data.get("game")))
+    return kind.from_json(data)
+
+
+@functools.cache
+def _view_class(game: str) -> type[View]:
+    """A game's view class, learnt from the view of a hand dealt for the purpose."""
+    players = game_class(game).players[0]
+    return type(new_game(game, players=players).deal(seed=0).view(None))
 
 
 class RoomClient:
@@ -108,13 +131,19 @@ class RoomClient:
 class SeatConnection:
     """One websocket to a table (see the module's docstring); use it with ``async with``.
 
-    ``frames`` keeps every frame received, oldest first, and ``state`` the latest state.
+    ``frames`` keeps every frame received, oldest first (unless ``keep_frames`` is false, as for a
+    client that stays all night), ``chat_lines`` the latest chat lines, and ``state`` the latest state.
+    ``version`` counts what changed: frames received and connections lost.
     """
 
-    def __init__(self, base: str, table: str, token: str | None = None, *, reconnect: bool = True) -> None:
+    def __init__(self, base: str, table: str, token: str | None = None, *, reconnect: bool = True,
+                 keep_frames: bool = True) -> None:
         self.url = base.replace("http", "ws", 1).rstrip("/") + "/ws"
         self.table, self.token, self.reconnect = table, token, reconnect
         self.frames: list[dict[str, Any]] = []
+        self.keep_frames = keep_frames
+        self.chat_lines: deque[dict[str, Any]] = deque(maxlen=200)
+        self.version = 0
         self.state: dict[str, Any] | None = None
         self.seat: int | None = None
         self.answers: dict[str, dict[str, Any]] = {}
@@ -124,6 +153,8 @@ class SeatConnection:
         self._ids = (f"{secrets.token_hex(4)}-{n}" for n in itertools.count())
         self._unanswered: dict[str, dict[str, Any]] = {}
         self.closed_with: int | None = None
+        self.refusal: str | None = None
+        """The last refusal that answered no intent (a bad hello: why the room closes)."""
 
     async def __aenter__(self) -> SeatConnection:
         await self.open()
@@ -172,11 +203,11 @@ class SeatConnection:
             except ConnectionClosed:
                 pass
             self.closed_with = socket.close_code
-            async with self._changed:
-                self._changed.notify_all()
-            if not self.reconnect or self.closed_with in (1008, 4401, 4404):
+            await self._notify()
+            if not self.reconnect or self.closed_with in (CLOSE_FLOOD, CLOSE_UNAUTHORIZED, CLOSE_NO_TABLE):
                 return
             await self._reopen()
+            await self._notify()
 
     async def _reopen(self) -> None:
         for delay in (0.05, 0.1, 0.2, 0.5, 1, 1, 2, 2, 5, 5):
@@ -187,18 +218,57 @@ class SeatConnection:
                 await asyncio.sleep(delay)
         self.reconnect = False
 
+    def why_closed(self) -> str:
+        """Why the room closed the connection, in words: what it said last, if it said why."""
+        if self.refusal is not None:
+            return self.refusal
+        return {CLOSE_NO_TABLE: "the table is closed", CLOSE_UNAUTHORIZED: "the room refused this seat",
+                CLOSE_FLOOD: "the room closed the connection"}.get(self.closed_with or 0,
+                                                                   "the connection to the room was lost")
+
+    async def first_state(self) -> dict[str, Any]:
+        """The table as the room first sends it; :class:`RoomError` (why) if the room closes the
+        connection instead (a wrong token, a closed table)."""
+        version = -1
+        while self.state is None and not self.ended:
+            version = await self.wait_changed(version)
+        if self.state is None:
+            raise (NotAllowed if self.closed_with == CLOSE_UNAUTHORIZED else RoomError)(self.why_closed())
+        return self.state
+
+    @property
+    def ended(self) -> bool:
+        """Whether the connection is closed for good (closed, refused, or out of retries)."""
+        return self._reader is not None and self._reader.done()
+
+    async def _notify(self) -> None:
+        self.version += 1
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait_changed(self, since: int) -> int:
+        """Wait until something changed after ``version`` ``since`` (a frame, a lost connection);
+        the new version."""
+        async with self._changed:
+            await self._changed.wait_for(lambda: self.version != since or self.ended)
+        return self.version
+
     async def _receive(self, frame: dict[str, Any]) -> None:
-        self.frames.append(frame)
+        if self.keep_frames:
+            self.frames.append(frame)
         kind = frame.get("type")
+        if kind == "chat":
+            self.chat_lines.append(frame)
         if kind == "welcome":
             self.seat = frame["seat"]
         elif kind == "state" and (self.state is None or frame["seq"] >= self.state["seq"]):
             self.state = frame
+        elif kind == "error" and frame.get("id") is None:
+            self.refusal = frame["message"]
         elif kind in ("ack", "error") and frame.get("id") is not None:
             self.answers[frame["id"]] = frame
             self._unanswered.pop(frame["id"], None)
-        async with self._changed:
-            self._changed.notify_all()
+        await self._notify()
 
     async def send(self, message: dict[str, Any]) -> dict[str, Any]:
         """Send an intent (an id is added) and wait for its ack or error; an intent refused for

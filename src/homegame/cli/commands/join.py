@@ -1,0 +1,64 @@
+"""``homegame join`` and ``homegame watch``: sit at (or watch) a card-room table from the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    join = subparsers.add_parser("join", help="take a seat at a card-room table from its invite link")
+    join.add_argument("invite", help="the table's invite link, such as http://192.0.2.7:8000/t/abc123")
+    join.add_argument("--name", help="the name the table shows for you (to take a new seat)")
+    join.add_argument("--token", help="your seat's token, to come back to a seat you already have")
+    join.add_argument("--seat", type=int, default=None,
+                      help="the seat number you want (default: any free one)")
+    join.set_defaults(run=run)
+    watch = subparsers.add_parser("watch", help="watch a card-room table from its invite link (no seat)")
+    watch.add_argument("invite", help="the table's invite link")
+    watch.set_defaults(run=run, name=None, token=None, seat=None)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from homegame.room.client import RoomClient, SeatConnection, parse_invite
+    except ImportError as error:
+        print(f"homegame {args.command} needs the room's packages ({error.name} is missing): "
+              f"pip install 'homegame[room]'", file=sys.stderr)
+        return 2
+    from homegame.cli.screen import open_console
+    from homegame.errors import HomegameError
+
+    try:
+        base, table = parse_invite(args.invite)
+        client = RoomClient(base)
+        token = args.token
+        if args.command == "join" and token is None:
+            if not args.name:
+                print("say who you are: homegame join LINK --name NAME (or --token TOKEN to come back)",
+                      file=sys.stderr)
+                return 2
+            seat, token = client.join(table, args.name, args.seat)
+            print(f"You sit in seat {seat} as {args.name}. To come back to this seat later:\n"
+                  f"  homegame join {args.invite} --token {token}\n(keep the token: it is shown only now)")
+    except (HomegameError, OSError) as error:
+        print(f"homegame {args.command}: {error}", file=sys.stderr)
+        return 1
+
+    async def play() -> str:
+        from homegame.cli.remote import RemoteTable, keyboard_for
+
+        console = open_console()
+        async with SeatConnection(base, table, token, keep_frames=False) as connection:
+            remote = RemoteTable(connection, console, keyboard_for(console),
+                                 ledger=lambda: client.ledger(table))
+            return await remote.run()
+
+    try:
+        why = asyncio.run(play())
+    except (HomegameError, OSError) as error:
+        print(f"homegame {args.command}: {error}", file=sys.stderr)
+        return 1
+    print(f"Goodbye: {why}.")
+    return 0

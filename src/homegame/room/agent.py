@@ -1,0 +1,82 @@
+"""A bot playing a room seat over the network, as any outside agent would (``homegame bot``).
+
+The agent sees only what the room sends its seat: the view and the legal actions in each
+``state``. It reads the view back into the game's view class and asks a homegame bot, in a thread
+so the connection keeps being served while the bot thinks; it calls a game at random when it is
+the dealer, and comes back if the room sat it out. A program in another language does the same
+with the messages of ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from typing import Any
+
+from homegame.bots import Bot, make_bot
+from homegame.engine import ActionSet
+from homegame.room.client import SeatConnection, read_view
+
+__all__ = ["play_seat"]
+
+
+def _quiet(text: str) -> None:
+    """Say nothing."""
+
+
+async def play_seat(base: str, table: str, token: str, *, bot: str = "best", hands: int | None = None,
+                    seed: int | None = None, say: Callable[[str], None] = _quiet) -> int:
+    """Play the seat ``token`` opens with ``bot`` until the table closes, the seat is given up,
+    or the seat has played ``hands`` hands (then it leaves the table, played out of any hand it
+    was dealt meanwhile). The hands it played.
+
+    A bot name every game of the table knows (``best``, ``heuristic``, ``random``) fits any
+    table; a game's own bot is checked against the table's games before the first hand.
+    """
+    chooser = random.Random(seed)
+    async with SeatConnection(base, table, token, keep_frames=False) as connection:
+        state = await connection.first_state()
+        bots = {choice["game"]: make_bot(choice["game"], bot, seed=chooser.getrandbits(32))
+                for choice in state["table"]["config"]["games"]}
+        dealt_in: set[int] = set()
+        answered, version = -1, -1
+        while not connection.ended:
+            version = await connection.wait_changed(version)
+            if connection.state is None:
+                continue
+            state = connection.state
+            if state["you"]["seat"] is None:
+                break  # the seat was given up: the connection only watches now
+            table_now, you = state["table"], state["you"]
+            played = {n for n in dealt_in if n <= table_now["hands_played"]}
+            if hands is not None and len(played) >= hands:
+                await connection.send({"type": "leave"})
+                return len(played)
+            if table_now["hand"] is not None and you["player"] is not None:
+                dealt_in.add(table_now["hand"]["number"])
+            if state["seq"] == answered:
+                continue
+            answered = state["seq"]
+            await _answer(connection, state, bots, chooser, say)
+        finished = connection.state["table"]["hands_played"] if connection.state else 0
+        return len({n for n in dealt_in if n <= finished})
+
+
+async def _answer(connection: SeatConnection, state: dict[str, Any], bots: dict[str, Bot],
+                  chooser: random.Random, say: Callable[[str], None]) -> None:
+    """Do what the seat is asked now, if anything: call a game, act, or come back."""
+    table, you = state["table"], state["you"]
+    mine = table["seats"][you["seat"]]
+    if mine["sitting_out"] and not mine["leaving"]:
+        await connection.send({"type": "come_back"})
+    elif you["choosing"]:
+        game = chooser.choice(table["choosable"])
+        say(f"calls {game}")
+        await connection.send({"type": "choose", "game": game})
+    elif you["to_act"]:
+        game = table["hand"]["game"]
+        view, legal = read_view(state["view"]), ActionSet.from_json(state["legal"])
+        action = await asyncio.to_thread(bots[game].act, view, legal)
+        say(f"hand {table['hand']['number']} ({game}): {action}")
+        await connection.send({"type": "act", "action": action.to_json(), "seq": state["seq"]})

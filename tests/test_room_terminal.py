@@ -1,0 +1,154 @@
+"""The room's terminal faces as a person and an outside agent use them: ``homegame join`` and
+``homegame watch`` typed at, and ``homegame bot`` seated, against a real server."""
+
+from __future__ import annotations
+
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from homegame.room.client import RoomClient
+from room_server import RoomServer
+
+
+class Typist:
+    """A ``homegame`` command run with pipes: everything it prints is kept, and lines are typed
+    into it when it asks."""
+
+    def __init__(self, *args: str) -> None:
+        environment = {**os.environ, "TERM": "dumb", "COLUMNS": "120"}
+        self.process = subprocess.Popen([sys.executable, "-m", "homegame", *args], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment)
+        self.output = ""
+        self._typed_at = 0
+        self._chunks: queue.Queue[bytes] = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        assert self.process.stdout is not None
+        while chunk := os.read(self.process.stdout.fileno(), 65536):
+            self._chunks.put(chunk)
+
+    def wait_for(self, *endings: str, timeout: float = 60) -> str:
+        """Read until what was printed since the last line typed holds one of ``endings`` (a
+        question asked, a line told)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            fresh = self.output[self._typed_at:]
+            for ending in endings:
+                if ending in fresh:
+                    return ending
+            try:
+                self.output += self._chunks.get(timeout=0.2).decode()
+            except queue.Empty:
+                if self.process.poll() is not None and self._chunks.empty():
+                    break
+        raise AssertionError(f"no {endings!r} in time; the output ends:\n{self.output[-3000:]}")
+
+    def type(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line.encode() + b"\n")
+        self.process.stdin.flush()
+        self._typed_at = len(self.output)
+
+    def finish(self, timeout: float = 60) -> int:
+        code = self.process.wait(timeout=timeout)
+        while not self._chunks.empty():
+            self.output += self._chunks.get().decode()
+        return code
+
+
+def test_a_person_joins_by_the_invite_link_plays_chats_and_leaves(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Friday", "seats": 2, "games": ["draw"], "bots": 1, "pause": 0})
+        invite = f"{server.base}/t/{made['table']}"
+        person = Typist("join", invite, "--name", "ann")
+        person.wait_for("(keep the token: it is shown only now)\n")
+        person.type("say good luck")
+        while "Hands played: 2." not in person.output:
+            person.wait_for("> ")
+            person.type("1")
+        person.type("ledger")
+        person.wait_for("To settle up:")
+        person.type("leave")
+        assert person.finish() == 0, person.output
+        assert "ann says: good luck" in person.output
+        assert "ann bought 100, took 0" in person.output
+        assert "Goodbye: you left the table and cashed out." in person.output
+        ledger = client.ledger(made["table"])
+        assert sum(line["net"] for line in ledger["lines"]) == 0
+
+
+def test_the_dealer_calls_the_game_by_number_and_a_bad_answer_changes_nothing(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Choice", "seats": 2, "games": ["draw", "whiskey"], "bots": 1,
+                                    "pause": 0})
+        person = Typist("join", f"{server.base}/t/{made['table']}", "--name", "bob", "--seat", "1")
+        while person.wait_for("any variants)> ", "> ") == "> ":
+            person.type("1")
+        seen = client.table(made["table"])["hands_played"]
+        person.type("call of the wild")
+        person.wait_for("any variants)> ")
+        assert "cannot be dealt now; the dealer may call draw, whiskey" in person.output[-2000:]
+        assert client.table(made["table"])["hands_played"] == seen
+        person.type("2")
+        person.wait_for("> ")
+        assert client.table(made["table"])["hand"]["game"] == "whiskey"
+        person.type("q")
+        assert person.finish() == 0
+        assert "Goodbye: you are disconnected; your seat is kept" in person.output
+        assert client.table(made["table"])["seats"][1]["name"] == "bob"
+
+
+def test_a_spectator_watches_without_a_seat(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Watch", "seats": 3, "games": ["draw"], "bots": 2, "pause": 0})
+        person = Typist("watch", f"{server.base}/t/{made['table']}")
+        person.type("say hello")
+        person.wait_for("spectators watch: join a seat to play\n")
+        person.type("q")
+        assert person.finish() == 0
+
+
+def test_two_network_bots_play_a_table_and_leave_after_their_hands(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Bots", "seats": 3, "games": ["draw", "papayoo", "pai_gow"],
+                                    "pause": 0})
+        invite = f"{server.base}/t/{made['table']}"
+        _, token = client.join(made["table"], "ann")
+        first = subprocess.Popen([sys.executable, "-m", "homegame", "bot", invite, "--seat-token", token,
+                                  "--hands", "3", "--bot", "random"], stdout=subprocess.PIPE, text=True)
+        second = subprocess.Popen([sys.executable, "-m", "homegame", "bot", invite, "--name", "bob",
+                                   "--hands", "3"], stdout=subprocess.PIPE, text=True)
+        outputs = [process.communicate(timeout=300)[0] for process in (first, second)]
+        assert [process.returncode for process in (first, second)] == [0, 0], outputs
+        for output in outputs:
+            assert "The bot played 3 hands." in output or "The bot played 4 hands." in output, output
+        assert "calls " in "".join(outputs)
+        ledger = client.ledger(made["table"])
+        assert {"ann", "bob"} <= {line["name"] for line in ledger["lines"]}
+        assert sum(line["net"] for line in ledger["lines"]) == 0
+        assert all(seat is None for seat in client.table(made["table"])["seats"])
+
+
+def test_a_bot_the_table_s_games_do_not_know_is_refused_before_it_sits(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Draw", "seats": 2, "games": ["draw"], "pause": 0})
+        _, token = client.join(made["table"], "ann")
+        run = subprocess.run([sys.executable, "-m", "homegame", "bot", f"{server.base}/t/{made['table']}",
+                              "--seat-token", token, "--bot", "genius"], capture_output=True, text=True,
+                             timeout=60)
+        assert run.returncode == 1
+        assert "no bot called 'genius' for draw" in run.stderr
+        bad = subprocess.run([sys.executable, "-m", "homegame", "bot", f"{server.base}/t/{made['table']}",
+                              "--seat-token", "guessed"], capture_output=True, text=True, timeout=60)
+        assert bad.returncode == 1, bad.stdout
