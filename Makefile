@@ -8,7 +8,7 @@ FAST := .venv-fast
 FAST_STAMP := $(FAST)/.installed
 SOURCES := $(shell find src -name '*.py')
 
-.PHONY: play test test-slow test-compiled lint bench bench-pure clean
+.PHONY: play serve test test-slow test-compiled lint bench bench-pure clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,12 @@ $(STAMP): pyproject.toml
 
 play: $(STAMP)
 	$(BIN)/homegame
+
+# The card room: `make serve` on this machine only; `make serve HOST=0.0.0.0` lets the network in.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+serve: $(STAMP)
+	$(BIN)/homegame serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -m "not slow" -n 2
