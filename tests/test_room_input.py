@@ -48,8 +48,12 @@ async def _to_act(connections: list[SeatConnection]) -> SeatConnection:
     if state["table"]["phase"] == "choosing":
         dealer = next(c for c in connections if c.seat == state["table"]["chooser"])
         await dealer.choose("draw")
-    for connection in connections:
-        state = await connection.wait_for(lambda s: s["table"]["phase"] == "playing")
+    def settled(state: dict[str, Any]) -> bool:
+        """Playing, with every seat seen connected: no push of the table's own is still to come."""
+        seats = [seat for seat in state["table"]["seats"] if seat is not None]
+        return state["table"]["phase"] == "playing" and all(seat["connected"] for seat in seats)
+    states = [await connection.wait_for(settled) for connection in connections]
+    for connection, state in zip(connections, states, strict=True):
         if state["you"]["to_act"]:
             return connection
     raise AssertionError("no one is to act")

@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -36,6 +37,7 @@ __all__ = ["TableHost", "token_hash"]
 
 T = TypeVar("T")
 _FOLD = Action("fold")
+_LOG = logging.getLogger("homegame.room")
 
 
 def token_hash(token: str) -> str:
@@ -55,6 +57,7 @@ class TableHost:
         self._busy: set[tuple[Any, ...]] = set()
         self._chat: dict[int, TokenBucket] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._stopped = False
 
     # -- changing the table ---------------------------------------------------------------------
 
@@ -179,11 +182,14 @@ class TableHost:
     def start(self) -> None:
         self._schedule()
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
+        """Stop the clock and the bots, and wait until their work has ended."""
+        self._stopped = True
         if self._timer is not None:
             self._timer.cancel()
         for task in self._tasks:
             task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
 
     def _schedule(self) -> None:
         """Set the timer for the table's next moment, and start the bots whose turn it is."""
@@ -191,6 +197,8 @@ class TableHost:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._stopped:
+            return
         waiting = [d for s, d in table.deadlines.items() if ("clock", s, self._decision(s)) not in self._busy]
         moments = [*waiting, *([table.wakes_at] if table.wakes_at is not None else [])]
         if moments:
@@ -219,9 +227,18 @@ class TableHost:
         return [s for s in seats if (occupant := table.seats[s]) is not None and occupant.bot is not None]
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        if self._stopped:
+            work.close()
+            return
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._ended)
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """A bot's or the clock's work ended: a failure no rule explains is logged, never lost."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            _LOG.error("table %s: %s failed", self.table.id, task.get_coro(), exc_info=task.exception())
 
     async def _wake(self) -> None:
         table, now = self.table, self.room.clock()

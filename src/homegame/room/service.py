@@ -71,8 +71,7 @@ class CardRoom:
     async def stop(self) -> None:
         if self._lag_task is not None:
             self._lag_task.cancel()
-        for host in self.hosts.values():
-            host.stop()
+        await asyncio.gather(*(host.stop() for host in self.hosts.values()))
         self.bots.close()
         await self.store.close()
 
@@ -109,7 +108,7 @@ class CardRoom:
             raise NotAllowed("only the table's owner may close it")
         await host.change(lambda t: t.close(at=self.clock()))
         final = self.ledger(table_id)
-        host.stop()
+        await host.stop()
         del self.hosts[table_id]
         return final
 

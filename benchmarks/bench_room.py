@@ -1,0 +1,265 @@
+"""The card room under load: many websocket clients at many tables against one server process.
+
+Three figures, each against its goal:
+
+- **Play**: ``--tables`` tables (default 50) of dealer's choice among betting games, each with
+  ``--clients`` people (default 4, so 200 clients) and a bot, all playing at once as fast as the
+  room lets them (random legal actions; random bots with no delay, so that the figure is the
+  room's cost, not a bot's thinking) for ``--seconds``. Reported: actions
+  per second (people's and the table's events), and the latency from a client sending its action
+  to the moment the last client at that table has been pushed the change (p50, p99); the room's
+  own event-loop lag. Goal: p99 under 50 ms. The clients run in this process, the room in its own
+  (``homegame serve`` on a socket handed over), its bots in one worker process: three processes on
+  this machine's two cores.
+- **Idle tables**: the memory (resident set) a room holds per table that waits for a player:
+  ``--idle`` tables (default 1,000), each with a bot and a person seated. Goal: under 1 MiB.
+- **Restart**: a room that starts on a store holding those tables, each with a hand in play,
+  brings every one back (the same hand, cards and clocks). Goal: 1,000 tables in under 5 s.
+
+    python -m benchmarks room [--tables 50] [--clients 4] [--seconds 20] [--warmup 5] [--idle 1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import functools
+import gc
+import json
+import math
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from homegame.engine import ActionSet
+from homegame.room.bots import BotPool
+from homegame.room.client import RoomClient, SeatConnection
+from homegame.room.service import CardRoom
+from homegame.room.store import open_store
+from homegame.room.table import Table
+
+GAMES = ["draw", "pineapple", "crazy_pineapple", "soko"]
+
+
+@dataclass
+class Timings:
+    """When each client was first pushed each event number, and when each action was sent."""
+
+    arrivals: dict[tuple[str, int], tuple[list[int], list[float]]] = field(default_factory=dict)
+    sent: list[tuple[str, int, float]] = field(default_factory=list)
+    """(table, the event number the action made, when it was sent)."""
+
+    def arrived(self, table: str, client: int, seq: int) -> None:
+        seqs, times = self.arrivals.setdefault((table, client), ([], []))
+        if not seqs or seq > seqs[-1]:
+            seqs.append(seq)
+            times.append(time.perf_counter())
+
+    def latencies(self, clients: int) -> list[float]:
+        """For each action: until the last client of its table had the change (seconds)."""
+        found = []
+        for table, seq, start in self.sent:
+            last = 0.0
+            for client in range(clients):
+                seqs, times = self.arrivals.get((table, client), ([], []))
+                index = bisect.bisect_left(seqs, seq)
+                if index == len(seqs):
+                    break
+                last = max(last, times[index])
+            else:
+                found.append(last - start)
+        return found
+
+
+class TimedConnection(SeatConnection):
+    """A seat's connection that notes when each state arrives."""
+
+    def __init__(self, base: str, table: str, token: str, client: int, timings: Timings) -> None:
+        super().__init__(base, table, token, keep_frames=False)
+        self.client, self.timings = client, timings
+
+    async def _receive(self, frame: dict[str, Any]) -> None:
+        if frame.get("type") == "state":
+            self.timings.arrived(self.table, self.client, frame["seq"])
+        await super()._receive(frame)
+
+
+async def _play_seat(connection: TimedConnection, chooser: random.Random, count_from: float,
+                     stop_at: float) -> int:
+    """Random legal play until ``stop_at``; the actions taken from ``count_from`` on (the ones
+    before warm the room up: its first deal of each game loads the game)."""
+    taken, seen = 0, 0
+
+    def my_turn(state: dict[str, Any]) -> bool:
+        return bool(state["seq"] > seen and (state["you"]["to_act"] or state["you"]["choosing"]))
+    while time.perf_counter() < stop_at:
+        try:
+            state = await connection.wait_for(my_turn, timeout=max(0.05, stop_at - time.perf_counter()))
+        except TimeoutError:
+            break
+        seen = state["seq"]
+        if state["you"]["choosing"]:
+            await connection.choose(chooser.choice(state["table"]["choosable"]))
+            continue
+        legal = ActionSet.from_json(state["legal"])
+        start = time.perf_counter()
+        answer = await connection.act(legal[chooser.randrange(len(legal))], seq=seen)
+        if answer["type"] == "ack" and not answer["again"] and start >= count_from:
+            connection.timings.sent.append((connection.table, answer["seq"], start))
+            taken += 1
+    return taken
+
+
+class Room:
+    """``homegame serve`` in its own process, on a socket bound here to a free loopback port."""
+
+    def __init__(self, store: str) -> None:
+        self.listener = socket.create_server(("127.0.0.1", 0), backlog=1024)
+        self.base = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        command = [sys.executable, "-m", "homegame", "serve", "--fd", str(self.listener.fileno()),
+                   "--store", store, "--bot-workers", "1", "--bot-delay", "0"]
+        self.process = subprocess.Popen(command, pass_fds=(self.listener.fileno(),),
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(600):
+            try:
+                self.get("/api/health")
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the room did not start")
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.base + path, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def resident_mib(self) -> float:
+        return _resident_mib(self.process.pid)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+        self.listener.close()
+
+
+async def play(tables: int, clients: int, seconds: float, warmup: float) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        room = Room(str(Path(folder) / "room.sqlite3"))
+        try:
+            return await _play_in(room, tables, clients, seconds, warmup)
+        finally:
+            room.stop()
+
+
+async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup: float) -> dict[str, Any]:
+    client, timings = RoomClient(room.base), Timings()
+    connections = []
+    for number in range(tables):
+        setup = {"name": f"bench {number}", "seats": clients + 1, "bots": 1, "bot_level": "random",
+                 "games": GAMES, "buy_in": 10**9, "clock": 300, "pause": 0}
+        table = client.create_table(setup)["table"]
+        for seat in range(clients):
+            _, token = client.join(table, f"player {seat}")
+            connections.append(TimedConnection(client.base, table, token, seat, timings))
+    await asyncio.gather(*(connection.open() for connection in connections))
+    firsts = connections[::clients]
+    start = time.perf_counter()
+    playing = asyncio.gather(*(_play_seat(c, random.Random(n), start + warmup, start + warmup + seconds)
+                               for n, c in enumerate(connections)))
+    await asyncio.sleep(warmup)
+    seqs = {c.table: c.last_seq for c in firsts}
+    hands = await asyncio.to_thread(_hands_played, room, firsts)
+    taken = await playing
+    elapsed = time.perf_counter() - start - warmup
+    events = sum(c.last_seq - seqs[c.table] for c in firsts)
+    hands = await asyncio.to_thread(_hands_played, room, firsts) - hands
+    stats, resident = room.get("/api/stats"), room.resident_mib()
+    await asyncio.gather(*(connection.close() for connection in connections))
+    latencies = sorted(timings.latencies(clients))
+    return {"clients": len(connections), "tables": tables, "seconds": elapsed,
+            "actions_per_second": sum(taken) / elapsed, "events_per_second": events / elapsed,
+            "hands_per_second": hands / elapsed, "latency_ms": _percentiles(latencies),
+            "loop_lag_ms": stats["loop_lag_ms"], "server_mib": resident}
+
+
+def _hands_played(room: Room, connections: list[TimedConnection]) -> int:
+    return sum(room.get(f"/api/tables/{c.table}")["hands_played"] for c in connections)
+
+
+def _percentiles(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"p50": float("nan"), "p99": float("nan"), "count": 0}
+    tail = values[min(len(values) - 1, math.ceil(0.99 * len(values)) - 1)]
+    return {"p50": 1000 * statistics.median(values), "p99": 1000 * tail, "count": len(values)}
+
+
+def _resident_mib(pid: int | str = "self") -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def idle_and_restart(count: int) -> dict[str, float]:
+    """Memory per idle table in a room, then the time a new room takes to bring them all back."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = str(Path(folder) / "room.sqlite3")
+        room = CardRoom(open_store(store), bots=BotPool(workers=0), bot_delay=0)
+        await room.start()
+        gc.collect()
+        before = _resident_mib()
+        for number in range(count):
+            table, _ = await room.create_table({"name": f"idle {number}", "seats": 2, "bots": 1,
+                                                "games": ["draw"], "clock": 3600})
+            seat, _ = await room.join(table, "ann")
+            host = room.host(table)
+            if host.table.chooser == seat:
+                await host.change(functools.partial(_call_draw, seat=seat, room=room))
+        gc.collect()
+        per_table = (_resident_mib() - before) / count
+        playing = sum(host.table.hand is not None for host in room.hosts.values())
+        await room.stop()
+        again = CardRoom(open_store(store), bots=BotPool(workers=0), bot_delay=0)
+        start = time.perf_counter()
+        await again.start()
+        restart = time.perf_counter() - start
+        back = len(again.hosts)
+        await again.stop()
+    return {"tables": count, "mib_per_idle_table": per_table, "with_a_hand_in_play": playing,
+            "restart_seconds": restart, "tables_back": back}
+
+
+def _call_draw(table: Table, *, seat: int, room: CardRoom) -> bool:
+    return table.choose(seat, "draw", [], at=room.clock(), shuffle=room.shuffle)
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks room")
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--clients", type=int, default=4, help="people per table (each table also has a bot)")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play not counted, first")
+    parser.add_argument("--idle", type=int, default=1000, help="tables for the memory and restart figures")
+    args = parser.parse_args(argv)
+    played = asyncio.run(play(args.tables, args.clients, args.seconds, args.warmup))
+    latency, lag = played["latency_ms"], played["loop_lag_ms"]
+    print(f"play: {played['clients']} clients at {played['tables']} tables for {played['seconds']:.0f} s: "
+          f"{played['actions_per_second']:.0f} client actions/s, "
+          f"{played['events_per_second']:.0f} table events/s, {played['hands_per_second']:.1f} hands/s")
+    print(f"  action to the last client's push: p50 {latency['p50']:.1f} ms, "
+          f"p99 {latency['p99']:.1f} ms over {latency['count']} actions (goal: p99 under 50 ms)")
+    print(f"  the room's event-loop lag: p50 {lag['p50']:.1f} ms, p99 {lag['p99']:.1f} ms, "
+          f"max {lag['max']:.1f} ms; its memory {played['server_mib']:.0f} MiB")
+    idle = asyncio.run(idle_and_restart(args.idle))
+    print(f"idle: {idle['mib_per_idle_table'] * 1024:.0f} KiB a table waiting for a player ({idle['tables']} "
+          f"tables, {idle['with_a_hand_in_play']} with a hand in play; goal: under 1 MiB)")
+    print(f"restart: {idle['tables_back']} tables back in {idle['restart_seconds']:.2f} s "
+          "(goal: 1,000 in under 5 s)")
