@@ -135,7 +135,9 @@ class TableHost:
         clock, shuffle = self.room.clock, self.room.shuffle
         if kind == "act":
             def act(table: Table) -> bool:
-                if "seq" in message and message["seq"] != table.seq:
+                occupant = table.seats[seat]
+                resent = occupant is not None and intent in occupant.intents  # taken once already
+                if "seq" in message and message["seq"] != table.seq and not resent:
                     raise BadMessage("stale", f"the table has moved on to event {table.seq} since "
                                               f"event {message['seq']}: look again")
                 return table.act(seat, Action.from_json(message["action"]), intent=intent, at=clock())
