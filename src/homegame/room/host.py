@@ -4,7 +4,9 @@ Every change to a table goes through :meth:`TableHost.change`: under the table's
 runs against the table (which records events, or refuses and changes nothing); the new events are
 written to the store in one transaction; only then does each connection get its new state. If the
 store refuses (a crash of the database, another room process that wrote first) the table is read
-back from the store, which is the truth, and the request fails with nothing changed.
+back from the store, which is the truth, and the request fails with nothing changed; if it refuses
+because another process owns the table now, the room lets the table go and its clients connect
+again (and reach the new owner, which takes their unanswered requests).
 
 Time moves the table too: a clock runs out, a pause between deals ends. The host keeps one timer
 for the table's next moment and plays what the rules say: the game's default action for a seat
@@ -26,6 +28,7 @@ from homegame.engine import Action
 from homegame.errors import HomegameError, NotAllowed, RoomError
 from homegame.room.connection import Connection, TokenBucket
 from homegame.room.protocol import PROTOCOL, BadMessage
+from homegame.room.store import TableLost
 from homegame.room.table import Table, TableEvent
 from homegame.room.views import state_frame, table_json
 
@@ -74,6 +77,9 @@ class TableHost:
             if events:
                 try:
                     await self.room.store.append(self.table.id, events)
+                except TableLost:
+                    self.room.let_go(self.table.id)
+                    raise
                 except BaseException:
                     await self._reload()
                     raise RoomError("the table could not be saved just now: nothing changed") from None

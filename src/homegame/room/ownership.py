@@ -77,8 +77,9 @@ class Sharing:
             self.drop(list(self.room.hosts))  # silent too long: another process may own them now
             await self.store.enter(self.address, lease=self.lease)
         async with self.adopting:
-            await self._adopt(await self.store.claim_orphans())
+            await self.store.claim_orphans()
             owned = await self.store.owned()
+            await self._adopt(sorted(owned))  # those not hosted yet: just taken, or a failed try
         self.drop([table_id for table_id in self.room.hosts if table_id not in owned])
         await self.publish()
 
@@ -122,7 +123,7 @@ class Sharing:
             if owner.orphaned or owner.mine:
                 async with self.adopting:
                     claimed = await self.store.claim_orphans()
-                    await self._adopt([*claimed, *([table_id] if owner.mine else [])])
+                    await self._adopt([*claimed, table_id] if owner.mine else claimed)
             elif owner.address and owner.address != self.address and not owner.mine:
                 return owner.address
         if table_id in self.room.hosts:

@@ -99,6 +99,11 @@ class CardRoom:
             raise NotFound(f"there is no open table {str(table_id)[:64]!r} in this room")
         return host
 
+    def let_go(self, table_id: str) -> None:
+        """Stop hosting a table another process owns now (its clients connect again)."""
+        if self.sharing is not None and table_id in self.hosts:
+            self.sharing.drop([table_id])
+
     async def locate(self, table_id: object) -> TableHost | str:
         """Where the table is served: its host in this process, or (on a shared store) the address
         of the process that owns it; a table whose owner died is taken over here first."""

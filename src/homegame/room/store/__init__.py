@@ -21,11 +21,16 @@ from typing import Any
 from homegame.errors import RoomError
 from homegame.room.table import TableEvent
 
-__all__ = ["Owner", "SharedStore", "Store", "StoreConflict", "default_path", "open_store"]
+__all__ = ["Owner", "SharedStore", "Store", "StoreConflict", "TableLost", "default_path", "open_store"]
 
 
 class StoreConflict(RoomError):
     """An event number that another writer took first: the table moved on elsewhere."""
+
+
+class TableLost(StoreConflict):
+    """A write from a room process that no longer owns the table (a shared store took it from a
+    process that fell silent, and gave it to another)."""
 
 
 class Store(ABC):

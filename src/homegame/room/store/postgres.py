@@ -23,7 +23,7 @@ from psycopg import AsyncConnection, errors
 from psycopg.types.json import Json
 from psycopg_pool import AsyncConnectionPool
 
-from homegame.room.store import Owner, SharedStore, StoreConflict, event_of
+from homegame.room.store import Owner, SharedStore, StoreConflict, TableLost, event_of
 from homegame.room.table import TableEvent
 
 __all__ = ["PostgresStore"]
@@ -56,13 +56,17 @@ LIVES: Final = 7306122
 CLAIM: Final = f"""
 WITH dead AS (SELECT id FROM room_processes
               WHERE id <> %(me)s AND pg_try_advisory_xact_lock({LIVES}, id)),
-     taken AS (UPDATE room_tables SET owner = %(me)s
-               WHERE NOT closed AND (owner IS NULL OR owner IN (SELECT id FROM dead)) RETURNING id),
+     free AS (SELECT t.id FROM room_tables t
+              WHERE NOT t.closed AND (t.owner IS NULL OR t.owner IN (SELECT id FROM dead)
+                                      OR NOT EXISTS (SELECT 1 FROM room_processes p WHERE p.id = t.owner))
+              FOR UPDATE OF t SKIP LOCKED),
+     taken AS (UPDATE room_tables SET owner = %(me)s WHERE id IN (SELECT id FROM free) RETURNING id),
      gone AS (DELETE FROM room_processes WHERE id IN (SELECT id FROM dead))
 SELECT id FROM taken ORDER BY id
 """
 """Take every open table whose owner's life lock is free (its process is gone), and forget the
-dead processes: one transaction, so two processes never both take the same table."""
+dead processes: one transaction, so two processes never both take the same table. A table whose
+row is locked (its dead owner's last write, still open) is left for a later round, not waited for."""
 
 OWNER: Final = f"""
 SELECT t.owner = %(me)s, p.address,
@@ -89,6 +93,7 @@ class PostgresStore(SharedStore):
         self.pool = AsyncConnectionPool(url, min_size=1, max_size=connections, open=False)
         self.process: int | None = None
         self._life: AsyncConnection[Any] | None = None
+        self._lease_ms = "0"
 
     async def open(self) -> None:
         await self.pool.open(wait=True, timeout=30)
@@ -108,11 +113,13 @@ class PostgresStore(SharedStore):
                     connection.cursor() as cursor:
                 await cursor.execute("INSERT INTO room_tables (id, owner) VALUES (%s, %s) "
                                      "ON CONFLICT DO NOTHING", (table_id, self.process))
-                if self.process is not None:
-                    await cursor.execute("SELECT owner FROM room_tables WHERE id = %s FOR SHARE", (table_id,))
+                if self.process is not None:  # the owner's write only; cut short if this process freezes
+                    await cursor.execute("SELECT owner, set_config('idle_in_transaction_session_timeout', "
+                                         "%s, true) FROM room_tables WHERE id = %s FOR SHARE",
+                                         (self._lease_ms, table_id))
                     owner = await cursor.fetchone()
                     if owner is None or owner[0] != self.process:
-                        raise StoreConflict(f"table {table_id} belongs to another room process now")
+                        raise TableLost(f"table {table_id} belongs to another room process now")
                 await cursor.executemany("INSERT INTO room_events (table_id, seq, kind, data, at) "
                                          "VALUES (%s, %s, %s, %s, %s)", rows)
                 if any(event.kind == "closed" for event in events):
@@ -160,10 +167,10 @@ class PostgresStore(SharedStore):
 
     async def enter(self, address: str, *, lease: float) -> None:
         await self._end_life()
+        self._lease_ms = str(max(1, round(lease * 1000)))
         life = await AsyncConnection.connect(self.url, autocommit=True)
         try:
-            await life.execute("SELECT set_config('idle_session_timeout', %s, false)",
-                               (str(max(1, round(lease * 1000))),))
+            await life.execute("SELECT set_config('idle_session_timeout', %s, false)", (self._lease_ms,))
             async with life.transaction():
                 cursor = await life.execute("INSERT INTO room_processes (address) VALUES (%s) RETURNING id",
                                             (address,))
@@ -213,6 +220,8 @@ class PostgresStore(SharedStore):
     async def publish(self, lines: dict[str, dict[str, Any]]) -> None:
         if lines:
             async with self.pool.connection() as connection, connection.cursor() as cursor:
+                await cursor.execute("SELECT set_config('idle_in_transaction_session_timeout', %s, true)",
+                                     (self._lease_ms,))
                 await cursor.executemany(
                     "UPDATE room_tables SET summary = %s WHERE id = %s AND owner = %s",
                     [(Json(line), table_id, self.process) for table_id, line in lines.items()])
