@@ -68,8 +68,8 @@ class CardRoom:
         if isinstance(store, SharedStore):
             self.sharing = Sharing(self, store, address=advertise or "", lease=lease)
         elif advertise is not None:
-            raise RoomError("an SQLite room runs in one process: --advertise is for a room shared "
-                            "through PostgreSQL")
+            raise RoomError("an address to advertise is for a room shared through PostgreSQL: an "
+                            "SQLite room runs in one process")
 
     async def start(self) -> None:
         """Open the store and bring back every open table (on a shared store: every table whose
