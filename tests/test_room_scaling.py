@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import signal
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -143,8 +146,8 @@ async def _kill_the_owner(owner: RoomServer, other: RoomServer) -> dict[str, flo
 
 async def _freeze_the_owner(owner: RoomServer, other: RoomServer) -> dict[str, float]:
     """Two players at the owner, which freezes mid-hand (``SIGSTOP``) for longer than its lease:
-    the other process takes the table over; the owner, woken, finds it lost the table, lets it go
-    (its write refused by the store) and serves its clients through the new owner."""
+    the other process takes the table over; the owner, woken, finds it lost the table (its session
+    is gone, or its write is refused), lets it go and serves its clients through the new owner."""
     at_owner = RoomClient(owner.base)
     table = at_owner.create_table({"name": "frozen", "seats": 2, "games": ["draw"], "clock": 30,
                                    "pause": 0})["table"]
@@ -312,3 +315,33 @@ def test_an_sqlite_room_refuses_a_second_process(tmp_path: Path) -> None:
     answer = subprocess.run([sys.executable, "-m", "homegame", "serve", "--store", str(path), "--advertise",
                              "http://127.0.0.1:9"], capture_output=True, text=True, timeout=60)
     assert answer.returncode == 2 and "SQLite room runs in one process" in answer.stderr
+
+
+def test_a_table_whose_owner_cannot_be_reached_is_answered_try_again(postgres: PostgresServer) -> None:
+    """An owner that advertises an address where nothing answers: the other process answers 503
+    (HTTP) or 1012 (websocket) for its tables, and a request that was forwarded once already is
+    never forwarded again."""
+    address = postgres.database()
+    astray = RoomServer(address, arguments=("--advertise", "http://127.0.0.1:9", "--lease", "2"))
+    with astray as owner, _shared(address) as other:
+        table = RoomClient(owner.base).create_table({"name": "astray", "games": ["draw"]})["table"]
+        for headers in ({}, {"x-homegame-forwarded": "1"}):
+            request = urllib.request.Request(f"{other.base}/api/tables/{table}", headers=headers)
+            with pytest.raises(urllib.error.HTTPError) as answer:
+                urllib.request.urlopen(request, timeout=30)
+            assert answer.value.code == 503 and answer.value.headers["retry-after"] == "1"
+        request = urllib.request.Request(f"{owner.base}/api/tables/{table}",
+                                         headers={"x-homegame-forwarded": "1"})
+        with urllib.request.urlopen(request, timeout=30) as direct:
+            assert json.loads(direct.read())["id"] == table, "the owner answers a forwarded request itself"
+
+        async def hello() -> int | None:
+            connection = SeatConnection(other.base, table, reconnect=False)
+            await connection.open()
+            for _ in range(500):  # five seconds at most
+                if connection.closed_with is not None:
+                    break
+                await asyncio.sleep(0.01)
+            await connection.close()
+            return connection.closed_with
+        assert asyncio.run(hello()) == 1012
