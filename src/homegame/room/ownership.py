@@ -80,7 +80,7 @@ class Sharing:
             await self.store.claim_orphans()
             owned = await self.store.owned()
             await self._adopt(sorted(owned))  # those not hosted yet: just taken, or a failed try
-        self.drop([table_id for table_id in self.room.hosts if table_id not in owned])
+            self.drop([table_id for table_id in self.room.hosts if table_id not in owned])
         await self.publish()
 
     async def _adopt(self, table_ids: list[str]) -> None:
@@ -124,7 +124,7 @@ class Sharing:
                 async with self.adopting:
                     claimed = await self.store.claim_orphans()
                     await self._adopt([*claimed, table_id] if owner.mine else claimed)
-            elif owner.address and owner.address != self.address and not owner.mine:
+            elif owner.address and owner.address != self.address:
                 return owner.address
         if table_id in self.room.hosts:
             return self.room.hosts[table_id]
