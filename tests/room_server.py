@@ -21,10 +21,11 @@ TESTS = Path(__file__).parent
 
 
 class RoomServer:
-    """``homegame serve`` on a private socket, keeping its tables in ``store``."""
+    """``homegame serve`` on a private socket, keeping its tables in ``store``; ``arguments`` are
+    more options for it (``{base}`` in one stands for the server's own address)."""
 
     def __init__(self, store: str, *, bot_workers: int = 0, app: str | None = None,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, arguments: tuple[str, ...] = ()) -> None:
         self.store, self.bot_workers, self.app, self.env = store, bot_workers, app, env or {}
         self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -34,6 +35,7 @@ class RoomServer:
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
         self.log = TESTS.parent / ".pytest_cache" / f"room-{self.port}.log"
+        self.arguments = [argument.format(base=self.base) for argument in arguments]
 
     def command(self) -> list[str]:
         fd = str(self.listener.fileno())
@@ -41,7 +43,7 @@ class RoomServer:
             return [sys.executable, "-m", "uvicorn", "--factory", self.app, "--fd", fd,
                     "--log-level", "warning", "--ws-max-size", str(64 * 1024)]
         return [sys.executable, "-m", "homegame", "serve", "--fd", fd, "--store", self.store,
-                "--bot-workers", str(self.bot_workers), "--bot-delay", "0"]
+                "--bot-workers", str(self.bot_workers), "--bot-delay", "0", *self.arguments]
 
     def start(self) -> RoomServer:
         self.log.parent.mkdir(exist_ok=True)

@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from typing import Any, Final
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -26,7 +27,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from homegame.errors import HomegameError, NotAllowed, NotFound
 from homegame.games import GAMES, rules_page
 from homegame.room.connection import CLOSE_NO_TABLE, CLOSE_UNAUTHORIZED, RATE, Connection
+from homegame.room.forwarding import ForwardToOwner, relay_socket
 from homegame.room.host import TableHost
+from homegame.room.ownership import CLOSE_MOVING, TableMoving
 from homegame.room.protocol import LARGEST_MESSAGE, BadMessage, read_intent
 from homegame.room.service import CardRoom
 from homegame.room.store import open_store
@@ -66,7 +69,7 @@ def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Sta
         Route("/api/tables/{table}/hands/{number:int}", _api(lambda request: _hand(the_room, request))),
         WebSocketRoute("/ws", lambda websocket: _serve_socket(the_room, websocket)),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(ForwardToOwner, room=the_room)])
     app.state.room = the_room
     return app
 
@@ -118,7 +121,7 @@ def _bearer(request: Request) -> str | None:
 
 async def _tables(room: CardRoom, request: Request) -> Response:
     if request.method == "GET":
-        return await _ok(room.lobby())
+        return await _ok(await room.all_tables())
     table_id, owner = await room.create_table(await _body(request))
     return await _ok({"table": table_id, "invite": f"/t/{table_id}", "owner_token": owner}, 201)
 
@@ -184,10 +187,16 @@ async def _welcome(room: CardRoom, websocket: WebSocket, connection: Connection)
         hello = read_intent(await asyncio.wait_for(_next_text(websocket), timeout=HELLO_WITHIN))
         if hello["type"] != "hello":
             raise BadMessage("hello_first", "say hello first: which table, and your seat's token")
-        host = room.host(hello["table"])
+        host = await room.locate(hello["table"])
+        if isinstance(host, str):  # another process of the room owns the table: serve it through that
+            await relay_socket(websocket, connection, host, hello)
+            return None
         seat = host.seat_of(hello.get("token"))
     except TimeoutError:
         connection.close(CLOSE_UNAUTHORIZED)
+        return None
+    except TableMoving:
+        connection.close(CLOSE_MOVING)
         return None
     except (NotFound, NotAllowed) as error:
         _refuse(connection, None, error)

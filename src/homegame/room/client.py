@@ -31,7 +31,7 @@ from types import TracebackType
 from typing import Any, Final
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from homegame.engine import Action, View
 from homegame.errors import NotAllowed, NotFound, RoomError
@@ -214,7 +214,7 @@ class SeatConnection:
             try:
                 await self.open()
                 return
-            except (TimeoutError, OSError, ConnectionClosed):
+            except (TimeoutError, OSError, ConnectionClosed, InvalidHandshake):  # e.g. cut mid-handshake
                 await asyncio.sleep(delay)
         self.reconnect = False
 

@@ -4,7 +4,9 @@ Every change to a table goes through :meth:`TableHost.change`: under the table's
 runs against the table (which records events, or refuses and changes nothing); the new events are
 written to the store in one transaction; only then does each connection get its new state. If the
 store refuses (a crash of the database, another room process that wrote first) the table is read
-back from the store, which is the truth, and the request fails with nothing changed.
+back from the store, which is the truth, and the request fails with nothing changed; if it refuses
+because another process owns the table now, the room lets the table go and its clients connect
+again (and reach the new owner, which takes their unanswered requests).
 
 Time moves the table too: a clock runs out, a pause between deals ends. The host keeps one timer
 for the table's next moment and plays what the rules say: the game's default action for a seat
@@ -27,6 +29,7 @@ from homegame.engine import Action
 from homegame.errors import HomegameError, NotAllowed, RoomError
 from homegame.room.connection import Connection, TokenBucket
 from homegame.room.protocol import PROTOCOL, BadMessage
+from homegame.room.store import TableLost
 from homegame.room.table import Table, TableEvent
 from homegame.room.views import state_frame, table_json
 
@@ -77,6 +80,9 @@ class TableHost:
             if events:
                 try:
                     await self.room.store.append(self.table.id, events)
+                except TableLost:
+                    self.room.let_go(self.table.id)
+                    raise
                 except BaseException:
                     await self._reload()
                     raise RoomError("the table could not be saved just now: nothing changed") from None
@@ -138,7 +144,9 @@ class TableHost:
         clock, shuffle = self.room.clock, self.room.shuffle
         if kind == "act":
             def act(table: Table) -> bool:
-                if "seq" in message and message["seq"] != table.seq:
+                occupant = table.seats[seat]
+                resent = occupant is not None and intent in occupant.intents  # taken once already
+                if "seq" in message and message["seq"] != table.seq and not resent:
                     raise BadMessage("stale", f"the table has moved on to event {table.seq} since "
                                               f"event {message['seq']}: look again")
                 return table.act(seat, Action.from_json(message["action"]), intent=intent, at=clock())
@@ -182,13 +190,17 @@ class TableHost:
     def start(self) -> None:
         self._schedule()
 
-    async def stop(self) -> None:
-        """Stop the clock and the bots, and wait until their work has ended."""
+    def halt(self) -> None:
+        """Stop the clock and the bots: no more work starts, and work under way is cancelled."""
         self._stopped = True
         if self._timer is not None:
             self._timer.cancel()
         for task in self._tasks:
             task.cancel()
+
+    async def stop(self) -> None:
+        """:meth:`halt`, and wait until the work under way has ended."""
+        self.halt()
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
     def _schedule(self) -> None:

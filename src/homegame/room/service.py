@@ -3,9 +3,11 @@ tables.
 
 :class:`CardRoom` is what the server runs: on start it reads every open table back from the store
 (exactly as it was: same hand, same cards, same seat to act, same clocks), and from then on each
-table lives in its :class:`~homegame.room.host.TableHost`. Making a table gives its owner a token
-to close it; joining a seat gives the player a token for that seat and nothing else. Tokens are
-kept only as hashes.
+table lives in its :class:`~homegame.room.host.TableHost`. On a shared store (PostgreSQL) the room
+is one of several processes: it hosts the tables it owns, tells where the others are served, and
+takes over those of a process that died (:mod:`homegame.room.ownership`). Making a table gives
+its owner a token to close it; joining a seat gives the player a token for that seat and nothing
+else. Tokens are kept only as hashes.
 """
 
 from __future__ import annotations
@@ -20,13 +22,14 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from homegame.cards import Card
-from homegame.errors import NotAllowed, NotFound
+from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.room.bots import BotPool
 from homegame.room.config import TableConfig
 from homegame.room.hands import replay_hand
 from homegame.room.host import TableHost, token_hash
+from homegame.room.ownership import Sharing
 from homegame.room.settle import settle_up
-from homegame.room.store import Store
+from homegame.room.store import SharedStore, Store
 from homegame.room.table import Shuffle, Table
 
 __all__ = ["CardRoom", "system_shuffle"]
@@ -46,11 +49,13 @@ class CardRoom:
 
     ``clock`` gives wall time (deadlines are kept as wall times, so they survive a restart);
     ``shuffle`` deals; ``bot_delay`` is how long a bot waits before acting, so people can follow.
+    On a shared store, ``advertise`` is the address other processes send this one's clients to,
+    and ``lease`` how many seconds of silence make the others take this process for dead.
     """
 
     def __init__(self, store: Store, *, shuffle: Shuffle = system_shuffle,
                  clock: Callable[[], float] = time.time, bots: BotPool | None = None,
-                 bot_delay: float = 0.6) -> None:
+                 bot_delay: float = 0.6, advertise: str | None = None, lease: float = 10.0) -> None:
         self.store, self.shuffle, self.clock = store, shuffle, clock
         self.bots = bots if bots is not None else BotPool(workers=1)
         self.bot_delay = bot_delay
@@ -59,18 +64,30 @@ class CardRoom:
         self.hosts: dict[str, TableHost] = {}
         self.lag: deque[float] = deque(maxlen=3000)
         self._lag_task: asyncio.Task[None] | None = None
+        self.sharing: Sharing | None = None
+        if isinstance(store, SharedStore):
+            self.sharing = Sharing(self, store, address=advertise or "", lease=lease)
+        elif advertise is not None:
+            raise RoomError("an address to advertise is for a room shared through PostgreSQL: an "
+                            "SQLite room runs in one process")
 
     async def start(self) -> None:
-        """Open the store and bring back every open table."""
+        """Open the store and bring back every open table (on a shared store: every table whose
+        owner is gone)."""
         await self.store.open()
-        for table_id, events in (await self.store.load_open()).items():
-            host = self.hosts[table_id] = TableHost(self, Table.restore(table_id, events))
-            host.start()
+        if self.sharing is not None:
+            await self.sharing.start()
+        else:
+            for table_id, events in (await self.store.load_open()).items():
+                host = self.hosts[table_id] = TableHost(self, Table.restore(table_id, events))
+                host.start()
         self._lag_task = asyncio.get_running_loop().create_task(self._watch_lag())
 
     async def stop(self) -> None:
         if self._lag_task is not None:
             self._lag_task.cancel()
+        if self.sharing is not None:
+            await self.sharing.stop()
         await asyncio.gather(*(host.stop() for host in self.hosts.values()))
         self.bots.close()
         await self.store.close()
@@ -80,6 +97,18 @@ class CardRoom:
         if host is None:
             raise NotFound(f"there is no open table {str(table_id)[:64]!r} in this room")
         return host
+
+    def let_go(self, table_id: str) -> None:
+        """Stop hosting a table another process owns now (its clients connect again)."""
+        if self.sharing is not None and table_id in self.hosts:
+            self.sharing.drop([table_id])
+
+    async def locate(self, table_id: object) -> TableHost | str:
+        """Where the table is served: its host in this process, or (on a shared store) the address
+        of the process that owns it; a table whose owner died is taken over here first."""
+        if self.sharing is None or not isinstance(table_id, str) or table_id in self.hosts:
+            return self.host(table_id)
+        return await self.sharing.locate(table_id)
 
     # -- making and joining tables --------------------------------------------------------------
 
@@ -91,6 +120,8 @@ class CardRoom:
         await self.store.append(table_id, table.take_unsaved())
         host = self.hosts[table_id] = TableHost(self, table)
         host.start()
+        if self.sharing is not None:
+            await self.sharing.publish()  # in every process's lobby at once
         return table_id, owner
 
     async def join(self, table_id: str, name: object, seat: object = None) -> tuple[int, str]:
@@ -113,11 +144,19 @@ class CardRoom:
         return final
 
     def lobby(self) -> list[dict[str, Any]]:
-        """The open tables, for a lobby: name, seats taken and free, what they deal, what is on."""
-        return [{"id": table.id, "name": table.config.name, "seats": table.config.seats,
-                 "taken": sum(s is not None for s in table.seats), "phase": table.phase,
-                 "games": [choice.game for choice in table.config.games], "hands_played": table.hands_played}
-                for table in (host.table for host in self.hosts.values())]
+        """The open tables this process hosts, for a lobby (see :meth:`lobby_line`)."""
+        return [self.lobby_line(host.table) for host in self.hosts.values()]
+
+    async def all_tables(self) -> list[dict[str, Any]]:
+        """The lobby of the whole room: on a shared store, every open table of every process."""
+        return await self.sharing.lobby() if self.sharing is not None else self.lobby()
+
+    @staticmethod
+    def lobby_line(table: Table) -> dict[str, Any]:
+        """A table in a lobby: name, seats taken and free, what it deals, what is on."""
+        return {"id": table.id, "name": table.config.name, "seats": table.config.seats,
+                "taken": sum(s is not None for s in table.seats), "phase": table.phase,
+                "games": [choice.game for choice in table.config.games], "hands_played": table.hands_played}
 
     def ledger(self, table_id: str) -> dict[str, Any]:
         """Who brought and took what, each net, and who pays whom to settle up."""

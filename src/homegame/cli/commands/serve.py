@@ -21,7 +21,34 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="processes the bots think in (default 1; 0 thinks in the server itself)")
     parser.add_argument("--bot-delay", type=float, default=0.6,
                         help="seconds a bot waits before it acts, so people can follow (default 0.6)")
+    parser.add_argument("--advertise", default=None, metavar="URL",
+                        help="with a postgresql:// store: the address (http://HOST:PORT) where the room's "
+                             "other processes reach this one, to serve its tables through them (default "
+                             "http://HOST:PORT from --host and --port)")
+    parser.add_argument("--lease", type=float, default=10.0, metavar="SECONDS",
+                        help="with a postgresql:// store: seconds of silence (a frozen process, a lost "
+                             "machine) after which the other processes take this one's tables over; a "
+                             "process that dies outright loses them at once (default 10)")
     parser.set_defaults(run=run)
+
+
+def _advertised(args: argparse.Namespace, shared: bool) -> str | None:
+    """The address the room's other processes send this one's clients to; ``None`` where there is
+    none (an SQLite room; a shared one listening on every interface or a given socket, without
+    ``--advertise``)."""
+    if not shared:
+        if args.advertise is not None:
+            raise ValueError("--advertise is for a room shared through a postgresql:// store: an SQLite "
+                             "room runs in one process")
+        return None
+    if args.lease <= 0:
+        raise ValueError(f"--lease is a number of seconds above 0, not {args.lease:g}")
+    address: str | None = args.advertise
+    if address is None and args.fd is None and args.host not in ("0.0.0.0", "::", ""):
+        address = f"http://{'[' + args.host + ']' if ':' in args.host else args.host}:{args.port}"
+    if address is not None and not address.startswith(("http://", "https://")):
+        raise ValueError(f"--advertise takes an http:// or https:// address, not {address!r}")
+    return address.rstrip("/") if address is not None else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,15 +58,26 @@ def run(args: argparse.Namespace) -> int:
         from homegame.room.app import create_app
         from homegame.room.bots import BotPool
         from homegame.room.service import CardRoom
-        from homegame.room.store import open_store
+        from homegame.room.store import SharedStore, open_store
     except ImportError as error:
         print(f"homegame serve needs the room's packages ({error.name} is missing): "
               f"pip install 'homegame[room]'", file=sys.stderr)
         return 2
-    room = CardRoom(open_store(args.store), bots=BotPool(workers=max(0, args.bot_workers)),
-                    bot_delay=max(0.0, args.bot_delay))
+    store = open_store(args.store)
+    try:
+        advertise = _advertised(args, shared=isinstance(store, SharedStore))
+    except ValueError as error:
+        print(f"homegame serve: {error}", file=sys.stderr)
+        return 2
+    room = CardRoom(store, bots=BotPool(workers=max(0, args.bot_workers)), bot_delay=max(0.0, args.bot_delay),
+                    advertise=advertise, lease=args.lease)
     where = f"socket {args.fd}" if args.fd is not None else f"http://{args.host}:{args.port}"
-    print(f"homegame card room on {where}; tables kept in {args.store or 'your data folder'}", flush=True)
+    shared = ""
+    if isinstance(store, SharedStore):
+        shared = (f", shared with other processes, which reach this one at {advertise}" if advertise else
+                  ", shared with other processes, which cannot reach this one (no --advertise)")
+    print(f"homegame card room on {where}; tables kept in {args.store or 'your data folder'}{shared}",
+          flush=True)
     if args.fd is not None:
         uvicorn.run(create_app(room=room), fd=args.fd, log_level="warning", ws_max_size=64 * 1024)
     else:

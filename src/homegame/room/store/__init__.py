@@ -5,25 +5,32 @@ is taken already, so two writers can never both extend a table) and reads back w
 room needs: each open table's log from its last checkpoint before its last hand. Two stores
 implement it: :class:`~homegame.room.store.sqlite.SQLiteStore`, a file on this machine (the
 default), and :class:`~homegame.room.store.postgres.PostgresStore`, a PostgreSQL database that
-several room processes can share. :func:`open_store` picks one by its address.
+several room processes can share (a :class:`SharedStore`: it also records which process owns each
+open table; see docs/scaling.md). :func:`open_store` picks one by its address.
 """
 
 from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from homegame.errors import RoomError
 from homegame.room.table import TableEvent
 
-__all__ = ["Store", "StoreConflict", "default_path", "open_store"]
+__all__ = ["Owner", "SharedStore", "Store", "StoreConflict", "TableLost", "default_path", "open_store"]
 
 
 class StoreConflict(RoomError):
     """An event number that another writer took first: the table moved on elsewhere."""
+
+
+class TableLost(StoreConflict):
+    """A write from a room process that no longer owns the table (a shared store took it from a
+    process that fell silent, and gave it to another)."""
 
 
 class Store(ABC):
@@ -56,6 +63,60 @@ class Store(ABC):
     @abstractmethod
     async def hand_events(self, table_id: str, number: int) -> list[TableEvent]:
         """The events of hand ``number`` (its deal and actions): to show that hand again."""
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Who keeps an open table of a shared store now.
+
+    ``mine``: this process; else ``address``, where the owning process takes requests, and
+    ``orphaned`` when that process is gone (the table waits for a live process to take it over).
+    """
+
+    mine: bool
+    address: str | None
+    orphaned: bool
+
+
+class SharedStore(Store):
+    """A store that several room processes use at once. Each process :meth:`enter` s it and keeps
+    its place while it lives; each open table belongs to one process at a time, and the store
+    refuses :meth:`append` from a process that does not own the table (:class:`StoreConflict`), on
+    top of refusing an event number that is taken."""
+
+    @abstractmethod
+    async def enter(self, address: str, *, lease: float) -> None:
+        """Take a place among the room's processes, reachable at ``address``; a process that stays
+        silent for ``lease`` seconds loses its place (and its tables)."""
+
+    @abstractmethod
+    async def beat(self) -> bool:
+        """Tell the store this process lives; ``False`` if it has lost its place (its tables may
+        be another process's now: enter again)."""
+
+    @abstractmethod
+    async def claim_orphans(self) -> list[str]:
+        """Take over every open table whose owner is gone; their ids."""
+
+    @abstractmethod
+    async def owned(self) -> set[str]:
+        """The open tables this process owns."""
+
+    @abstractmethod
+    async def owner(self, table_id: str) -> Owner | None:
+        """Who owns the open table ``table_id`` (``None``: no such open table)."""
+
+    @abstractmethod
+    async def load_open(self, only: Collection[str] | None = None) -> dict[str, list[TableEvent]]:
+        """:meth:`load` for every table that is not closed (of ``only``, if given)."""
+
+    @abstractmethod
+    async def publish(self, lines: dict[str, dict[str, Any]]) -> None:
+        """Keep each table's lobby line (by id), for the lobby of every process."""
+
+    @abstractmethod
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The lobby lines of every open table, whoever owns it."""
 
 
 def event_row(event: TableEvent) -> tuple[int, str, str, float]:

@@ -4,18 +4,26 @@ machine or several) keep their tables in one database.
 Connections come from a small pool; each append is one transaction, and the primary key on
 (table, event number) makes a second writer of the same event fail, so no table can fork. Events
 are kept as ``json`` (text exactly as written, key order included).
+
+Ownership (docs/scaling.md): a room process that :meth:`~PostgresStore.enter` s the store gets a
+row in ``room_processes`` and holds a session advisory lock on its number, on a connection of its
+own that it keeps busy (PostgreSQL ends it after ``lease`` seconds of silence, through
+``idle_session_timeout``). The lock is the process's life: it goes when the process dies, is
+killed, or falls silent. Each open table names its owner; an append first checks, under a row
+lock, that it is this process, so a process that lost a table can never write to it again. A
+process whose lock can be taken is dead, and its tables go to whoever takes the lock first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final
 
-from psycopg import errors
+from psycopg import AsyncConnection, errors
 from psycopg.types.json import Json
 from psycopg_pool import AsyncConnectionPool
 
-from homegame.room.store import Store, StoreConflict, event_of
+from homegame.room.store import Owner, SharedStore, StoreConflict, TableLost, event_of
 from homegame.room.table import TableEvent
 
 __all__ = ["PostgresStore"]
@@ -34,6 +42,36 @@ CREATE TABLE IF NOT EXISTS room_events (
     PRIMARY KEY (table_id, seq)
 );
 CREATE INDEX IF NOT EXISTS room_events_by_kind ON room_events (table_id, kind, seq);
+CREATE TABLE IF NOT EXISTS room_processes (
+    id SERIAL PRIMARY KEY,
+    address TEXT NOT NULL
+);
+ALTER TABLE room_tables ADD COLUMN IF NOT EXISTS owner INTEGER;
+ALTER TABLE room_tables ADD COLUMN IF NOT EXISTS summary JSON;
+"""
+
+LIVES: Final = 7306122
+"""The first key of every process's life lock (the second is the process's number)."""
+
+CLAIM: Final = f"""
+WITH dead AS (SELECT id FROM room_processes
+              WHERE id <> %(me)s AND pg_try_advisory_xact_lock({LIVES}, id)),
+     free AS (SELECT t.id FROM room_tables t
+              WHERE NOT t.closed AND (t.owner IS NULL OR t.owner IN (SELECT id FROM dead)
+                                      OR NOT EXISTS (SELECT 1 FROM room_processes p WHERE p.id = t.owner))
+              FOR UPDATE OF t SKIP LOCKED),
+     taken AS (UPDATE room_tables SET owner = %(me)s WHERE id IN (SELECT id FROM free) RETURNING id),
+     gone AS (DELETE FROM room_processes WHERE id IN (SELECT id FROM dead))
+SELECT id FROM taken ORDER BY id
+"""
+"""Take every open table whose owner's life lock is free (its process is gone), and forget the
+dead processes: one transaction, so two processes never both take the same table. A table whose
+row is locked (its dead owner's last write, still open) is left for a later round, not waited for."""
+
+OWNER: Final = f"""
+SELECT t.owner = %(me)s, p.address,
+       t.owner IS NULL OR (t.owner <> %(me)s AND pg_try_advisory_xact_lock({LIVES}, t.owner))
+FROM room_tables t LEFT JOIN room_processes p ON p.id = t.owner WHERE t.id = %(t)s AND NOT t.closed
 """
 
 START: Final = """
@@ -43,12 +81,19 @@ START: Final = """
 """
 
 
-class PostgresStore(Store):
-    """Table logs in the PostgreSQL database at ``url`` (``postgresql://...``)."""
+class PostgresStore(SharedStore):
+    """Table logs in the PostgreSQL database at ``url`` (``postgresql://...``).
+
+    ``process`` is this process's number once it has entered the store as a room process (until
+    then the store writes any table, as a single program's store does).
+    """
 
     def __init__(self, url: str, *, connections: int = 4) -> None:
         self.url = url
         self.pool = AsyncConnectionPool(url, min_size=1, max_size=connections, open=False)
+        self.process: int | None = None
+        self._life: AsyncConnection[Any] | None = None
+        self._lease_ms = "0"
 
     async def open(self) -> None:
         await self.pool.open(wait=True, timeout=30)
@@ -57,6 +102,8 @@ class PostgresStore(Store):
             await connection.execute(SCHEMA)
 
     async def close(self) -> None:
+        await self._end_life()
+        self.process = None
         await self.pool.close()
 
     async def append(self, table_id: str, events: Sequence[TableEvent]) -> None:
@@ -64,8 +111,15 @@ class PostgresStore(Store):
         try:
             async with self.pool.connection() as connection, connection.transaction(), \
                     connection.cursor() as cursor:
-                await cursor.execute("INSERT INTO room_tables (id) VALUES (%s) ON CONFLICT DO NOTHING",
-                                     (table_id,))
+                await cursor.execute("INSERT INTO room_tables (id, owner) VALUES (%s, %s) "
+                                     "ON CONFLICT DO NOTHING", (table_id, self.process))
+                if self.process is not None:  # the owner's write only; cut short if this process freezes
+                    await cursor.execute("SELECT owner, set_config('idle_in_transaction_session_timeout', "
+                                         "%s, true) FROM room_tables WHERE id = %s FOR SHARE",
+                                         (self._lease_ms, table_id))
+                    owner = await cursor.fetchone()
+                    if owner is None or owner[0] != self.process:
+                        raise TableLost(f"table {table_id} belongs to another room process now")
                 await cursor.executemany("INSERT INTO room_events (table_id, seq, kind, data, at) "
                                          "VALUES (%s, %s, %s, %s, %s)", rows)
                 if any(event.kind == "closed" for event in events):
@@ -84,12 +138,12 @@ class PostgresStore(Store):
                  f"AND seq >= {START.format(t='%(t)s')} ORDER BY seq")
         return [event_of(*row) for row in await self._rows(query, {"t": table_id})]
 
-    async def load_open(self) -> dict[str, list[TableEvent]]:
+    async def load_open(self, only: Collection[str] | None = None) -> dict[str, list[TableEvent]]:
         query = (f"SELECT e.table_id, e.seq, e.kind, e.data, e.at FROM room_events e JOIN room_tables t "
                  f"ON t.id = e.table_id WHERE NOT t.closed AND e.seq >= {START.format(t='t.id')} "
-                 f"ORDER BY e.table_id, e.seq")
+                 + ("AND t.id = ANY(%(only)s) " if only is not None else "") + "ORDER BY e.table_id, e.seq")
         logs: dict[str, list[TableEvent]] = {}
-        for table_id, *row in await self._rows(query):
+        for table_id, *row in await self._rows(query, {"only": list(only or ())}):
             logs.setdefault(table_id, []).append(event_of(*row))
         return logs
 
@@ -108,3 +162,71 @@ class PostgresStore(Store):
               AND seq >= (SELECT seq FROM deal) AND seq < (SELECT seq FROM after)
               AND kind IN ('dealt', 'acted') ORDER BY seq"""
         return [event_of(*row) for row in await self._rows(query, {"t": table_id, "n": number})]
+
+    # -- shared by several room processes -------------------------------------------------------
+
+    async def enter(self, address: str, *, lease: float) -> None:
+        await self._end_life()
+        self._lease_ms = str(max(1, round(lease * 1000)))
+        life = await AsyncConnection.connect(self.url, autocommit=True)
+        try:
+            await life.execute("SELECT set_config('idle_session_timeout', %s, false)", (self._lease_ms,))
+            async with life.transaction():
+                cursor = await life.execute("INSERT INTO room_processes (address) VALUES (%s) RETURNING id",
+                                            (address,))
+                row = await cursor.fetchone()
+                assert row is not None
+                await life.execute(f"SELECT pg_advisory_lock({LIVES}, %s)", (row[0],))
+        except BaseException:
+            await life.close()
+            raise
+        self._life, self.process = life, int(row[0])
+
+    async def _end_life(self) -> None:
+        """Give up this process's place: its tables are free for the others at once. The
+        process keeps its number until it enters again, so its writes stay fenced off from the
+        tables it owned, which may be another's now."""
+        life, self._life = self._life, None
+        if life is not None:
+            await life.close()
+
+    async def beat(self) -> bool:
+        if self._life is None:
+            return False
+        try:
+            await self._life.execute("SELECT 1")
+            return True
+        except errors.OperationalError:
+            await self._end_life()
+            return False
+
+    async def claim_orphans(self) -> list[str]:
+        if self.process is None:
+            return []
+        return [row[0] for row in await self._rows(CLAIM, {"me": self.process})]
+
+    async def owned(self) -> set[str]:
+        rows = await self._rows("SELECT id FROM room_tables WHERE owner = %(me)s AND NOT closed",
+                                {"me": self.process})
+        return {row[0] for row in rows}
+
+    async def owner(self, table_id: str) -> Owner | None:
+        rows = await self._rows(OWNER, {"me": self.process, "t": table_id})
+        if not rows:
+            return None
+        mine, address, orphaned = rows[0]
+        return Owner(mine=bool(mine), address=address, orphaned=bool(orphaned))
+
+    async def publish(self, lines: dict[str, dict[str, Any]]) -> None:
+        if lines:
+            async with self.pool.connection() as connection, connection.cursor() as cursor:
+                await cursor.execute("SELECT set_config('idle_in_transaction_session_timeout', %s, true)",
+                                     (self._lease_ms,))
+                await cursor.executemany(
+                    "UPDATE room_tables SET summary = %s WHERE id = %s AND owner = %s",
+                    [(Json(line), table_id, self.process) for table_id, line in lines.items()])
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        rows = await self._rows("SELECT summary FROM room_tables WHERE NOT closed AND summary IS NOT NULL "
+                                "ORDER BY id")
+        return [row[0] for row in rows]

@@ -1,4 +1,10 @@
-"""The card room's store in an SQLite file: the embedded default, for a room on one machine.
+"""The card room's store in an SQLite file: the embedded default, for a room in one process.
+
+One process at a time: the file is opened in SQLite's exclusive locking mode and held for as long
+as the room runs, so a second ``homegame serve`` pointed at the same file is refused at once with
+a clear error (two processes would each believe they own every table). Several processes share a
+room through PostgreSQL instead (docs/scaling.md). The lock dies with the process, so a room killed
+with ``kill -9`` restarts on its file straight away.
 
 The file is opened in write-ahead-log mode with ``synchronous=NORMAL``: a commit survives the room's
 process being killed at any moment (the case a card room must survive); only a crash of the whole
@@ -15,6 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
+from homegame.errors import RoomError
 from homegame.room.store import Store, StoreConflict, event_of, event_row
 from homegame.room.table import TableEvent
 
@@ -64,10 +71,20 @@ class SQLiteStore(Store):
         def connect() -> None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=NORMAL")
-            connection.execute("PRAGMA busy_timeout=5000")
-            connection.executescript(SCHEMA)
+            try:
+                connection.execute("PRAGMA busy_timeout=0")
+                connection.execute("PRAGMA locking_mode=EXCLUSIVE")
+                connection.execute("PRAGMA journal_mode=WAL")
+                connection.execute("PRAGMA synchronous=NORMAL")
+                connection.executescript(SCHEMA)
+                connection.execute("BEGIN IMMEDIATE")  # a write: takes the file's lock for good
+                connection.execute("COMMIT")
+            except sqlite3.OperationalError as error:
+                connection.close()
+                if "locked" not in str(error):
+                    raise
+                raise RoomError(f"{self.path} is in use by another process: an SQLite room runs in one "
+                                f"process only (share a room between processes through PostgreSQL)") from None
             self._connection = connection
         await asyncio.get_running_loop().run_in_executor(self._worker, connect)
 
