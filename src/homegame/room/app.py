@@ -34,6 +34,7 @@ from homegame.room.protocol import LARGEST_MESSAGE, BadMessage, read_intent
 from homegame.room.service import CardRoom
 from homegame.room.store import open_store
 from homegame.room.views import game_json, table_json
+from homegame.web import web_routes
 
 __all__ = ["create_app"]
 
@@ -69,6 +70,8 @@ def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Sta
         Route("/api/tables/{table}/hands/{number:int}", _api(lambda request: _hand(the_room, request))),
         WebSocketRoute("/ws", lambda websocket: _serve_socket(the_room, websocket)),
     ]
+    # The browser table (homegame.web): the lobby, the table page and its files, a seat's questions.
+    routes += web_routes(the_room, api=_api, bearer=_bearer, body=_body)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(ForwardToOwner, room=the_room)])
     app.state.room = the_room
     return app
