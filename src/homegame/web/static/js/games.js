@@ -1,0 +1,396 @@
+// How each game's view is shown: what lies in the middle of the table, what each seat shows, the
+// player's own cards and notes, and the result. Everything here only reads the view the room sent
+// (the engine's own fields: names of hands, hints, reasons); no rule is worked out in the page.
+//
+// A game's entry has: phase(view) a line saying where the hand is; center(view, ctx); seat(view,
+// g, ctx) for game seat g's place at the table; own(view, ctx) the reader's cards; results(view,
+// ctx) when the hand is over; marks(view) the wild cards and the Papayoo; rows for a setting.
+
+import { backs } from "./cards.js";
+import { h, plural } from "./dom.js";
+import { cardsText } from "./words.js";
+
+const SEVEN = 7;
+
+function cardsOf(value) {
+  return Array.isArray(value) ? value : [];
+}
+
+function note(text, extra = "") {
+  return h("span", { class: `note ${extra}`.trim() }, text);
+}
+
+/** Hands shown at a showdown: who, the cards, the name of the hand; then why each pot went where. */
+function showdown(view, ctx, lowNames = {}) {
+  const shown = Object.entries(view.showdown || {});
+  return [
+    shown.length ? h("ul", { class: "shown-hands" }, shown.map(([g, cards]) => h("li", {},
+      h("span", { class: "who-line" }, ctx.text(ctx.words.who(g) === "you" ? "You" : ctx.words.who(g))),
+      ctx.row(cards, "table"),
+      h("span", { class: "hand-name" }, [view.hand_names && view.hand_names[g], lowNames[g] ? `low: ${lowNames[g]}` : ""]
+        .filter(Boolean).join("; "))))) : null,
+    reasons(view.results, ctx),
+  ];
+}
+
+function reasons(list, ctx) {
+  const items = cardsOf(list);
+  return items.length ? h("ul", { class: "reasons" }, items.map((reason) => h("li", {}, ctx.text(ctx.words.seatsAsYou(reason))))) : null;
+}
+
+function seatShowdown(view, g, ctx, fallback) {
+  const cards = (view.showdown || {})[g];
+  if (cards) return [ctx.row(cards, "mini"), view.hand_names && view.hand_names[g] ? note(view.hand_names[g], "hand-name") : null];
+  if ((view.folded || []).includes(Number(g))) return note("folded");
+  return fallback();
+}
+
+function ownHand(view, ctx, cards, hint) {
+  return [ctx.hand(cards), hint ? h("p", { class: "hint" }, hint) : null];
+}
+
+const BETTING_PHASES = {
+  bet1: "First betting round", bet2: "Second betting round", bet3: "Third betting round", bet4: "Last betting round",
+};
+
+const draw = {
+  phase(view) {
+    const notes = [];
+    if (view.ranking !== "high") notes.push(`lowest hand wins (${view.ranking})`);
+    if (view.wild && view.wild !== "none") notes.push(`${view.wild} wild`);
+    const phase = { ...BETTING_PHASES, draw: "The draw", over: "Showdown" }[view.phase] || view.phase;
+    return [phase, ...notes].join(" · ");
+  },
+  marks(view) {
+    const rank = { deuces: "2", aces: "A" }[view.wild];
+    return (code) => ({ wild: rank !== undefined && code.startsWith(rank) });
+  },
+  seat(view, g, ctx) {
+    return seatShowdown(view, g, ctx, () => [
+      backs(5),
+      g in (view.drawn || {}) ? note(view.drawn[g] ? `drew ${view.drawn[g]}` : "stood pat") : null,
+      g in (view.shown_aces || {}) ? h("span", { class: "note" }, "shows ", ctx.row([view.shown_aces[g]], "mini")) : null,
+    ]);
+  },
+  own(view, ctx) {
+    return ownHand(view, ctx, view.hand, view.hint);
+  },
+  results(view, ctx) {
+    return showdown(view, ctx);
+  },
+};
+
+const pineapple = {
+  phase(view) {
+    const streets = { preflop: "Pre-flop", flop: "Flop", turn: "Turn", river: "River", showdown: "Showdown" };
+    const street = streets[view.street] || view.street;
+    if (view.phase === "discard") return `${street}: each player throws away one hole card`;
+    return view.phase === "over" ? "Showdown" : `${street} betting · ${view.limits}`;
+  },
+  center(view, ctx) {
+    const board = cardsOf(view.board);
+    return h("div", { class: "board", "aria-label": "the board" }, ctx.row(board, "table"),
+             Array.from({ length: 5 - board.length }, () => h("span", { class: "slot table" })));
+  },
+  seat(view, g, ctx) {
+    return seatShowdown(view, g, ctx, () => {
+      const holding = view.street === "preflop" || (view.must_discard || []).includes(Number(g)) ? 3 : 2;
+      return [backs(holding), (view.must_discard || []).includes(Number(g)) ? note("to discard") : null];
+    });
+  },
+  own(view, ctx) {
+    const hint = [view.hint, view.hi_lo && view.low_hint ? `low: ${view.low_hint}` : ""].filter(Boolean).join(" · ");
+    return [ctx.hand(view.hole),
+            view.discarded ? h("p", { class: "note" }, "Thrown away: ", ctx.row([view.discarded], "mini")) : null,
+            hint ? h("p", { class: "hint" }, hint) : null];
+  },
+  results(view, ctx) {
+    const discards = Object.entries(view.discards || {});
+    return [showdown(view, ctx, view.low_names || {}),
+            discards.length ? h("p", { class: "note" }, ctx.text("Thrown away: " + ctx.words.bySeat(view.discards, (c) => cardsText([c])))) : null];
+  },
+};
+
+const soko = {
+  phase(view) {
+    if (view.street >= 5) return "Showdown";
+    return `Betting round ${view.street} of 4 · bets ${view.limits}${view.doubled ? " (doubled)" : ""}`;
+  },
+  seat(view, g, ctx) {
+    return seatShowdown(view, g, ctx, () => h("span", { class: "cards" }, backs(1), ctx.row((view.up_cards || {})[g] || [], "mini")));
+  },
+  own(view, ctx) {
+    const up = (view.up_cards || {})[view.seat] || [];
+    return [h("div", { class: "own-line" }, view.hole ? ctx.row([view.hole], "hand", "hole") : null, ctx.row(up, "hand")),
+            view.hint ? h("p", { class: "hint" }, `You have ${view.hint}`) : null];
+  },
+  results(view, ctx) {
+    return showdown(view, ctx);
+  },
+};
+
+const anaconda = {
+  phase(view) {
+    const phases = { ...BETTING_PHASES, pass1: "First pass: three cards to the next player on your left",
+                     pass2: "Second pass: three cards to the second player on your right",
+                     declare: "Declare high or low", show: "Keep five: four to show, one face down", over: "Showdown" };
+    return phases[view.phase] || view.phase;
+  },
+  center(view, ctx) {
+    const passing = Object.entries(view.pass_to || {});
+    if (!view.phase.startsWith("pass") || !passing.length) return null;
+    return h("p", { class: "note" }, ctx.text("Passing: " + passing.map(([a, b]) => `${ctx.words.who(a)} → ${ctx.words.who(b)}`).join(", ")));
+  },
+  seat(view, g, ctx) {
+    return seatShowdown(view, g, ctx, () => {
+      const shown = (view.shown || {})[g];
+      return [shown ? h("span", { class: "cards" }, ctx.row(shown, "mini"), backs(1)) : backs(SEVEN),
+              (view.chosen || []).includes(Number(g)) ? note("has chosen") : null,
+              (view.declarations || {})[g] ? note(`declared ${view.declarations[g]}`) : null];
+    });
+  },
+  own(view, ctx) {
+    const lines = [ctx.hand(view.hand), view.hint ? h("p", { class: "hint" }, view.hint) : null];
+    if (cardsOf(view.passing).length) lines.push(h("p", { class: "note" }, "You pass ", ctx.row(view.passing, "mini"), " once everyone has chosen"));
+    cardsOf(view.passed).forEach((gave, index) => lines.push(h("p", { class: "note" },
+      `${index ? "Second" : "First"} pass: you gave `, ctx.row(gave, "mini"), " and received ", ctx.row(view.received[index] || [], "mini"))));
+    if (view.declaration && !Object.keys(view.declarations || {}).length) lines.push(h("p", { class: "note" }, `You declared ${view.declaration}.`));
+    if (view.my_hidden && !Object.keys(view.showdown || {}).length) {
+      lines.push(h("p", { class: "note" }, "You show ", ctx.row(view.my_show, "mini"), ", keep ", ctx.row([view.my_hidden], "mini"),
+                   " face down and throw away ", ctx.row(view.my_discards, "mini")));
+    }
+    return lines;
+  },
+  results(view, ctx) {
+    const declared = Object.entries(view.declarations || {});
+    return [declared.length ? h("p", { class: "note" }, ctx.text("Declared: " + ctx.words.bySeat(view.declarations, String))) : null,
+            showdown(view, ctx)];
+  },
+  rows: ["Show (4)", "Face down (1)", "Throw away (2)"],
+};
+
+const whiskey = {
+  phase(view) {
+    const phases = { ...BETTING_PHASES, bet3: "Last betting round", exchange: "Take the widow unseen, pass or knock",
+                     widow: "Trade with the face-up widow, or knock", over: "Showdown" };
+    return phases[view.phase] || view.phase;
+  },
+  center(view, ctx) {
+    const widow = view.widow;
+    let shown;
+    if (widow && view.widow_face_up) shown = [h("span", { class: "label" }, "Widow"), ctx.hand(widow, "table")];
+    else if (widow) shown = [h("span", { class: "label" }, "Widow: your old hand, face down"), ctx.row(widow, "table")];
+    else shown = [h("span", { class: "label" }, "Widow, face down"), backs(5, "table")];
+    return h("div", { class: "widow" }, shown);
+  },
+  seat(view, g, ctx) {
+    return seatShowdown(view, g, ctx, () => [backs(5), view.knocker === Number(g) ? note("knocked", "alert") : null,
+                                             g in (view.chips || {}) ? note(plural(view.chips[g], "chip")) : null]);
+  },
+  own(view, ctx) {
+    return ownHand(view, ctx, view.hand, view.hint);
+  },
+  results(view, ctx) {
+    return showdown(view, ctx);
+  },
+};
+
+const paiute = {
+  phase(view) {
+    if (view.is_over) return "The deal is over";
+    return `${view.scoring} · ${view.phase === "draw" ? "draw from the stock or the pile" : "discard or call"}`;
+  },
+  marks(view) {
+    const wild = new Set(view.wild_cards || []);
+    return (code) => ({ wild: wild.has(code) });
+  },
+  center(view, ctx) {
+    const stock = ctx.choiceTarget({ kind: "draw", option: "stock" },
+      h("span", { class: "pile" }, backs(1, "table"), note(`stock ${view.stock_size}`)));
+    const pile = ctx.choiceTarget({ kind: "draw", option: "pile" }, h("span", { class: "pile" },
+      view.top_discard ? ctx.row([view.top_discard], "table") : h("span", { class: "slot table" }),
+      note(`pile ${view.discards}`)));
+    return [h("p", { class: "note wild-line" }, "Wild: ", view.wild_card ? ctx.row([view.wild_card], "mini") : null, ` ${view.wild}`),
+            h("div", { class: "piles" }, stock, pile)];
+  },
+  seat(view, g, ctx) {
+    const calls = (view.calls || []).filter((call) => call.seat === Number(g));
+    return [calls.length ? calls.map((call) => [ctx.row(call.cards, "mini"), note(call.combination, "hand-name")])
+                         : backs(view.hand_sizes ? view.hand_sizes[g] || 0 : 5),
+            note(`${(view.deals_won || {})[g] || 0} won`),
+            (view.last_turns || []).includes(Number(g)) ? note("last turn", "alert") : null];
+  },
+  own(view, ctx) {
+    return [ctx.hand(view.hand),
+            view.taken ? h("p", { class: "note" }, "You took ", ctx.row([view.taken], "mini"), " from the pile: keep it this turn") : null,
+            view.hint && !view.is_over ? h("p", { class: "hint" }, view.hint) : null];
+  },
+  results(view, ctx) {
+    const settlement = Object.entries(view.settlement || {});
+    return [view.result ? h("p", { class: "result-line" }, ctx.text(ctx.words.seatsAsYou(view.result))) : null,
+            (view.calls || []).map((call) => h("p", { class: "note" }, ctx.text(`${ctx.words.who(call.seat)}: `), ctx.row(call.cards, "table"),
+                                               ` ${call.combination}`)),
+            settlement.length ? h("p", { class: "note" }, ctx.text("Settlement: " + settlement
+              .map(([g, amount]) => `${ctx.words.who(g)} ${amount > 0 ? "+" : ""}${amount}`).join(", "))) : null];
+  },
+};
+
+const papayoo = {
+  phase(view, ctx) {
+    return `Deal ${view.deal} of ${view.deals} · ${ctx.words.seatsAsYou(view.summary)}`;
+  },
+  marks(view) {
+    return (code) => ({ papayoo: code === view.papayoo });
+  },
+  center(view, ctx) {
+    const papayoo = view.papayoo
+      ? h("p", { class: "note" }, "Papayoo: ", ctx.row([view.papayoo], "mini"), " worth 40")
+      : h("p", { class: "note" }, "The die names the Papayoo after the pass");
+    const trick = (view.trick || []).map((play) => h("figure", { class: "play" }, ctx.row([play.card], "table"),
+                                                     h("figcaption", {}, ctx.text(ctx.words.who(play.seat)))));
+    const last = (view.tricks || []).at(-1);
+    return [papayoo, h("div", { class: "trick", "aria-label": "the trick on the table" }, trick),
+            last && !trick.length ? h("p", { class: "note" }, ctx.text(`Last trick to ${ctx.words.who(last.winner)} (${last.points} points)`)) : null];
+  },
+  seat(view, g, ctx) {
+    return [backs((view.hand_sizes || {})[g] || 0),
+            note(`${(view.taken || {})[g] || 0} pts · total ${(view.totals || {})[g] || 0}`),
+            view.phase === "pass" && (view.passed || []).includes(Number(g)) ? note("passed") : null];
+  },
+  own(view, ctx) {
+    const received = new Set(view.tricks && view.tricks.length ? [] : view.received || []);
+    return [ctx.hand(view.hand, "hand", (code) => (received.has(code) ? "received" : "")),
+            cardsOf(view.passing).length && view.phase === "pass" ? h("p", { class: "note" }, "You pass ", ctx.row(view.passing, "mini")) : null,
+            received.size ? h("p", { class: "note" }, ctx.text(`Marked: the cards you received from ${ctx.words.who(view.received_from)}`)) : null,
+            view.hint && !view.is_over ? h("p", { class: "hint" }, ctx.text(ctx.words.seatsAsYou(view.hint))) : null];
+  },
+  results(view, ctx) {
+    return [h("ul", { class: "reasons" }, (view.results || []).map((result) => h("li", {},
+              ctx.text(`${ctx.words.who(result.seat)}: ${plural(result.points, "point")} (${ctx.words.seatsAsYou(result.reason)}), total ${result.total}`)))),
+            (view.winners || []).length ? h("p", { class: "result-line" }, ctx.text(ctx.words.seatsAsYou(view.summary))) : null];
+  },
+};
+
+function placement(placed, ctx) {
+  return h("span", { class: "placement" }, ctx.row(placed.two, "mini"), h("span", { class: "bar" }, "|"), ctx.row(placed.five, "mini"),
+           note(`${placed.two_name} / ${placed.five_name}${placed.foul ? " · FOUL" : ""}`, "hand-name"));
+}
+
+const paiGow = {
+  phase(view, ctx) {
+    if (!view.bank_decided) return "The bank is offered";
+    const bank = view.banker === null ? "the house banks"
+      : view.banker === view.seat ? "you bank" : `${ctx.words.who(view.banker)} banks`;
+    return `Wager ${view.wager} · ${bank}${view.is_over ? " · the hands are shown" : " · set two and five"}`;
+  },
+  center(view, ctx) {
+    if (!view.bank_hand) return h("p", { class: "note" }, view.banker === null ? "The house banks" : ctx.text(`${ctx.words.who(view.banker)} bank${view.banker === view.seat ? "" : "s"}`));
+    return h("div", { class: "bank" }, h("span", { class: "label" }, "Bank"), placement(view.bank_hand, ctx));
+  },
+  seat(view, g, ctx) {
+    const shown = (view.shown || {})[g];
+    if (shown) return placement(shown, ctx);
+    return [backs(SEVEN), (view.set_seats || []).includes(Number(g)) ? note("set") : null];
+  },
+  own(view, ctx) {
+    if (ctx.arranging) return view.hint ? h("p", { class: "hint" }, view.hint) : null;
+    return [view.placed ? placement(view.placed, ctx) : ctx.hand(view.cards), view.hint ? h("p", { class: "hint" }, view.hint) : null];
+  },
+  results(view, ctx) {
+    return [h("ul", { class: "reasons" }, Object.entries(view.results || {}).map(([g, result]) => h("li", {},
+              ctx.text(`${ctx.words.who(g)}: ${result.verdict} ${result.amount > 0 ? "+" : ""}${result.amount} · ${result.reason}`)))),
+            view.bank_commission ? h("p", { class: "note" }, `The bank pays the house ${view.bank_commission} (5% of its win)`) : null];
+  },
+  rows: ["Two-card hand (2)", "Five-card hand (5)"],
+};
+
+function threeRows(rows, names, ctx, size) {
+  return h("div", { class: `rows ${size}` }, (rows || []).map((row, index) => h("div", { class: "row-line" },
+    ctx.row(row, size), names && names[index] ? note(names[index], "hand-name") : null)));
+}
+
+const chinese = {
+  phase(view) {
+    const phases = { set: "Set your thirteen cards: front 3, middle 5, back 5", surrender: "Show your rows, or surrender", over: "Showdown" };
+    return phases[view.phase] || view.phase;
+  },
+  seat(view, g, ctx) {
+    const shown = (view.shown || {})[g];
+    return [shown ? threeRows(shown, null, ctx, "mini") : backs(13),
+            (view.decided || []).includes(Number(g)) && !shown ? note("decided") : null,
+            (view.surrendered || []).includes(Number(g)) ? note("surrendered") : null,
+            (view.fouled || []).includes(Number(g)) ? note("FOUL", "alert") : null,
+            (view.naturals || {})[g] ? note(view.naturals[g].replace(/-/g, " "), "hand-name") : null];
+  },
+  own(view, ctx) {
+    if (ctx.arranging) return view.hint ? h("p", { class: "hint" }, view.hint) : null;
+    if (view.my_setting && view.my_setting.length) {
+      const names = view.hint.split("\n")[0].split("; ").map((part) => part.split(": ").slice(1).join(": "));
+      return [threeRows(view.my_setting, names, ctx, "table"),
+              view.hint.includes("FOUL") ? h("p", { class: "warning" }, view.hint.split("\n")[1]) : null];
+    }
+    return [ctx.hand(view.hand), view.hint ? h("p", { class: "hint" }, view.hint) : null];
+  },
+  results(view, ctx) {
+    return [h("div", { class: "shown-rows" }, Object.entries(view.shown || {}).map(([g, rows]) => h("div", { class: "shown-player" },
+              h("span", { class: "who-line" }, ctx.text(ctx.words.who(g))), (view.fouled || []).includes(Number(g)) ? note("FOUL", "alert") : null,
+              threeRows(rows, (view.row_names || {})[g], ctx, "mini")))),
+            payments(view, ctx)];
+  },
+  rows: ["Front (3)", "Middle (5)", "Back (5)"],
+};
+
+function payments(view, ctx) {
+  const totals = Object.entries(view.totals || {});
+  return [h("ul", { class: "reasons" }, (view.payments || []).map((payment) => h("li", {},
+            ctx.text(`${ctx.words.who(payment.payer)} ${payment.payer === view.seat ? "pay" : "pays"} ${ctx.words.who(payment.payee)} `
+                     + `${plural(payment.units, "unit")}: ${ctx.words.seatsAsYou(payment.reason)}`)))),
+          totals.length ? h("p", { class: "result-line" }, ctx.text("Result: " + totals.map(([g, v]) => `${ctx.words.who(g)} ${v > 0 ? "+" : ""}${v}`).join(", "))) : null];
+}
+
+const openFace = {
+  phase(view) {
+    if (view.is_over) return "Showdown";
+    return `Place your cards: front 3, middle 5, back 5 · ${view.stock_size} in the stock`;
+  },
+  seat(view, g, ctx) {
+    const rows = (view.rows || {})[g];
+    const royalties = (view.royalties || {})[g];
+    return [rows ? threeRows(rows, null, ctx, "mini") : note((view.fantasy_set || []).includes(Number(g)) ? "set, face down" : "setting face down"),
+            (view.fantasyland || []).includes(Number(g)) ? note("fantasyland", "alert") : null,
+            (view.fouled || []).includes(Number(g)) ? note("FOUL", "alert") : null,
+            royalties && royalties.some(Boolean) ? note(`royalties ${royalties.reduce((a, b) => a + b, 0)}`) : null];
+  },
+  own(view, ctx) {
+    const mine = (view.rows || {})[view.seat];
+    const names = (view.row_names || {})[view.seat];
+    return [mine && !ctx.arranging ? threeRows(mine, names, ctx, "table") : null,
+            cardsOf(view.pending).length && !ctx.arranging ? h("p", { class: "note" }, "To place: ", ctx.row(view.pending, "hand")) : null,
+            (view.warnings || []).map((warning) => h("p", { class: "warning" }, warning)),
+            view.hint && !view.is_over ? h("p", { class: "hint" }, view.hint) : null];
+  },
+  results(view, ctx) {
+    return [payments(view, ctx),
+            (view.next_fantasyland || []).length ? h("p", { class: "result-line" },
+              ctx.text("Fantasyland next hand: " + view.next_fantasyland.map((g) => ctx.words.who(g)).join(", "))) : null];
+  },
+  rows: ["Front (3)", "Middle (5)", "Back (5)"],
+  fixedRows(view) {
+    return ((view.rows || {})[view.seat] || [[], [], []]);
+  },
+};
+
+const FAMILIES = { draw, pineapple, crazy_pineapple: pineapple, crazy_pineapple_hi_lo: pineapple, soko, anaconda,
+                   whiskey, paiute, papayoo, pai_gow: paiGow, chinese, open_face: openFace };
+
+/** The presentation of the game called ``name``. */
+export function gameFor(name) {
+  return FAMILIES[name] || draw;
+}
+
+/** What the view says of money: the pot, each game seat's bet and stack, who folded. */
+export function money(view) {
+  if (!view || view.pot === undefined) return null;
+  return { pot: view.pot, bets: view.bets || {}, stacks: view.stacks || {}, folded: view.folded || [],
+           allIn: view.all_in || [], toCall: view.to_call || 0, carried: view.carried_in || 0 };
+}

@@ -1,0 +1,182 @@
+// The panels opened from the table: the rules of each game, the history of past hands (step by
+// step), the ledger and settle-up, the options (four-colour deck, sitting out, rebuying, leaving)
+// and the keyboard help. One <dialog> shows them, so Esc closes any of them.
+
+import { call, store } from "./api.js";
+import { $, fill, h, plural } from "./dom.js";
+import { gameFor } from "./games.js";
+import { SHORTCUTS } from "./keys.js";
+import { renderMarkdown } from "./markdown.js";
+import { cardElement } from "./cards.js";
+import { Words, textNodes } from "./words.js";
+
+function show(title, ...body) {
+  const dialog = $("#panel");
+  fill($("#panel-title"), title);
+  fill($("#panel-body"), ...body);
+  if (!dialog.open) dialog.showModal();
+  return $("#panel-body");
+}
+
+function failure(error) {
+  return h("p", { class: "notice", role: "alert" }, error.message);
+}
+
+async function rules(env, game) {
+  const { app } = env;
+  const names = Object.keys(app.games).sort();
+  const current = game || (app.frame && app.frame.table.hand ? app.frame.table.hand.game : names[0] || "draw");
+  const picker = h("select", { "aria-label": "game", onchange: (event) => rules(env, event.target.value) },
+                   names.map((name) => h("option", { value: name, selected: name === current ? true : null }, app.games[name].title)));
+  const body = show("Rules", h("label", { class: "inline" }, "Game ", picker), h("p", { class: "note" }, "Loading…"));
+  try {
+    const page = await call(`/api/games/${encodeURIComponent(current)}/rules`);
+    fill(body, h("label", { class: "inline" }, "Game ", picker), h("article", { class: "rules" }, renderMarkdown(page.rules)));
+  } catch (error) {
+    body.append(failure(error));
+  }
+}
+
+async function history(env) {
+  const { app } = env;
+  const played = app.frame ? app.frame.table.hands_played : 0;
+  if (!played) {
+    show("Hand history", h("p", {}, "No hand has been finished at this table yet."));
+    return;
+  }
+  const numbers = Array.from({ length: Math.min(played, 40) }, (_, index) => played - index);
+  const list = h("div", { class: "hand-list", role: "list" }, numbers.map((number) =>
+    h("button", { type: "button", class: "chip", onclick: () => oneHand(env, number) }, `Hand ${number}`)));
+  show("Hand history", h("p", {}, "Pick a finished hand to step through it, as your seat saw it."), list);
+}
+
+async function oneHand(env, number) {
+  const { app, tableId } = env;
+  const body = show(`Hand ${number}`, h("p", { class: "note" }, "Loading…"));
+  let record;
+  try {
+    record = await call(`/api/tables/${encodeURIComponent(tableId)}/hands/${number}`, { token: app.seat ? app.seat.token : null });
+  } catch (error) {
+    fill(body, failure(error));
+    return;
+  }
+  const seats = app.frame.table.seats;
+  const words = new Words(record.player, (g) => {
+    const occupant = seats[record.seats[g]];
+    return occupant ? occupant.name : `seat ${record.seats[g] + 1}`;
+  });
+  const lines = record.view.log.map((event) => words.tell(event)).filter(Boolean);
+  let step = lines.length;
+  const game = gameFor(record.game);
+  const markOf = game.marks ? game.marks(record.view) : () => ({});
+  const ctx = { view: record.view, words, markOf, text: textNodes,
+                row: (codes, size = "table") => h("span", { class: "cards" }, (codes || []).map((code) => cardElement(code, { size, marks: markOf(code) }))),
+                hand: (codes) => h("span", { class: "cards" }, (codes || []).map((code) => cardElement(code, { size: "table", marks: markOf(code) }))),
+                choiceTarget: (action, node) => node };
+  const draw = () => {
+    fill(body,
+         h("p", {}, `${record.title} · ${plural(lines.length, "step")}`),
+         h("div", { class: "stepper" },
+           h("button", { type: "button", onclick: () => { step = 1; draw(); }, disabled: step <= 1 ? true : null }, "First"),
+           h("button", { type: "button", class: "step-back", onclick: () => { step -= 1; draw(); }, disabled: step <= 1 ? true : null }, "← Back"),
+           h("span", { "aria-live": "polite" }, `Step ${step} of ${lines.length}`),
+           h("button", { type: "button", class: "step-next", onclick: () => { step += 1; draw(); }, disabled: step >= lines.length ? true : null }, "Next →"),
+           h("button", { type: "button", onclick: () => { step = lines.length; draw(); }, disabled: step >= lines.length ? true : null }, "Last")),
+         h("ol", { class: "log history-log" }, lines.slice(0, step).map((line, index) =>
+           h("li", { class: index === step - 1 ? "current" : null }, textNodes(line)))),
+         step === lines.length && game.results ? h("section", { class: "result" }, game.results(record.view, ctx)) : null,
+         h("button", { type: "button", class: "chip", onclick: () => history(env) }, "Other hands"));
+    const current = body.querySelector("li.current");
+    if (current) current.scrollIntoView({ block: "nearest" });
+  };
+  body.onkeydown = (event) => {
+    if (event.key === "ArrowLeft" && step > 1) step -= 1;
+    else if (event.key === "ArrowRight" && step < lines.length) step += 1;
+    else return;
+    event.preventDefault();
+    draw();
+    const next = body.querySelector(event.key === "ArrowLeft" ? ".step-back" : ".step-next");
+    if (next && !next.disabled) next.focus();
+  };
+  draw();
+}
+
+async function ledger(env) {
+  const { app, tableId } = env;
+  const body = show("Ledger", h("p", { class: "note" }, "Loading…"));
+  try {
+    const data = await call(`/api/tables/${encodeURIComponent(tableId)}/ledger`);
+    const owner = store.owner(tableId);
+    fill(body,
+         h("div", { class: "table-scroll" }, h("table", { class: "ledger" },
+           h("thead", {}, h("tr", {}, ["Name", "Brought", "Took away", "In front", "Net"].map((title) => h("th", {}, title)))),
+           h("tbody", {}, data.lines.map((line) => h("tr", {},
+             h("td", {}, line.name), h("td", {}, line.bought), h("td", {}, line.cashed), h("td", {}, line.stack),
+             h("td", { class: line.net > 0 ? "up" : line.net < 0 ? "down" : "" }, `${line.net > 0 ? "+" : ""}${line.net}`)))))),
+         h("h3", {}, "Settle up"),
+         data.settle_up.length ? h("ul", { class: "settle" }, data.settle_up.map((transfer) =>
+           h("li", {}, h("b", {}, transfer.payer), ` pays `, h("b", {}, transfer.payee), ` ${plural(transfer.chips, "chip")}`)))
+           : h("p", {}, "Everyone is square."),
+         owner && app.frame && app.frame.table.phase !== "closed"
+           ? h("button", { type: "button", class: "act danger", onclick: () => closeTable(env, owner) }, "Close the table (between hands)") : null);
+  } catch (error) {
+    fill(body, failure(error));
+  }
+}
+
+async function closeTable(env, owner) {
+  try {
+    await call(`/api/tables/${encodeURIComponent(env.tableId)}/close`, { method: "POST", body: {}, token: owner });
+    ledger(env);
+  } catch (error) {
+    $("#panel-body").append(failure(error));
+  }
+}
+
+function options(env) {
+  const { app } = env;
+  const frame = app.frame;
+  const mine = frame && frame.you.seat !== null ? frame.table.seats[frame.you.seat] : null;
+  const buyIn = frame ? frame.table.config.buy_in : 0;
+  const chips = h("input", { type: "number", min: 1, max: buyIn, value: buyIn, "aria-label": "chips to add" });
+  const seatControls = mine ? [
+    h("h3", {}, `Your seat: ${mine.name}`),
+    h("div", { class: "buttons" },
+      mine.sitting_out
+        ? h("button", { type: "button", class: "act", onclick: () => seatRequest(env, { type: "come_back" }) }, "Come back")
+        : h("button", { type: "button", class: "act", onclick: () => seatRequest(env, { type: "sit_out" }) }, "Sit out from the next deal"),
+      h("button", { type: "button", class: "act danger", onclick: () => seatRequest(env, { type: "leave" }) }, "Leave the seat")),
+    h("form", { class: "inline", onsubmit: (event) => { event.preventDefault(); seatRequest(env, { type: "rebuy", chips: Number(chips.value) }); } },
+      h("label", {}, "Rebuy ", chips), h("button", { type: "submit", class: "act" }, "Add chips")),
+  ] : h("p", {}, "You are watching: take a seat from the table to play.");
+  show("Options",
+       h("label", { class: "inline" },
+         h("input", { type: "checkbox", id: "toggle-colours", checked: app.fourColour ? true : null, onchange: env.toggleColours }),
+         " Four-colour deck (diamonds blue, clubs green)"),
+       seatControls);
+}
+
+async function seatRequest(env, message) {
+  const answer = await env.send(message);
+  const body = $("#panel-body");
+  body.append(h("p", { class: answer.type === "error" ? "notice" : "note", role: "status" },
+                answer.type === "error" ? answer.message : "Done."));
+  if (message.type === "leave" && answer.type === "ack") {
+    store.keepSeat(env.tableId, null);
+    env.app.seat = null;
+    env.connect();
+  }
+}
+
+function help() {
+  show("Keyboard", h("table", { class: "keys" }, h("tbody", {}, SHORTCUTS.map(([key, what]) =>
+    h("tr", {}, h("th", {}, h("kbd", {}, key)), h("td", {}, what))))),
+  h("p", { class: "note" }, "Each control shows its own key in a small box."));
+}
+
+const PANELS = { rules, history, ledger, options, help };
+
+/** Open the panel called ``name``. */
+export function openPanel(name, env) {
+  (PANELS[name] || help)(env);
+}

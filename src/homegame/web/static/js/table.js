@@ -1,0 +1,658 @@
+// The table page (/t/<table>, the invite link): the seats around the table, the cards, the log and
+// the chat, and the controls of the reader's own decisions. It connects as the seat whose token
+// this browser keeps for the table (or watches), draws every state the room pushes, and sends the
+// actions the player picks. The room decides everything; the page shows the seat its own view.
+
+import { actionBar, arrangeEditor } from "./actions.js";
+import { call, store } from "./api.js";
+import { cardElement } from "./cards.js";
+import { Decision } from "./decision.js";
+import { $, $$, capitalize, fill, h } from "./dom.js";
+import { gameFor, money } from "./games.js";
+import { installKeys } from "./keys.js";
+import { openPanel } from "./panels.js";
+import { TableSocket } from "./socket.js";
+import { Words, textNodes } from "./words.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const app = {
+  tableId, seat: store.seat(tableId), owner: store.owner(tableId), frame: null, decision: null, busy: false,
+  notice: "", skew: 0, games: {}, advice: null, adviceKey: "", armed: null, why: "", chat: [], drawn: false,
+  fourColour: store.option("fourColour", false),
+};
+window.homegame = app;
+
+// -- the connection -------------------------------------------------------------------------------
+
+function connect() {
+  if (app.socket) app.socket.close();
+  app.socket = new TableSocket(tableId, app.seat ? app.seat.token : null);
+  app.socket.addEventListener("frame", (event) => receive(event.detail));
+  app.socket.addEventListener("status", (event) => showStatus(event.detail));
+  app.socket.connect();
+}
+
+function receive(frame) {
+  if (frame.type === "state") {
+    if (app.frame && frame.seq < app.frame.seq) return;
+    app.frame = frame;
+    app.skew = frame.now - Date.now() / 1000;
+    render();
+  } else if (frame.type === "chat") {
+    if (!app.chat.some((line) => line.seq === frame.seq)) app.chat.push(frame);
+    renderChat();
+  } else if (frame.type === "welcome") {
+    if (app.seat && frame.seat === null) {
+      store.keepSeat(tableId, null);  // the seat was given up: this browser watches now
+      app.seat = null;
+    }
+  } else if (frame.type === "error") {
+    if (frame.code === "bad_token") {
+      store.keepSeat(tableId, null);
+      app.seat = null;
+      say("That seat's token no longer opens a seat here: you are watching.");
+      connect();
+    } else if (frame.code === "no_table") {
+      say("There is no such table open in this room.");
+    } else {
+      say(frame.message);
+    }
+  }
+}
+
+function showStatus({ status, attempt, code }) {
+  const text = { connecting: "Connecting…", connected: "Connected", reconnecting: `Reconnecting… (try ${attempt})`,
+                 refused: code === 4404 ? "No such table" : "Refused by the room" }[status] || status;
+  const node = $("#status");
+  node.dataset.status = status;
+  fill(node, h("span", { class: "dot", "aria-hidden": "true" }), text);
+  $("#banner").hidden = status !== "reconnecting";
+  if (status === "reconnecting") fill($("#banner"), "The connection dropped: reconnecting by itself, your seat is kept…");
+}
+
+function say(text) {
+  app.notice = text;
+  renderActions();
+}
+
+/** Send an intent; the room answers with an ack (and a new state) or an error saying why. */
+async function send(message) {
+  app.busy = true;
+  app.notice = "";
+  renderActions();
+  const answer = await app.socket.send(message);
+  app.busy = false;
+  if (answer.type === "error") app.notice = answer.message;
+  render();
+  return answer;
+}
+
+function act(action) {
+  app.armed = null;
+  return send({ type: "act", action, seq: app.frame.seq });
+}
+
+// -- who is who --------------------------------------------------------------------------------------
+
+function hand() {
+  return app.frame && app.frame.table.hand;
+}
+
+function tableSeatOf(g) {
+  const current = hand();
+  return current ? current.seats[Number(g)] : Number(g);
+}
+
+function seatName(seat) {
+  const occupant = app.frame.table.seats[seat];
+  return occupant ? occupant.name : `seat ${seat}`;
+}
+
+function words(player = app.frame.you.player, seats = hand() ? hand().seats : null) {
+  return new Words(player === undefined ? null : player, (g) => seatName(seats ? seats[Number(g)] : Number(g)));
+}
+
+function gameName() {
+  const current = hand();
+  return current ? current.game : null;
+}
+
+// -- drawing ------------------------------------------------------------------------------------------
+
+/** What a game's presentation draws with: the view, the words, cards with their marks. */
+function context(view = app.frame.view, game = gameName(), teller = words()) {
+  const presentation = gameFor(game);
+  const markOf = presentation.marks && view ? presentation.marks(view) : () => ({});
+  const decision = view === app.frame.view ? app.decision : null;
+  return {
+    view, words: teller, markOf, arranging: Boolean(decision && decision.mode === "arrange"),
+    text: (marked) => textNodes(marked),
+    row: (codes, size = "table", extra = "") => h("span", { class: `cards ${extra}`.trim() },
+      (codes || []).map((code) => cardElement(code, { size, marks: markOf(code) }))),
+    hand: (codes, size = "hand", extraOf = () => "") => h("div", { class: `cards ${size === "hand" ? "hand-cards" : ""}`.trim() },
+      (codes || []).map((code) => (decision ? handCard(code, size, markOf, extraOf(code))
+                                            : cardElement(code, { size, marks: markOf(code), extra: extraOf(code) })))),
+    choiceTarget: (action, node) => choiceTarget(action, node),
+  };
+}
+
+function handCard(code, size, markOf, extra) {
+  const decision = app.decision;
+  if (decision.mode === "arrange" || decision.mode === "bet" || decision.mode === "buttons") {
+    return cardElement(code, { size, marks: markOf(code), extra });
+  }
+  const can = decision.canPick(code);
+  const node = cardElement(code, { size, marks: markOf(code), extra: `${extra} pickable`, button: true,
+                                   pressed: decision.isPicked(code), disabled: !can || app.busy });
+  node.addEventListener("click", () => {
+    if (decision.mode === "pick" && decision.isPicked(code)) {
+      const [first] = decision.pickedActions();
+      if (first) {
+        act(first);
+        return;
+      }
+    }
+    decision.toggle(code);
+    app.why = "";
+    render();
+    askWhy();
+  });
+  return node;
+}
+
+/** Make a part of the table (the stock, the discard pile) the button of a legal choice. */
+function choiceTarget(action, node) {
+  const decision = app.decision;
+  const legal = decision && decision.plain.find((a) => a.kind === action.kind && a.option === action.option);
+  if (!legal) return node;
+  return h("button", { type: "button", class: "table-choice", disabled: app.busy ? true : null,
+                       "aria-label": capitalize(words().doing(legal)), onclick: () => act(legal) }, node);
+}
+
+/** A name for the focused control that survives drawing the page again. */
+function focusKey() {
+  const active = document.activeElement;
+  if (!active || active === document.body || !active.closest("#felt, #own, #actions")) return null;
+  if (active.dataset.card) return `[data-card="${active.dataset.card}"]`;
+  if (active.dataset.key) return `#actions [data-key="${active.dataset.key}"]`;
+  if (active.classList.contains("amount")) return "#actions .amount";
+  if (active.classList.contains("slider")) return "#actions .slider";
+  return null;
+}
+
+function render() {
+  const frame = app.frame;
+  if (!frame) return;
+  const focused = focusKey();
+  const key = frame.legal ? JSON.stringify(frame.legal) : "";
+  if (!frame.you.to_act) app.decision = null;
+  else if (!app.decision || app.decision.key !== key) startDecision(frame);
+  renderTop();
+  renderFelt();
+  renderOwn();
+  renderActions();
+  renderResult();
+  renderLog();
+  if (focused) {
+    const again = $(focused.startsWith("[data-card") ? `#own button${focused}, #felt button${focused}` : focused);
+    if (again && !again.disabled) again.focus();
+  }
+  if (!app.drawn) {
+    app.drawn = true;
+    app.drawnAt = performance.now();
+    document.body.dataset.drawn = "true";
+  }
+}
+
+function startDecision(frame) {
+  app.decision = new Decision(frame.legal, frame.seq);
+  app.advice = null;
+  app.adviceKey = "";
+  app.armed = null;
+  app.why = "";
+  const decision = app.decision;
+  if (decision.arrangement) {
+    const { min, max, cards } = decision.arrangement;
+    if (min.every((low, index) => low === max[index])) {
+      const order = [...cards];
+      const groups = max.map(() => []);
+      for (let index = max.length - 1; index >= 0; index -= 1) groups[index] = order.splice(0, max[index]);
+      decision.arrange(groups);
+    }
+  }
+}
+
+function renderTop() {
+  const table = app.frame.table;
+  $("#table-name").textContent = table.name;
+  document.title = `${table.name} · homegame`;
+  const current = hand();
+  let line;
+  if (current && !current.over) {
+    const variants = current.variants.length ? ` (${current.variants.join(", ")})` : "";
+    line = `Hand ${current.number}: ${current.title}${variants}`;
+  } else if (table.phase === "choosing") {
+    line = `Dealer's choice: ${seatName(table.chooser)} calls the next game`;
+  } else if (table.phase === "between") {
+    line = `${current ? current.title : "The game"} goes on: the next deal comes in a moment`;
+  } else if (table.phase === "waiting") {
+    line = "Waiting for players";
+  } else if (table.phase === "closed") {
+    line = "This table is closed";
+  } else {
+    line = current ? `Hand ${current.number}: ${current.title} is over` : "";
+  }
+  $("#game-line").textContent = line;
+}
+
+// Where the seats sit around the oval, clockwise from the reader's own seat at the bottom, for
+// each size of table: places chosen so that no two seats touch, even on a phone.
+const PLACES = {
+  2: [[50, 88], [50, 13]],
+  3: [[50, 88], [16, 28], [84, 28]],
+  4: [[50, 88], [15, 50], [50, 13], [85, 50]],
+  5: [[50, 88], [14, 60], [27, 13], [73, 13], [86, 60]],
+  6: [[50, 89], [14, 70], [14, 30], [50, 11], [86, 30], [86, 70]],
+  7: [[50, 90], [14, 74], [14, 40], [30, 10], [70, 10], [86, 40], [86, 74]],
+  8: [[50, 90], [15, 80], [14, 46], [20, 11], [50, 10], [80, 11], [86, 46], [85, 80]],
+};
+
+function seatPosition(index, count, mine) {
+  const step = (index - mine + count) % count;
+  const [left, top] = PLACES[count][step];
+  return { left, top, bottom: step === 0 };
+}
+
+function renderFelt() {
+  const frame = app.frame;
+  const table = frame.table;
+  const view = frame.view;
+  const felt = $("#felt");
+  const count = table.seats.length;
+  const mine = frame.you.seat === null ? 0 : frame.you.seat;
+  const ctx = context();
+  const game = gameFor(gameName());
+  const cash = money(view);
+  const pods = table.seats.map((occupant, seat) => {
+    const place = seatPosition(seat, count, mine);
+    const style = { left: `${place.left}%`, top: `${place.top}%` };
+    if (!occupant) {
+      const canSit = frame.you.seat === null && table.phase !== "closed";
+      return h("div", { class: "seat empty", style, "data-seat": seat },
+               canSit ? h("button", { type: "button", class: "sit", onclick: () => join(seat) }, `Sit here (seat ${seat + 1})`)
+                      : h("span", { class: "note" }, "empty seat"));
+    }
+    const g = hand() ? hand().seats.indexOf(seat) : -1;
+    const inHand = g >= 0 && view;
+    const toAct = (inHand && !view.is_over && view.to_act.includes(g)) || (table.phase === "choosing" && table.chooser === seat);
+    const folded = inHand && cash && cash.folded.includes(g);
+    const stack = inHand && cash && g in cash.stacks ? cash.stacks[g] : occupant.stack;
+    const bet = inHand && cash ? cash.bets[g] || 0 : 0;
+    const dealer = inHand ? view.dealer === g : table.button === seat && !hand();
+    const status = [occupant.sitting_out ? "sitting out" : "", occupant.leaving ? "leaving" : "", occupant.connected ? "" : "away"]
+      .filter(Boolean).join(", ");
+    const classes = ["seat", toAct ? "to-act" : "", seat === frame.you.seat ? "me" : "", folded ? "folded" : "",
+                     place.bottom ? "bottom" : ""].filter(Boolean).join(" ");
+    return h("div", { class: classes, style, "data-seat": seat, role: "group",
+                      "aria-label": `${occupant.name}${seat === frame.you.seat ? " (you)" : ""}, ${stack} chips${toAct ? ", to act" : ""}` },
+             h("div", { class: "seat-head" },
+               h("span", { class: "seat-name" }, occupant.name),
+               dealer ? h("span", { class: "dealer-button", title: "dealer" }, "D") : null),
+             h("div", { class: "seat-money" }, h("span", { class: "stack" }, `${stack}`),
+               bet ? h("span", { class: "bet" }, `bet ${bet}`) : null,
+               status ? h("span", { class: "away" }, status) : null),
+             inHand && seat !== frame.you.seat && game.seat ? h("div", { class: "seat-cards" }, game.seat(view, String(g), ctx)) : null,
+             toAct ? h("div", { class: "clock", "data-deadline": occupant.deadline || "" },
+                       h("span", { class: "clock-bar" }), h("span", { class: "clock-text" })) : null);
+  });
+  const center = h("div", { class: "center" });
+  if (view) {
+    const phase = game.phase ? game.phase(view, ctx) : "";
+    fill(center, h("p", { class: "phase" }, textNodes(phase)),
+         cash ? h("p", { class: "pot" }, `Pot ${cash.pot}`, cash.carried ? ` (${cash.carried} carried)` : "") : null,
+         game.center ? game.center(view, ctx) : null);
+  } else {
+    fill(center, h("p", { class: "phase" }, waitingLine()));
+  }
+  felt.dataset.seats = String(count);
+  felt.dataset.game = gameName() || "";
+  fill(felt, center, pods);
+  tickClocks();
+}
+
+function waitingLine() {
+  const table = app.frame.table;
+  if (table.phase === "waiting") return "Waiting for players to sit down";
+  if (table.phase === "choosing") return `${seatName(table.chooser)} is calling the game`;
+  if (table.phase === "closed") return "The table is closed";
+  return "";
+}
+
+function renderOwn() {
+  const frame = app.frame;
+  const node = $("#own");
+  const view = frame.view;
+  const decision = app.decision;
+  const game = gameFor(gameName());
+  if (frame.you.seat === null) {
+    fill(node, joinForm());
+    return;
+  }
+  if (!view || frame.you.player === null || frame.you.player === undefined) {
+    fill(node, h("p", { class: "note" }, hand() && !hand().over ? "You are not dealt in this hand." : "You sit here; the next deal includes you."));
+    return;
+  }
+  const ctx = context();
+  const parts = [];
+  if (decision && decision.mode === "arrange") {
+    const labels = game.rows || [];
+    const fixed = game.fixedRows ? game.fixedRows(view) : [];
+    parts.push(arrangeEditor(decision, actionEnv(), labels, fixed));
+  }
+  parts.push(game.own ? game.own(view, ctx) : null);
+  fill(node, parts);
+}
+
+function joinForm() {
+  if (app.frame.table.phase === "closed") return h("p", { class: "note" }, "This table is closed.");
+  const free = app.frame.table.seats.some((occupant) => occupant === null);
+  const input = h("input", { id: "join-name", name: "name", maxlength: 24, required: true, autocomplete: "nickname",
+                             value: store.name(), placeholder: "your name" });
+  return h("form", { class: "join", onsubmit: (event) => { event.preventDefault(); join(null); } },
+           h("p", {}, "You are watching this table."),
+           free ? [h("label", { for: "join-name" }, "Name"), input,
+                   h("button", { type: "submit", class: "act primary" }, "Take a seat")]
+                : h("p", { class: "note" }, "Every seat is taken."));
+}
+
+async function join(seat) {
+  const input = $("#join-name");
+  const name = input ? input.value.trim() : store.name();
+  if (!name) {
+    say("Type your name first, then take a seat.");
+    if (input) input.focus();
+    return;
+  }
+  try {
+    const answer = await call(`/api/tables/${encodeURIComponent(tableId)}/seats`,
+                              { method: "POST", body: seat === null ? { name } : { name, seat } });
+    store.keepName(name);
+    app.seat = { token: answer.token, seat: answer.seat, name };
+    store.keepSeat(tableId, app.seat);
+    connect();
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+function actionEnv() {
+  const frame = app.frame;
+  const game = gameFor(gameName());
+  const view = frame.view;
+  return {
+    words: words(), busy: app.busy, act, me: frame.you.player, money: money(view), why: app.why,
+    markOf: game.marks && view ? game.marks(view) : () => ({}), advice: app.advice, armed: app.armed,
+    arm: (key) => { app.armed = key; renderActions(); },
+    rerender: (only) => (only ? renderActions() : render()),
+    canSuggest: ["chinese", "open_face"].includes(gameName()) && Boolean(app.seat),
+    suggest,
+  };
+}
+
+function renderActions() {
+  const frame = app.frame;
+  const node = $("#actions");
+  if (!frame) return;
+  const parts = [];
+  if (frame.you.choosing) parts.push(pickerNode());
+  else if (app.decision) {
+    parts.push(...actionBar(app.decision, actionEnv()));
+    if (app.decision.mode === "arrange") checkArrangement();
+  } else if (frame.you.seat !== null) parts.push(h("p", { class: "prompt" }, waitingFor()));
+  if (frame.you.to_act && frame.clock_takes) {
+    parts.push(h("p", { class: "note clock-note" }, textNodes(`If your time runs out: ${words().doing(frame.clock_takes)}.`)));
+  }
+  if (app.notice) parts.push(h("p", { class: "notice", role: "alert" }, app.notice));
+  fill(node, parts);
+  node.dataset.toAct = frame.you.to_act || frame.you.choosing ? "true" : "false";
+}
+
+function waitingFor() {
+  const frame = app.frame;
+  const view = frame.view;
+  if (view && !view.is_over && view.to_act.length) {
+    const names = view.to_act.map((g) => seatName(tableSeatOf(g)));
+    return `Waiting for ${names.join(", ")}…`;
+  }
+  if (frame.table.phase === "choosing") return `Waiting for ${seatName(frame.table.chooser)} to call the game…`;
+  if (frame.table.phase === "between") return "The next deal comes in a moment…";
+  if (frame.table.phase === "waiting") return "Waiting for another player to sit down…";
+  return "";
+}
+
+function pickerNode() {
+  const table = app.frame.table;
+  const options = table.choosable;
+  const configured = Object.fromEntries(table.config.games.map((entry) => [entry.game, entry.variants]));
+  const chosen = app.pickerChoice && options.includes(app.pickerChoice.game) ? app.pickerChoice : { game: options[0], variants: [] };
+  app.pickerChoice = chosen;
+  const meta = (name) => app.games[name] || { title: name, variants: [] };
+  return h("form", { class: "picker", onsubmit: (event) => {
+    event.preventDefault();
+    send({ type: "choose", game: chosen.game, variants: chosen.variants });
+  } },
+  h("p", { class: "prompt" }, "Your deal: call the game."),
+  h("div", { class: "choices", role: "radiogroup", "aria-label": "games" }, options.map((name, index) => h("label", { class: "choice" },
+    h("input", { type: "radio", name: "game", value: name, checked: name === chosen.game ? true : null,
+                 onchange: () => { app.pickerChoice = { game: name, variants: [] }; renderActions(); } }),
+    h("span", {}, meta(name).title), index < 9 ? h("kbd", { "aria-hidden": "true" }, String(index + 1)) : null))),
+  (configured[chosen.game] || []).length ? h("fieldset", { class: "variants" }, h("legend", {}, "Variants"),
+    configured[chosen.game].map((variant) => h("label", { class: "choice", title: variantText(chosen.game, variant) },
+      h("input", { type: "checkbox", checked: chosen.variants.includes(variant) ? true : null, onchange: (event) => {
+        chosen.variants = event.target.checked ? [...chosen.variants, variant] : chosen.variants.filter((v) => v !== variant);
+      } }), h("span", {}, variant), h("small", {}, variantText(chosen.game, variant))))) : null,
+  h("button", { type: "submit", class: "act primary", "data-primary": "true", disabled: app.busy ? true : null },
+    `Deal ${meta(chosen.game).title}`));
+}
+
+function variantText(game, variant) {
+  const meta = app.games[game];
+  const found = meta && meta.variants.find((v) => v.name === variant);
+  return found ? found.text : "";
+}
+
+function renderResult() {
+  const frame = app.frame;
+  const node = $("#result");
+  const view = frame.view;
+  const current = hand();
+  if (view && view.is_over) {
+    app.lastResult = { number: current.number, game: current.game, view, player: frame.you.player, seats: current.seats };
+  }
+  const last = app.lastResult;
+  if (!last || last.number === app.dismissed) {
+    node.hidden = true;
+    return;
+  }
+  const over = current && current.number === last.number;
+  const ctx = context(last.view, last.game, words(last.player, last.seats));
+  const game = gameFor(last.game);
+  node.hidden = false;
+  fill(node, h("div", { class: "result-head" },
+                h("h2", {}, over ? `Hand ${last.number} is over` : `Last hand (${last.number})`),
+                over ? null : h("button", { type: "button", class: "chip", onclick: () => { app.dismissed = last.number; renderResult(); } }, "Hide")),
+       game.results ? game.results(last.view, ctx) : null);
+}
+
+function renderLog() {
+  const frame = app.frame;
+  const node = $("#log");
+  const view = frame.view;
+  const atEnd = node.scrollHeight - node.scrollTop - node.clientHeight < 30;
+  if (!view) {
+    fill(node, h("li", { class: "note" }, "No hand yet."));
+    return;
+  }
+  const teller = words();
+  const lines = view.log.map((event) => teller.tell(event)).filter(Boolean);
+  fill(node, h("li", { class: "log-title" }, `Hand ${hand().number}: ${hand().title}`), lines.map((line) => h("li", {}, textNodes(line))));
+  if (atEnd) node.scrollTop = node.scrollHeight;
+}
+
+function renderChat() {
+  const node = $("#chat-lines");
+  fill(node, app.chat.map((line) => h("li", {}, h("b", { class: "who" }, line.name), ": ", h("span", {}, line.text))));
+  node.scrollTop = node.scrollHeight;
+  const tab = $("#tab-chat");
+  if (tab && tab.getAttribute("aria-selected") !== "true" && app.chat.length) tab.dataset.unread = "true";
+}
+
+// -- what the room says of a setting before it is set --------------------------------------------------
+
+let checking = 0;
+
+async function checkArrangement() {
+  const decision = app.decision;
+  const action = decision.arrangementAction();
+  const key = action ? JSON.stringify(action) : "";
+  if (key === app.adviceKey) return;
+  app.adviceKey = key;
+  app.advice = null;
+  if (!action || !app.seat || !["chinese", "open_face", "pai_gow"].includes(gameName())) return;
+  const mine = ++checking;
+  try {
+    const answer = await call(`/api/tables/${encodeURIComponent(tableId)}/check`, { method: "POST", body: { action }, token: app.seat.token });
+    if (mine !== checking || app.decision !== decision) return;
+    if (gameName() === "pai_gow") answer.names = paiGowNames(action);
+    app.advice = answer;
+    render();
+  } catch (error) {
+    // the decision moved on, or the room is busy: the setting is simply not annotated
+  }
+}
+
+function paiGowNames(action) {
+  const [two] = action.groups;
+  const option = (app.frame.view.options || []).find((o) => o.two.length === two.length && o.two.every((c) => two.includes(c)));
+  return option ? [option.two_name, option.five_name] : [];
+}
+
+let whyAsked = 0;
+
+/** Why the cards picked so far make no legal action, in the room's words. */
+async function askWhy() {
+  const decision = app.decision;
+  if (!decision || decision.mode !== "subset" || !app.seat || decision.subsetAction() || !decision.chosen.length) return;
+  const mine = ++whyAsked;
+  const action = { kind: decision.subsets[0].kind, cards: [...decision.chosen] };
+  try {
+    const answer = await call(`/api/tables/${encodeURIComponent(tableId)}/check`, { method: "POST", body: { action }, token: app.seat.token });
+    if (mine === whyAsked && app.decision === decision && !answer.legal) {
+      app.why = answer.why;
+      renderActions();
+    }
+  } catch (error) {
+    // no explanation this time
+  }
+}
+
+async function suggest() {
+  const decision = app.decision;
+  try {
+    const answer = await call(`/api/tables/${encodeURIComponent(tableId)}/suggest`, { token: app.seat.token });
+    if (app.decision !== decision) return;
+    const action = answer.action;
+    if (decision.arrangement && action.groups && action.kind === decision.arrangement.kind) {
+      decision.arrange(action.groups);
+      app.notice = "The solver's suggestion is laid out: set it, or change it first.";
+      render();
+    } else {
+      app.notice = `Suggestion: ${words().doing(action)}`;
+      renderActions();
+      const button = $$("#actions button.act").find((b) => b.dataset.kind === action.kind);
+      if (button) button.focus();
+    }
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+// -- the clock --------------------------------------------------------------------------------------
+
+function tickClocks() {
+  const now = Date.now() / 1000 + app.skew;
+  const limit = app.frame ? app.frame.table.config.clock : 30;
+  for (const clock of $$(".clock")) {
+    const deadline = Number(clock.dataset.deadline);
+    if (!deadline) continue;
+    const left = Math.max(0, deadline - now);
+    clock.querySelector(".clock-bar").style.width = `${Math.min(100, (100 * left) / limit)}%`;
+    clock.querySelector(".clock-text").textContent = `${Math.ceil(left)}s`;
+    clock.classList.toggle("hurry", left < 10);
+  }
+}
+
+// -- the page's own controls ---------------------------------------------------------------------------
+
+async function loadGames() {
+  try {
+    const games = await call("/api/games");
+    app.games = Object.fromEntries(games.map((game) => [game.name, game]));
+    if (app.frame && app.frame.you.choosing) renderActions();
+  } catch (error) {
+    // titles fall back on the games' names
+  }
+}
+
+function setupChat() {
+  $("#chat-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const input = $("#chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    if (!app.seat) {
+      say("Take a seat to chat.");
+      return;
+    }
+    const answer = await app.socket.send({ type: "chat", text });
+    if (answer.type === "ack") input.value = "";
+    else say(answer.message);
+  });
+  for (const tab of $$(".tabs [role=tab]")) {
+    tab.addEventListener("click", () => {
+      for (const other of $$(".tabs [role=tab]")) {
+        other.setAttribute("aria-selected", String(other === tab));
+        $(`#${other.getAttribute("aria-controls")}`).hidden = other !== tab;
+      }
+      delete tab.dataset.unread;
+    });
+  }
+}
+
+function setupTools() {
+  document.body.classList.toggle("four-colour", app.fourColour);
+  for (const button of $$("[data-panel]")) button.addEventListener("click", () => openPanel(button.dataset.panel, panelEnv()));
+}
+
+function panelEnv() {
+  return {
+    app, tableId, words: app.frame ? words() : null, send, connect,
+    toggleColours: () => {
+      app.fourColour = !app.fourColour;
+      store.keepOption("fourColour", app.fourColour);
+      document.body.classList.toggle("four-colour", app.fourColour);
+    },
+  };
+}
+
+function start() {
+  if (!tableId) return;
+  setupChat();
+  setupTools();
+  installKeys({ app, render, openPanel: (name) => openPanel(name, panelEnv()), toggleColours: () => panelEnv().toggleColours() });
+  connect();
+  loadGames();
+  setInterval(tickClocks, 250);
+}
+
+start();
