@@ -1,0 +1,324 @@
+"""People at the browser table, as the tests play them: each one a Playwright page that joins by the
+invite link and acts only by clicks (or only by keys), choosing among the controls the page offers.
+
+A player reads the page's latest state (``window.homegame``) only to decide which control to use,
+as a person reads the screen; the action itself is always a click or a key press. Every websocket
+frame the page receives is kept for the checks of the tests (chips balance, secrecy).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page
+
+from homegame.engine import ActionSet
+from homegame.room.client import RoomClient, SeatConnection
+
+STATE = """() => {
+  const app = window.homegame;
+  if (!app || !app.frame) return null;
+  const f = app.frame;
+  return {seq: f.seq, you: f.you, legal: f.legal, phase: f.table.phase, hands_played: f.table.hands_played,
+          hand: f.table.hand, busy: app.busy, mode: app.decision ? app.decision.mode : null,
+          over: Boolean(f.view && f.view.is_over), notice: app.notice,
+          advice: app.advice, unplaced: app.decision && app.decision.arrangement ? app.decision.unplaced() : null};
+}"""
+BETTING = {"fold", "check", "call", "bet", "raise", "complete", "bring-in"}
+PHONE = {"width": 375, "height": 667}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+class TablePlayer:
+    """One person at the table in their own browser context."""
+
+    def __init__(self, page: Page, name: str, *, keys: bool = False) -> None:
+        self.page, self.name, self.keys = page, name, keys
+        self.frames: list[dict[str, Any]] = []
+        self.errors: list[str] = []
+        self.dom: list[tuple[int, str]] = []
+        page.on("websocket", self._watch)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _watch(self, socket: Any) -> None:
+        def received(payload: str | bytes) -> None:
+            if isinstance(payload, str):
+                self.frames.append(json.loads(payload))
+        socket.on("framereceived", received)
+
+    # -- joining --------------------------------------------------------------------------------
+
+    def open(self, base: str, invite: str) -> float:
+        """Open the invite link; the seconds until the table is drawn."""
+        start = time.perf_counter()
+        self.page.goto(base + invite)
+        self.page.wait_for_selector("body[data-drawn]")
+        return time.perf_counter() - start
+
+    def sit(self) -> None:
+        """Type a name and take a seat, by keys or by a click."""
+        self.page.fill("#join-name", self.name)
+        if self.keys:
+            self.page.focus("#join-name")
+            self.page.keyboard.press("Enter")
+        else:
+            self.page.click("form.join button[type=submit]")
+        self.page.wait_for_function("() => window.homegame.frame && window.homegame.frame.you.seat !== null")
+
+    # -- reading the screen ---------------------------------------------------------------------
+
+    def state(self) -> dict[str, Any] | None:
+        state: dict[str, Any] | None = self.page.evaluate(STATE)
+        return state
+
+    def keep_dom(self) -> None:
+        """Keep the page's markup now (with the hand's number), for the secrecy check."""
+        snapshot = self.page.evaluate("""() => ({over: Boolean(window.homegame.frame.view && window.homegame.frame.view.is_over),
+                                                 hand: window.homegame.frame.table.hand ? window.homegame.frame.table.hand.number : 0,
+                                                 html: document.documentElement.outerHTML})""")
+        if not snapshot["over"]:
+            self.dom.append((snapshot["hand"], snapshot["html"]))
+
+    # -- acting ---------------------------------------------------------------------------------
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+
+    def click(self, selector: str) -> None:
+        self.page.click(selector, timeout=5000)
+
+    def control(self, selector: str, key: str | None) -> None:
+        """Use a control: by its key when playing by keys, else by a click."""
+        if self.keys and key:
+            self.press(key)
+        else:
+            self.click(selector)
+
+    def take_turn(self, rng: random.Random, choose: str | None = None) -> bool:
+        """Act once if it is this player's turn (or call); ``False`` when there was nothing to do."""
+        state = self.state()
+        if state is None or state["busy"]:
+            return False
+        if state["you"]["choosing"]:
+            self._call_game(state, choose)
+        elif state["you"]["to_act"] and state["legal"]:
+            self.keep_dom()
+            self._act(state, rng)
+        else:
+            return False
+        self._settle(state["seq"])
+        return True
+
+    def _settle(self, seq: int) -> None:
+        """Wait until the room has answered: a new state, or the decision is gone."""
+        self.page.wait_for_function(
+            """(seq) => { const a = window.homegame; return !a.busy && (a.frame.seq !== seq || a.notice); }""",
+            arg=seq, timeout=15000)
+
+    def _call_game(self, state: dict[str, Any], choose: str | None) -> None:
+        options = self.page.eval_on_selector_all(".picker input[type=radio]", "inputs => inputs.map(i => i.value)")
+        index = options.index(choose) if choose in options else 0
+        if self.keys:
+            self.press(str(index + 1))
+            self.press("Enter")
+        else:
+            self.click(f".picker input[value='{options[index]}']")
+            self.click(".picker button[type=submit]")
+
+    def _act(self, state: dict[str, Any], rng: random.Random) -> None:
+        legal = state["legal"]
+        choices = [action for family in legal for action in family.get("choices", [])]
+        amounts = next((family["amounts"] for family in legal if "amounts" in family), None)
+        subsets = [family["subsets"] for family in legal if "subsets" in family]
+        arrangement = next((family["arrangements"] for family in legal if "arrangements" in family), None)
+        kinds = {action["kind"] for action in choices}
+        if kinds & BETTING or amounts:
+            self._bet(choices, amounts, rng)
+        elif subsets:
+            self._subset(subsets, rng)
+        elif arrangement:
+            self._arrange(state, arrangement, choices, rng)
+        elif state["mode"] == "pick":
+            self._pick(choices, rng)
+        else:
+            self._button(rng.choice(choices))
+
+    def _button(self, action: dict[str, Any]) -> None:
+        selector = f"#actions button[data-kind='{action['kind']}']"
+        if action.get("option"):
+            selector += f"[data-option='{action['option']}']"
+        key = self.page.get_attribute(selector, "data-key")
+        self.control(selector, key)
+
+    def _bet(self, choices: list[dict[str, Any]], amounts: dict[str, Any] | None, rng: random.Random) -> None:
+        by_kind = {action["kind"]: action for action in choices}
+        roll = rng.random()
+        if amounts and roll < 0.15:
+            presets = self.page.eval_on_selector_all("#actions .preset", "buttons => buttons.map(b => b.dataset.key)")
+            if presets:
+                preset = rng.choice(presets)
+                if self.keys:
+                    self.press(preset)
+                else:
+                    self.click(f"#actions .preset[data-key='{preset}']")
+            self.control("#actions button[data-key='r']", "r")
+        elif "check" in by_kind:
+            self._button(by_kind["check"])
+        elif "bring-in" in by_kind:
+            self._button(by_kind["bring-in"])
+        elif "fold" in by_kind and roll > 0.85:
+            self._button(by_kind["fold"])
+        elif "call" in by_kind:
+            self._button(by_kind["call"])
+        elif amounts:
+            self.control("#actions button[data-key='r']", "r")
+        else:
+            self._button(choices[0])
+
+    def _card(self, card: str) -> None:
+        """Pick a card of the hand: by its number key when it has one, else by a click."""
+        cards = self.page.eval_on_selector_all("#own .hand-cards .card", "cards => cards.map(c => c.dataset.card)")
+        if self.keys and card in cards and cards.index(card) < 10:
+            self.press(str((cards.index(card) + 1) % 10))
+        elif self.keys:
+            self.page.focus(f"button.card[data-card='{card}']")
+            self.press("Space")
+        else:
+            try:
+                self.click(f"button.card[data-card='{card}']")
+            except Exception:
+                print("DEBUG", self.name, json.dumps(self.state())[:3000])
+                print("DEBUG2", self.page.evaluate("() => JSON.stringify({picks: window.homegame.decision.picks, plain: window.homegame.decision.plain, slot: [...window.homegame.decision.slotOf.keys()], busy: window.homegame.busy, notice: window.homegame.notice})"))
+                raise
+
+    def _subset(self, families: list[dict[str, Any]], rng: random.Random) -> None:
+        family = families[0]
+        sizes = [size for size in family["sizes"] if size <= 2] or family["sizes"][:1]
+        size = rng.choice(sizes)
+        for card in rng.sample(family["cards"], size):
+            self._card(card)
+        if size == 0 and family["kind"] == "discard":
+            self.control("#actions button[data-key='s']", "s")
+        else:
+            self.control("#actions button[data-primary]", "Enter")
+
+    def _pick(self, choices: list[dict[str, Any]], rng: random.Random) -> None:
+        plain = [action for action in choices if not action.get("cards")]
+        picks = [action for action in choices if action.get("cards")]
+        if plain and rng.random() < 0.3:
+            self._button(rng.choice(plain))
+            return
+        action = rng.choice(picks)
+        for card in action["cards"]:
+            self._card(card)
+        selector = f"#actions button[data-kind='{action['kind']}']"
+        self.control(selector, self.page.get_attribute(selector, "data-key"))
+
+    def _arrange(self, state: dict[str, Any], family: dict[str, Any], choices: list[dict[str, Any]],
+                 rng: random.Random) -> None:
+        house = [action for action in choices if action.get("option") == "house"]
+        if house and rng.random() < 0.5:
+            self._button(house[0])
+            return
+        if self.page.query_selector("#actions button[data-key='g']") and rng.random() < 0.6:
+            self.control("#actions button[data-key='g']", "g")
+            self.page.wait_for_function("() => /suggestion/.test(window.homegame.notice || '')", timeout=15000)
+        for card in self.state()["unplaced"] or []:
+            self._place(card, family)
+        self._confirm_setting()
+
+    def _place(self, card: str, family: dict[str, Any]) -> None:
+        """Put a card in the first row with room: by its row's key, or a tap on the card then the row."""
+        rooms = self.page.eval_on_selector_all(
+            ".arrange .group[data-group]:not(.pool)",
+            "groups => groups.map(g => g.querySelectorAll('.slot').length)")
+        row = next(index for index, room in enumerate(rooms) if room > 0)
+        if self.keys:
+            self.page.focus(f".arrange button.card[data-card='{card}']")
+            self.press(str(row + 1))
+        else:
+            self.click(f".arrange button.card[data-card='{card}']")
+            self.click(f".arrange .group[data-group='{row}'] .group-label")
+
+    def _confirm_setting(self) -> None:
+        """Set the rows; a setting that fouls asks once more, and is then set anyway."""
+        self.page.wait_for_function("() => { const a = window.homegame; return !a.decision || a.adviceKey !== undefined; }")
+        time.sleep(0.05)
+        self.control("#actions button[data-key='e']", "e")
+        time.sleep(0.15)
+        armed = self.page.query_selector("#actions button[data-key='e']")
+        if armed and "anyway" in (armed.inner_text() or ""):
+            self.control("#actions button[data-key='e']", "e")
+
+    # -- the record -----------------------------------------------------------------------------
+
+    def states(self) -> list[dict[str, Any]]:
+        return [frame for frame in self.frames if frame.get("type") == "state"]
+
+
+def play_until(players: list[TablePlayer], done: Callable[[], bool], rng: random.Random, *,
+               choose: str | None = None, timeout: float = 120) -> None:
+    """Let every player take their turns until ``done()``."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError("the deal did not end in time")
+        moved = False
+        for player in players:
+            moved = player.take_turn(rng, choose) or moved
+        if not moved:
+            players[0].page.wait_for_timeout(40)
+
+
+class NetworkBot:
+    """A bot over the network (the room's Python client playing random legal moves), in a thread
+    of its own, as an outside agent plays; with it, a spectator's connection whose frames show what
+    every seat may see (the public cards, for the secrecy checks)."""
+
+    def __init__(self, base: str, table: str, name: str = "Rob (bot)") -> None:
+        self.client = RoomClient(base)
+        self.table = table
+        self.seat, self.token = self.client.join(table, name)
+        self.public: list[dict[str, Any]] = []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
+
+    async def _run(self) -> None:
+        rng, seen = random.Random(7), 0
+        async with SeatConnection(self.client.base, self.table, self.token) as seat, \
+                SeatConnection(self.client.base, self.table) as spectator:
+            while not self.stop.is_set():
+                state = seat.state
+                if state and state["seq"] > seen and (state["you"]["to_act"] or state["you"]["choosing"]):
+                    seen = state["seq"]
+                    if state["you"]["choosing"]:
+                        await seat.choose(rng.choice(state["table"]["choosable"]))
+                    else:
+                        legal = ActionSet.from_json(state["legal"])
+                        await seat.act(legal[rng.randrange(len(legal))], seq=state["seq"])
+                else:
+                    await asyncio.sleep(0.02)
+            self.public = [frame for frame in spectator.frames if frame["type"] == "state"]
+
+    def __enter__(self) -> NetworkBot:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join(timeout=10)
+
+
+CARD = re.compile(r'"((?:10|1[1-9]|20|[1-9TJQKA])[cdhsp]|Jk)"')
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card written in a JSON value."""
+    return set(CARD.findall(json.dumps(value)))
