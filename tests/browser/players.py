@@ -195,6 +195,7 @@ class TablePlayer:
                 self.click(f"button.card[data-card='{card}']")
             except Exception:
                 print("DEBUG", self.name, json.dumps(self.state())[:3000])
+                print("DEBUG3", self.page.evaluate("() => document.querySelector('#own').outerHTML")[:4000])
                 print("DEBUG2", self.page.evaluate("() => JSON.stringify({picks: window.homegame.decision.picks, plain: window.homegame.decision.plain, slot: [...window.homegame.decision.slotOf.keys()], busy: window.homegame.busy, notice: window.homegame.notice})"))
                 raise
 

@@ -20,9 +20,11 @@ export function parseCard(text) {
   const match = NOTATION.exec(String(text));
   if (!match) return null;
   if (match[1]) return { code: "Jk", rank: "Jk", suit: null, label: "Jk", name: "joker", joker: true };
-  const rank = match[2] === "10" ? "T" : match[2];
   const suit = match[3];
-  if (suit !== "p" && /^(1[0-9]|20)$/.test(rank)) return null;
+  // a ten is "T" in the four suits, "10" among Papayoo's twenty Payoo cards
+  if (suit !== "p" && /^(1[1-9]|20)$/.test(match[2])) return null;
+  if (suit === "p" && match[2] === "T") return null;
+  const rank = suit !== "p" && match[2] === "10" ? "T" : match[2];
   return { code: rank + suit, rank, suit, label: rank === "T" ? "10" : rank,
            name: `${RANK_NAMES[rank]} of ${SUIT_NAMES[suit]}`, joker: false };
 }

@@ -62,7 +62,9 @@ export class Decision {
   }
 
   sortChoices(actions) {
-    const sharedCards = actions.length > 1 && actions.every((a) => a.cards && sameCards(a.cards, actions[0].cards) && a.option);
+    // the same cards with a choice of where they go (Open-Face's rows): one button a place, even
+    // when only one place is left
+    const sharedCards = actions.every((a) => a.cards && a.cards.length && sameCards(a.cards, actions[0].cards) && a.option);
     for (const action of actions) {
       if (BETTING.has(action.kind)) this.bets.push(action);
       else if (action.cards && action.cards.length && !sharedCards) this.picks.push(action);
