@@ -13,7 +13,7 @@ from browser.players import TablePlayer, cards_in
 from room_clients import chips_balance
 
 OVERLAPS = """() => {
-  const seen = [...document.querySelectorAll('.card, .card-backs, .slot, button, input, select, textarea')]
+  const seen = [...document.querySelectorAll('.card, .card-backs, .slot, button, input, select, textarea, .seat, .center > *')]
     .filter(el => !el.closest('dialog, #symbols') && el.getClientRects().length)
     .map(el => ({el, r: el.getBoundingClientRect()}))
     .filter(({r}) => r.width > 0 && r.height > 0);
@@ -38,7 +38,8 @@ OVERLAPS = """() => {
 
 
 def layout_problems(page: Page) -> list[str]:
-    """Cards or controls that overlap one another or leave the screen sideways."""
+    """Cards, controls, seats or what lies in the middle of the felt that overlap one another or
+    leave the screen sideways."""
     problems: list[str] = page.evaluate(OVERLAPS)
     return problems
 

@@ -69,13 +69,17 @@ function bettingBar(decision, env) {
   return [h("div", { class: "buttons" }, buttons), sizing];
 }
 
+// what a player does with the card(s) picked, in the prompt before any is picked
+const PICK_VERBS = { discard: "throw it away", play: "play it", call: "call, throwing it away", swap: "swap them",
+                     pass: "pass it", place: "place it" };
+
 function pickControls(decision, env) {
   const matched = decision.pickedActions();
   const kinds = [...new Set(decision.picks.map((action) => action.kind))];
   if (!matched.length) {
     const slots = Math.max(...decision.picks.map((action) => action.cards.length));
     const what = slots > 1 ? "one of your cards and one of the widow's" : "a card";
-    return h("p", { class: "prompt" }, `Tap ${what} to ${kinds.map((kind) => env.words.doing({ kind })).join(" or ")}.`);
+    return h("p", { class: "prompt" }, `Tap ${what}, then ${kinds.map((kind) => PICK_VERBS[kind] || kind).join(" or ")}.`);
   }
   return matched.map((action, index) => actionButton(action, env, { primary: index === 0 }));
 }

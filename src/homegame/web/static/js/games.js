@@ -370,7 +370,11 @@ const openFace = {
             view.hint && !view.is_over ? h("p", { class: "hint" }, view.hint) : null];
   },
   results(view, ctx) {
-    return [payments(view, ctx),
+    return [h("div", { class: "shown-rows" }, Object.entries(view.rows || {}).map(([g, rows]) => h("div", { class: "shown-player" },
+              h("span", { class: "who-line" }, ctx.text(ctx.words.who(g))), (view.fouled || []).includes(Number(g)) ? note("FOUL", "alert") : null,
+              ((view.royalties || {})[g] || []).some(Boolean) ? note(`royalties ${view.royalties[g].join(" / ")}`) : null,
+              threeRows(rows, (view.row_names || {})[g], ctx, "mini")))),
+            payments(view, ctx),
             (view.next_fantasyland || []).length ? h("p", { class: "result-line" },
               ctx.text("Fantasyland next hand: " + view.next_fantasyland.map((g) => ctx.words.who(g)).join(", "))) : null];
   },

@@ -305,14 +305,14 @@ function renderFelt() {
              toAct ? h("div", { class: "clock", "data-deadline": occupant.deadline || "" },
                        h("span", { class: "clock-bar" }), h("span", { class: "clock-text" })) : null);
   });
+  // what is happening is a line of its own under the felt, so that it never runs under a seat
   const center = h("div", { class: "center" });
   if (view) {
-    const phase = game.phase ? game.phase(view, ctx) : "";
-    fill(center, h("p", { class: "phase" }, textNodes(phase)),
-         cash ? h("p", { class: "pot" }, `Pot ${cash.pot}`, cash.carried ? ` (${cash.carried} carried)` : "") : null,
+    fill($("#phase"), textNodes(game.phase ? game.phase(view, ctx) : ""));
+    fill(center, cash ? h("p", { class: "pot" }, `Pot ${cash.pot}`, cash.carried ? ` (${cash.carried} carried)` : "") : null,
          game.center ? game.center(view, ctx) : null);
   } else {
-    fill(center, h("p", { class: "phase" }, waitingLine()));
+    fill($("#phase"), waitingLine());
   }
   felt.dataset.seats = String(count);
   felt.dataset.game = gameName() || "";
