@@ -8,7 +8,7 @@ FAST := .venv-fast
 FAST_STAMP := $(FAST)/.installed
 SOURCES := $(shell find src -name '*.py')
 
-.PHONY: play serve test test-slow test-compiled lint bench bench-pure clean
+.PHONY: play serve test test-slow test-browser test-compiled lint bench bench-pure clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,11 +25,21 @@ PORT ?= 8000
 serve: $(STAMP)
 	$(BIN)/homegame serve --host $(HOST) --port $(PORT)
 
+# The browser tests (tests/browser) run only under `make test-browser`: they need chromium.
 test: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow" -n 2
+	$(BIN)/python -m pytest -m "not slow" -n 2 --ignore=tests/browser
 
 test-slow: $(STAMP)
-	$(BIN)/python -m pytest -m slow -n 2
+	$(BIN)/python -m pytest -m slow -n 2 --ignore=tests/browser
+
+$(VENV)/.browser: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,room,agents,openspiel,browser]'
+	touch $(VENV)/.browser
+
+# The browser table played in Debian's chromium (`apt-get install chromium`) through Playwright;
+# screenshots and figures go to artifacts/browser/.
+test-browser: $(VENV)/.browser
+	$(BIN)/python -m pytest tests/browser -m browser -p no:xdist
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks setup.py conftest.py
@@ -45,7 +55,7 @@ $(FAST_STAMP): pyproject.toml setup.py $(SOURCES)
 
 # The test suite against the compiled build (tests/ only: doctests would import the sources).
 test-compiled: $(FAST_STAMP)
-	$(FAST)/bin/python -m pytest tests -m "not slow" -n 2 -p no:cacheprovider
+	$(FAST)/bin/python -m pytest tests -m "not slow" -n 2 -p no:cacheprovider --ignore=tests/browser
 
 bench: $(FAST_STAMP)
 	$(FAST)/bin/python -m benchmarks
@@ -58,4 +68,4 @@ bench-pure: $(VENV)/.bench
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) $(FAST) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(FAST) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache artifacts

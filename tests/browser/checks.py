@@ -4,6 +4,7 @@ hidden card reaches another seat's page, and nothing on a phone's screen overlap
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,16 +13,22 @@ from playwright.sync_api import Page
 from browser.players import TablePlayer, cards_in
 from room_clients import chips_balance
 
+RESULT = re.compile(r"Hand 1 is over|Last hand \(1\)")
+"""The heading of the result screen once the first hand is over."""
 OVERLAPS = """() => {
-  const seen = [...document.querySelectorAll('.card, .card-backs, .slot, button, input, select, textarea, .seat, .center > *')]
+  const watched = '.card, .card-backs, .slot, button, input, select, textarea, .seat, .center > *';
+  const seen = [...document.querySelectorAll(watched)]
     .filter(el => !el.closest('dialog, #symbols') && el.getClientRects().length)
     .map(el => ({el, r: el.getBoundingClientRect()}))
     .filter(({r}) => r.width > 0 && r.height > 0);
   const problems = [];
-  const name = el => (el.getAttribute('aria-label') || el.textContent || el.className || el.tagName).trim().slice(0, 40);
+  const name = el => (el.getAttribute('aria-label') || el.textContent || el.className || el.tagName)
+    .trim().slice(0, 40);
   const width = document.documentElement.clientWidth;
   for (const {el, r} of seen) {
-    if (r.left < -0.5 || r.right > width + 0.5) problems.push(`${name(el)} leaves the screen (${Math.round(r.left)}..${Math.round(r.right)})`);
+    if (r.left < -0.5 || r.right > width + 0.5) {
+      problems.push(`${name(el)} leaves the screen (${Math.round(r.left)}..${Math.round(r.right)})`);
+    }
   }
   for (let i = 0; i < seen.length; i++) {
     for (let j = i + 1; j < seen.length; j++) {
@@ -32,7 +39,8 @@ OVERLAPS = """() => {
       if (x > 1 && y > 1) problems.push(`${name(a.el)} overlaps ${name(b.el)}`);
     }
   }
-  if (document.documentElement.scrollWidth > width) problems.push(`the page is ${document.documentElement.scrollWidth}px wide`);
+  const wide = document.documentElement.scrollWidth;
+  if (wide > width) problems.push(`the page is ${wide}px wide`);
   return problems;
 }"""
 
@@ -83,7 +91,8 @@ def secrecy(players: list[TablePlayer], public: list[dict[str, Any]], number: in
     held it itself nor could see it on the table (a spectator's frames). Returns the cards checked."""
     shown = set().union(*(cards_in(f["view"]) for f in _before_showdown(public, number)))
     frames = {player.name: _before_showdown(player.frames, number) for player in players}
-    seats = {player.name: frames[player.name][0]["you"]["player"] for player in players if frames[player.name]}
+    seats = {player.name: frames[player.name][0]["you"]["player"]
+             for player in players if frames[player.name]}
     checked = 0
     for reader in players:
         mine = _private_cards(frames[reader.name], seats[reader.name])
@@ -94,7 +103,8 @@ def secrecy(players: list[TablePlayer], public: list[dict[str, Any]], number: in
             checked += len(hidden)
             for frame in frames[reader.name]:
                 leaked = hidden & cards_in(frame)
-                assert not leaked, f"{reader.name}'s page was sent {other.name}'s hidden {sorted(leaked)} at {frame['seq']}"
+                assert not leaked, \
+                    f"{reader.name}'s page was sent {other.name}'s hidden {sorted(leaked)} at {frame['seq']}"
             for hand, html in reader.dom:
                 if hand != number:
                     continue

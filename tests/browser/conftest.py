@@ -3,7 +3,7 @@
 pytest-playwright cannot be told where a browser is, so its launch arguments are overridden here to
 start Debian's ``chromium`` (Playwright's own browser download cannot work on these machines). The
 room is ``homegame serve`` on a private socket of 127.0.0.1 (see ``tests/room_server.py``), its bots
-acting at once. Screenshots and the measured figures go to ``.pytest_cache/browser/``.
+acting at once. Screenshots and the measured figures (``figures.json``) go to ``artifacts/browser/``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 
 from room_server import RoomServer
 
-ARTIFACTS = Path(__file__).parents[2] / ".pytest_cache" / "browser"
+ARTIFACTS = Path(__file__).parents[2] / "artifacts" / "browser"
 
 
 @pytest.fixture(scope="session")
@@ -26,8 +26,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         pytest.fail("the browser tests need Debian's chromium: apt-get install chromium")
-    args = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run",
-            "--disable-sync", "--disable-quic"]
+    args = ["--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--no-first-run", "--disable-sync", "--disable-quic"]
     if os.geteuid() == 0:
         args.append("--no-sandbox")
     return {**browser_type_launch_args, "executable_path": chromium, "args": args}

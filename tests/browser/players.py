@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from homegame.engine import ActionSet
 from homegame.room.client import RoomClient, SeatConnection
@@ -29,7 +29,8 @@ STATE = """() => {
   return {seq: f.seq, you: f.you, legal: f.legal, phase: f.table.phase, hands_played: f.table.hands_played,
           hand: f.table.hand, busy: app.busy, mode: app.decision ? app.decision.mode : null,
           over: Boolean(f.view && f.view.is_over), notice: app.notice,
-          advice: app.advice, unplaced: app.decision && app.decision.arrangement ? app.decision.unplaced() : null};
+          advice: app.advice,
+          unplaced: app.decision && app.decision.arrangement ? app.decision.unplaced() : null};
 }"""
 BETTING = {"fold", "check", "call", "bet", "raise", "complete", "bring-in"}
 PHONE = {"width": 375, "height": 667}
@@ -80,9 +81,11 @@ class TablePlayer:
 
     def keep_dom(self) -> None:
         """Keep the page's markup now (with the hand's number), for the secrecy check."""
-        snapshot = self.page.evaluate("""() => ({over: Boolean(window.homegame.frame.view && window.homegame.frame.view.is_over),
-                                                 hand: window.homegame.frame.table.hand ? window.homegame.frame.table.hand.number : 0,
-                                                 html: document.documentElement.outerHTML})""")
+        snapshot = self.page.evaluate("""() => {
+          const f = window.homegame.frame;
+          return {over: Boolean(f.view && f.view.is_over), hand: f.table.hand ? f.table.hand.number : 0,
+                  html: document.documentElement.outerHTML};
+        }""")
         if not snapshot["over"]:
             self.dom.append((snapshot["hand"], snapshot["html"]))
 
@@ -95,9 +98,13 @@ class TablePlayer:
         self.page.click(selector, timeout=5000)
 
     def control(self, selector: str, key: str | None) -> None:
-        """Use a control: by its key when playing by keys, else by a click."""
+        """Use a control: by its key when playing by keys (a control with no key of its own is
+        reached as by Tab, and pressed with Enter), else by a click."""
         if self.keys and key:
             self.press(key)
+        elif self.keys:
+            self.page.focus(selector)
+            self.press("Enter")
         else:
             self.click(selector)
 
@@ -119,11 +126,12 @@ class TablePlayer:
     def _settle(self, seq: int) -> None:
         """Wait until the room has answered: a new state, or the decision is gone."""
         self.page.wait_for_function(
-            """(seq) => { const a = window.homegame; return !a.busy && (a.frame.seq !== seq || a.notice); }""",
-            arg=seq, timeout=15000)
+            "(seq) => { const a = window.homegame; return !a.busy && (a.frame.seq !== seq || a.notice); }",
+            arg=seq, timeout=60000)
 
     def _call_game(self, state: dict[str, Any], choose: str | None) -> None:
-        options = self.page.eval_on_selector_all(".picker input[type=radio]", "inputs => inputs.map(i => i.value)")
+        options = self.page.eval_on_selector_all(".picker input[type=radio]",
+                                                 "inputs => inputs.map(i => i.value)")
         index = options.index(choose) if choose in options else 0
         if self.keys:
             self.press(str(index + 1))
@@ -161,7 +169,8 @@ class TablePlayer:
         by_kind = {action["kind"]: action for action in choices}
         roll = rng.random()
         if amounts and roll < 0.15:
-            presets = self.page.eval_on_selector_all("#actions .preset", "buttons => buttons.map(b => b.dataset.key)")
+            presets = self.page.eval_on_selector_all("#actions .preset",
+                                                     "buttons => buttons.map(b => b.dataset.key)")
             if presets:
                 preset = rng.choice(presets)
                 if self.keys:
@@ -184,20 +193,15 @@ class TablePlayer:
 
     def _card(self, card: str) -> None:
         """Pick a card of the hand: by its number key when it has one, else by a click."""
-        cards = self.page.eval_on_selector_all("#own .hand-cards .card", "cards => cards.map(c => c.dataset.card)")
+        cards = self.page.eval_on_selector_all("#own .hand-cards .card",
+                                               "cards => cards.map(c => c.dataset.card)")
         if self.keys and card in cards and cards.index(card) < 10:
             self.press(str((cards.index(card) + 1) % 10))
         elif self.keys:
             self.page.focus(f"button.card[data-card='{card}']")
             self.press("Space")
         else:
-            try:
-                self.click(f"button.card[data-card='{card}']")
-            except Exception:
-                print("DEBUG", self.name, json.dumps(self.state())[:3000])
-                print("DEBUG3", self.page.evaluate("() => document.querySelector('#own').outerHTML")[:4000])
-                print("DEBUG2", self.page.evaluate("() => JSON.stringify({picks: window.homegame.decision.picks, plain: window.homegame.decision.plain, slot: [...window.homegame.decision.slotOf.keys()], busy: window.homegame.busy, notice: window.homegame.notice})"))
-                raise
+            self.click(f"button.card[data-card='{card}']")
 
     def _subset(self, families: list[dict[str, Any]], rng: random.Random) -> None:
         family = families[0]
@@ -230,7 +234,8 @@ class TablePlayer:
             return
         if self.page.query_selector("#actions button[data-key='g']") and rng.random() < 0.6:
             self.control("#actions button[data-key='g']", "g")
-            self.page.wait_for_function("() => /suggestion/.test(window.homegame.notice || '')", timeout=15000)
+            self.page.wait_for_function("() => /suggestion/.test(window.homegame.notice || '')",
+                                        timeout=60000)
         for card in self.state()["unplaced"] or []:
             self._place(card, family)
         self._confirm_setting()
@@ -250,7 +255,8 @@ class TablePlayer:
 
     def _confirm_setting(self) -> None:
         """Set the rows; a setting that fouls asks once more, and is then set anyway."""
-        self.page.wait_for_function("() => { const a = window.homegame; return !a.decision || a.adviceKey !== undefined; }")
+        self.page.wait_for_function(
+            "() => { const a = window.homegame; return !a.decision || a.adviceKey !== undefined; }")
         time.sleep(0.05)
         self.control("#actions button[data-key='e']", "e")
         time.sleep(0.15)
@@ -262,6 +268,27 @@ class TablePlayer:
 
     def states(self) -> list[dict[str, Any]]:
         return [frame for frame in self.frames if frame.get("type") == "state"]
+
+
+def seat_three(browser: Browser, base: str, setup: dict[str, Any], *, keys: bool = False,
+               sizes: tuple[dict[str, int], ...] = (PHONE, DESKTOP, DESKTOP),
+               ) -> tuple[str, list[TablePlayer], list[float]]:
+    """A new table, and three people seated at it through its invite link (one on a phone, two on
+    laptops); the seconds each page took from the link to the table drawn."""
+    created = RoomClient(base).create_table(setup)
+    players, drawn = [], []
+    for name, size in zip(("ann", "bob", "cy"), sizes, strict=False):
+        player = TablePlayer(browser.new_context(viewport=size).new_page(), name, keys=keys)
+        drawn.append(player.open(base, created["invite"]))
+        player.sit()
+        players.append(player)
+    return created["table"], players, drawn
+
+
+def hands_played(players: list[TablePlayer]) -> int:
+    """The hands every page has seen finished."""
+    states = [player.state() for player in players]
+    return min(state["hands_played"] if state else 0 for state in states)
 
 
 def play_until(players: list[TablePlayer], done: Callable[[], bool], rng: random.Random, *,
