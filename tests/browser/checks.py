@@ -70,13 +70,12 @@ def balance(players: list[TablePlayer], game: str) -> None:
                 assert sum(outcome.values()) == (250 if game == "papayoo" else 0), outcome
 
 
-def _private_cards(frames: list[dict[str, Any]], seat: int) -> set[str]:
-    """The cards of events private to game seat ``seat`` in these frames."""
+def _private_cards(frame: dict[str, Any], seat: int) -> set[str]:
+    """The cards of the events in ``frame``'s log private to game seat ``seat``."""
     cards: set[str] = set()
-    for frame in frames:
-        for event in (frame["view"] or {}).get("log", []):
-            if event.get("private_to") == [seat]:
-                cards |= cards_in(event["data"])
+    for event in (frame["view"] or {}).get("log", []):
+        if event.get("private_to") == [seat]:
+            cards |= cards_in(event["data"])
     return cards
 
 
@@ -85,31 +84,40 @@ def _before_showdown(frames: list[dict[str, Any]], number: int) -> list[dict[str
             and f["table"]["hand"] and f["table"]["hand"]["number"] == number]
 
 
-def secrecy(players: list[TablePlayer], public: list[dict[str, Any]], number: int) -> int:
+def secrecy(players: list[TablePlayer], public: list[dict[str, Any]], number: int,
+            bot: list[dict[str, Any]]) -> int:
     """No page's frames, nor its markup, hold a card another seat holds hidden, before the showdown
-    of hand ``number``. A card is hidden from A when it was in an event private to B and A neither
-    held it itself nor could see it on the table (a spectator's frames). Returns the cards checked."""
-    shown = set().union(*(cards_in(f["view"]) for f in _before_showdown(public, number)))
+    of hand ``number``. At event ``seq``, a card is hidden from A when it was in an event private to
+    B, A did not hold it itself by then, and a spectator could not see it by then (a card played,
+    thrown away face up or turned over is public from that event on). Returns how many hidden
+    cards were looked for, frame by frame and snapshot by snapshot. ``bot``: the frames of a bot's
+    seat at the table, whose hidden cards are looked for too."""
+    watched = _before_showdown(public, number)
+
+    def public_by(seq: int) -> set[str]:
+        return set().union(*(cards_in(f["view"]) for f in watched if f["seq"] <= seq))
+
     frames = {player.name: _before_showdown(player.frames, number) for player in players}
-    seats = {player.name: frames[player.name][0]["you"]["player"]
-             for player in players if frames[player.name]}
+    frames[""] = _before_showdown(bot, number)
+    seats = {name: own[0]["you"]["player"] for name, own in frames.items() if own}
+    held = {name: set().union(*(_private_cards(f, seats[name]) for f in own))
+            for name, own in frames.items() if own}
     checked = 0
-    for reader in players:
-        mine = _private_cards(frames[reader.name], seats[reader.name])
-        for other in players:
-            if other is reader or other.name not in seats:
-                continue
-            hidden = _private_cards(frames[other.name], seats[other.name]) - mine - shown
+    for reader in [player for player in players if player.name in seats]:
+        by_seq = {frame["seq"]: frame for frame in frames[reader.name]}
+        others = set().union(*(cards for name, cards in held.items() if name != reader.name))
+        for frame in frames[reader.name]:
+            hidden = others - _private_cards(frame, seats[reader.name]) - public_by(frame["seq"])
             checked += len(hidden)
-            for frame in frames[reader.name]:
-                leaked = hidden & cards_in(frame)
-                assert not leaked, \
-                    f"{reader.name}'s page was sent {other.name}'s hidden {sorted(leaked)} at {frame['seq']}"
-            for hand, html in reader.dom:
-                if hand != number:
-                    continue
-                leaked = {card for card in hidden if f'data-card="{card}"' in html}
-                assert not leaked, f"{reader.name}'s page shows {other.name}'s hidden {sorted(leaked)}"
+            leaked = hidden & cards_in(frame)
+            assert not leaked, f"{reader.name}'s page was sent hidden {sorted(leaked)} at {frame['seq']}"
+        for hand, seq, html in reader.dom:
+            if hand != number or seq not in by_seq:
+                continue
+            hidden = others - _private_cards(by_seq[seq], seats[reader.name]) - public_by(seq)
+            checked += len(hidden)
+            leaked = {card for card in hidden if f'data-card="{card}"' in html}
+            assert not leaked, f"{reader.name}'s page shows hidden {sorted(leaked)} at {seq}"
     return checked
 
 

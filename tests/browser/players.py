@@ -44,7 +44,7 @@ class TablePlayer:
         self.page, self.name, self.keys = page, name, keys
         self.frames: list[dict[str, Any]] = []
         self.errors: list[str] = []
-        self.dom: list[tuple[int, str]] = []
+        self.dom: list[tuple[int, int, str]] = []
         page.on("websocket", self._watch)
         page.on("pageerror", lambda error: self.errors.append(str(error)))
 
@@ -80,14 +80,15 @@ class TablePlayer:
         return state
 
     def keep_dom(self) -> None:
-        """Keep the page's markup now (with the hand's number), for the secrecy check."""
+        """Keep the page's markup now (with the hand's number and the event it shows), for the
+        secrecy check."""
         snapshot = self.page.evaluate("""() => {
           const f = window.homegame.frame;
           return {over: Boolean(f.view && f.view.is_over), hand: f.table.hand ? f.table.hand.number : 0,
-                  html: document.documentElement.outerHTML};
+                  seq: f.seq, html: document.documentElement.outerHTML};
         }""")
         if not snapshot["over"]:
-            self.dom.append((snapshot["hand"], snapshot["html"]))
+            self.dom.append((snapshot["hand"], snapshot["seq"], snapshot["html"]))
 
     # -- acting ---------------------------------------------------------------------------------
 
@@ -234,8 +235,9 @@ class TablePlayer:
             return
         if self.page.query_selector("#actions button[data-key='g']") and rng.random() < 0.6:
             self.control("#actions button[data-key='g']", "g")
-            self.page.wait_for_function("() => /suggestion/.test(window.homegame.notice || '')",
-                                        timeout=60000)
+            self.page.wait_for_function("() => window.homegame.notice", timeout=60000)
+            notice = self.state()["notice"]
+            assert "suggestion" in notice, f"the suggestion was refused: {notice}"
         for card in self.state()["unplaced"] or []:
             self._place(card, family)
         self._confirm_setting()
@@ -315,6 +317,7 @@ class NetworkBot:
         self.table = table
         self.seat, self.token = self.client.join(table, name)
         self.public: list[dict[str, Any]] = []
+        self.frames: list[dict[str, Any]] = []
         self.stop = threading.Event()
         self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
 
@@ -334,6 +337,7 @@ class NetworkBot:
                 else:
                     await asyncio.sleep(0.02)
             self.public = [frame for frame in spectator.frames if frame["type"] == "state"]
+            self.frames = [frame for frame in seat.frames if frame["type"] == "state"]
 
     def __enter__(self) -> NetworkBot:
         self.thread.start()

@@ -48,7 +48,7 @@ def test_three_people_and_a_bot_play_a_deal_by_clicks(game: str, browser: Browse
 
     assert not [error for player in players for error in player.errors]
     balance(players, game)
-    checked = secrecy(players, bot.public, 1)
+    checked = secrecy(players, bot.public, 1, bot.frames)
     assert not shots["problems"], shots["problems"]
     record(artifacts, f"deal:{game}", {"invite_to_drawn_s": [round(t, 3) for t in drawn],
                                        "hidden_cards_checked": checked})
