@@ -104,8 +104,11 @@ export class Words {
   /** An engine sentence that names seats ("seat 0 wins 7 ...") with names, and "you" for the reader. */
   seatsAsYou(text) {
     let result = String(text);
-    const mine = `seat ${this.viewer} `;
-    if (this.viewer !== null && result.startsWith(mine)) result = youForm("you", result.slice(mine.length));
+    if (this.viewer !== null) {
+      // the reader as the subject of a clause ("low half: seat 0 wins 7") takes "you" and its verb
+      const subject = new RegExp(`(^|[:;,] +)seat ${this.viewer} (\\S+)`, "g");
+      result = result.replace(subject, (_, start, verb) => start + youForm("you", verb));
+    }
     return result
       .replace(/\(seat (\d+)\)/g, (_, seat) => (Number(seat) === this.viewer ? "(yours)" : `(${nameText(this.nameOf(Number(seat)))})`))
       .replace(/\bseat (\d+)('s)?\b/g, (_, seat, owner) => {
