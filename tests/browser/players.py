@@ -95,6 +95,16 @@ class TablePlayer:
     def press(self, key: str) -> None:
         self.page.keyboard.press(key)
 
+    def _reach(self, selector: str, key: str) -> None:
+        """Move the focus to the control ``selector`` by pressing ``key`` (Tab, or an arrow between
+        the cards) as a person at the keyboard does."""
+        target = self.page.locator(selector)
+        for _ in range(80):
+            if target.evaluate("element => element === document.activeElement"):
+                return
+            self.press(key)
+        raise AssertionError(f"{key} never reaches {selector}")
+
     def click(self, selector: str) -> None:
         self.page.click(selector, timeout=5000)
 
@@ -104,7 +114,7 @@ class TablePlayer:
         if self.keys and key:
             self.press(key)
         elif self.keys:
-            self.page.focus(selector)
+            self._reach(selector, "Tab")
             self.press("Enter")
         else:
             self.click(selector)
@@ -199,7 +209,7 @@ class TablePlayer:
         if self.keys and card in cards and cards.index(card) < 10:
             self.press(str((cards.index(card) + 1) % 10))
         elif self.keys:
-            self.page.focus(f"button.card[data-card='{card}']")
+            self._reach(f"button.card[data-card='{card}']", "ArrowRight")
             self.press("Space")
         else:
             self.click(f"button.card[data-card='{card}']")
@@ -249,7 +259,7 @@ class TablePlayer:
             "groups => groups.map(g => g.querySelectorAll('.slot').length)")
         row = next(index for index, room in enumerate(rooms) if room > 0)
         if self.keys:
-            self.page.focus(f".arrange button.card[data-card='{card}']")
+            self._reach(f".arrange button.card[data-card='{card}']", "ArrowRight")
             self.press(str(row + 1))
         else:
             self.click(f".arrange button.card[data-card='{card}']")
