@@ -78,7 +78,7 @@ def test_the_lobby_makes_a_table_and_its_invite_link_seats_a_friend(browser: Bro
     form = page.locator("#new-table")
     form.get_by_label("Name", exact=True).fill("Friday night")
     form.get_by_label("Seats", exact=True).fill("5")
-    form.get_by_label("Bots", exact=True).fill("2")
+    form.get_by_label("Bots", exact=True).fill("0")  # so no hand starts before the owner closes it
     form.get_by_label("Clock (seconds a turn)").fill("45")
     for box in form.locator("input[name=game]").all():
         box.set_checked(box.get_attribute("value") in {"draw", "chinese", "papayoo"})
@@ -94,9 +94,18 @@ def test_the_lobby_makes_a_table_and_its_invite_link_seats_a_friend(browser: Bro
     friend.sit()
     table = friend.page.evaluate("() => window.homegame.frame.table")
     assert table["name"] == "Friday night" and len(table["seats"]) == 5
-    assert table["config"]["clock"] == 45 and table["config"]["bots"] == 2
+    assert table["config"]["clock"] == 45 and table["config"]["bots"] == 0
     assert sorted(entry["game"] for entry in table["config"]["games"]) == ["chinese", "draw", "papayoo"]
     assert not friend.errors
+    page.click("#open-table")  # the maker of the table, who may close it, sits down too
+    owner = TablePlayer(page, "flo")
+    page.wait_for_selector("body[data-drawn]")
+    owner.sit()
+    page.keyboard.press("Shift+L")
+    page.get_by_role("button", name="Close the table (between hands)").click()
+    expect(page.locator("#panel-body")).to_contain_text("The table is closed")
+    expect(page.locator("#panel-body .ledger")).to_contain_text("dee")
+    expect(page.locator("#panel-body .ledger")).to_contain_text("flo")
     page.context.close()
     friend.page.context.close()
 
@@ -135,6 +144,10 @@ def test_rules_and_the_history_of_a_hand_open_from_the_table(browser: Browser, r
     last = page.locator("#panel-body").inner_text()
     stepper.get_by_role("button", name="First").click()
     assert page.locator("#panel-body").inner_text() != last
+    page.keyboard.press("Escape")
+    page.keyboard.press("Shift+L")
+    expect(page.locator("#panel-body .ledger")).to_contain_text("ann")
+    expect(page.locator("#panel-body")).to_contain_text("Settle up")
     page.keyboard.press("Escape")
     page.keyboard.press("?")
     expect(page.locator("#panel-body")).to_contain_text("Shift+H")

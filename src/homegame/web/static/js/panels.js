@@ -102,34 +102,40 @@ async function oneHand(env, number) {
 }
 
 async function ledger(env) {
-  const { app, tableId } = env;
   const body = show("Ledger", h("p", { class: "note" }, "Loading…"));
   try {
-    const data = await call(`/api/tables/${encodeURIComponent(tableId)}/ledger`);
-    const owner = store.owner(tableId);
-    fill(body,
-         h("div", { class: "table-scroll" }, h("table", { class: "ledger" },
-           h("thead", {}, h("tr", {}, ["Name", "Brought", "Took away", "In front", "Net"].map((title) => h("th", {}, title)))),
-           h("tbody", {}, data.lines.map((line) => h("tr", {},
-             h("td", {}, line.name), h("td", {}, line.bought), h("td", {}, line.cashed), h("td", {}, line.stack),
-             h("td", { class: line.net > 0 ? "up" : line.net < 0 ? "down" : "" }, `${line.net > 0 ? "+" : ""}${line.net}`)))))),
-         h("h3", {}, "Settle up"),
-         data.settle_up.length ? h("ul", { class: "settle" }, data.settle_up.map((transfer) =>
-           h("li", {}, h("b", {}, transfer.payer), ` pays `, h("b", {}, transfer.payee), ` ${plural(transfer.chips, "chip")}`)))
-           : h("p", {}, "Everyone is square."),
-         owner && app.frame && app.frame.table.phase !== "closed"
-           ? h("button", { type: "button", class: "act danger", onclick: () => closeTable(env, owner) }, "Close the table (between hands)") : null);
+    showLedger(env, body, await call(`/api/tables/${encodeURIComponent(env.tableId)}/ledger`));
   } catch (error) {
     fill(body, failure(error));
   }
 }
 
+function showLedger(env, body, data, closed = false) {
+  const { app, tableId } = env;
+  const owner = store.owner(tableId);
+  fill(body,
+       h("div", { class: "table-scroll" }, h("table", { class: "ledger" },
+         h("thead", {}, h("tr", {}, ["Name", "Brought", "Took away", "In front", "Net"].map((title) => h("th", {}, title)))),
+         h("tbody", {}, data.lines.map((line) => h("tr", {},
+           h("td", {}, line.name), h("td", {}, line.bought), h("td", {}, line.cashed), h("td", {}, line.stack),
+           h("td", { class: line.net > 0 ? "up" : line.net < 0 ? "down" : "" }, `${line.net > 0 ? "+" : ""}${line.net}`)))))),
+       h("h3", {}, "Settle up"),
+       data.settle_up.length ? h("ul", { class: "settle" }, data.settle_up.map((transfer) =>
+         h("li", {}, h("b", {}, transfer.payer), ` pays `, h("b", {}, transfer.payee), ` ${plural(transfer.chips, "chip")}`)))
+         : h("p", {}, "Everyone is square."),
+       owner && !closed && app.frame && app.frame.table.phase !== "closed"
+         ? h("button", { type: "button", class: "act danger", onclick: () => closeTable(env, owner) }, "Close the table (between hands)") : null);
+}
+
+/** Close the table (its owner only); the room answers with the final ledger and settle-up. */
 async function closeTable(env, owner) {
+  const body = $("#panel-body");
   try {
-    await call(`/api/tables/${encodeURIComponent(env.tableId)}/close`, { method: "POST", body: {}, token: owner });
-    ledger(env);
+    const answer = await call(`/api/tables/${encodeURIComponent(env.tableId)}/close`, { method: "POST", body: {}, token: owner });
+    showLedger(env, body, answer.ledger, true);
+    body.prepend(h("p", { class: "notice", role: "status" }, "The table is closed: the final ledger."));
   } catch (error) {
-    $("#panel-body").append(failure(error));
+    body.append(failure(error));
   }
 }
 
