@@ -304,9 +304,14 @@ const paiGow = {
   rows: ["Two-card hand (2)", "Five-card hand (5)"],
 };
 
+const ROW_LABELS = ["Front", "Middle", "Back"];
+
+/** A setting's three rows; your own (at ``table`` size) with each row's label. */
 function threeRows(rows, names, ctx, size) {
   return h("div", { class: `rows ${size}` }, (rows || []).map((row, index) => h("div", { class: "row-line" },
-    ctx.row(row, size), names && names[index] ? note(names[index], "hand-name") : null)));
+    size === "table" ? h("span", { class: "row-label" }, ROW_LABELS[index]) : null,
+    row.length ? ctx.row(row, size) : h("span", { class: "note", "aria-label": "empty row" }, "–"),
+    names && names[index] ? note(names[index], "hand-name") : null)));
 }
 
 const chinese = {

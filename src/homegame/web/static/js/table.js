@@ -260,7 +260,9 @@ const PLACES = {
 function seatPosition(index, count, mine) {
   const step = (index - mine + count) % count;
   const [left, top] = PLACES[count][step];
-  return { left, top, bottom: step === 0 };
+  // a seat on the far edge hangs from it and grows toward the middle, never over the rail
+  const edge = top <= 13 ? "top" : top >= 88 ? "bottom" : "";
+  return { left, top, edge };
 }
 
 function renderFelt() {
@@ -275,7 +277,8 @@ function renderFelt() {
   const cash = money(view);
   const pods = table.seats.map((occupant, seat) => {
     const place = seatPosition(seat, count, mine);
-    const style = { left: `${place.left}%`, top: `${place.top}%` };
+    const style = { left: `${place.left}%`, top: place.edge === "bottom" ? null : place.edge === "top" ? "3%" : `${place.top}%`,
+                    bottom: place.edge === "bottom" ? "3%" : null };
     if (!occupant) {
       const canSit = frame.you.seat === null && table.phase !== "closed";
       return h("div", { class: "seat empty", style, "data-seat": seat },
@@ -292,7 +295,7 @@ function renderFelt() {
     const status = [occupant.sitting_out ? "sitting out" : "", occupant.leaving ? "leaving" : "", occupant.connected ? "" : "away"]
       .filter(Boolean).join(", ");
     const classes = ["seat", toAct ? "to-act" : "", seat === frame.you.seat ? "me" : "", folded ? "folded" : "",
-                     place.bottom ? "bottom" : ""].filter(Boolean).join(" ");
+                     place.edge ? `edge-${place.edge}` : ""].filter(Boolean).join(" ");
     return h("div", { class: classes, style, "data-seat": seat, role: "group",
                       "aria-label": `${occupant.name}${seat === frame.you.seat ? " (you)" : ""}, ${stack} chips${toAct ? ", to act" : ""}` },
              h("div", { class: "seat-head" },
