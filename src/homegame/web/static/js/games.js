@@ -7,7 +7,7 @@
 // ctx) when the hand is over; marks(view) the wild cards and the Papayoo; rows for a setting.
 
 import { backs } from "./cards.js";
-import { h, plural } from "./dom.js";
+import { capitalize, h, plural } from "./dom.js";
 import { cardsText } from "./words.js";
 
 const SEVEN = 7;
@@ -228,7 +228,7 @@ const paiute = {
   results(view, ctx) {
     const settlement = Object.entries(view.settlement || {});
     return [view.result ? h("p", { class: "result-line" }, ctx.text(ctx.words.seatsAsYou(view.result))) : null,
-            (view.calls || []).map((call) => h("p", { class: "note" }, ctx.text(`${ctx.words.who(call.seat)}: `), ctx.row(call.cards, "table"),
+            (view.calls || []).map((call) => h("p", { class: "note" }, ctx.text(capitalize(`${ctx.words.who(call.seat)}: `)), ctx.row(call.cards, "table"),
                                                ` ${call.combination}`)),
             settlement.length ? h("p", { class: "note" }, ctx.text("Settlement: " + settlement
               .map(([g, amount]) => `${ctx.words.who(g)} ${amount > 0 ? "+" : ""}${amount}`).join(", "))) : null];
@@ -266,7 +266,7 @@ const papayoo = {
   },
   results(view, ctx) {
     return [h("ul", { class: "reasons" }, (view.results || []).map((result) => h("li", {},
-              ctx.text(`${ctx.words.who(result.seat)}: ${plural(result.points, "point")} (${ctx.words.seatsAsYou(result.reason)}), total ${result.total}`)))),
+              ctx.text(capitalize(`${ctx.words.who(result.seat)}: ${plural(result.points, "point")} (${ctx.words.seatsAsYou(result.reason)}), total ${result.total}`))))),
             (view.winners || []).length ? h("p", { class: "result-line" }, ctx.text(ctx.words.seatsAsYou(view.summary))) : null];
   },
 };
@@ -298,7 +298,7 @@ const paiGow = {
   },
   results(view, ctx) {
     return [h("ul", { class: "reasons" }, Object.entries(view.results || {}).map(([g, result]) => h("li", {},
-              ctx.text(`${ctx.words.who(g)}: ${result.verdict} ${result.amount > 0 ? "+" : ""}${result.amount} · ${result.reason}`)))),
+              ctx.text(capitalize(`${ctx.words.who(g)}: ${result.verdict} ${result.amount > 0 ? "+" : ""}${result.amount} · ${result.reason}`))))),
             view.bank_commission ? h("p", { class: "note" }, `The bank pays the house ${view.bank_commission} (5% of its win)`) : null];
   },
   rows: ["Two-card hand (2)", "Five-card hand (5)"],
@@ -348,7 +348,7 @@ const chinese = {
 function payments(view, ctx) {
   const totals = Object.entries(view.totals || {});
   return [h("ul", { class: "reasons" }, (view.payments || []).map((payment) => h("li", {},
-            ctx.text(`${ctx.words.who(payment.payer)} ${payment.payer === view.seat ? "pay" : "pays"} ${ctx.words.who(payment.payee)} `
+            ctx.text(capitalize(`${ctx.words.who(payment.payer)} ${payment.payer === view.seat ? "pay" : "pays"} ${ctx.words.who(payment.payee)} `)
                      + `${plural(payment.units, "unit")}: ${ctx.words.seatsAsYou(payment.reason)}`)))),
           totals.length ? h("p", { class: "result-line" }, ctx.text("Result: " + totals.map(([g, v]) => `${ctx.words.who(g)} ${v > 0 ? "+" : ""}${v}`).join(", "))) : null];
 }

@@ -260,9 +260,8 @@ const PLACES = {
 function seatPosition(index, count, mine) {
   const step = (index - mine + count) % count;
   const [left, top] = PLACES[count][step];
-  // a seat on the far edge hangs from it and grows toward the middle, never over the rail
-  const edge = top <= 13 ? "top" : top >= 88 ? "bottom" : "";
-  return { left, top, edge };
+  // your own seat stands on the near edge and grows upward, never over the rail
+  return { left, top, edge: top >= 88 ? "bottom" : "" };
 }
 
 function renderFelt() {
@@ -277,8 +276,7 @@ function renderFelt() {
   const cash = money(view);
   const pods = table.seats.map((occupant, seat) => {
     const place = seatPosition(seat, count, mine);
-    const style = { left: `${place.left}%`, top: place.edge === "bottom" ? null : place.edge === "top" ? "3%" : `${place.top}%`,
-                    bottom: place.edge === "bottom" ? "3%" : null };
+    const style = { left: `${place.left}%`, top: place.edge ? null : `${place.top}%`, bottom: place.edge ? "3%" : null };
     if (!occupant) {
       const canSit = frame.you.seat === null && table.phase !== "closed";
       return h("div", { class: "seat empty", style, "data-seat": seat },
@@ -337,6 +335,7 @@ function renderOwn() {
   const view = frame.view;
   const decision = app.decision;
   const game = gameFor(gameName());
+  node.hidden = false;
   if (frame.you.seat === null) {
     fill(node, joinForm());
     return;
@@ -354,6 +353,7 @@ function renderOwn() {
   }
   parts.push(game.own ? game.own(view, ctx) : null);
   fill(node, parts);
+  node.hidden = !node.textContent.trim() && !node.querySelector(".card, .slot");  // no cards left: no empty box
 }
 
 function joinForm() {
