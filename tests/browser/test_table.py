@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from browser.checks import RESULT, record, shoot
+from browser.checks import RESULT, layout_problems, record, shoot
 from browser.players import DESKTOP, PHONE, NetworkBot, TablePlayer, hands_played, play_until, seat_three
 from homegame.room.client import RoomClient
 from homegame.web import STATIC
@@ -186,3 +186,23 @@ def test_the_invite_link_draws_the_table_in_under_a_second(browser: Browser, roo
     record(artifacts, "invite_to_table", figures)
     print(json.dumps(figures))
     assert statistics.median(times) < 1.0, figures
+
+
+@pytest.mark.parametrize(("seats", "game"), [(2, "draw"), (8, "soko")])
+def test_a_full_table_fits_a_phone(seats: int, game: str, browser: Browser, room: RoomServer,
+                                   artifacts: Path) -> None:
+    """The smallest and the largest table, every other seat a bot: on a phone nothing overlaps or
+    leaves the screen while the hand is played, and at a laptop's size the table is drawn whole."""
+    setup = {"name": f"{seats} seats", "seats": seats, "games": [game], "clock": 600, "pause": 0,
+             "bots": seats - 1}
+    _, (phone,), _ = seat_three(browser, room.base, setup, sizes=(PHONE,))
+    page = phone.page
+    page.wait_for_function("() => window.homegame.frame.you.to_act || window.homegame.frame.you.choosing")
+    play_until([phone], lambda: bool((phone.state() or {}).get("you", {}).get("to_act")), random.Random(1),
+               choose=game)
+    shoot(page, artifacts, f"{seats}-seats-phone")
+    assert layout_problems(page) == []
+    page.set_viewport_size(DESKTOP)
+    shoot(page, artifacts, f"{seats}-seats-desktop")
+    assert layout_problems(page) == []
+    page.context.close()
