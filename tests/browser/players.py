@@ -248,7 +248,10 @@ class TablePlayer:
             self.control("#actions button[data-key='g']", "g")
             self.page.wait_for_function("() => window.homegame.notice", timeout=60000)
             notice = self.state()["notice"]
-            assert "suggestion" in notice, f"the suggestion was refused: {notice}"
+            assert "suggestion" in notice.lower(), f"the suggestion was refused: {notice}"
+            if notice.startswith("Suggestion:"):  # a natural to declare, not a setting: its button is focused
+                self.control("#actions button:focus", None)
+                return
         for card in self.state()["unplaced"] or []:
             self._place(card, family)
         self._confirm_setting()
