@@ -157,6 +157,19 @@ class BettingRound:
         self.turn: int | None = None
         self._advance(first - 1)
 
+    def copy(self, chips: Chips) -> BettingRound:
+        """This round at the same point, betting over ``chips`` (the copy of its chips that the
+        copied hand holds)."""
+        twin = BettingRound(chips, first=0, limits=self.limits, bring_in=self.bring_in)
+        twin.bets = list(self.bets)
+        twin.highest, twin.raises = self.highest, self.raises
+        twin._opened_at, twin._raise_size = self._opened_at, self._raise_size
+        twin._seen_level = dict(self._seen_level)
+        twin._aggressor, twin._bring_in_due = self._aggressor, self._bring_in_due
+        twin.called, twin.needs = set(self.called), set(self.needs)
+        twin.turn = self.turn
+        return twin
+
     # -- who is to act --------------------------------------------------------------------------
 
     def _active(self) -> list[int]:

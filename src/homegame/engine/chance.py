@@ -10,6 +10,12 @@ history can replay it exactly: :meth:`Chance.replaying` answers with the recorde
 >>> again = Chance.replaying(chance.record)
 >>> again.roll(6), again.roll(6)
 (3, 2)
+
+A copy (:meth:`Chance.copy`, what ``state.clone()`` uses) draws exactly what the original will:
+
+>>> twin = chance.copy()
+>>> chance.roll(6) == twin.roll(6), chance.roll(100) == twin.roll(100)
+(True, True)
 """
 
 from __future__ import annotations
@@ -64,13 +70,42 @@ class ChanceError(ReplayError):
 class Chance:
     """The one random source of a hand. ``record`` lists every outcome drawn, as plain JSON data."""
 
-    __slots__ = ("_goes_on", "_random", "_script", "record")
+    __slots__ = ("_goes_on", "_holders", "_random", "_script", "record")
 
     def __init__(self, seed: int | str | None = None) -> None:
         self._random: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._script: list[Any] | None = None
         self._goes_on = False
+        self._holders = [1]
         self.record: list[Any] = []
+
+    def copy(self) -> Chance:
+        """A chance that goes on exactly as this one will, and independently of it.
+
+        Copying a generator's state costs more than a whole clone of a betting hand, and most
+        copies never draw (search plays a copy for a few actions and drops it), so the two share
+        the generator until one of them draws: the one that draws first takes a copy of its own
+        (see :meth:`_own_generator`). The operating system's randomness has no state: a copy of it
+        draws its own.
+        """
+        twin = Chance(None)
+        if not isinstance(self._random, random.SystemRandom):
+            twin._random = self._random
+            self._holders[0] += 1
+            twin._holders = self._holders
+        twin._script = None if self._script is None else list(self._script)
+        twin._goes_on = self._goes_on
+        twin.record = list(self.record)
+        return twin
+
+    def _own_generator(self) -> random.Random:
+        """The generator, first copied if a copy of this chance still shares it."""
+        holders = self._holders
+        if holders[0] > 1:
+            holders[0] -= 1
+            self._random = copy.deepcopy(self._random)
+            self._holders = [1]
+        return self._random
 
     @classmethod
     def replaying(cls, record: Sequence[Any], then: Chance | None = None) -> Chance:
@@ -105,7 +140,7 @@ class Chance:
         """A shuffled copy of ``items``; the order is recorded as indices into ``items``."""
         order = self._recorded("shuffle")
         if order is None:
-            order = _shuffled_indices(self._random, len(items))
+            order = _shuffled_indices(self._own_generator(), len(items))
         elif sorted(order) != list(range(len(items))):
             raise ChanceError("the recorded shuffle does not fit these cards")
         self.record.append(order)
@@ -115,7 +150,7 @@ class Chance:
         """A fair die of ``faces`` faces: 1 to ``faces``."""
         outcome = self._recorded("roll")
         if outcome is None:
-            outcome = self._random.randint(1, faces)
+            outcome = self._own_generator().randint(1, faces)
         elif not (isinstance(outcome, int) and 1 <= outcome <= faces):
             raise ChanceError(f"the recorded roll {outcome!r} is not a face of a {faces}-sided die")
         self.record.append(outcome)

@@ -131,6 +131,27 @@ class History:
     def __repr__(self) -> str:
         return f"History(header={self.header!r}, events={self.events!r})"
 
+    def copy(self) -> History:
+        """An independent history of the same hand: events are values, so only the list is new."""
+        twin = History(self._header, list(self.events))
+        twin._deck = self._deck
+        return twin
+
+    def as_seen_by(self, seat: int | None) -> History:
+        """What ``seat`` knows of this hand as a history: the events it may see, under a header
+        without the deck order (a state dealt again for search holds no more than its seat knows;
+        such a history describes the hand but cannot replay it).
+
+        >>> history = History({"game": "draw", "deck": "As Kd"})
+        >>> history.add("deal", 0, {"cards": ["As"]}, private_to=(0,))
+        >>> history.add("deal", 1, {"cards": ["Kd"]}, private_to=(1,))
+        >>> seen = history.as_seen_by(1)
+        >>> seen.header, [e.data for e in seen.events]
+        ({'game': 'draw', 'deck': ''}, [{'cards': ['Kd']}])
+        """
+        header = {**self._header, "deck": ""}
+        return History(header, [event for event in self.events if event.visible_to(seat)])
+
     def add(self, kind: str, seat: int | None = None, data: Mapping[str, Any] | None = None,
             private_to: tuple[int, ...] | None = None) -> None:
         self.events.append(Event(kind, seat, data or {}, private_to))

@@ -64,6 +64,15 @@ class Chips:
         self.folded: set[int] = set()
         self.all_in: set[int] = set()
 
+    def copy(self) -> Chips:
+        """An independent ledger in the same position (for ``state.clone()``)."""
+        twin = Chips(self.stacks, dealer=self.dealer)
+        twin.start = self.start
+        twin.committed = list(self.committed)
+        twin.folded = set(self.folded)
+        twin.all_in = set(self.all_in)
+        return twin
+
     def post(self, seat: int, amount: int) -> int:
         """Move up to ``amount`` chips of ``seat`` into the pot; returns how many it could post.
 

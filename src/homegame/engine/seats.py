@@ -51,6 +51,12 @@ class SimultaneousChoice(Generic[T]):
         self.seats = tuple(seats)
         self.choices: dict[int, T] = {}
 
+    def copy(self) -> SimultaneousChoice[T]:
+        """The same seats and choices, independent of this one (choices are values, shared)."""
+        twin: SimultaneousChoice[T] = SimultaneousChoice(self.seats)
+        twin.choices = dict(self.choices)
+        return twin
+
     @property
     def waiting(self) -> tuple[int, ...]:
         """The seats that have not chosen yet, in seat order."""

@@ -18,6 +18,7 @@ keeping and for after the hand: only views (``state.view(seat)``) go to players 
 
 from __future__ import annotations
 
+import copy
 from abc import abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar, cast
@@ -189,11 +190,28 @@ class GameState(Generic[ViewT]):
         return (self.dealer + 1) % self.players
 
     def clone(self) -> Self:
-        """An independent copy, for search: applying actions to it leaves this state alone.
+        """An independent copy, for search: applying actions to it leaves this state alone, and it
+        plays on exactly as this state would (its chance draws what this one's will).
 
-        The copy is this hand dealt again from its history and played through the same actions;
-        its chance gives back the outcomes drawn so far, then goes on as this hand's will.
+        The copy shares what never changes (the game, cards, actions, events, legal action sets)
+        and copies what play changes: the history and the chance here, the game's own structures in
+        its :meth:`_unshare`. A game without one is dealt again instead (:meth:`replayed`).
         """
+        twin = copy.copy(self)
+        own = getattr(self, "__dict__", None)
+        if own is not None:  # in the compiled build, an interpreted subclass keeps its fields here
+            getattr(twin, "__dict__").update(own)
+        twin.history = self.history.copy()
+        twin.chance = self.chance.copy()
+        twin._legal_cache = dict(self._legal_cache)
+        if not twin._unshare():
+            return self.replayed()
+        return twin
+
+    def replayed(self) -> Self:
+        """A copy made the slow way: this hand dealt again from its history and played through the
+        same actions, its chance giving back the outcomes drawn so far and then going on as this
+        hand's will. :meth:`clone` falls back to it for a game that does not copy itself."""
         chance = Chance.replaying(self.history.chance_outcomes(), then=self.chance)
         return cast(Self, deal_again(self.game, self.history, chance))
 
@@ -214,6 +232,13 @@ class GameState(Generic[ViewT]):
     @abstractmethod
     def _outcome(self) -> Outcome:
         """The result of a finished hand."""
+
+    def _unshare(self) -> bool:
+        """Called on a fresh shallow copy (see :meth:`clone`): replace every structure that play
+        changes (lists, dicts, sets, chips, betting rounds, stocks, choices) by a copy, sharing
+        values (cards, actions, tuples, frozen records); return ``True``. The default returns
+        ``False``: the game does not copy itself and :meth:`clone` replays the hand instead."""
+        return False
 
     def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
         """Who may see ``action`` in the log: everyone (``None``) unless the rules hide it, as a

@@ -49,6 +49,19 @@ class Stock:
     def __len__(self) -> int:
         return len(self._cards)
 
+    def copy(self) -> Stock:
+        """An independent stock and pile holding the same cards in the same order."""
+        twin = Stock((), self.discards)
+        twin._cards = list(self._cards)
+        twin.rebuilds = self.rebuilds
+        return twin
+
+    @property
+    def face_down(self) -> list[Card]:
+        """The stock's own list of cards (the next card to draw last): the cards nobody sees, for
+        dealing them again in a resampled state (``state.resample``)."""
+        return self._cards
+
     @property
     def cards(self) -> list[Card]:
         """The stock in the order it will be drawn (for tests and replays; never for a view)."""

@@ -265,6 +265,12 @@ class Ledger:
         self.players = players
         self.payments: list[Payment] = []
 
+    def copy(self) -> Ledger:
+        """The same payments in a ledger of its own."""
+        twin = Ledger(self.players)
+        twin.payments = list(self.payments)
+        return twin
+
     def pay(self, payer: int, payee: int, units: int, reason: str) -> None:
         if units < 0:
             payer, payee, units = payee, payer, -units

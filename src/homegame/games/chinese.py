@@ -177,6 +177,13 @@ class ChineseState(GameState[ChineseView]):
         choice = self.setting if self.surrender is None else self.surrender
         return choice.waiting
 
+    def _unshare(self) -> bool:
+        self.setting = self.setting.copy()
+        self.surrender = self.surrender.copy() if self.surrender is not None else None
+        self.hands, self.available, self.rows = dict(self.hands), dict(self.available), dict(self.rows)
+        self.naturals, self.shown, self.ledger = dict(self.naturals), dict(self.shown), self.ledger.copy()
+        return True
+
     def _legal(self, seat: int) -> ActionSet:
         if self.surrender is not None:
             return ActionSet(Choices([SHOW, SURRENDER]))

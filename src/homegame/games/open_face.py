@@ -125,6 +125,11 @@ class OpenFaceState(GameState[OpenFaceView]):
         waiting = [seat for seat in self.order if seat in self.fantasy and seat not in self.fantasy_done]
         return tuple(([current] if current is not None else []) + waiting)
 
+    def _unshare(self) -> bool:
+        self.stock, self.rows, self.pending = list(self.stock), dict(self.rows), dict(self.pending)
+        self.fantasy_done, self.ledger = set(self.fantasy_done), self.ledger.copy()
+        return True
+
     def _legal(self, seat: int) -> ActionSet:
         cards = self.pending[seat]
         if seat in self.fantasy:

@@ -201,6 +201,14 @@ class SokoState(GameState[SokoView]):
         assert self.betting is not None
         return self.betting.legal(seat)
 
+    def _unshare(self) -> bool:
+        self.chips = self.chips.copy()
+        self.betting = self.betting.copy(self.chips) if self.betting is not None else None
+        self.stock, self.hole = list(self.stock), dict(self.hole)
+        self.up = {seat: list(cards) for seat, cards in self.up.items()}
+        self.results = list(self.results)
+        return True
+
     def _apply(self, seat: int, action: Action) -> None:
         assert self.betting is not None
         self.betting.apply(seat, action)

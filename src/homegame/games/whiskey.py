@@ -172,6 +172,13 @@ class WhiskeyState(GameState[WhiskeyView]):
             return () if turn is None else (turn,)
         return () if self.turn is None else (self.turn,)
 
+    def _unshare(self) -> bool:
+        self.chips = self.chips.copy()
+        self.betting = self.betting.copy(self.chips) if self.betting is not None else None
+        self.hands, self.widow = [list(hand) for hand in self.hands], list(self.widow)
+        self.table_chips, self.results, self.losers = dict(self.table_chips), list(self.results), list(self.losers)
+        return True
+
     def _legal(self, seat: int) -> ActionSet:
         if self.betting is not None:
             return self.betting.legal(seat)

@@ -146,6 +146,16 @@ class AnacondaState(GameState[AnacondaView]):
             return () if turn is None else (turn,)
         return self.choice.waiting if self.choice is not None else ()
 
+    def _unshare(self) -> bool:
+        self.chips = self.chips.copy()
+        self.betting = self.betting.copy(self.chips) if self.betting is not None else None
+        self.choice = self.choice.copy() if self.choice is not None else None
+        self.hands = {seat: list(cards) for seat, cards in self.hands.items()}
+        self.passed = {seat: list(passes) for seat, passes in self.passed.items()}
+        self.received = {seat: list(passes) for seat, passes in self.received.items()}
+        self.results = list(self.results)
+        return True
+
     def _legal(self, seat: int) -> ActionSet:
         if self.betting is not None:
             return self.betting.legal(seat)

@@ -133,6 +133,15 @@ class DrawState(GameState[DrawView]):
     def _outcome(self) -> Outcome:
         return {seat: result for seat, result in self.chips.net().items()}
 
+    def _unshare(self) -> bool:
+        self.chips = self.chips.copy()
+        self.betting = self.betting.copy(self.chips) if self.betting is not None else None
+        self.hands = [list(hand) for hand in self.hands]
+        self.stock = self.stock.copy()
+        self.drawn, self.shown_aces = dict(self.drawn), dict(self.shown_aces)
+        self.names, self.results, self._drawers = dict(self.names), list(self.results), list(self._drawers)
+        return True
+
     # -- the flow of the hand ------------------------------------------------------------------
 
     def _settle_turn(self) -> None:

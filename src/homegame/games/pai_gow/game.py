@@ -83,6 +83,11 @@ class PaiGowState(GameState[PaiGowView]):
             return (self.offers[0],)
         return self.choice.waiting
 
+    def _unshare(self) -> bool:
+        self.offers, self.hands, self.choice = list(self.offers), dict(self.hands), self.choice.copy()
+        self.results, self._advice_cache = dict(self.results), dict(self._advice_cache)
+        return True
+
     def _legal(self, seat: int) -> ActionSet:
         if not self.dealt:
             return ActionSet(Choices([BANK, DECLINE]))

@@ -93,6 +93,14 @@ class PaiuteState(GameState[PaiuteView]):
         self.void = False
         self._calls_cache: dict[int, list[Action]] = {}
 
+    def _unshare(self) -> bool:
+        self.hands = [list(hand) for hand in self.hands]
+        self.table = self.table.copy()
+        self.turns_taken, self.calls, self.wins = list(self.turns_taken), list(self.calls), list(self.wins)
+        self.last_turns = list(self.last_turns) if self.last_turns is not None else None
+        self._calls_cache = dict(self._calls_cache)
+        return True
+
     # -- whose turn, and what they may do ---------------------------------------------------------
 
     @property

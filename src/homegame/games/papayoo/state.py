@@ -98,6 +98,13 @@ class PapayooState(GameState[PapayooView]):
             self.history.add("deal", seat, {"cards": [str(c) for c in hand]}, private_to=(seat,))
         return hands
 
+    def _unshare(self) -> bool:
+        self.hands = [list(hand) for hand in self.hands]
+        self.passes, self.received = self.passes.copy(), list(self.received)
+        self.trick, self.tricks, self.taken = list(self.trick), list(self.tricks), list(self.taken)
+        self.scoring_cards = [list(cards) for cards in self.scoring_cards]
+        return True
+
     # -- whose turn and what they may do --------------------------------------------------------
 
     @property

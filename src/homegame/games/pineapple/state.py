@@ -62,8 +62,8 @@ class PineappleState(GameState[PineappleView]):
         self.results: list[str] = []
         self.blinds: dict[int, int] = {}
         self.betting: BettingRound | None = self._pre_flop_betting()
-        self.stock = cards
-        self.next_card = 0
+        self.stock = list(cards)
+        self.burned: list[Card] = []
         self._deal_hole_cards()
         if self.betting.turn is None:
             self._continue()
@@ -100,9 +100,9 @@ class PineappleState(GameState[PineappleView]):
         return live[0], live[1]
 
     def _draw(self, count: int) -> list[Card]:
-        start = self.next_card
-        self.next_card = start + count
-        return self.stock[start:start + count]
+        dealt = self.stock[:count]
+        del self.stock[:count]
+        return dealt
 
     def _deal_hole_cards(self) -> None:
         live = self.live()
@@ -114,6 +114,7 @@ class PineappleState(GameState[PineappleView]):
 
     def _deal_street(self, street: str) -> None:
         burned = self._draw(1)
+        self.burned.extend(burned)
         self.history.add("burn", None, {"cards": [str(burned[0])]}, private_to=())
         cards = self._draw(BOARD_CARDS[street])
         self.board.extend(cards)
@@ -158,6 +159,16 @@ class PineappleState(GameState[PineappleView]):
     @property
     def to_act(self) -> tuple[int, ...]:
         return self.waiting
+
+    def _unshare(self) -> bool:
+        self.chips = self.chips.copy()
+        self.betting = self.betting.copy(self.chips) if self.betting is not None else None
+        self.discarding = self.discarding.copy() if self.discarding is not None else None
+        self.hole = {seat: list(cards) for seat, cards in self.hole.items()}
+        self.board, self.stock, self.burned = list(self.board), list(self.stock), list(self.burned)
+        self.discards, self.results = dict(self.discards), list(self.results)
+        self.names, self.low_names = dict(self.names), dict(self.low_names)
+        return True
 
     def _who_acts(self) -> tuple[int, ...]:
         """The seats to act, worked out once after each change (``to_act`` is asked often)."""
