@@ -22,6 +22,11 @@ sums to ``total`` (0 for chip games), the history replays through ``homegame.rep
 text to the same outcome, the same seed plays the same hand again, and a clone taken halfway
 plays on to the same end while leaving the original alone.
 
+On some of the seeds that get the costly checks, copies are checked at every step too: a clone equals the
+state (history and every view) and, taking the same action, stays equal to it; for every seat,
+``resample(seat, rng)`` shows that seat the same view and offers it the same actions, leaves the
+original alone, and plays on to a proper end.
+
 Nothing here knows any game: only the public contract is used.
 """
 
@@ -127,9 +132,11 @@ def _check_views(state: GameState) -> None:
 
 def play_random_hand(state: GameState, chooser: random.Random, *, max_steps: int,
                      on_step: Callable[[GameState, int, Sequence[Action]], None] | None = None,
-                     stop_after: int | None = None) -> int:
+                     stop_after: int | None = None,
+                     on_action: Callable[[GameState, int, Action], None] | None = None) -> int:
     """Play ``state`` with uniformly random legal actions to the end (or for ``stop_after``
-    actions); returns the number of steps."""
+    actions); returns the number of steps. ``on_step`` sees each decision before the action,
+    ``on_action`` the action once applied."""
     steps = 0
     while not state.is_over and steps != stop_after:
         assert steps < max_steps, f"the hand did not end within {max_steps} actions"
@@ -141,19 +148,22 @@ def play_random_hand(state: GameState, chooser: random.Random, *, max_steps: int
         action = legal[chooser.randrange(len(legal))]
         assert action in legal
         state.apply(seat, action)
+        if on_action is not None:
+            on_action(state, seat, action)
         steps += 1
     return steps
 
 
 def check_conformance(make_game: Callable[[int], Game], *, seeds: Iterable[int] = range(100),
                       players: Sequence[int] = (2,), total: int = 0, max_steps: int = 5000,
-                      deep_every: int = 1, replay_with: Callable[..., Game] | None = None,
+                      deep_every: int = 1, copies_every: int = 3, replay_with: Callable[..., Game] | None = None,
                       deal: Callable[[Game, int], GameState] | None = None) -> None:
     """Check the game contract on random play for every seed (see the module's docstring).
 
     ``make_game(players)`` builds the configured game; ``total`` is what outcomes sum to;
     ``deep_every`` runs the costly per-step checks (illegal actions, views) on every n-th seed
-    only, the rest still checking the end of hand, replay and repetition; ``replay_with`` is the
+    only, the rest still checking the end of hand, replay and repetition; ``copies_every`` runs
+    the per-step checks of clones and resamples on every n-th of those; ``replay_with`` is the
     factory replay uses (``homegame.new_game`` by default); ``deal(game, seed)`` deals a hand when
     the default ``game.deal(seed=seed, dealer=seed % players)`` is not wanted.
     """
@@ -169,8 +179,11 @@ def check_conformance(make_game: Callable[[int], Game], *, seeds: Iterable[int] 
 
         state = start()
         deep = index % deep_every == 0
-        on_step = partial(_check_step, deep=deep, checker=random.Random(seed * 7919 + 1))
-        steps = play_random_hand(state, random.Random(seed), max_steps=max_steps, on_step=on_step)
+        checks_copies = deep and index % (deep_every * copies_every) == 0
+        copies = _CopyChecks(total, max_steps, random.Random(seed * 7919 + 2)) if checks_copies else None
+        on_step = partial(_check_step, deep=deep, checker=random.Random(seed * 7919 + 1), copies=copies)
+        steps = play_random_hand(state, random.Random(seed), max_steps=max_steps, on_step=on_step,
+                                 on_action=copies.follow if copies is not None else None)
         _check_end(state, total, deep)
         replayed = replay(state.history.dumps(), make_again)
         assert replayed.outcome == state.outcome, f"seed {seed}: the replayed outcome differs"
@@ -183,23 +196,94 @@ def check_conformance(make_game: Callable[[int], Game], *, seeds: Iterable[int] 
 
 
 def _clone_and_play_on(state: GameState, chooser: random.Random, max_steps: int) -> GameState:
-    """A clone of ``state`` played to the end, checking that the original is left alone."""
-    before = state.history.to_json()
+    """A clone of ``state`` played to the end, checking that the original is left alone (every
+    field of it, not only what its history and views show)."""
+    before, fields = state.history.to_json(), fingerprint(state)
     twin = state.clone()
     assert twin.history.to_json() == before, "a clone does not hold the same hand"
     play_random_hand(twin, chooser, max_steps=max_steps)
     assert state.history.to_json() == before, "playing on a clone changed the original"
+    assert fingerprint(state) == fields, "playing on a clone changed a field of the original"
     return twin
 
 
+def fingerprint(value: Any, seen: frozenset[int] = frozenset()) -> Any:
+    """Everything a state holds, as plain nested data: its fields and theirs, down to values (see
+    ``_LEFT_OUT`` for what is left out), to tell whether anything changed."""
+    if value is None or isinstance(value, bool | int | float | str | Action):
+        return value if not isinstance(value, Action) else str(value)
+    if id(value) in seen or isinstance(value, Game | random.Random) or callable(value):
+        return type(value).__name__
+    inner = seen | {id(value)}
+    if isinstance(value, dict):
+        return sorted((repr(key), fingerprint(item, inner)) for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return [fingerprint(item, inner) for item in value]
+    if isinstance(value, set | frozenset):
+        return sorted(repr(item) for item in value)
+    fields = dict(getattr(value, "__dict__", {}))
+    for cls in type(value).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if hasattr(value, name):
+                fields[name] = getattr(value, name)
+    if not fields:
+        return repr(value)
+    return (type(value).__name__, sorted((name, fingerprint(item, inner)) for name, item in fields.items()
+                                         if name not in _LEFT_OUT and not name.endswith("_cache")))
+
+
+_LEFT_OUT = frozenset({"game", "_holders", "_flat", "_set"})
+"""Fields a copy may share with its original or update in it: the game, how many copies share a
+chance's generator (see ``Chance.copy``), and caches that asking fills (``_legal_cache``, an
+action set's flat tuple and set)."""
+
+
 def _check_step(state: GameState, seat: int, legal: Sequence[Action], *, deep: bool,
-                checker: random.Random) -> None:
+                checker: random.Random, copies: _CopyChecks | None = None) -> None:
     for other in range(state.players):
         if other not in state.to_act:
             assert not len(state.legal_actions(other)), f"seat {other} has actions out of turn"
     if deep:
         _check_illegal(state, seat, legal, checker)
         _check_views(state)
+    if copies is not None:
+        copies.check(state)
+
+
+class _CopyChecks:
+    """Clones and resamples of the state at every step (see the module's docstring)."""
+
+    def __init__(self, total: int, max_steps: int, chooser: random.Random) -> None:
+        self.total, self.max_steps, self.chooser = total, max_steps, chooser
+        self.twin: GameState | None = None
+        self.steps = 0
+
+    def check(self, state: GameState) -> None:
+        before, fields = _snapshot(state), fingerprint(state)
+        self.twin = state.clone()
+        assert _snapshot(self.twin) == before, "a clone differs from its original"
+        for seat in range(state.players):
+            sample = state.resample(seat, random.Random(self.chooser.random()))
+            assert sample.view(seat).to_json() == state.view(seat).to_json(), \
+                f"a resample for seat {seat} changed what it sees"
+            assert sample.to_act == state.to_act and _offered(sample, seat) == _offered(state, seat), \
+                f"a resample for seat {seat} changed what it may do"
+            if seat == self.steps % state.players:
+                play_random_hand(sample, self.chooser, max_steps=self.max_steps)
+                assert sum(sample.outcome.values()) == self.total, "a resampled hand ended badly"
+        assert _snapshot(state) == before, "cloning or resampling changed the original"
+        assert fingerprint(state) == fields, "cloning or resampling changed a field of the original"
+        self.steps += 1
+
+    def follow(self, state: GameState, seat: int, action: Action) -> None:
+        """The clone taken before this action takes it too, and stays equal to the state."""
+        assert self.twin is not None
+        self.twin.apply(seat, action)
+        assert _snapshot(self.twin) == _snapshot(state), f"a clone differs after {action}"
+
+
+def _offered(state: GameState, seat: int) -> Any:
+    return state.legal_actions(seat).to_json()
 
 
 def _check_end(state: GameState, total: int, deep: bool) -> None:

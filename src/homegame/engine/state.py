@@ -19,6 +19,7 @@ keeping and for after the hand: only views (``state.view(seat)``) go to players 
 from __future__ import annotations
 
 import copy
+import random
 from abc import abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar, cast
@@ -28,6 +29,7 @@ from homegame.cards import Card
 from homegame.engine.actions import EMPTY, Action, ActionSet
 from homegame.engine.chance import Chance
 from homegame.engine.history import Event, History
+from homegame.engine.redeal import Redeal
 from homegame.engine.view import View
 from homegame.errors import IllegalAction, shown
 
@@ -208,6 +210,26 @@ class GameState(Generic[ViewT]):
             return self.replayed()
         return twin
 
+    def resample(self, seat: object, rng: random.Random) -> Self:
+        """A copy that agrees with everything ``seat`` has seen, the cards it has not seen dealt
+        again: for search, which plays on from hands as they might be.
+
+        The seat's own cards, every card shown and everything the play so far tells the seat (a
+        player who did not follow suit holds none of it; the cards the seat passed are where it
+        passed them) stay as they are; the other cards are dealt again uniformly among the deals
+        that agree with all that (see :mod:`homegame.engine.redeal`), and choices other seats made
+        in secret are made again to fit their new cards. ``view(seat)`` is the same before and
+        after. The copy's history holds only the events ``seat`` may see, and its chance is new,
+        drawn from ``rng``: nothing of what the seat cannot know is left in it.
+        """
+        player = self.checked_seat(seat)
+        twin = self.clone()
+        twin._legal_cache = {}
+        twin._redeal(player, Redeal(rng))
+        twin.history = self.history.as_seen_by(player)
+        twin.chance = Chance(rng.getrandbits(64))
+        return twin
+
     def replayed(self) -> Self:
         """A copy made the slow way: this hand dealt again from its history and played through the
         same actions, its chance giving back the outcomes drawn so far and then going on as this
@@ -239,6 +261,12 @@ class GameState(Generic[ViewT]):
         values (cards, actions, tuples, frozen records); return ``True``. The default returns
         ``False``: the game does not copy itself and :meth:`clone` replays the hand instead."""
         return False
+
+    def _redeal(self, seat: int, redeal: Redeal) -> None:
+        """Called on a clone (see :meth:`resample`): tell ``redeal`` where the cards ``seat`` cannot
+        see lie and what it knows of them, deal them (``redeal.deal()``), and bring what depends on
+        them up to date (secret choices of other seats, caches of their hands)."""
+        raise NotImplementedError(f"{self.game.title} cannot deal its hidden cards again yet")
 
     def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
         """Who may see ``action`` in the log: everyone (``None``) unless the rules hide it, as a

@@ -31,6 +31,7 @@ from homegame.cards import Card, deck, format_cards, parse_cards, rank_name
 from homegame.engine import Action, ActionSet, GameState, Outcome, View
 from homegame.engine.betting import BettingRound, Limits, money_fields
 from homegame.engine.pots import clockwise_from_left
+from homegame.engine.redeal import Redeal
 from homegame.engine.showdown import settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
 from homegame.ranking import evaluate, strength
@@ -208,6 +209,15 @@ class SokoState(GameState[SokoView]):
         self.up = {seat: list(cards) for seat, cards in self.up.items()}
         self.results = list(self.results)
         return True
+
+    def _redeal(self, seat: int, redeal: Redeal) -> None:
+        """The other hole cards and the stock (every up card is seen by all)."""
+        holes = {other: [card] for other, card in self.hole.items() if other != seat and other not in self.revealed}
+        for cards in holes.values():
+            redeal.hide(cards)
+        redeal.hide(self.stock)
+        redeal.deal()
+        self.hole.update((other, cards[0]) for other, cards in holes.items())
 
     def _apply(self, seat: int, action: Action) -> None:
         assert self.betting is not None

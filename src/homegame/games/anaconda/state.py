@@ -9,6 +9,7 @@ from homegame.cards import Card, format_cards
 from homegame.engine import Action, ActionSet, Arrangements, Choices, GameError, GameState, Outcome, Subsets
 from homegame.engine.betting import BettingRound, money_fields
 from homegame.engine.carried_pot import settle_uncontested_carrying
+from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
 from homegame.engine.stakes import round_limits, seat_chips
 from homegame.games.anaconda.showdown import RANKING, settle
@@ -56,6 +57,7 @@ class AnacondaState(GameState[AnacondaView]):
         self.betting: BettingRound | None = None
         self.choice: SimultaneousChoice[Action] | None = None
         self.pass_to: dict[int, int] = {}
+        self.passes_made: list[dict[int, int]] = []
         self.passed: dict[int, list[tuple[Card, ...]]] = {seat: [] for seat in self.hands}
         self.received: dict[int, list[tuple[Card, ...]]] = {seat: [] for seat in self.hands}
         self.declarations: dict[int, str] = {}
@@ -74,6 +76,7 @@ class AnacondaState(GameState[AnacondaView]):
 
     def _deal(self, cards: list[Card]) -> None:
         live = self.live()
+        self.set_aside = cards[HAND * len(live):]
         for index, seat in enumerate(live):
             self.hands[seat] = cards[index:HAND * len(live):len(live)]
             self.history.add("deal", seat, {"cards": [str(c) for c in self.hands[seat]]}, private_to=(seat,))
@@ -113,6 +116,7 @@ class AnacondaState(GameState[AnacondaView]):
         assert self.choice is not None
         choices, self.choice = self.choice.choices, None
         if self.phase in ("pass1", "pass2"):
+            self.passes_made.append(dict(self.pass_to))
             self._exchange(choices)
         elif self.phase == "declare":
             self.declarations = {seat: str(choices[seat].option) for seat in self.live()}
@@ -153,8 +157,45 @@ class AnacondaState(GameState[AnacondaView]):
         self.hands = {seat: list(cards) for seat, cards in self.hands.items()}
         self.passed = {seat: list(passes) for seat, passes in self.passed.items()}
         self.received = {seat: list(passes) for seat, passes in self.received.items()}
-        self.results = list(self.results)
+        self.results, self.set_aside, self.finals = list(self.results), list(self.set_aside), dict(self.finals)
+        self.passes_made = list(self.passes_made)
         return True
+
+    def _redeal(self, seat: int, redeal: Redeal) -> None:
+        """The other hands (but the four cards each has shown) with the two each threw away, and
+        the cards set aside. Cards the seat passed are with the player it passed them to, or with
+        the one that player passed three cards to next (at most three of them); a secret choice
+        another seat has made (a pass, a side, a final five) is made again at random."""
+        thrown = {other: list(final.groups[2]) for other, final in self.finals.items() if other != seat}
+        for other, hand in self.hands.items():
+            if other != seat and other not in self.revealed:
+                final = self.finals.get(other)
+                redeal.hide(hand, holder=other, known=final.groups[0] if final is not None else ())
+                redeal.hide(thrown.get(other, []), holder=other)
+        redeal.hide(self.set_aside, holder="aside")
+        self._confine_passes(seat, redeal)
+        redeal.deal()
+        for other, cards in thrown.items():
+            hand = self.hands[other]
+            self.finals[other] = Action("show", groups=(tuple(hand[:4]), tuple(hand[4:]), tuple(cards)))
+        for other in self.passed:
+            if other != seat:
+                self.passed[other], self.received[other] = [], []
+        if self.choice is not None:
+            made = [other for other in self.choice.choices if other != seat]
+            for other in made:
+                options = self._legal(other)
+                self.choice.choices[other] = options[redeal.rng.randrange(len(options))]
+
+    def _confine_passes(self, seat: int, redeal: Redeal) -> None:
+        for number, cards in enumerate(self.passed.get(seat, [])):
+            target = self.passes_made[number][seat]
+            onward = self.passes_made[number + 1].get(target) if number + 1 < len(self.passes_made) else None
+            if onward is None or onward == seat:
+                redeal.confine(cards, {target})
+            else:
+                redeal.confine(cards, {target, onward})
+                redeal.limit(onward, cards, most=PASS)
 
     def _legal(self, seat: int) -> ActionSet:
         if self.betting is not None:

@@ -19,6 +19,7 @@ from homegame.cards import ACE, Card, format_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
 from homegame.engine.betting import BettingRound
 from homegame.engine.pots import Chips
+from homegame.engine.redeal import Redeal
 from homegame.engine.showdown import settle_showdown, settle_uncontested
 from homegame.engine.stock import Stock, StockExhausted
 from homegame.errors import GameError
@@ -63,6 +64,8 @@ class DrawState(GameState[DrawView]):
         self.names: dict[int, str] = {}
         self._strengths: dict[int, int] = {}
         self.results: list[str] = []
+        self.discarded: dict[int, tuple[Card, ...]] = {}
+        self.drew_after_rebuild: list[int] = []
         self.no_contest = False
         self._post_antes(config["ante"])
         self._deal(deck)
@@ -140,7 +143,23 @@ class DrawState(GameState[DrawView]):
         self.stock = self.stock.copy()
         self.drawn, self.shown_aces = dict(self.drawn), dict(self.shown_aces)
         self.names, self.results, self._drawers = dict(self.names), list(self.results), list(self._drawers)
+        self.discarded, self.drew_after_rebuild = dict(self.discarded), list(self.drew_after_rebuild)
         return True
+
+    def _redeal(self, seat: int, redeal: Redeal) -> None:
+        """The other hands (but an ace shown to draw four), the stock and the face-down pile of
+        discards but the seat's own; discards of the seat that went back into a rebuilt stock are
+        in it still or with the players who drew after the rebuild."""
+        for other, hand in enumerate(self.hands):
+            if other != seat and other not in self.revealed:
+                shown = self.shown_aces.get(other)
+                redeal.hide(hand, holder=other, known=() if shown is None else (shown,))
+        mine = self.discarded.get(seat, ())
+        redeal.hide(self.stock.face_down, holder="stock")
+        redeal.hide(self.stock.discards, holder="pile", known=mine)
+        redeal.confine(mine, {"stock", *self.drew_after_rebuild})
+        redeal.deal()
+        self.names = {}
 
     # -- the flow of the hand ------------------------------------------------------------------
 
@@ -188,6 +207,9 @@ class DrawState(GameState[DrawView]):
             self.history.add("rebuild", None, {"stock": len(self.stock) + len(replacements)})
         self.stock.discard(discards)
         self.hands[seat] = kept + replacements
+        self.discarded[seat] = discards
+        if self.stock.rebuilds:
+            self.drew_after_rebuild.append(seat)
         self.drawn[seat] = len(discards)
         self.history.add("drew", seat, {"count": len(discards)})
         if replacements:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from homegame.cards import Card, deck, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
 from homegame.engine.betting import BettingRound, Limits, money_fields
+from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
 from homegame.engine.showdown import settle_showdown, settle_uncontested
 from homegame.engine.stakes import seat_chips
@@ -142,9 +143,7 @@ class PineappleState(GameState[PineappleView]):
             self.step += 1
             if step == "discard":
                 self.discarding = SimultaneousChoice(self.live())
-                self.discard_choices = {seat: ActionSet(Choices([Action("discard", cards=(c,))
-                                                                 for c in self.hole[seat]]))
-                                        for seat in self.discarding.seats}
+                self.discard_choices = {seat: _discard_choices(self.hole[seat]) for seat in self.discarding.seats}
                 return
             if step == "bet":
                 betting = BettingRound(self.chips, first=self.order[0], limits=self._limits())
@@ -169,6 +168,24 @@ class PineappleState(GameState[PineappleView]):
         self.discards, self.results = dict(self.discards), list(self.results)
         self.names, self.low_names = dict(self.names), dict(self.low_names)
         return True
+
+    def _redeal(self, seat: int, redeal: Redeal) -> None:
+        """The other hole cards (with the card each threw away), the burned cards and the stock; a
+        discard another seat chose in secret is its thrown card, whatever it is now."""
+        thrown = {other: [card] for other, card in self.discards.items() if other != seat}
+        for other, hole in self.hole.items():
+            if other != seat and other not in self.revealed:
+                redeal.hide(hole, holder=other)
+                redeal.hide(thrown.get(other, []), holder=other)
+        redeal.hide(self.stock)
+        redeal.hide(self.burned)
+        redeal.deal()
+        self.discards.update((other, cards[0]) for other, cards in thrown.items())
+        self.names, self.low_names = {}, {}
+        choosing = self.discarding
+        if choosing is not None:
+            choosing.choices.update((other, self.discards[other]) for other in choosing.choices if other != seat)
+            self.discard_choices = {other: _discard_choices(self.hole[other]) for other in choosing.seats}
 
     def _who_acts(self) -> tuple[int, ...]:
         """The seats to act, worked out once after each change (``to_act`` is asked often)."""
@@ -289,6 +306,10 @@ class PineappleState(GameState[PineappleView]):
         if limits.structure == "spread":
             return f"spread limit, bets {limits.bet} to {limits.maximum}"
         return f"{'pot' if limits.structure == 'pot' else 'no'} limit, minimum bet {limits.bet}"
+
+
+def _discard_choices(hole: Sequence[Card]) -> ActionSet:
+    return ActionSet(Choices([Action("discard", cards=(card,)) for card in hole]))
 
 
 def stacked_deck(first: str | Sequence[Card]) -> list[Card]:
