@@ -156,7 +156,8 @@ def play_random_hand(state: GameState, chooser: random.Random, *, max_steps: int
 
 def check_conformance(make_game: Callable[[int], Game], *, seeds: Iterable[int] = range(100),
                       players: Sequence[int] = (2,), total: int = 0, max_steps: int = 5000,
-                      deep_every: int = 1, copies_every: int = 3, replay_with: Callable[..., Game] | None = None,
+                      deep_every: int = 1, copies_every: int = 3,
+                      replay_with: Callable[..., Game] | None = None,
                       deal: Callable[[Game, int], GameState] | None = None) -> None:
     """Check the game contract on random play for every seed (see the module's docstring).
 

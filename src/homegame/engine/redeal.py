@@ -9,9 +9,10 @@ hidden cards lie and what the seat knows about them; :class:`Redeal` does the de
   stock), except the ``known`` ones (a card the seat watched another player take); the list is
   dealt again in place. Lists that belong together (a seat's hand and the cards it set aside) share
   a ``holder``.
-- :meth:`Redeal.limit` says that a holder has at most ``most`` of some cards: ``most=0`` for a
-  player who did not follow suit (void in it), or a player who cannot have a card the seat passed
-  to someone else; :meth:`Redeal.confine` says that some cards lie among certain holders only.
+- :meth:`Redeal.limit` says that a holder has at most ``most`` (and at least ``least``) of some
+  cards: ``most=0`` for a player who did not follow suit (void in it), or who cannot have a card
+  the seat passed to someone else; :meth:`Redeal.confine` says that some cards lie among certain
+  holders only.
 
 :meth:`Redeal.deal` then draws one deal uniformly among all the deals of the hidden cards to the
 hidden places that keep every limit. Without limits that is a shuffle. With limits it first tries
@@ -54,7 +55,7 @@ class Redeal:
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
         self._places: list[tuple[list[Card], list[int], Hashable]] = []
-        self._limits: list[tuple[Hashable, frozenset[Card], int]] = []
+        self._limits: list[_Limit] = []
         self._confined: list[tuple[frozenset[Card], frozenset[Hashable]]] = []
 
     @property
@@ -70,9 +71,10 @@ class Redeal:
             list(range(len(cards)))
         self._places.append((cards, spots, ("list", id(cards)) if holder is None else holder))
 
-    def limit(self, holder: Hashable, cards: Collection[Card], *, most: int) -> None:
-        """``holder`` holds at most ``most`` of ``cards`` (0: none of them)."""
-        self._limits.append((holder, frozenset(cards), most))
+    def limit(self, holder: Hashable, cards: Collection[Card], *, most: int, least: int = 0) -> None:
+        """``holder`` holds at most ``most`` of ``cards`` (0: none of them) and at least ``least``
+        of those that are hidden."""
+        self._limits.append((holder, frozenset(cards), least, most))
 
     def confine(self, cards: Collection[Card], holders: Collection[Hashable]) -> None:
         """Those of ``cards`` that are hidden lie with ``holders`` only."""
@@ -93,45 +95,45 @@ class Redeal:
         for (cards, index), card in zip(slots, order, strict=True):
             cards[index] = card
 
-    def _resolved(self, pool: Sequence[Card], owners: Sequence[Hashable]
-                  ) -> list[tuple[Hashable, frozenset[Card], int]]:
-        """Every limit on hidden cards that could bind: a holder that holds hidden cards, a card
-        that is hidden, fewer allowed than could be there."""
+    def _resolved(self, pool: Sequence[Card], owners: Sequence[Hashable]) -> list[_Limit]:
+        """Every limit that could bind: on a holder of hidden cards, counting hidden cards only."""
         hidden, room = frozenset(pool), _room(owners)
         stated = list(self._limits)
         for cards, holders in self._confined:
-            stated += [(holder, cards, 0) for holder in room if holder not in holders]
+            stated += [(holder, cards, 0, 0) for holder in room if holder not in holders]
         limits = []
-        for holder, cards, most in stated:
+        for holder, cards, least, most in stated:
             cards &= hidden
-            if holder in room and most < min(len(cards), room[holder]):
-                limits.append((holder, cards, most))
+            if holder in room and (least > 0 or most < min(len(cards), room[holder])):
+                limits.append((holder, cards, least, most))
         return limits
 
     def _fitting_shuffle(self, pool: Sequence[Card], owners: Sequence[Hashable],
-                         limits: Sequence[tuple[Hashable, frozenset[Card], int]]) -> list[Card] | None:
+                         limits: Sequence[_Limit]) -> list[Card] | None:
         for _ in range(_TRIES):
             order = _shuffled(self._rng, pool)
-            if all(sum(1 for card, owner in zip(order, owners, strict=True) if owner == holder and card in cards)
-                   <= most for holder, cards, most in limits):
+            if all(least <= sum(1 for card, owner in zip(order, owners, strict=True)
+                                if owner == holder and card in cards) <= most
+                   for holder, cards, least, most in limits):
                 return order
         return None
 
     def _counted_deal(self, pool: Sequence[Card], owners: Sequence[Hashable],
-                      limits: Sequence[tuple[Hashable, frozenset[Card], int]]) -> list[Card]:
+                      limits: Sequence[_Limit]) -> list[Card]:
         """A deal drawn from the exact count of fitting deals (see :class:`_Counter`)."""
         room = _room(owners)
         holders = list(room)
         classes: dict[frozenset[int], list[Card]] = {}
         for card in pool:
-            classes.setdefault(frozenset(k for k, (_, cards, _) in enumerate(limits) if card in cards),
+            classes.setdefault(frozenset(k for k, limit in enumerate(limits) if card in limit[1]),
                                []).append(card)
         free = classes.pop(frozenset(), [])
-        for index, (_, _, most) in enumerate(limits):
-            if most and sum(index in signature for signature in classes) > 1:
-                raise ValueError("a limit of more than none must cover cards that no other limit splits")
-        caps = [[_cap(holder, signature, limits, room[holder]) for holder in holders] for signature in classes]
-        counter = _Counter([len(cards) for cards in classes.values()], caps)
+        for index, (_, _, least, most) in enumerate(limits):
+            if (least or most) and sum(index in signature for signature in classes) > 1:
+                raise ValueError("a limit other than 'none of these' must cover cards no other limit splits")
+        bounds = [[_bounds(holder, signature, limits, room[holder]) for holder in holders]
+                  for signature in classes]
+        counter = _Counter([len(cards) for cards in classes.values()], bounds)
         shares = counter.draw(tuple(room[holder] for holder in holders), self._rng)
         dealt: dict[Hashable, list[Card]] = {holder: [] for holder in holders}
         for cards, counts in zip(classes.values(), shares, strict=True):
@@ -147,6 +149,12 @@ class Redeal:
         return [dealt[owner].pop() for owner in owners]
 
 
+Room = tuple[int, ...]
+"""Cards per holder, in the order of the holders."""
+_Limit = tuple[Hashable, frozenset[Card], int, int]
+"""A holder, some cards, and the least and most of them it holds."""
+
+
 def _room(owners: Sequence[Hashable]) -> dict[Hashable, int]:
     room: dict[Hashable, int] = {}
     for owner in owners:
@@ -154,15 +162,18 @@ def _room(owners: Sequence[Hashable]) -> dict[Hashable, int]:
     return room
 
 
-def _cap(holder: Hashable, signature: frozenset[int], limits: Sequence[tuple[Hashable, frozenset[Card], int]],
-         room: int) -> int:
-    """The most cards of one class (the cards under the limits ``signature``) ``holder`` may take."""
-    return min([room, *(limits[k][2] for k in signature if limits[k][0] == holder)])
+def _bounds(holder: Hashable, signature: frozenset[int], limits: Sequence[_Limit],
+            room: int) -> tuple[int, int]:
+    """The least and the most cards of one class (the cards under the limits ``signature``) that
+    ``holder`` may take."""
+    own = [limits[k] for k in signature if limits[k][0] == holder]
+    return max([0, *(least for _, _, least, _ in own)]), min([room, *(most for _, _, _, most in own)])
 
 
 class _Counter:
-    """Counts the deals of classes of cards to holders with room, at most ``caps[c][h]`` of class
-    ``c`` to holder ``h``, the rest of the room filled from free cards; draws one in proportion.
+    """Counts the deals of classes of cards to holders with room, from ``bounds[c][h][0]`` to
+    ``bounds[c][h][1]`` cards of class ``c`` to holder ``h``, the rest of the room filled from free
+    cards; draws one in proportion.
 
     A deal giving ``n[c][h]`` cards of class ``c`` to holder ``h`` (free cards included) can be
     made in a number of ways proportional to the product of ``1 / n[c][h]!``, so the weight of
@@ -170,8 +181,8 @@ class _Counter:
     out once per room (memoised).
     """
 
-    def __init__(self, sizes: Sequence[int], caps: Sequence[Sequence[int]]) -> None:
-        self.sizes, self.caps = sizes, caps
+    def __init__(self, sizes: Sequence[int], bounds: Sequence[Sequence[tuple[int, int]]]) -> None:
+        self.sizes, self.bounds = sizes, bounds
         self._weights: dict[tuple[int, tuple[int, ...]], float] = {}
 
     def weight(self, index: int, room: tuple[int, ...]) -> float:
@@ -184,9 +195,10 @@ class _Counter:
                                              for share_weight, _, rest in self._shares(index, room))
         return found
 
-    def _shares(self, index: int, room: tuple[int, ...]) -> Iterator[tuple[float, tuple[int, ...], tuple[int, ...]]]:
-        caps = [min(cap, space) for cap, space in zip(self.caps[index], room, strict=True)]
-        for share in _splits(self.sizes[index], tuple(caps)):
+    def _shares(self, index: int, room: Room) -> Iterator[tuple[float, Room, Room]]:
+        lows = tuple(low for low, _ in self.bounds[index])
+        highs = tuple(min(high, space) for (_, high), space in zip(self.bounds[index], room, strict=True))
+        for share in _splits(self.sizes[index], lows, highs):
             rest = tuple(space - n for space, n in zip(room, share, strict=True))
             yield _inverse_product(share), share, rest
 
@@ -200,7 +212,7 @@ class _Counter:
             if total <= 0:
                 raise ValueError("no deal of the hidden cards keeps every limit")
             target = rng.random() * total
-            for weight, share, rest in options:
+            for weight, share, rest in options:  # noqa: B007 - the loop stops at the share drawn
                 target -= weight
                 if target < 0:
                     break
@@ -210,14 +222,13 @@ class _Counter:
 
 
 @lru_cache(maxsize=4096)
-def _splits(count: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every way to share ``count`` cards among holders taking at most ``caps`` each."""
-    if not caps:
+def _splits(count: int, lows: tuple[int, ...], highs: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every way to share ``count`` cards among holders taking from ``lows`` to ``highs`` each."""
+    if not highs:
         return ((),) if count == 0 else ()
-    first, rest = caps[0], caps[1:]
-    room_after = sum(rest)
-    return tuple((n, *tail) for n in range(max(0, count - room_after), min(first, count) + 1)
-                 for tail in _splits(count - n, rest))
+    room_after, need_after = sum(highs[1:]), sum(lows[1:])
+    fits = range(max(lows[0], count - room_after), min(highs[0], count - need_after) + 1)
+    return tuple((n, *tail) for n in fits for tail in _splits(count - n, lows[1:], highs[1:]))
 
 
 def _inverse_product(counts: Sequence[int]) -> float:

@@ -201,8 +201,8 @@ class GameState(Generic[ViewT]):
         """
         twin = copy.copy(self)
         own = getattr(self, "__dict__", None)
-        if own is not None:  # in the compiled build, an interpreted subclass keeps its fields here
-            getattr(twin, "__dict__").update(own)
+        if own is not None and twin.__dict__ is own:
+            twin.__dict__ = dict(own)  # the compiled build's copy shares a subclass's field dict
         twin.history = self.history.copy()
         twin.chance = self.chance.copy()
         twin._legal_cache = dict(self._legal_cache)

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card, deck, format_cards
 from homegame.engine import (
     Action,
@@ -33,6 +34,7 @@ from homegame.engine import (
     Setting,
     View,
 )
+from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice, clockwise
 from homegame.games._naturals import Natural, natural_named, naturals_in
 from homegame.games._rows import (
@@ -140,6 +142,7 @@ class ChineseView(View):
     hint: str
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class ChineseState(GameState[ChineseView]):
     """A hand of Chinese Poker in progress: setting, surrender, then the showdown."""
 
@@ -149,6 +152,7 @@ class ChineseState(GameState[ChineseView]):
         super().__init__(game, deck=cards, **kwargs)
         order = clockwise((self.dealer + 1) % self.players, self.players)
         self.hands: dict[int, tuple[Card, ...]] = {}
+        self.undealt = cards[13 * self.players:]
         for index, seat in enumerate(order):
             self.hands[seat] = tuple(sorted(cards[13 * index:13 * index + 13], reverse=True))
             self.history.add("deal", seat, {"cards": [str(c) for c in self.hands[seat]]}, private_to=(seat,))
@@ -182,14 +186,42 @@ class ChineseState(GameState[ChineseView]):
         self.surrender = self.surrender.copy() if self.surrender is not None else None
         self.hands, self.available, self.rows = dict(self.hands), dict(self.available), dict(self.rows)
         self.naturals, self.shown, self.ledger = dict(self.naturals), dict(self.shown), self.ledger.copy()
+        self.undealt = list(self.undealt)
         return True
+
+    def _redeal(self, seat: int, redeal: Redeal) -> None:
+        """The hands not shown, and the cards not dealt. A choice another seat made in secret (a
+        setting, a natural, a surrender) is made again at random from its new cards."""
+        hidden = {other: list(hand) for other, hand in self.hands.items()
+                  if other != seat and other not in self.shown}
+        for cards in hidden.values():
+            redeal.hide(cards)
+        redeal.hide(self.undealt)
+        redeal.deal()
+        rng = redeal.rng
+        for other, cards in hidden.items():
+            self.hands[other] = tuple(sorted(cards, reverse=True))
+            self.available[other] = tuple(natural.name for natural in naturals_in(self.hands[other]))
+            if other in self.rows:
+                setting = self._sets(other)
+                self.setting.choices[other] = setting.at(rng.randrange(len(setting)))
+                self.rows[other] = Rows(*self.setting.choices[other].groups)
+            elif other in self.setting.choices:
+                options = self._legal(other)
+                self.setting.choices[other] = options[rng.randrange(len(options))]
+        if self.surrender is not None:
+            for other in self.surrender.choices:
+                if other != seat:
+                    self.surrender.choices[other] = (SHOW, SURRENDER)[rng.randrange(2)]
+
+    def _sets(self, seat: int) -> Arrangements:
+        return Arrangements("set", self.hands[seat], maximum=(3, 5, 5), minimum=(3, 5, 5))
 
     def _legal(self, seat: int) -> ActionSet:
         if self.surrender is not None:
             return ActionSet(Choices([SHOW, SURRENDER]))
         declares = Choices([Action("declare", option=name) for name in self.available[seat]])
-        rows = Arrangements("set", self.hands[seat], maximum=(3, 5, 5), minimum=(3, 5, 5))
-        return ActionSet(rows, declares)
+        return ActionSet(self._sets(seat), declares)
 
     def default_action(self, seat: int) -> Action | None:
         """Show rather than surrender; the setting itself is the player's (a bot's) choice."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card, deck, format_cards
 from homegame.engine import (
     Action,
@@ -31,6 +32,7 @@ from homegame.engine import (
     Setting,
     View,
 )
+from homegame.engine.redeal import Redeal
 from homegame.engine.seats import clockwise
 from homegame.games._rows import (
     ROW_NAMES,
@@ -80,6 +82,7 @@ class OpenFaceView(View):
     next_fantasyland: tuple[int, ...]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class OpenFaceState(GameState[OpenFaceView]):
     """A hand of Open-Face Chinese Poker in progress."""
 
@@ -129,6 +132,22 @@ class OpenFaceState(GameState[OpenFaceView]):
         self.stock, self.rows, self.pending = list(self.stock), dict(self.rows), dict(self.pending)
         self.fantasy_done, self.ledger = set(self.fantasy_done), self.ledger.copy()
         return True
+
+    def _redeal(self, seat: int, redeal: Redeal) -> None:
+        """The stock, the cards dealt to others and not yet placed, and the rows a player in
+        fantasyland sets face down until everyone is done."""
+        pending = {other: list(cards) for other, cards in self.pending.items() if other != seat}
+        secret = {other: [list(row) for row in self.rows[other]] for other in self.fantasy
+                  if other != seat and not self.fantasy_shown}
+        for other, cards in pending.items():
+            redeal.hide(cards, holder=other)
+        for other, rows in secret.items():
+            for row in rows:
+                redeal.hide(row, holder=other)
+        redeal.hide(self.stock)
+        redeal.deal()
+        self.pending.update((other, tuple(cards)) for other, cards in pending.items())
+        self.rows.update((other, Rows(*map(tuple, rows))) for other, rows in secret.items())
 
     def _legal(self, seat: int) -> ActionSet:
         cards = self.pending[seat]

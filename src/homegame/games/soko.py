@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card, deck, format_cards, parse_cards, rank_name
 from homegame.engine import Action, ActionSet, GameState, Outcome, View
 from homegame.engine.betting import BettingRound, Limits, money_fields
@@ -106,6 +107,7 @@ class SokoView(View):
     results: tuple[str, ...]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class SokoState(GameState[SokoView]):
     """One hand of Soko."""
 
@@ -212,7 +214,8 @@ class SokoState(GameState[SokoView]):
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:
         """The other hole cards and the stock (every up card is seen by all)."""
-        holes = {other: [card] for other, card in self.hole.items() if other != seat and other not in self.revealed}
+        holes = {other: [card] for other, card in self.hole.items()
+                 if other != seat and other not in self.revealed}
         for cards in holes.values():
             redeal.hide(cards)
         redeal.hide(self.stock)

@@ -25,11 +25,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, ActionSet, Choices, GameError, GameState, Outcome, Setting, View
 from homegame.engine.betting import BettingRound, money_fields
 from homegame.engine.game import is_counts
 from homegame.engine.pots import Chips
+from homegame.engine.redeal import Redeal
 from homegame.engine.showdown import settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
 from homegame.errors import shown
@@ -66,6 +68,7 @@ class WhiskeyView(View):
     chips: dict[int, int]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class WhiskeyState(GameState[WhiskeyView]):
     """One hand of Whiskey Poker."""
 
@@ -83,6 +86,9 @@ class WhiskeyState(GameState[WhiskeyView]):
         self._deal(cards)
         self.widow_face_up = False
         self.widow_known_by: int | None = None
+        self.hand_knowers = [frozenset({seat}) for seat in range(players)]
+        self.widow_knowers: frozenset[int] = frozenset()
+        self.face_up: set[Card] = set()
         self.knocker: int | None = None
         self.turns_taken = 0
         self.turn: int | None = None
@@ -109,6 +115,7 @@ class WhiskeyState(GameState[WhiskeyView]):
         receivers: list[int | None] = [*self.order[:-1], None, self.order[-1]]
         count = len(receivers)
         packets = [cards[index:HAND * count:count] for index in range(count)]
+        self.undealt = cards[HAND * count:]
         for receiver, packet in zip(receivers, packets, strict=True):
             if receiver is None:
                 self.widow = list(packet)
@@ -132,6 +139,7 @@ class WhiskeyState(GameState[WhiskeyView]):
         elif phase in ("exchange", "widow"):
             if phase == "widow":
                 self.widow_face_up = True
+                self.face_up.update(self.widow)
                 self.history.add("widow", None, {"cards": [str(c) for c in self.widow]})
             self.knocker, self.turns_taken = None, 0
             self.turn = self._live()[0]
@@ -176,8 +184,22 @@ class WhiskeyState(GameState[WhiskeyView]):
         self.chips = self.chips.copy()
         self.betting = self.betting.copy(self.chips) if self.betting is not None else None
         self.hands, self.widow = [list(hand) for hand in self.hands], list(self.widow)
-        self.table_chips, self.results, self.losers = dict(self.table_chips), list(self.results), list(self.losers)
+        self.table_chips, self.results = dict(self.table_chips), list(self.results)
+        self.losers, self.hand_knowers = list(self.losers), list(self.hand_knowers)
+        self.face_up, self.undealt = set(self.face_up), list(self.undealt)
         return True
+
+    def _redeal(self, seat: int, redeal: Redeal) -> None:
+        """The hands the seat does not know and the widow while it is face down and unknown to the
+        seat, but the cards that have lain face up in the widow; and the cards never dealt. A seat
+        knows a hand that took the widow when the seat knew the widow (its own old hand)."""
+        for other, hand in enumerate(self.hands):
+            if other != seat and other not in self.revealed and seat not in self.hand_knowers[other]:
+                redeal.hide(hand, known=self.face_up)
+        if seat not in self.widow_knowers:
+            redeal.hide(self.widow, known=self.face_up)
+        redeal.hide(self.undealt)
+        redeal.deal()
 
     def _legal(self, seat: int) -> ActionSet:
         if self.betting is not None:
@@ -198,6 +220,7 @@ class WhiskeyState(GameState[WhiskeyView]):
             mine, wanted = action.cards
             self.hands[seat][self.hands[seat].index(mine)] = wanted
             self.widow[self.widow.index(wanted)] = mine
+            self.face_up.add(mine)
         elif action.kind == "knock" and self.knocker is None:
             self.knocker = seat
         self._after_trade(seat)
@@ -205,9 +228,11 @@ class WhiskeyState(GameState[WhiskeyView]):
     def _take_widow(self, seat: int) -> None:
         self.hands[seat], self.widow = self.widow, self.hands[seat]
         if self.widow_face_up:
+            self.face_up.update(self.widow)
             self.history.add("widow", None, {"cards": [str(c) for c in self.widow]})
         else:
             self.widow_known_by = seat
+            self.hand_knowers[seat], self.widow_knowers = self.widow_knowers | {seat}, self.hand_knowers[seat]
             self.history.add("took", seat, {"cards": [str(c) for c in self.hands[seat]]}, private_to=(seat,))
 
     def _explain_illegal(self, seat: int, action: Action) -> str:

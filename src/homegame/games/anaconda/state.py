@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, ActionSet, Arrangements, Choices, GameError, GameState, Outcome, Subsets
 from homegame.engine.betting import BettingRound, money_fields
@@ -40,6 +41,7 @@ def read_carry(carry: dict[str, Any]) -> int:
     return pot
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class AnacondaState(GameState[AnacondaView]):
     """One hand of Anaconda."""
 
@@ -157,8 +159,8 @@ class AnacondaState(GameState[AnacondaView]):
         self.hands = {seat: list(cards) for seat, cards in self.hands.items()}
         self.passed = {seat: list(passes) for seat, passes in self.passed.items()}
         self.received = {seat: list(passes) for seat, passes in self.received.items()}
-        self.results, self.set_aside, self.finals = list(self.results), list(self.set_aside), dict(self.finals)
-        self.passes_made = list(self.passes_made)
+        self.results, self.set_aside = list(self.results), list(self.set_aside)
+        self.finals, self.passes_made = dict(self.finals), list(self.passes_made)
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:

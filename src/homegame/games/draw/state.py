@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from homegame._compile import mypyc_attr
 from homegame.cards import ACE, Card, format_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
 from homegame.engine.betting import BettingRound
@@ -37,6 +38,7 @@ DRAW_SIZES = (0, 1, 2, 3)
 STAND_PAT = Action("discard")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class DrawState(GameState[DrawView]):
     """One hand of Basic Draw Poker (or lowball draw)."""
 

@@ -27,9 +27,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, ActionSet, Arrangements, Choices, Game, GameError, GameState
 from homegame.engine import Setting as TableSetting
+from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice, clockwise
 from homegame.games.pai_gow.hands import PAI_GOW_DECK, Split, hand_name, ranking_for, splits
 from homegame.games.pai_gow.house_way import house_way, house_way_rule
@@ -44,6 +46,7 @@ DECLINE: Final = Action("decline")
 _SIZES: Final = (2, 5)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class PaiGowState(GameState[PaiGowView]):
     """One hand of Pai Gow Poker."""
 
@@ -86,7 +89,36 @@ class PaiGowState(GameState[PaiGowView]):
     def _unshare(self) -> bool:
         self.offers, self.hands, self.choice = list(self.offers), dict(self.hands), self.choice.copy()
         self.results, self._advice_cache = dict(self.results), dict(self._advice_cache)
+        self.deck_order = list(self.deck_order)
         return True
+
+    def _redeal(self, seat: int, redeal: Redeal) -> None:
+        """Until the reveal, the other hands and the house's; the cards not dealt. The bank's
+        setting follows its new cards by the house way, and so does a setting another player has
+        made in secret."""
+        over = self.is_over
+        hidden = {other: list(cards) for other, cards in self.hands.items() if other != seat and not over}
+        house = list(self.house_cards)
+        for cards in hidden.values():
+            redeal.hide(cards)
+        if not over:
+            redeal.hide(house)
+        dealt = sum(map(len, self.hands.values())) + len(house)
+        rest = self.deck_order[dealt:]
+        redeal.hide(rest)
+        redeal.deal()
+        self.hands.update((other, tuple(cards)) for other, cards in hidden.items())
+        self.house_cards = tuple(house)
+        order = clockwise(self.dealer + 1, self.players)
+        self.deck_order = [card for other in order for card in self.hands.get(other, ())] + house + rest
+        wheel_second = self.game.has("wheel-second")
+        if hidden and self.bank_split is not None and self.banker != seat:
+            bank = self.house_cards if self.banker is None else self.hands[self.banker]
+            self.bank_split = house_way(bank, wheel_second=wheel_second)
+        for other in self.choice.choices:
+            if other in hidden:
+                self.choice.choices[other] = house_way(self.hands[other], wheel_second=wheel_second)
+        self._advice_cache = {other: advice for other, advice in self._advice_cache.items() if other == seat}
 
     def _legal(self, seat: int) -> ActionSet:
         if not self.dealt:

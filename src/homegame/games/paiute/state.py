@@ -20,8 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card
 from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
+from homegame.engine.redeal import Redeal
 from homegame.engine.seats import clockwise, left_of
 from homegame.engine.stock import Stock
 from homegame.games.paiute.hints import hint_for, why_not_callable
@@ -55,6 +57,7 @@ class Call:
         return CallShown(self.seat, self.shown, self.hand.name, self.hand.category.name, self.discarded)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class PaiuteState(GameState[PaiuteView]):
     """One deal of Paiute. Built by :meth:`homegame.games.paiute.Paiute.deal`."""
 
@@ -92,14 +95,54 @@ class PaiuteState(GameState[PaiuteView]):
         self.over = False
         self.void = False
         self._calls_cache: dict[int, list[Action]] = {}
+        self.taken_by: dict[Card, int] = {}
+        self.rebuilt: list[frozenset[Card]] = []
+        self.rebuilt_held: list[list[int]] = []
 
     def _unshare(self) -> bool:
         self.hands = [list(hand) for hand in self.hands]
         self.table = self.table.copy()
         self.turns_taken, self.calls, self.wins = list(self.turns_taken), list(self.calls), list(self.wins)
         self.last_turns = list(self.last_turns) if self.last_turns is not None else None
-        self._calls_cache = dict(self._calls_cache)
+        self._calls_cache, self.taken_by = dict(self._calls_cache), dict(self.taken_by)
+        self.rebuilt, self.rebuilt_held = list(self.rebuilt), [list(counts) for counts in self.rebuilt_held]
         return True
+
+    def _redeal(self, seat: int, redeal: Redeal) -> None:
+        """The other hands, but the cards each took from the pile and still holds and the cards of
+        a call, and the stock. Once the stock has been rebuilt it holds only cards of the last
+        rebuild (all seen in the pile), and a player holds exactly as many cards of a rebuild as it
+        drew from the stock after it and has not thrown away."""
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                shown = [card for card in hand if self.taken_by.get(card) == other]
+                shown += [card for call in self.calls if call.seat == other for card in call.shown]
+                redeal.hide(hand, holder=other, known=shown)
+        redeal.hide(self.table.face_down, holder="stock")
+        if self.rebuilt:
+            redeal.limit("stock", [card for card in self.game.deck if card not in self.rebuilt[-1]], most=0)
+        latest = self._rebuilds_of()
+        for rebuild, held in enumerate(self.rebuilt_held):
+            cards = [card for card, last in latest.items() if last == rebuild]
+            for other, count in enumerate(held):
+                redeal.limit(other, cards, least=count, most=count)
+        redeal.deal()
+        self._calls_cache = {}
+
+    def _rebuilds_of(self) -> dict[Card, int]:
+        """For each card that went into a rebuilt stock, the last rebuild it went into."""
+        latest: dict[Card, int] = {}
+        for rebuild, cards in enumerate(self.rebuilt):
+            latest.update(dict.fromkeys(cards, rebuild))
+        return latest
+
+    def _let_go(self, seat: int, card: Card) -> None:
+        """``seat`` throws ``card`` away: a card it took from the pile, or one it drew from a
+        rebuilt stock (it held one fewer of that rebuild's cards)."""
+        if self.taken_by.pop(card, None) is None and self.rebuilt:
+            rebuild = self._rebuilds_of().get(card)
+            if rebuild is not None:
+                self.rebuilt_held[rebuild][seat] -= 1
 
     # -- whose turn, and what they may do ---------------------------------------------------------
 
@@ -160,6 +203,7 @@ class PaiuteState(GameState[PaiuteView]):
             return
         if action.kind == "discard":
             hand.remove(action.cards[0])
+            self._let_go(seat, action.cards[0])
             self.table.discard(action.cards)
         else:
             self._call(seat, action.cards[0] if action.cards else None)
@@ -170,14 +214,18 @@ class PaiuteState(GameState[PaiuteView]):
         self.hands[seat].append(card)
         self.drawn, self.taken = True, card if from_pile else None
         if from_pile:
+            self.taken_by[card] = seat
             self.history.add("take", seat, {"card": str(card)})
         else:
+            if self.rebuilt_held:
+                self.rebuilt_held[-1][seat] += 1
             self.history.add("draw", seat, {"card": str(card)}, private_to=(seat,))
 
     def _call(self, seat: int, thrown: Card | None) -> None:
         hand = self.hands[seat]
         if thrown is not None:
             hand.remove(thrown)
+            self._let_go(seat, thrown)
             self.table.discard([thrown])
         combination = self.ranking.evaluate(hand, self.wild)
         self.calls.append(Call(seat, combination, tuple(combination.cards), thrown))
@@ -207,6 +255,8 @@ class PaiuteState(GameState[PaiuteView]):
                                                       "second time"})
             self._finish()
         elif len(self.table.discards) > 1:
+            self.rebuilt.append(frozenset(self.table.discards[:-1]))
+            self.rebuilt_held.append([0] * self.players)
             self.table.rebuild(self.shuffle, keep_face_up=1)
             self.history.add("rebuild", None, {"stock": len(self.table),
                                                "top": str(self.table.top_discard)})

@@ -14,12 +14,15 @@ after the last deal of a game, ``award`` for the lowest total.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card, Suit, format_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameError, GameState, Outcome, Subsets
 from homegame.engine.game import is_counts
+from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice, clockwise, left_of, right_of
 from homegame.games.papayoo.table import (
     DEAL_POINTS,
@@ -67,6 +70,7 @@ def read_carry(carry: dict[str, Any], *, players: int, deals: int) -> tuple[int,
     return number, list(totals)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class PapayooState(GameState[PapayooView]):
     """One deal of Papayoo, from the deal of the packets to the last trick."""
 
@@ -104,6 +108,42 @@ class PapayooState(GameState[PapayooView]):
         self.trick, self.tricks, self.taken = list(self.trick), list(self.tricks), list(self.taken)
         self.scoring_cards = [list(cards) for cards in self.scoring_cards]
         return True
+
+    def _redeal(self, seat: int, redeal: Redeal) -> None:
+        """The other hands, with the cards each set aside to pass while the passing goes on; the
+        cards the seat passed are still with the player it passed them to (unless played), and a
+        player who did not follow the suit led holds none of it."""
+        pending = {other: list(cards) for other, cards in self.passes.choices.items()
+                   if other != seat and not self.passes.done}
+        given = set(self.passes.choices.get(seat, ())) if self.passes.done else set()
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                redeal.hide(hand, holder=other, known=given)
+                redeal.hide(pending.get(other, []), holder=other)
+        for trick in [*self.tricks, Trick(tuple(self.trick), seat, 0)]:
+            led = trick.plays[0].card.suit if trick.plays else None
+            for play in trick.plays:
+                if play.card.suit is not led:
+                    redeal.limit(play.seat, [card for card in self.game.deck if card.suit is led], most=0)
+        redeal.deal()
+        for other, cards in pending.items():
+            self.passes.choices[other] = tuple(cards)
+        if self.passes.done:
+            self._pass_again(seat, redeal.rng)
+
+    def _pass_again(self, seat: int, rng: random.Random) -> None:
+        """After a redeal, what the other seats passed and received, made again from what each
+        receiver has held (so no card of the real deal is left in them)."""
+        played: dict[int, list[Card]] = {}
+        for trick in [*self.tricks, Trick(tuple(self.trick), seat, 0)]:
+            for play in trick.plays:
+                played.setdefault(play.seat, []).append(play.card)
+        for giver in range(self.players):
+            receiver = left_of(giver, self.players)
+            if seat not in (giver, receiver):
+                held = [*self.hands[receiver], *played.get(receiver, [])]
+                cards = tuple(sorted(rng.sample(held, self.pass_count), key=hand_order))
+                self.passes.choices[giver], self.received[receiver] = cards, cards
 
     # -- whose turn and what they may do --------------------------------------------------------
 

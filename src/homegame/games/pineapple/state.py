@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card, deck, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
 from homegame.engine.betting import BettingRound, Limits, money_fields
@@ -37,6 +38,7 @@ HOLE_CARDS = 3
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class PineappleState(GameState[PineappleView]):
     """A hand of Pineapple, Crazy Pineapple or Crazy Pineapple Hi-Lo in progress."""
 
@@ -143,7 +145,8 @@ class PineappleState(GameState[PineappleView]):
             self.step += 1
             if step == "discard":
                 self.discarding = SimultaneousChoice(self.live())
-                self.discard_choices = {seat: _discard_choices(self.hole[seat]) for seat in self.discarding.seats}
+                self.discard_choices = {seat: _discard_choices(self.hole[seat])
+                                        for seat in self.discarding.seats}
                 return
             if step == "bet":
                 betting = BettingRound(self.chips, first=self.order[0], limits=self._limits())
@@ -184,7 +187,8 @@ class PineappleState(GameState[PineappleView]):
         self.names, self.low_names = {}, {}
         choosing = self.discarding
         if choosing is not None:
-            choosing.choices.update((other, self.discards[other]) for other in choosing.choices if other != seat)
+            made = [other for other in choosing.choices if other != seat]
+            choosing.choices.update((other, self.discards[other]) for other in made)
             self.discard_choices = {other: _discard_choices(self.hole[other]) for other in choosing.seats}
 
     def _who_acts(self) -> tuple[int, ...]:
