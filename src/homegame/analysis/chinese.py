@@ -23,7 +23,7 @@ from math import sqrt
 from typing import Any, Final
 
 from homegame.analysis.progress import Progress
-from homegame.bots import Bot, RandomBot
+from homegame.bots import Bot, RandomBot, ask
 from homegame.bots.chinese import greedy_setting, solve
 from homegame.bots.open_face import MonteCarloBot
 from homegame.cards import Card, deck
@@ -146,7 +146,7 @@ def open_face_match(hands: int, *, seed: int, rival: str = "random", samples: in
         assert isinstance(state, OpenFaceState)
         while not state.is_over:
             seat = state.to_act[0]
-            state.apply(seat, players[seat].act(state.view(seat), state.legal_actions(seat)))
+            state.apply(seat, ask(players[seat], state, seat))
         for seat in (0, 1):
             fouls[seat] += seat in state.view(None).fouled
             fantasy[seat] += seat in state.fantasy

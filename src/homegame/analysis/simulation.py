@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from homegame.analysis.progress import Progress
-from homegame.bots import Bot
+from homegame.bots import Bot, ask
 from homegame.engine import Game, GameState
 from homegame.errors import GameError
 
@@ -56,7 +56,7 @@ def play_hand(state: GameState[Any], bots: Sequence[Bot]) -> GameState[Any]:
     """Let ``bots`` play ``state`` to its end; each bot sees only its own seat's view."""
     while not state.is_over:
         for seat in state.to_act:
-            state.apply(seat, bots[seat].act(state.view(seat), state.legal_actions(seat)))
+            state.apply(seat, ask(bots[seat], state, seat))
     return state
 
 

@@ -1,7 +1,10 @@
 """Bots: players that see only what their seat may see.
 
 A bot is asked for an action with the seat's view and its legal actions, never the state, so a bot
-can sit at any face (terminal, web room, simulation) exactly as a person would.
+can sit at any face (terminal, web room, simulation) exactly as a person would. A face asks through
+:func:`ask`, which hands the bot the seat's :class:`~homegame.engine.infoset.InformationSet`: most
+bots read only its view and legal actions (:meth:`Bot.act`); the search bot also plays on from
+hands as they might be (its samples), still without seeing the hand itself.
 
 >>> import homegame
 >>> from homegame.engine import ActionSet, Choices, Action
@@ -18,10 +21,11 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any
 
-from homegame.engine import Action, ActionSet
+from homegame.engine import Action, ActionSet, GameState
+from homegame.engine.infoset import InformationSet
 from homegame.errors import GameError
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["Bot", "InformationSet", "RandomBot", "ask", "bot_names", "make_bot"]
 
 
 class Bot(ABC):
@@ -35,6 +39,22 @@ class Bot(ABC):
     @abstractmethod
     def act(self, view: Any, legal: ActionSet) -> Action:
         """One of ``legal``, chosen by looking only at ``view``."""
+
+    def decide(self, seat: InformationSet) -> Action:
+        """The action for the seat whose knowledge ``seat`` is: by default :meth:`act` on its view."""
+        return self.act(seat.view, seat.legal)
+
+
+def ask(bot: Bot, state: GameState[Any], seat: int) -> Action:
+    """What ``bot`` plays for ``seat`` of ``state``: the way every face asks a bot, giving it the
+    seat's information set and never the state.
+
+    >>> import homegame
+    >>> state = homegame.new_game("draw", players=2).deal(seed=1)
+    >>> ask(RandomBot(seed=1), state, state.to_act[0]) in state.legal_actions(state.to_act[0])
+    True
+    """
+    return bot.decide(InformationSet(state, seat))
 
 
 class RandomBot(Bot):
@@ -63,8 +83,8 @@ def _game_bots(game: str) -> dict[str, type[Bot]]:
 
 
 def bot_names(game: str) -> list[str]:
-    """The bots that can play ``game``: its own (the best first) and ``random``."""
-    return [*_game_bots(game), "random"]
+    """The bots that can play ``game``: its own (the best first), ``search`` and ``random``."""
+    return [*_game_bots(game), "search", "random"]
 
 
 def make_bot(game: str, name: str | None = None, seed: int | None = None) -> Bot:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from homegame.bots import Bot
+from homegame.bots import Bot, ask
 from homegame.cards import Card
 from homegame.cli.advice import advise
 from homegame.cli.choices import Filling, Offer, offers, same_action, understand
@@ -174,7 +174,7 @@ class Table:
     def _bot_turn(self, state: GameState[Any], seat: int, bot: Bot) -> None:
         while True:
             try:
-                action = bot.act(state.view(seat), state.legal_actions(seat))
+                action = ask(bot, state, seat)
                 break
             except KeyboardInterrupt:
                 self._leave(mid_hand=True)
