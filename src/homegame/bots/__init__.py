@@ -92,7 +92,9 @@ def make_bot(game: str, name: str | None = None, seed: int | None = None) -> Bot
 
     ``best`` always names the game's first (strongest) bot, and so does ``heuristic`` for a game
     whose best bot has another name (a solver, a Monte Carlo player), so one command line can seat
-    the same kind of bot at every game.
+    the same kind of bot at every game. ``search`` is the search bot of every game
+    (:mod:`homegame.bots.search`), with a budget per decision as ``search:800`` (playouts) or
+    ``search:1s``.
 
     >>> make_bot("open_face", "heuristic").name, make_bot("draw", "best").name
     ('monte-carlo', 'heuristic')
@@ -101,6 +103,11 @@ def make_bot(game: str, name: str | None = None, seed: int | None = None) -> Bot
     ...
     homegame.errors.GameError: no game called 'duel-that-does-not-exist'; games: ...
     """
+    base, _, budget = (name or "").partition(":")
+    if base == "search":
+        from homegame.bots.search import SearchBot
+
+        return SearchBot.with_budget(budget, seed=seed)
     known: dict[str, type[Bot]] = {**_game_bots(game), "random": RandomBot}
     best = next(iter(known))
     chosen = best if name is None or name == "best" or (name == "heuristic" and name not in known) else name

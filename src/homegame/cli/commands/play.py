@@ -18,7 +18,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                                    "the bots' advice, 'rules' shows the rules, q leaves.")
     add_game_options(parser)
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    parser.add_argument("--bot", default=None, help="which bot fills the other seats")
+    parser.add_argument("--bot", default=None, help="which bot fills the other seats: the game's own "
+                        "(the default), 'search' (or 'search:1s', 'search:800' for its time or playouts "
+                        "per decision) or 'random'")
     parser.add_argument("--hands", type=int, help="stop after this many hands")
     parser.set_defaults(run=run)
 

@@ -1,0 +1,281 @@
+"""The search bot: information-set Monte Carlo tree search over resampled hands, for every game.
+
+It knows no game. At its turn it asks the table for hands as they might be (the seat's
+information set deals every card the seat cannot see again, ``state.resample``) and plays on
+from them through the engine's contract alone: ``to_act``, ``legal_actions``, ``apply`` and
+``outcome``. Each playout is one such hand: down a tree of the actions tried so far, choosing by
+UCB1 among the actions that hand allows (an action's count of chances is how often it was
+available, as in Cowling, Powley and Whitehouse's ISMCTS), one new action added to the tree, then
+played out to the end by a quick policy, and the result taken back up the path, each seat's
+own result to the actions it chose. The action tried most often at the root is played.
+
+What keeps it general and quick:
+
+- An action another seat takes in secret (a discard, a pass, a setting) is known to the tree only
+  by what the seat sees of it (its kind and how many cards), so the tree never learns from cards
+  it could not see; the hand at hand supplies the cards.
+- Large sets of actions are sampled: a few amounts of each range of bets (the least, the most and
+  three between), and at most ``width`` of the ways to discard, pass or set cards.
+- The playout policy checks or calls when it can (so a playout shows down what the hands are worth
+  rather than folding at random) and otherwise acts at random.
+- Results are scaled by the spread seen so far, so one exploration constant suits chips and points.
+
+Its budget is playouts per decision, which repeats exactly for a seed, or seconds per decision.
+
+>>> import homegame
+>>> from homegame.bots import ask
+>>> state = homegame.new_game("draw", players=3).deal(seed=4)
+>>> seat = state.to_act[0]
+>>> ask(SearchBot(seed=1, playouts=50), state, seat) in state.legal_actions(seat)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from homegame.bots import Bot
+from homegame.engine import Action, ActionSet, Amounts, Choices, GameState, Subsets
+from homegame.engine.actions import amount_action
+from homegame.engine.betting import AGGRESSIVE
+from homegame.engine.history import Event
+from homegame.engine.infoset import InformationSet
+from homegame.errors import GameError
+
+__all__ = ["SearchBot"]
+
+PASSIVE = frozenset({"check", "call", "bring-in"})
+BLUFF = 0.35
+"""How much less likely a bet or raise is from a hand that would lose a showdown than from one that
+would win it (see ``SearchBot._plausible_sample``)."""
+DEFAULT_PLAYOUTS = 1000
+
+
+class _Node:
+    """Statistics of one action in the tree: how often it was tried and available, and what the
+    seat that took it won on average (scaled later)."""
+
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+
+class SearchBot(Bot):
+    """Information-set MCTS with a budget of ``playouts`` (or ``seconds``) per decision."""
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, *, playouts: int | None = None, seconds: float | None = None,
+                 exploration: float = 0.7, width: int = 24, opponents: str = "tree",
+                 infer: bool = True, guide: bool = False) -> None:
+        super().__init__(seed)
+        if playouts is None and seconds is None:
+            playouts = DEFAULT_PLAYOUTS
+        if (playouts is not None and playouts < 1) or (seconds is not None and seconds <= 0):
+            raise GameError("the search bot needs a budget of at least one playout, or some time")
+        self.playouts, self.seconds = playouts, seconds
+        self.exploration, self.width, self.opponents, self.infer = exploration, width, opponents, infer
+        self.guide = guide
+        self.guides: list[Bot] = []
+        self.last_playouts = 0
+
+    @classmethod
+    def with_budget(cls, budget: str, seed: int | None = None) -> SearchBot:
+        """The bot ``make_bot`` names ``search:BUDGET``: ``800`` playouts or ``0.5s`` per decision
+        (no budget: the default of 1,000 playouts).
+
+        >>> SearchBot.with_budget("250").playouts, SearchBot.with_budget("1.5s").seconds
+        (250, 1.5)
+        """
+        text = budget.strip().lower()
+        try:
+            if not text:
+                return cls(seed)
+            if text.endswith("s"):
+                return cls(seed, seconds=float(text[:-1]))
+            return cls(seed, playouts=int(text))
+        except ValueError:
+            raise GameError(f"a search budget is playouts ('search:800') or seconds ('search:1s'), "
+                            f"not {budget!r}") from None
+
+    def act(self, view: Any, legal: ActionSet) -> Action:
+        raise GameError("the search bot plays on from hands as they might be, which a view alone "
+                        "cannot give: ask it with homegame.bots.ask(bot, state, seat)")
+
+    def decide(self, seat: InformationSet) -> Action:
+        legal = seat.legal
+        if len(legal) == 1:
+            return legal[0]
+        if self.guide:
+            from homegame.bots import make_bot
+            self.guides = [make_bot(seat.view.game, "best", seed=self.random.getrandbits(32))
+                           for _ in range(seat.players)]
+        search = _Search(self, seat.seat, self._candidates(legal, width=4 * self.width))
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        raisers = _raises_by_others(seat.view.log, seat.seat) if self.infer else {}
+        done = 0
+        while (self.playouts is None or done < self.playouts) and (
+                deadline is None or time.perf_counter() < deadline):
+            search.playout(self._plausible_sample(seat, raisers))
+            done += 1
+        self.last_playouts = done
+        return search.best()
+
+    def _plausible_sample(self, seat: InformationSet, raisers: dict[int, int]) -> GameState[Any]:
+        """A sampled hand, kept in proportion to how well it fits the bets and raises the other
+        seats made: a seat that raised ``n`` times keeps a hand it would lose a showdown with
+        only ``BLUFF ** n`` of the time (tried a few times, then any sample is taken)."""
+        for _ in range(8):
+            sample = seat.sample(self.random)
+            if not raisers:
+                return sample
+            check = sample.clone()
+            while not check.is_over:
+                mover = check.to_act[0]
+                legal = check.legal_actions(mover)
+                check.apply(mover, _passive(legal) or legal[self.random.randrange(len(legal))])
+            outcome = check.outcome
+            losers = [count for other, count in raisers.items() if outcome.get(other, 0) <= 0]
+            weight = BLUFF ** sum(losers)
+            if self.random.random() < weight:
+                return sample
+        return sample
+
+    def _candidates(self, legal: ActionSet, *, width: int) -> list[Action]:
+        """The actions of ``legal`` the search considers: all of a small set; a few amounts of
+        each range of bets; ``width`` sampled ways of a large family of card choices."""
+        found: list[Action] = []
+        for family in legal.families:
+            size = len(family)
+            if isinstance(family, Amounts):
+                found += [amount_action(family.kind, amount) for amount in _spread(family.low, family.high)]
+            elif size <= width:
+                found += [family.at(index) for index in range(size)]
+            else:
+                found += [family.at(index) for index in sorted(self.random.sample(range(size), width))]
+        return list(dict.fromkeys(found))
+
+
+class _Search:
+    """One decision's tree, grown by :meth:`playout` on one sampled hand at a time."""
+
+    def __init__(self, bot: SearchBot, seat: int, root_actions: list[Action]) -> None:
+        self.bot, self.seat, self.random = bot, seat, bot.random
+        self.root = _Node()
+        self.root_actions: dict[Hashable, Action] = {action: action for action in root_actions}
+        self.low = math.inf
+        self.high = -math.inf
+
+    def playout(self, state: GameState[Any]) -> None:
+        path: list[tuple[_Node, int]] = []
+        node = self.root
+        while not state.is_over:
+            mover = self.seat if node is self.root else state.to_act[0]
+            if mover != self.seat and self.bot.opponents == "policy":
+                state.apply(mover, self._policy(state, mover))
+                continue
+            options = self.root_actions if node is self.root else self._options(state, mover)
+            children = node.children
+            untried = [key for key in options if key not in children]
+            for key in options:
+                child = children.get(key)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                key = untried[self.random.randrange(len(untried))]
+                child = children[key] = _Node()
+                child.available = 1
+                state.apply(mover, options[key])
+                path.append((child, mover))
+                break
+            key = self._select(node, options)
+            state.apply(mover, options[key])
+            node = children[key]
+            path.append((node, mover))
+        self._roll_out(state)
+        self._back_up(path, state)
+
+    def _options(self, state: GameState[Any], mover: int) -> dict[Hashable, Action]:
+        """The actions open to ``mover`` in this hand, by what the searching seat would see of
+        them: a secret action of another seat is known by its kind and size only."""
+        options: dict[Hashable, Action] = {}
+        for action in self.bot._candidates(state.legal_actions(mover), width=self.bot.width):
+            private = state.action_private_to(mover, action) if mover != self.seat else None
+            key: Hashable = action if private is None or self.seat in private else \
+                (action.kind, len(action.cards), tuple(map(len, action.groups)))
+            options.setdefault(key, action)
+        return options
+
+    def _select(self, node: _Node, options: dict[Hashable, Action]) -> Hashable:
+        spread = self.high - self.low if self.high > self.low else 1.0
+        best, best_score = None, -math.inf
+        explore = self.bot.exploration
+        for key in options:
+            child = node.children[key]
+            mean = (child.total / child.visits - self.low) / spread
+            score = mean + explore * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = key, score
+        return best
+
+    def _roll_out(self, state: GameState[Any]) -> None:
+        while not state.is_over:
+            mover = state.to_act[0]
+            state.apply(mover, self._policy(state, mover))
+
+    def _policy(self, state: GameState[Any], mover: int) -> Action:
+        legal = state.legal_actions(mover)
+        if self.bot.guides:
+            return self.bot.guides[mover].act(state.view(mover), legal)
+        return _passive(legal) or legal[self.random.randrange(len(legal))]
+
+    def _back_up(self, path: list[tuple[_Node, int]], state: GameState[Any]) -> None:
+        outcome = state.outcome
+        sign = -1 if state.game.score_is_penalty else 1
+        for node, mover in path:
+            reward = sign * outcome.get(mover, 0)
+            node.visits += 1
+            node.total += reward
+            self.low, self.high = min(self.low, reward), max(self.high, reward)
+
+    def best(self) -> Action:
+        """The root action tried most often (the better average breaks ties)."""
+        def rank(key: Hashable) -> tuple[int, float]:
+            child = self.root.children.get(key)
+            return (child.visits, child.total / child.visits) if child and child.visits else (0, -math.inf)
+        return self.root_actions[max(self.root_actions, key=rank)]
+
+
+def _passive(legal: ActionSet) -> Action | None:
+    """The check, call or bring-in on offer, if any (a betting decision's cheapest way on), or
+    else the choice of no cards from a family that allows none (standing pat)."""
+    for family in legal.families:
+        if isinstance(family, Choices):
+            for action in family.actions:
+                if action.kind in PASSIVE:
+                    return action
+        elif isinstance(family, Subsets) and family.sizes[0] == 0:
+            return family.at(0)
+    return None
+
+
+def _raises_by_others(log: Sequence[Event], seat: int) -> dict[int, int]:
+    """How many times each other seat bet or raised in the events ``seat`` saw."""
+    counts: dict[int, int] = {}
+    for event in log:
+        if event.kind == "action" and event.seat is not None and event.seat != seat \
+                and event.data["action"].get("kind") in AGGRESSIVE:
+            counts[event.seat] = counts.get(event.seat, 0) + 1
+    return counts
+
+
+def _spread(low: int, high: int) -> list[int]:
+    """The least and the most of a range of amounts and three evenly between."""
+    return sorted({low, high, *(low + (high - low) * step // 4 for step in (1, 2, 3))})
