@@ -13,7 +13,7 @@ SOURCES := $(shell find src -name '*.py')
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,room,agents,openspiel]'
+	$(BIN)/python -m pip install --quiet -e '.[test,room,agents,openspiel,cluster]'
 	touch $(STAMP)
 
 play: $(STAMP)

@@ -1,0 +1,109 @@
+"""``homegame tournament GAME --bots search,heuristic,random --deals N``: a duplicate tournament."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from homegame.analysis.progress import Progress
+from homegame.analysis.tournament import Tournament, tournament
+from homegame.cli.commands._options import add_game_options, default_players, settings_from
+from homegame.games import game_class
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "tournament", help="a duplicate tournament between bots, with confidence intervals",
+        description="Bots play the same deals again and again, moving round the table until each "
+        "has sat in every seat, so the luck of the cards cancels. The table gives each bot's mean "
+        "result per hand with its 95%% confidence interval, and how far the first bot is ahead of "
+        "each other one.")
+    add_game_options(parser)
+    parser.add_argument("--bots", default="search,heuristic", help="the bots, comma separated: "
+                        "'search' (or 'search:1s', 'search:800' for its time or playouts per decision), "
+                        "'heuristic' (each game's own best), 'random', or any bot the game names "
+                        "(default: search,heuristic)")
+    parser.add_argument("--deals", type=int, default=100, help="how many deals (default 100)")
+    parser.add_argument("--workers", type=int, default=1, help="play deals in this many processes")
+    parser.add_argument("--ray", metavar="ADDRESS", help="play deals on a Ray cluster: 'auto', "
+                        "'ray://HOST:10001', or 'local' to start one on this machine (needs the "
+                        "cluster extra)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    try:
+        players = args.players or default_players(game_class(args.game).name)
+        with _progress_bar(f"{args.game}: {args.deals} deals") as progress:
+            result = tournament(args.game, names, deals=args.deals, seed=args.seed or 0, players=players,
+                                variants=args.variant, settings=settings_from(args.set),
+                                workers=args.workers, ray_address=args.ray, progress=progress)
+    except ValueError as error:
+        print(f"homegame tournament: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        print(table_text(result))
+    return 0
+
+
+def table_text(result: Tournament) -> str:
+    """The standings as a plain table: each bot's mean per hand with its 95% interval.
+
+    >>> from homegame.analysis.tournament import Difference, Standing
+    >>> result = Tournament("draw", 2, 10, 20, 1, False, (Standing("search", 1.5, 0.25),
+    ...     Standing("random", -1.5, 0.25)), (Difference("search", "random", 3.0, 0.5),))
+    >>> print(table_text(result))
+    draw, 2 players: 10 deals, 20 hands, seed 1 (result per hand, 95% interval)
+    bot                 mean       95% interval
+    search            +1.500  [+1.250, +1.750]
+    random            -1.500  [-1.750, -1.250]
+    search ahead of random by +3.000 +/- 0.500 a hand: better
+    """
+    unit = "points taken per hand, fewer is better" if result.penalty else "result per hand"
+    lines = [f"{result.game}, {result.players} players: {result.deals} deals, {result.hands} hands, "
+             f"seed {result.seed} ({unit}, 95% interval)",
+             f"{'bot':<14} {'mean':>9}       95% interval"]
+    for standing in result.standings:
+        low, high = standing.mean - standing.margin, standing.mean + standing.margin
+        lines.append(f"{standing.bot:<14} {standing.mean:>+9.3f}  [{_signed(low)}, {_signed(high)}]")
+    for difference in result.differences:
+        lead = -difference.mean if result.penalty else difference.mean
+        verdict = "better" if lead - difference.margin > 0 else "worse" if lead + difference.margin < 0 \
+            else "not told apart"
+        lines.append(f"{difference.bot} ahead of {difference.other} by {lead:+.3f} +/- "
+                     f"{difference.margin:.3f} a hand: {verdict}")
+    return "\n".join(lines)
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.3f}" if math.isfinite(value) else "   n/a"
+
+
+@contextmanager
+def _progress_bar(label: str) -> Iterator[Progress | None]:
+    """A rich progress bar on standard error while the deals are played, when it is a terminal;
+    nothing otherwise (a pipe or a file gets only the result)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, TimeRemainingColumn
+    from rich.progress import Progress as Bar
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield None
+        return
+    with Bar("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+             TimeRemainingColumn(), console=console, transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance
