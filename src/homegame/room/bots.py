@@ -1,8 +1,11 @@
 """Bots at card-room tables, thinking in worker processes so the room's event loop never waits.
 
-A bot sees what its seat may see (the view) and its legal actions, exactly as at the terminal; the
-room sends those to a worker process, which answers with an action. A solver or Monte Carlo bot can
-think for a second there while the room goes on serving every other table. With no workers
+A bot sees what its seat may see, exactly as at the terminal. The room sends a worker process the
+seat's knowledge as a hand it cannot tell from the real one (``state.resample(seat)``: its own
+cards and everything shown kept, every card it cannot see dealt again), so nothing hidden ever
+leaves the table, yet the search bot can play on from it; the worker answers with an action. A
+solver, a Monte Carlo or a search bot can think for a second there while the room goes on serving
+every other table. With no workers
 (``workers=0``) bots think in the room's own process, for tests and tiny rooms.
 """
 
@@ -14,22 +17,31 @@ import random
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
-from homegame.bots import Bot, make_bot
-from homegame.engine import Action, ActionSet
+from homegame.bots import Bot, ask, make_bot
+from homegame.engine import Action, GameState
 
 __all__ = ["BotPool", "decide"]
 
 _BOTS: dict[tuple[str, str], Bot] = {}
 
 
-def decide(game: str, level: str, view: Any, legal: ActionSet, seed: int) -> Action:
-    """What a ``level`` bot for ``game`` plays with ``view`` and ``legal`` (its randomness from
-    ``seed``). Each worker keeps one bot of each kind, so tables built on first use stay built."""
+def decide(game: str, level: str, knowledge: GameState[Any], seat: int, seed: int) -> Action:
+    """What a ``level`` bot for ``game`` plays at ``seat``, knowing what ``knowledge`` (a resample
+    for that seat) tells it, its randomness from ``seed``. Each worker keeps one bot of each kind,
+    so tables built on first use stay built.
+
+    >>> import homegame
+    >>> state = homegame.new_game("draw", players=2).deal(seed=3)
+    >>> seat = state.to_act[0]
+    >>> knowledge = state.resample(seat, random.Random(1))
+    >>> decide("draw", "search:20", knowledge, seat, seed=5) in state.legal_actions(seat)
+    True
+    """
     bot = _BOTS.get((game, level))
     if bot is None:
         bot = _BOTS[game, level] = make_bot(game, level)
     bot.random.seed(seed)
-    return bot.act(view, legal)
+    return ask(bot, knowledge, seat)
 
 
 class BotPool:
@@ -43,12 +55,14 @@ class BotPool:
             self._executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
         self._seeds = random.SystemRandom()
 
-    async def decide(self, game: str, level: str, view: Any, legal: ActionSet) -> Action:
+    async def decide(self, game: str, level: str, state: GameState[Any], seat: int) -> Action:
+        """What a ``level`` bot plays at ``seat`` of ``state``, thought out in a worker process."""
         seed = self._seeds.getrandbits(63)
+        knowledge = state.resample(seat, random.Random(seed))
         if self._executor is None:
-            return decide(game, level, view, legal, seed)
+            return decide(game, level, knowledge, seat, seed)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, decide, game, level, view, legal, seed)
+        return await loop.run_in_executor(self._executor, decide, game, level, knowledge, seat, seed)
 
     def close(self) -> None:
         if self._executor is not None:

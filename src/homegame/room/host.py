@@ -298,8 +298,7 @@ class TableHost:
         default = hand.state.default_action(player)
         if default is not None:
             return default
-        return await self.room.bots.decide(hand.game.name, self.table.config.bot_level,
-                                           hand.state.view(player), legal)
+        return await self.room.bots.decide(hand.game.name, self.table.config.bot_level, hand.state, player)
 
     async def _bot_turn(self, seat: int, key: tuple[Any, ...]) -> None:
         self._busy.add(key)
@@ -317,8 +316,7 @@ class TableHost:
             hand = table.hand
             assert hand is not None and occupant is not None and occupant.bot is not None
             player = hand.seats.index(seat)
-            action = await self.room.bots.decide(hand.game.name, occupant.bot, hand.state.view(player),
-                                                 hand.state.legal_actions(player))
+            action = await self.room.bots.decide(hand.game.name, occupant.bot, hand.state, player)
             if self._decision(seat) == key[2]:
                 await self.change(lambda t: t.act(seat, action, intent=f"bot:{key[2]}", at=self.room.clock(),
                                                   by="bot"))
