@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from homegame.bots import ask, bot_names, make_bot
-from homegame.bots.search import SearchBot
+from homegame.bots.search import SearchBot, _Comparison
 from homegame.cards import parse_cards
 from homegame.engine import Action, GameError, GameState
 from homegame.engine.infoset import InformationSet
@@ -93,3 +93,21 @@ def test_a_room_table_seats_the_search_bot() -> None:
     assert action in state.legal_actions(seat)
     heuristic = asyncio.run(BotPool(workers=0).decide("draw", "heuristic", state, seat))
     assert heuristic in state.legal_actions(seat)
+
+
+def test_the_tree_search_plays_where_no_guide_is_used() -> None:
+    for name in ("draw", "papayoo"):
+        state = _deal(name, seed=4)
+        seat = state.to_act[0]
+        assert ask(SearchBot(seed=1, playouts=30, guided=False), state, seat) in state.legal_actions(seat)
+
+
+def test_the_guided_search_leaves_its_guide_only_on_evidence() -> None:
+    state = _deal("draw", seed=2)
+    seat = state.to_act[0]
+    guide, other = state.legal_actions(seat)[:2]
+    comparison = _Comparison(SearchBot(seed=1), seat, [guide, other], [])
+    comparison.results = [[0.0, 1.0, 0.0, 1.0], [0.5, 1.5, 0.0, 1.0]]  # better, but within the noise
+    assert comparison.best() == guide
+    comparison.results = [[0.0, 1.0, 0.0, 1.0, 0.0], [2.0, 3.1, 2.0, 3.0, 2.1]]  # better every time
+    assert comparison.best() == other

@@ -1,26 +1,33 @@
-"""The search bot: information-set Monte Carlo tree search over resampled hands, for every game.
+"""The search bot: Monte Carlo search over resampled hands, for every game.
 
 It knows no game. At its turn it asks the table for hands as they might be (the seat's
 information set deals every card the seat cannot see again, ``state.resample``) and plays on
 from them through the engine's contract alone: ``to_act``, ``legal_actions``, ``apply`` and
-``outcome``. Each playout is one such hand: down a tree of the actions tried so far, choosing by
-UCB1 among the actions that hand allows (an action's count of chances is how often it was
-available, as in Cowling, Powley and Whitehouse's ISMCTS), one new action added to the tree, then
-played out to the end by a quick policy, and the result taken back up the path, each seat's
-own result to the actions it chose. The action tried most often at the root is played.
+``outcome``. It searches in one of two ways.
 
-What keeps it general and quick:
+Guided (where the game's own best bot decides in under ``GUIDE_SECONDS``): paired playouts that
+improve on that bot. Each sampled hand is played on after every candidate action, the game's own
+bot then acting in every seat with the same random choices, so the candidates are compared on the
+same cards and the same later play (a paired comparison, far less noisy than separate samples).
+The bot's own choice stands unless another candidate beats it by ``EVIDENCE`` standard errors:
+a one-step improvement of a policy (as Tesauro and Galperin's roll-outs), which departs from the
+policy only on evidence.
 
-- An action another seat takes in secret (a discard, a pass, a setting) is known to the tree only
-  by what the seat sees of it (its kind and how many cards), so the tree never learns from cards
-  it could not see; the hand at hand supplies the cards.
-- Large sets of actions are sampled: a few amounts of each range of bets (the least, the most and
-  three between), and at most ``width`` of the ways to discard, pass or set cards.
-- The playout policy checks or calls when it can (so a playout shows down what the hands are worth
-  rather than folding at random) and otherwise acts at random.
-- Results are scaled by the spread seen so far, so one exploration constant suits chips and points.
+Tree (where the game's bot is too slow to play many hands on: a solver, a Monte Carlo bot):
+information-set Monte Carlo tree search. Each playout is one sampled hand: down a tree of the
+actions tried so far, choosing by UCB1 among the actions that hand allows (an action's count of
+chances is how often it was available, as in Cowling, Powley and Whitehouse's ISMCTS), one new
+action added to the tree, then played out to the end by a quick policy (check or call when it
+can, so a playout shows down what the hands are worth; otherwise at random), and the result
+taken back up the path, each seat's own result to the actions it chose. An action another seat
+takes in secret (a discard, a pass, a setting) is known to the tree only by what the seat sees of
+it (its kind and how many cards). Results are scaled by the spread seen so far, so one
+exploration constant suits chips and points. The action tried most often at the root is played.
 
-Its budget is playouts per decision, which repeats exactly for a seed, or seconds per decision.
+Both consider a few amounts of each range of bets (the least, the most and three between) and at
+most ``4 * width`` of the ways to discard, pass or set cards, and both weigh the sampled hands by
+the bets and raises the other seats made (``_plausible_sample``). The budget is playouts per
+decision, which repeats exactly for a seed, or seconds per decision.
 
 >>> import homegame
 >>> from homegame.bots import ask
@@ -52,6 +59,10 @@ BLUFF = 0.35
 """How much less likely a bet or raise is from a hand that would lose a showdown than from one that
 would win it (see ``SearchBot._plausible_sample``)."""
 DEFAULT_PLAYOUTS = 1000
+EVIDENCE = 3.0
+"""Standard errors by which a candidate must beat the guide's choice to be played instead."""
+GUIDE_SECONDS = 0.002
+"""The longest a game's own bot may take over a decision to guide the playouts."""
 
 
 class _Node:
@@ -73,18 +84,16 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, seed: int | None = None, *, playouts: int | None = None, seconds: float | None = None,
-                 exploration: float = 0.7, width: int = 24, opponents: str = "tree",
-                 infer: bool = True, guide: bool = False) -> None:
+                 exploration: float = 0.7, width: int = 24, infer: bool = True, guided: bool = True) -> None:
         super().__init__(seed)
         if playouts is None and seconds is None:
             playouts = DEFAULT_PLAYOUTS
         if (playouts is not None and playouts < 1) or (seconds is not None and seconds <= 0):
             raise GameError("the search bot needs a budget of at least one playout, or some time")
         self.playouts, self.seconds = playouts, seconds
-        self.exploration, self.width, self.opponents, self.infer = exploration, width, opponents, infer
-        self.guide = guide
-        self.guides: list[Bot] = []
+        self.exploration, self.width, self.infer, self.guided = exploration, width, infer, guided
         self.last_playouts = 0
+        self._guides: dict[tuple[str, int], list[Bot] | None] = {}
 
     @classmethod
     def with_budget(cls, budget: str, seed: int | None = None) -> SearchBot:
@@ -113,20 +122,38 @@ class SearchBot(Bot):
         legal = seat.legal
         if len(legal) == 1:
             return legal[0]
-        if self.guide:
-            from homegame.bots import make_bot
-            self.guides = [make_bot(seat.view.game, "best", seed=self.random.getrandbits(32))
-                           for _ in range(seat.players)]
-        search = _Search(self, seat.seat, self._candidates(legal, width=4 * self.width))
+        guides = self._guides_for(seat) if self.guided else None
+        candidates = self._candidates(legal, width=4 * self.width)
+        search: _Search | _Comparison
+        if guides is None:
+            search = _Search(self, seat.seat, candidates)
+        else:
+            guide = guides[seat.seat].act(seat.view, legal)
+            search = _Comparison(self, seat.seat, list(dict.fromkeys([guide, *candidates])), guides)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         raisers = _raises_by_others(seat.view.log, seat.seat) if self.infer else {}
         done = 0
         while (self.playouts is None or done < self.playouts) and (
                 deadline is None or time.perf_counter() < deadline):
-            search.playout(self._plausible_sample(seat, raisers))
-            done += 1
+            done += search.playout(self._plausible_sample(seat, raisers))
         self.last_playouts = done
         return search.best()
+
+    def _guides_for(self, seat: InformationSet) -> list[Bot] | None:
+        """The game's own best bot for every seat, to play the hands on after the searched
+        decision, if it decides quickly enough for many playouts (else ``None``: the tree search
+        with quick playouts)."""
+        game = seat.view.game
+        key = (game, seat.players)
+        if key not in self._guides:
+            from homegame.bots import make_bot
+
+            guides = [make_bot(game, "best", seed=self.random.getrandbits(32)) for _ in range(seat.players)]
+            begin = time.perf_counter()
+            guides[seat.seat].act(seat.view, seat.legal)
+            quick = time.perf_counter() - begin < GUIDE_SECONDS
+            self._guides[key] = guides if quick else None
+        return self._guides[key]
 
     def _plausible_sample(self, seat: InformationSet, raisers: dict[int, int]) -> GameState[Any]:
         """A sampled hand, kept in proportion to how well it fits the bets and raises the other
@@ -173,34 +200,51 @@ class _Search:
         self.low = math.inf
         self.high = -math.inf
 
-    def playout(self, state: GameState[Any]) -> None:
+    def playout(self, state: GameState[Any]) -> int:
+        """One playout on ``state`` (a sampled hand); how many it was (one)."""
         path: list[tuple[_Node, int]] = []
         node = self.root
         while not state.is_over:
             mover = self.seat if node is self.root else state.to_act[0]
-            if mover != self.seat and self.bot.opponents == "policy":
-                state.apply(mover, self._policy(state, mover))
-                continue
             options = self.root_actions if node is self.root else self._options(state, mover)
-            children = node.children
-            untried = [key for key in options if key not in children]
-            for key in options:
-                child = children.get(key)
-                if child is not None:
-                    child.available += 1
-            if untried:
-                key = untried[self.random.randrange(len(untried))]
-                child = children[key] = _Node()
-                child.available = 1
-                state.apply(mover, options[key])
-                path.append((child, mover))
-                break
-            key = self._select(node, options)
+            key, expanded = self._choose(node, options)
             state.apply(mover, options[key])
-            node = children[key]
+            node = node.children[key]
             path.append((node, mover))
+            if expanded:
+                break
         self._roll_out(state)
         self._back_up(path, state)
+        return 1
+
+    def _choose(self, node: _Node, options: dict[Hashable, Action]) -> tuple[Hashable, bool]:
+        """The option to follow from ``node`` and whether it is new to the tree: an untried one at
+        random if any (added to the tree), else the best by UCB1. Every option on offer counts one
+        more chance for its child."""
+        children = node.children
+        untried: list[Hashable] = []
+        tried: list[tuple[Hashable, _Node]] = []
+        for key in options:
+            child = children.get(key)
+            if child is None:
+                untried.append(key)
+            else:
+                child.available += 1
+                tried.append((key, child))
+        if untried:
+            key = untried[self.random.randrange(len(untried))]
+            child = children[key] = _Node()
+            child.available = 1
+            return key, True
+        spread = self.high - self.low if self.high > self.low else 1.0
+        low, explore = self.low, self.bot.exploration
+        best, best_score = tried[0][0], -math.inf
+        for key, child in tried:
+            score = (child.total / child.visits - low) / spread + \
+                explore * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = key, score
+        return best, False
 
     def _options(self, state: GameState[Any], mover: int) -> dict[Hashable, Action]:
         """The actions open to ``mover`` in this hand, by what the searching seat would see of
@@ -213,18 +257,6 @@ class _Search:
             options.setdefault(key, action)
         return options
 
-    def _select(self, node: _Node, options: dict[Hashable, Action]) -> Hashable:
-        spread = self.high - self.low if self.high > self.low else 1.0
-        best, best_score = None, -math.inf
-        explore = self.bot.exploration
-        for key in options:
-            child = node.children[key]
-            mean = (child.total / child.visits - self.low) / spread
-            score = mean + explore * math.sqrt(math.log(child.available) / child.visits)
-            if score > best_score:
-                best, best_score = key, score
-        return best
-
     def _roll_out(self, state: GameState[Any]) -> None:
         while not state.is_over:
             mover = state.to_act[0]
@@ -232,8 +264,6 @@ class _Search:
 
     def _policy(self, state: GameState[Any], mover: int) -> Action:
         legal = state.legal_actions(mover)
-        if self.bot.guides:
-            return self.bot.guides[mover].act(state.view(mover), legal)
         return _passive(legal) or legal[self.random.randrange(len(legal))]
 
     def _back_up(self, path: list[tuple[_Node, int]], state: GameState[Any]) -> None:
@@ -251,6 +281,47 @@ class _Search:
             child = self.root.children.get(key)
             return (child.visits, child.total / child.visits) if child and child.visits else (0, -math.inf)
         return self.root_actions[max(self.root_actions, key=rank)]
+
+
+class _Comparison:
+    """One decision by paired playouts: every candidate is tried on the same sampled hand, the
+    hand then played on by the game's own bot in every seat with the same random choices, so two
+    candidates' results differ by what the candidates do and not by the luck of the sample. The
+    guide's own choice stands unless the best other candidate beats it by more than ``EVIDENCE``
+    standard errors of the paired difference: the search departs from its guide only on evidence
+    (strong evidence, as the best of many candidates looks better than it is)."""
+
+    def __init__(self, bot: SearchBot, seat: int, candidates: list[Action], guides: list[Bot]) -> None:
+        self.bot, self.seat, self.guides = bot, seat, guides
+        self.candidates = candidates  # the guide's choice first
+        self.results: list[list[float]] = [[] for _ in candidates]
+
+    def playout(self, state: GameState[Any]) -> int:
+        """Every candidate played on from ``state``; how many playouts that was."""
+        seed = self.bot.random.getrandbits(32)
+        sign = -1 if state.game.score_is_penalty else 1
+        for action, results in zip(self.candidates, self.results, strict=True):
+            hand = state.clone()
+            hand.apply(self.seat, action)
+            for guide in self.guides:
+                guide.random.seed(seed)
+            while not hand.is_over:
+                mover = hand.to_act[0]
+                hand.apply(mover, self.guides[mover].act(hand.view(mover), hand.legal_actions(mover)))
+            results.append(sign * hand.outcome.get(self.seat, 0))
+        return len(self.candidates)
+
+    def best(self) -> Action:
+        guide = self.results[0]
+        if len(guide) < 2:
+            return self.candidates[0]
+        means = [sum(results) / len(results) for results in self.results]
+        best = max(range(len(means)), key=means.__getitem__)
+        differences = [mine - theirs for mine, theirs in zip(self.results[best], guide, strict=True)]
+        mean = sum(differences) / len(differences)
+        variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
+        evident = mean > EVIDENCE * math.sqrt(variance / len(differences))
+        return self.candidates[best] if evident else self.candidates[0]
 
 
 def _passive(legal: ActionSet) -> Action | None:
