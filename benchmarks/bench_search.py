@@ -5,9 +5,12 @@ and playouts per second.
   four players), then the median of many timed copies, in microseconds; the replay is the old
   clone (``state.replayed()``), timed the same way in the same run, and the ratio is its cost over
   the clone's;
-- playouts: from the first decision of a hand, how many playouts the search bot runs in a second
-  (each a resample, a walk down its tree and a quick playout to the end; median over several
-  hands) and how many resample-and-random-playouts run in a second, the raw rate under it.
+- playouts: from the first real decision of a hand (more than one legal action), how many
+  playouts the search bot runs in a second, median over five hands: ``tree`` its tree search (each
+  playout a resample, a walk down the tree and a quick playout to the end), ``guided`` its paired
+  playouts with the game's own bot in every seat (where that bot is too slow to guide, the tree
+  search runs instead, so the two columns agree); ``raw`` resample-and-random-playouts, the rate
+  under both.
 
     python -m benchmarks search [--seconds 1] [--games draw,papayoo]
 """
@@ -37,7 +40,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--games", default=",".join(GAMES), help="games, comma separated")
     args = parser.parse_args(argv)
     print(f"{'game':<22} {'clone us':>9} {'replay us':>10} {'ratio':>6} {'resample us':>12} "
-          f"{'search/s':>9} {'raw/s':>7}")
+          f"{'tree/s':>7} {'guided/s':>9} {'raw/s':>7}")
     for name in args.games.split(","):
         mid = _halfway(name)
         clone = _median_us(mid.clone)
@@ -45,9 +48,11 @@ def main(argv: list[str]) -> None:
         seat = mid.to_act[0]
         rng = random.Random(1)
         resample = _median_us(lambda mid=mid, seat=seat, rng=rng: mid.resample(seat, rng))
-        start = new_game(name, players=TABLES.get(name, 3)).deal(seed=11)
+        start = _first_choice(new_game(name, players=TABLES.get(name, 3)).deal(seed=11))
         print(f"{name:<22} {clone:>9.1f} {replay:>10.0f} {replay / clone:>5.0f}x {resample:>12.1f} "
-              f"{_search_rate(name, args.seconds):>9.0f} {_raw_rate(start, args.seconds):>7.0f}", flush=True)
+              f"{_search_rate(name, args.seconds, guided=False):>7.0f} "
+              f"{_search_rate(name, args.seconds, guided=True):>9.0f} {_raw_rate(start, args.seconds):>7.0f}",
+              flush=True)
 
 
 def _halfway(name: str) -> GameState[Any]:
@@ -70,6 +75,14 @@ def _play(state: GameState[Any], chooser: random.Random, stop: int | None = None
     return steps
 
 
+def _first_choice(state: GameState[Any]) -> GameState[Any]:
+    """``state`` moved on to the first decision with more than one legal action."""
+    while not state.is_over and len(state.legal_actions(state.to_act[0])) == 1:
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return state
+
+
 def _median_us(work: Callable[[], object], runs: int = 2000) -> float:
     """The median time of ``work`` in microseconds, timed in batches of ten."""
     batches = max(1, runs // 10)
@@ -82,12 +95,13 @@ def _median_us(work: Callable[[], object], runs: int = 2000) -> float:
     return statistics.median(samples) * 1e6
 
 
-def _search_rate(name: str, seconds: float) -> float:
-    """Search playouts per second from the first decision of a hand (median over five hands)."""
+def _search_rate(name: str, seconds: float, *, guided: bool) -> float:
+    """Search playouts per second from the first decision of a hand (median over five hands),
+    guided by the game's own bot or in the tree with quick playouts."""
     rates = []
     for seed in range(5):
-        state = new_game(name, players=TABLES.get(name, 3)).deal(seed=seed)
-        bot = SearchBot(seed=seed, seconds=seconds / 5)
+        state = _first_choice(new_game(name, players=TABLES.get(name, 3)).deal(seed=seed))
+        bot = SearchBot(seed=seed, seconds=seconds / 5, guided=guided)
         ask(bot, state, state.to_act[0])
         rates.append(bot.last_playouts / (seconds / 5) if bot.last_playouts else 0.0)
     return statistics.median(rates)
