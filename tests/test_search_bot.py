@@ -27,7 +27,7 @@ def _deal(name: str, seed: int) -> GameState[Any]:
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_search_bot_plays_every_game_to_its_end(name: str) -> None:
     state = _deal(name, seed=3)
-    bots = {seat: SearchBot(seed=seat, playouts=8, width=4) for seat in range(state.players)}
+    bots = {seat: SearchBot(seed=seat, playouts=4, width=4) for seat in range(state.players)}
     while not state.is_over:
         seat = state.to_act[0]
         action = ask(bots[seat], state, seat)

@@ -48,6 +48,8 @@ def test_bad_tournaments_are_refused() -> None:
         tournament("draw", ["random"], deals=0)
     with pytest.raises(GameError, match="no bot called"):
         tournament("draw", ["nobody"], deals=1)
+    with pytest.raises(GameError, match="one process or more"):
+        tournament("draw", ["random"], deals=1, workers=0)
 
 
 def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:

@@ -126,6 +126,8 @@ def tournament(game: str, bots: Sequence[str], *, deals: int, seed: int = 0, pla
         raise GameError("a tournament needs at least one deal")
     if not bots:
         raise GameError("a tournament needs at least one bot")
+    if workers < 1:
+        raise GameError(f"a tournament runs in one process or more, not {workers}")
     seats = players or max(2, game_class(game).players[0])
     configured = new_game(game, players=seats, variants=variants, **dict(settings or {}))
     for name in dict.fromkeys(bots):
