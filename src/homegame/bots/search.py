@@ -3,25 +3,25 @@
 It knows no game. At its turn it asks the table for hands as they might be (the seat's
 information set deals every card the seat cannot see again, ``state.resample``) and plays on
 from them through the engine's contract alone: ``to_act``, ``legal_actions``, ``apply`` and
-``outcome``. It searches in one of two ways.
+``outcome``. It searches in one of two ways; the guided way is measured the stronger (see the README).
 
-Guided (where the game's own best bot decides in under ``GUIDE_SECONDS``): paired playouts that
-improve on that bot. Each sampled hand is played on after every candidate action, the game's own
-bot then acting in every seat with the same random choices, so the candidates are compared on the
+Guided (the default): paired playouts that improve on the game's own best bot. Each sampled hand
+is played on after every candidate action, then by that bot in every seat (or, where it is too
+slow for that, a solver or a Monte Carlo bot taking over ``GUIDE_SECONDS``, by the quick policy
+below), with the same random choices for every candidate, so the candidates are compared on the
 same cards and the same later play (a paired comparison, far less noisy than separate samples).
-The bot's own choice stands unless another candidate beats it by ``EVIDENCE`` standard errors:
-a one-step improvement of a policy (as Tesauro and Galperin's roll-outs), which departs from the
+The bot's own choice stands unless another candidate beats it by ``EVIDENCE`` standard errors: a
+one-step improvement of a policy by roll-outs (as Tesauro and Galperin's), which departs from the
 policy only on evidence.
 
-Tree (where the game's bot is too slow to play many hands on: a solver, a Monte Carlo bot):
-information-set Monte Carlo tree search. Each playout is one sampled hand: down a tree of the
-actions tried so far, choosing by UCB1 among the actions that hand allows (an action's count of
-chances is how often it was available, as in Cowling, Powley and Whitehouse's ISMCTS), one new
-action added to the tree, then played out to the end by a quick policy (check or call when it
-can, so a playout shows down what the hands are worth; otherwise at random), and the result
-taken back up the path, each seat's own result to the actions it chose. An action another seat
-takes in secret (a discard, a pass, a setting) is known to the tree only by what the seat sees of
-it (its kind and how many cards). Results are scaled by the spread seen so far, so one
+Tree (``guided=False``): information-set Monte Carlo tree search. Each playout is one sampled
+hand: down a tree of the actions tried so far, choosing by UCB1 among the actions that hand
+allows (an action's count of chances is how often it was available, as in Cowling, Powley and
+Whitehouse's ISMCTS), one new action added to the tree, then played out to the end by the quick
+policy (check or call when it can, so a playout shows down what the hands are worth; otherwise at
+random), and the result taken back up the path, each seat's own result to the actions it chose.
+An action another seat takes in secret (a discard, a pass, a setting) is known to the tree only by
+what the seat sees of it (its kind and how many cards). Results are scaled by the spread seen so far, so one
 exploration constant suits chips and points. The action tried most often at the root is played.
 
 Both consider a few amounts of each range of bets (the least, the most and three between) and at
@@ -40,6 +40,7 @@ True
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -93,7 +94,7 @@ class SearchBot(Bot):
         self.playouts, self.seconds = playouts, seconds
         self.exploration, self.width, self.infer, self.guided = exploration, width, infer, guided
         self.last_playouts = 0
-        self._guides: dict[tuple[str, int], list[Bot] | None] = {}
+        self._guides: dict[tuple[str, int], tuple[list[Bot], bool]] = {}
 
     @classmethod
     def with_budget(cls, budget: str, seed: int | None = None) -> SearchBot:
@@ -122,15 +123,16 @@ class SearchBot(Bot):
         legal = seat.legal
         if len(legal) == 1:
             return legal[0]
-        guides = self._guides_for(seat) if self.guided else None
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         candidates = self._candidates(legal, width=4 * self.width)
         search: _Search | _Comparison
-        if guides is None:
+        if not self.guided:
             search = _Search(self, seat.seat, candidates)
         else:
+            guides, quick = self._guides_for(seat)
             guide = guides[seat.seat].act(seat.view, legal)
-            search = _Comparison(self, seat.seat, list(dict.fromkeys([guide, *candidates])), guides)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+            search = _Comparison(self, seat.seat, list(dict.fromkeys([guide, *candidates])),
+                                 guides if quick else None)
         raisers = _raises_by_others(seat.view.log, seat.seat) if self.infer else {}
         done = 0
         while (self.playouts is None or done < self.playouts) and (
@@ -139,20 +141,19 @@ class SearchBot(Bot):
         self.last_playouts = done
         return search.best()
 
-    def _guides_for(self, seat: InformationSet) -> list[Bot] | None:
-        """The game's own best bot for every seat, to play the hands on after the searched
-        decision, if it decides quickly enough for many playouts (else ``None``: the tree search
-        with quick playouts)."""
+    def _guides_for(self, seat: InformationSet) -> tuple[list[Bot], bool]:
+        """The game's own best bot for every seat, and whether it decides quickly enough
+        (``GUIDE_SECONDS``) to play the sampled hands on."""
         game = seat.view.game
         key = (game, seat.players)
         if key not in self._guides:
             from homegame.bots import make_bot
 
             guides = [make_bot(game, "best", seed=self.random.getrandbits(32)) for _ in range(seat.players)]
+            guides[seat.seat].act(seat.view, seat.legal)  # tables a bot builds on first use
             begin = time.perf_counter()
             guides[seat.seat].act(seat.view, seat.legal)
-            quick = time.perf_counter() - begin < GUIDE_SECONDS
-            self._guides[key] = guides if quick else None
+            self._guides[key] = guides, time.perf_counter() - begin < GUIDE_SECONDS
         return self._guides[key]
 
     def _plausible_sample(self, seat: InformationSet, raisers: dict[int, int]) -> GameState[Any]:
@@ -167,7 +168,7 @@ class SearchBot(Bot):
             while not check.is_over:
                 mover = check.to_act[0]
                 legal = check.legal_actions(mover)
-                check.apply(mover, _passive(legal) or legal[self.random.randrange(len(legal))])
+                check.apply(mover, _quick_action(legal, self.random))
             outcome = check.outcome
             losers = [count for other, count in raisers.items() if outcome.get(other, 0) <= 0]
             weight = BLUFF ** sum(losers)
@@ -263,8 +264,7 @@ class _Search:
             state.apply(mover, self._policy(state, mover))
 
     def _policy(self, state: GameState[Any], mover: int) -> Action:
-        legal = state.legal_actions(mover)
-        return _passive(legal) or legal[self.random.randrange(len(legal))]
+        return _quick_action(state.legal_actions(mover), self.random)
 
     def _back_up(self, path: list[tuple[_Node, int]], state: GameState[Any]) -> None:
         outcome = state.outcome
@@ -291,7 +291,7 @@ class _Comparison:
     standard errors of the paired difference: the search departs from its guide only on evidence
     (strong evidence, as the best of many candidates looks better than it is)."""
 
-    def __init__(self, bot: SearchBot, seat: int, candidates: list[Action], guides: list[Bot]) -> None:
+    def __init__(self, bot: SearchBot, seat: int, candidates: list[Action], guides: list[Bot] | None) -> None:
         self.bot, self.seat, self.guides = bot, seat, guides
         self.candidates = candidates  # the guide's choice first
         self.results: list[list[float]] = [[] for _ in candidates]
@@ -300,14 +300,18 @@ class _Comparison:
         """Every candidate played on from ``state``; how many playouts that was."""
         seed = self.bot.random.getrandbits(32)
         sign = -1 if state.game.score_is_penalty else 1
+        quick = random.Random()
         for action, results in zip(self.candidates, self.results, strict=True):
             hand = state.clone()
             hand.apply(self.seat, action)
-            for guide in self.guides:
+            quick.seed(seed)
+            for guide in self.guides or ():
                 guide.random.seed(seed)
             while not hand.is_over:
                 mover = hand.to_act[0]
-                hand.apply(mover, self.guides[mover].act(hand.view(mover), hand.legal_actions(mover)))
+                legal = hand.legal_actions(mover)
+                hand.apply(mover, _quick_action(legal, quick) if self.guides is None else
+                           self.guides[mover].act(hand.view(mover), legal))
             results.append(sign * hand.outcome.get(self.seat, 0))
         return len(self.candidates)
 
@@ -322,6 +326,11 @@ class _Comparison:
         variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
         evident = mean > EVIDENCE * math.sqrt(variance / len(differences))
         return self.candidates[best] if evident else self.candidates[0]
+
+
+def _quick_action(legal: ActionSet, rng: random.Random) -> Action:
+    """The quick playout policy: check or call (or stand pat) where possible, else at random."""
+    return _passive(legal) or legal[rng.randrange(len(legal))]
 
 
 def _passive(legal: ActionSet) -> Action | None:
