@@ -82,6 +82,7 @@ def test_the_search_bot_needs_more_than_a_view() -> None:
     with pytest.raises(GameError, match="ask"):
         SearchBot(seed=1).act(state.view(seat), state.legal_actions(seat))
     assert InformationSet(state, seat).view == state.view(seat)
+    assert not SearchBot(seed=1).plays_from_a_view and make_bot("draw", "heuristic").plays_from_a_view
 
 
 def test_a_room_table_seats_the_search_bot() -> None:

@@ -40,6 +40,10 @@ class Bot(ABC):
     def act(self, view: Any, legal: ActionSet) -> Action:
         """One of ``legal``, chosen by looking only at ``view``."""
 
+    plays_from_a_view = True
+    """Whether :meth:`act` alone plays (a view and the legal actions are all it needs); the
+    search bot also needs the table to sample hands (:func:`ask`), so it plays at a table only."""
+
     def decide(self, seat: InformationSet) -> Action:
         """The action for the seat whose knowledge ``seat`` is: by default :meth:`act` on its view."""
         return self.act(seat.view, seat.legal)

@@ -83,6 +83,7 @@ class SearchBot(Bot):
     """Information-set MCTS with a budget of ``playouts`` (or ``seconds``) per decision."""
 
     name = "search"
+    plays_from_a_view = False
 
     def __init__(self, seed: int | None = None, *, playouts: int | None = None, seconds: float | None = None,
                  exploration: float = 0.7, width: int = 24, infer: bool = True, guided: bool = True) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from homegame.bots import Bot, make_bot
 from homegame.engine import ActionSet
+from homegame.errors import GameError
 from homegame.room.client import SeatConnection, read_view
 
 __all__ = ["play_seat"]
@@ -39,6 +40,9 @@ async def play_seat(base: str, table: str, token: str, *, bot: str = "best", han
         state = await connection.first_state()
         bots = {choice["game"]: make_bot(choice["game"], bot, seed=chooser.getrandbits(32))
                 for choice in state["table"]["config"]["games"]}
+        if not all(each.plays_from_a_view for each in bots.values()):
+            raise GameError(f"the {bot} bot plays on from hands as they might be, which only the "
+                            f"table can deal: seat it at the table instead (its bot_level)")
         dealt_in: set[int] = set()
         answered, version = -1, -1
         while not connection.ended:

@@ -15,7 +15,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     who.add_argument("--seat-token", help="the token of the seat the bot plays")
     who.add_argument("--name", help="take a new seat under this name instead")
     parser.add_argument("--bot", default="best",
-                        help="which bot plays: best (default), heuristic, random, or a game's own bot")
+                        help="which bot plays: best (default), heuristic, random, or a game's own bot "
+                        "(not search, which needs the table to sample hands: seat it at the table)")
     parser.add_argument("--hands", type=int, default=None, help="leave the table after this many hands")
     parser.set_defaults(run=run)
 
