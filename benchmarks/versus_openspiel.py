@@ -14,7 +14,6 @@ table shows the measured seconds per decision of both. Needs the ``openspiel`` e
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import time
@@ -26,11 +25,10 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import homegame.agents.openspiel  # noqa: F401  # registers the homegame_* games
 from homegame.agents.openspiel import HomegameState
+from homegame.analysis.tournament import mean_and_margin
 from homegame.bots import ask
 from homegame.bots.search import SearchBot
 from homegame.engine import Action
-
-Z_95 = 1.959964
 
 
 def main(argv: list[str]) -> None:
@@ -52,8 +50,7 @@ def main(argv: list[str]) -> None:
             first, second = (_play(game, seed, search_seat=seat, seconds=args.seconds,
                                    simulations=simulations, clocks=clocks) for seat in (0, 1))
             leads.append((first[0] - first[1] + second[1] - second[0]) / 2)
-        mean = statistics.fmean(leads)
-        margin = Z_95 * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
+        mean, margin = mean_and_margin(leads)
         verdict = "better" if mean - margin > 0 else "worse" if mean + margin < 0 else "not told"
         print(f"{name:<22} {args.deals:>5} {mean:>+12.3f} [{mean - margin:>+8.3f}, {mean + margin:>+8.3f}] "
               f"{verdict:>9} {statistics.fmean(clocks['search']):>9.3f} "

@@ -30,7 +30,7 @@ from homegame.bots import ask, make_bot
 from homegame.errors import GameError
 from homegame.games import game_class, new_game
 
-__all__ = ["DealSpec", "Difference", "Standing", "Tournament", "play_deal", "tournament"]
+__all__ = ["DealSpec", "Difference", "Standing", "Tournament", "mean_and_margin", "play_deal", "tournament"]
 
 Z_95 = 1.959964
 """The two-sided 95% point of the normal distribution."""
@@ -176,17 +176,21 @@ def _summary(game: str, specs: list[DealSpec], results: list[list[tuple[int, int
             per_name[name] = (before[0] + total, before[1] + hands)
         for name, (total, hands) in per_name.items():
             scores[name].append(total / hands)
-    standings = tuple(Standing(name, *_mean_and_margin(values)) for name, values in scores.items())
+    standings = tuple(Standing(name, *mean_and_margin(values)) for name, values in scores.items())
     first = scores[unique[0]]
-    differences = tuple(Difference(unique[0], other, *_mean_and_margin(
+    differences = tuple(Difference(unique[0], other, *mean_and_margin(
         [mine - theirs for mine, theirs in zip(first, scores[other], strict=True)])) for other in unique[1:])
     hands = sum(spec.plays for spec in specs)
     return Tournament(game, specs[0].players, len(specs), hands, specs[0].seed, penalty, standings,
                       differences)
 
 
-def _mean_and_margin(values: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``values`` and the half-width of its 95% confidence interval."""
+def mean_and_margin(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% confidence interval.
+
+    >>> mean_and_margin([1.0, 3.0])
+    (2.0, 1.959964)
+    """
     count = len(values)
     mean = sum(values) / count
     if count < 2:
