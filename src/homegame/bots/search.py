@@ -138,7 +138,7 @@ class SearchBot(Bot):
         done = 0
         while (self.playouts is None or done < self.playouts) and (
                 deadline is None or time.perf_counter() < deadline):
-            done += search.playout(self._plausible_sample(seat, raisers))
+            done += search.playout(self._plausible_sample(seat, raisers), deadline)
         self.last_playouts = done
         return search.best()
 
@@ -202,8 +202,9 @@ class _Search:
         self.low = math.inf
         self.high = -math.inf
 
-    def playout(self, state: GameState[Any]) -> int:
-        """One playout on ``state`` (a sampled hand); how many it was (one)."""
+    def playout(self, state: GameState[Any], deadline: float | None) -> int:
+        """One playout on ``state`` (a sampled hand); how many it was (one). A playout is short
+        enough to finish past ``deadline``."""
         path: list[tuple[_Node, int]] = []
         node = self.root
         while not state.is_over:
@@ -297,24 +298,30 @@ class _Comparison:
         self.candidates = candidates  # the guide's choice first
         self.results: list[list[float]] = [[] for _ in candidates]
 
-    def playout(self, state: GameState[Any]) -> int:
-        """Every candidate played on from ``state``; how many playouts that was."""
+    def playout(self, state: GameState[Any], deadline: float | None) -> int:
+        """Every candidate played on from ``state``; how many playouts that was (none, and the
+        round dropped so that the results stay paired, when ``deadline`` passes first)."""
         seed = self.bot.random.getrandbits(32)
         sign = -1 if state.game.score_is_penalty else 1
         quick = random.Random()
-        for action, results in zip(self.candidates, self.results, strict=True):
+        found: list[float] = []
+        for action in self.candidates:
             hand = state.clone()
             hand.apply(self.seat, action)
             quick.seed(seed)
             for guide in self.guides or ():
                 guide.random.seed(seed)
             while not hand.is_over:
+                if deadline is not None and time.perf_counter() > deadline:
+                    return 0
                 mover = hand.to_act[0]
                 legal = hand.legal_actions(mover)
                 hand.apply(mover, _quick_action(legal, quick) if self.guides is None else
                            self.guides[mover].act(hand.view(mover), legal))
-            results.append(sign * hand.outcome.get(self.seat, 0))
-        return len(self.candidates)
+            found.append(sign * hand.outcome.get(self.seat, 0))
+        for results, result in zip(self.results, found, strict=True):
+            results.append(result)
+        return len(found)
 
     def best(self) -> Action:
         guide = self.results[0]
