@@ -3,26 +3,27 @@
 It knows no game. At its turn it asks the table for hands as they might be (the seat's
 information set deals every card the seat cannot see again, ``state.resample``) and plays on
 from them through the engine's contract alone: ``to_act``, ``legal_actions``, ``apply`` and
-``outcome``. It searches in one of two ways; the guided way is measured the stronger (see the README).
+``outcome``. It searches in one of two ways.
 
-Guided (the default): paired playouts that improve on the game's own best bot. Each sampled hand
-is played on after every candidate action, then by that bot in every seat (or, where it is too
-slow for that, a solver or a Monte Carlo bot taking over ``GUIDE_SECONDS``, by the quick policy
-below), with the same random choices for every candidate, so the candidates are compared on the
-same cards and the same later play (a paired comparison, far less noisy than separate samples).
-The bot's own choice stands unless another candidate beats it by ``EVIDENCE`` standard errors: a
-one-step improvement of a policy by roll-outs (as Tesauro and Galperin's), which departs from the
-policy only on evidence.
+Guided (the default, where the game's own best bot decides within a quarter of the budget):
+paired playouts that improve on that bot. Each sampled hand is played on after every candidate
+action, then by that bot in every seat (or, where it takes over ``GUIDE_SECONDS``, such as a
+solver, by the quick policy below), with the same random choices for every candidate, so the
+candidates are compared on the same cards and the same later play (a paired comparison, far less
+noisy than separate samples). The bot's own choice stands unless another candidate beats it by
+``EVIDENCE`` standard errors: a one-step improvement of a policy by roll-outs (as Tesauro and
+Galperin's), which departs from the policy only on evidence.
 
-Tree (``guided=False``): information-set Monte Carlo tree search. Each playout is one sampled
-hand: down a tree of the actions tried so far, choosing by UCB1 among the actions that hand
-allows (an action's count of chances is how often it was available, as in Cowling, Powley and
-Whitehouse's ISMCTS), one new action added to the tree, then played out to the end by the quick
-policy (check or call when it can, so a playout shows down what the hands are worth; otherwise at
-random), and the result taken back up the path, each seat's own result to the actions it chose.
-An action another seat takes in secret (a discard, a pass, a setting) is known to the tree only by
-what the seat sees of it (its kind and how many cards). Results are scaled by the spread seen so far, so one
-exploration constant suits chips and points. The action tried most often at the root is played.
+Tree (``guided=False``, or where the game's bot is slower, such as Open-Face's Monte Carlo bot):
+information-set Monte Carlo tree search. Each playout is one sampled hand: down a tree of the
+actions tried so far, choosing by UCB1 among the actions that hand allows (an action's count of
+chances is how often it was available, as in Cowling, Powley and Whitehouse's ISMCTS), one new
+action added to the tree, then played out to the end by the quick policy (check or call when it
+can, so a playout shows down what the hands are worth; otherwise at random), and the result taken
+back up the path, each seat's own result to the actions it chose. An action another seat takes in
+secret (a discard, a pass, a setting) is known to the tree only by what the seat sees of it (its
+kind and how many cards). Results are scaled by the spread seen so far, so one exploration
+constant suits chips and points. The action tried most often at the root is played.
 
 Both consider a few amounts of each range of bets (the least, the most and three between) and at
 most ``4 * width`` of the ways to discard, pass or set cards, and both weigh the sampled hands by
@@ -95,7 +96,7 @@ class SearchBot(Bot):
         self.playouts, self.seconds = playouts, seconds
         self.exploration, self.width, self.infer, self.guided = exploration, width, infer, guided
         self.last_playouts = 0
-        self._guides: dict[tuple[str, int], tuple[list[Bot], bool]] = {}
+        self._guides: dict[tuple[str, int], tuple[list[Bot], float]] = {}
 
     @classmethod
     def with_budget(cls, budget: str, seed: int | None = None) -> SearchBot:
@@ -127,13 +128,13 @@ class SearchBot(Bot):
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         candidates = self._candidates(legal, width=4 * self.width)
         search: _Search | _Comparison
-        if not self.guided:
+        guides, spent = self._guides_for(seat) if self.guided else ([], math.inf)
+        if spent > self._guide_limit():
             search = _Search(self, seat.seat, candidates)
         else:
-            guides, quick = self._guides_for(seat)
             guide = guides[seat.seat].act(seat.view, legal)
             search = _Comparison(self, seat.seat, list(dict.fromkeys([guide, *candidates])),
-                                 guides if quick else None)
+                                 guides if spent < GUIDE_SECONDS else None)
         raisers = _raises_by_others(seat.view.log, seat.seat) if self.infer else {}
         done = 0
         while (self.playouts is None or done < self.playouts) and (
@@ -142,20 +143,29 @@ class SearchBot(Bot):
         self.last_playouts = done
         return search.best()
 
-    def _guides_for(self, seat: InformationSet) -> tuple[list[Bot], bool]:
-        """The game's own best bot for every seat, and whether it decides quickly enough
-        (``GUIDE_SECONDS``) to play the sampled hands on."""
+    def _guides_for(self, seat: InformationSet) -> tuple[list[Bot], float]:
+        """The game's own best bot for every seat, and the seconds it takes over a decision (timed
+        once: a second time after tables it builds on first use, if the first was quick)."""
         game = seat.view.game
         key = (game, seat.players)
         if key not in self._guides:
             from homegame.bots import make_bot
 
             guides = [make_bot(game, "best", seed=self.random.getrandbits(32)) for _ in range(seat.players)]
-            guides[seat.seat].act(seat.view, seat.legal)  # tables a bot builds on first use
-            begin = time.perf_counter()
-            guides[seat.seat].act(seat.view, seat.legal)
-            self._guides[key] = guides, time.perf_counter() - begin < GUIDE_SECONDS
+            spent = 0.0
+            for _ in range(2):
+                begin = time.perf_counter()
+                guides[seat.seat].act(seat.view, seat.legal)
+                spent = time.perf_counter() - begin
+                if spent > self._guide_limit():
+                    break
+            self._guides[key] = guides, spent
         return self._guides[key]
+
+    def _guide_limit(self) -> float:
+        """The longest the game's bot may take over a decision for the search to start from its
+        choice: a quarter of the time budget (a quarter second with a budget of playouts)."""
+        return (self.seconds or 1.0) / 4
 
     def _plausible_sample(self, seat: InformationSet, raisers: dict[int, int]) -> GameState[Any]:
         """A sampled hand, kept in proportion to how well it fits the bets and raises the other
