@@ -40,6 +40,9 @@ class Bot(ABC):
     def act(self, view: Any, legal: ActionSet) -> Action:
         """One of ``legal``, chosen by looking only at ``view``."""
 
+    quick = True
+    """Whether it decides in well under a millisecond, so that a search can play whole hands on
+    with it (a solver or a Monte Carlo bot cannot)."""
     plays_from_a_view = True
     """Whether :meth:`act` alone plays (a view and the legal actions are all it needs); the
     search bot also needs the table to sample hands (:func:`ask`), so it plays at a table only."""

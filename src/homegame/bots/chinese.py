@@ -282,6 +282,7 @@ class SetterBot(Bot):
     expected to lose more than the two units surrender costs."""
 
     name = "solver"
+    quick = False  # it solves the setting
 
     def act(self, view: ChineseView, legal: ActionSet) -> Action:
         if view.phase == "surrender":

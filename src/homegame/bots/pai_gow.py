@@ -197,6 +197,7 @@ class BestBot(Bot):
     """Sets every hand the way with the best estimated value against a house-way banker."""
 
     name = "best"
+    quick = False  # it values ways to set the hand
 
     def act(self, view: Any, legal: ActionSet) -> Action:
         if BANK in legal:

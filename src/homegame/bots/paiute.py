@@ -60,6 +60,7 @@ class PaiuteBot(Bot):
     """The heuristic Paiute player described in the module text."""
 
     name = "heuristic"
+    quick = False  # its view works out the nearest combinations, about a millisecond
 
     def act(self, view: PaiuteView, legal: ActionSet) -> Action:
         if view.phase == "draw":

@@ -7,12 +7,12 @@ from them through the engine's contract alone: ``to_act``, ``legal_actions``, ``
 
 Guided (the default, where the game's own best bot decides within a quarter of the budget):
 paired playouts that improve on that bot. Each sampled hand is played on after every candidate
-action, then by that bot in every seat (or, where it takes over ``GUIDE_SECONDS``, such as a
-solver, by the quick policy below), with the same random choices for every candidate, so the
-candidates are compared on the same cards and the same later play (a paired comparison, far less
-noisy than separate samples). The bot's own choice stands unless another candidate beats it by
-``EVIDENCE`` standard errors: a one-step improvement of a policy by roll-outs (as Tesauro and
-Galperin's), which departs from the policy only on evidence.
+action, then by that bot in every seat (or, where it is not ``quick``, such as a solver, by the
+quick policy below), with the same random choices for every candidate, so the candidates are
+compared on the same cards and the same later play (a paired comparison, far less noisy than
+separate samples). The bot's own choice stands unless another candidate beats it by ``EVIDENCE``
+standard errors: a one-step improvement of a policy by roll-outs (as Tesauro and Galperin's),
+which departs from the policy only on evidence.
 
 Tree (``guided=False``, or where the game's bot is slower, such as Open-Face's Monte Carlo bot):
 information-set Monte Carlo tree search. Each playout is one sampled hand: down a tree of the
@@ -63,8 +63,6 @@ would win it (see ``SearchBot._plausible_sample``)."""
 DEFAULT_PLAYOUTS = 1000
 EVIDENCE = 3.0
 """Standard errors by which a candidate must beat the guide's choice to be played instead."""
-GUIDE_SECONDS = 0.002
-"""The longest a game's own bot may take over a decision to guide the playouts."""
 
 
 class _Node:
@@ -134,7 +132,7 @@ class SearchBot(Bot):
         else:
             guide = guides[seat.seat].act(seat.view, legal)
             search = _Comparison(self, seat.seat, list(dict.fromkeys([guide, *candidates])),
-                                 guides if spent < GUIDE_SECONDS else None)
+                                 guides if guides[seat.seat].quick else None)
         raisers = _raises_by_others(seat.view.log, seat.seat) if self.infer else {}
         done = 0
         while (self.playouts is None or done < self.playouts) and (
