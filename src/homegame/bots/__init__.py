@@ -43,6 +43,9 @@ class Bot(ABC):
     quick = True
     """Whether it decides in well under a millisecond, so that a search can play whole hands on
     with it (a solver or a Monte Carlo bot cannot)."""
+    slow = False
+    """Whether one decision of it can take a large part of a second (a Monte Carlo bot), so a
+    search cannot afford to ask it even once."""
     plays_from_a_view = True
     """Whether :meth:`act` alone plays (a view and the legal actions are all it needs); the
     search bot also needs the table to sample hands (:func:`ask`), so it plays at a table only."""

@@ -125,7 +125,7 @@ class MonteCarloBot(Bot):
     """Places cards by Monte Carlo simulation of the rest of its deal (see the module)."""
 
     name = "monte-carlo"
-    quick = False  # it simulates the rest of its deal
+    quick, slow = False, True  # it simulates the rest of its deal
 
     def __init__(self, seed: int | None = None, *, samples: int = 32, shortlist: int = 5) -> None:
         if samples < 1 or shortlist < 1:

@@ -5,7 +5,7 @@ information set deals every card the seat cannot see again, ``state.resample``) 
 from them through the engine's contract alone: ``to_act``, ``legal_actions``, ``apply`` and
 ``outcome``. It searches in one of two ways.
 
-Guided (the default, where the game's own best bot decides within a quarter of the budget):
+Guided (the default, unless the game's own best bot is ``slow``):
 paired playouts that improve on that bot. Each sampled hand is played on after every candidate
 action, then by that bot in every seat (or, where it is not ``quick``, such as a solver, by the
 quick policy below), with the same random choices for every candidate, so the candidates are
@@ -14,7 +14,7 @@ separate samples). The bot's own choice stands unless another candidate beats it
 standard errors: a one-step improvement of a policy by roll-outs (as Tesauro and Galperin's),
 which departs from the policy only on evidence.
 
-Tree (``guided=False``, or where the game's bot is slower, such as Open-Face's Monte Carlo bot):
+Tree (``guided=False``, or where the game's bot is ``slow``, such as Open-Face's Monte Carlo bot):
 information-set Monte Carlo tree search. Each playout is one sampled hand: down a tree of the
 actions tried so far, choosing by UCB1 among the actions that hand allows (an action's count of
 chances is how often it was available, as in Cowling, Powley and Whitehouse's ISMCTS), one new
@@ -94,7 +94,7 @@ class SearchBot(Bot):
         self.playouts, self.seconds = playouts, seconds
         self.exploration, self.width, self.infer, self.guided = exploration, width, infer, guided
         self.last_playouts = 0
-        self._guides: dict[tuple[str, int], tuple[list[Bot], float]] = {}
+        self._guides: dict[tuple[str, int], list[Bot]] = {}
 
     @classmethod
     def with_budget(cls, budget: str, seed: int | None = None) -> SearchBot:
@@ -126,8 +126,8 @@ class SearchBot(Bot):
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         candidates = self._candidates(legal, width=4 * self.width)
         search: _Search | _Comparison
-        guides, spent = self._guides_for(seat) if self.guided else ([], math.inf)
-        if spent > self._guide_limit():
+        guides = self._guides_for(seat) if self.guided else None
+        if guides is None or guides[seat.seat].slow:
             search = _Search(self, seat.seat, candidates)
         else:
             guide = guides[seat.seat].act(seat.view, legal)
@@ -141,29 +141,16 @@ class SearchBot(Bot):
         self.last_playouts = done
         return search.best()
 
-    def _guides_for(self, seat: InformationSet) -> tuple[list[Bot], float]:
-        """The game's own best bot for every seat, and the seconds it takes over a decision (timed
-        once: a second time after tables it builds on first use, if the first was quick)."""
+    def _guides_for(self, seat: InformationSet) -> list[Bot]:
+        """The game's own best bot for every seat (made once for a game and table size)."""
         game = seat.view.game
         key = (game, seat.players)
         if key not in self._guides:
             from homegame.bots import make_bot
 
-            guides = [make_bot(game, "best", seed=self.random.getrandbits(32)) for _ in range(seat.players)]
-            spent = 0.0
-            for _ in range(2):
-                begin = time.perf_counter()
-                guides[seat.seat].act(seat.view, seat.legal)
-                spent = time.perf_counter() - begin
-                if spent > self._guide_limit():
-                    break
-            self._guides[key] = guides, spent
+            self._guides[key] = [make_bot(game, "best", seed=self.random.getrandbits(32))
+                                 for _ in range(seat.players)]
         return self._guides[key]
-
-    def _guide_limit(self) -> float:
-        """The longest the game's bot may take over a decision for the search to start from its
-        choice: a quarter of the time budget (a quarter second with a budget of playouts)."""
-        return (self.seconds or 1.0) / 4
 
     def _plausible_sample(self, seat: InformationSet, raisers: dict[int, int]) -> GameState[Any]:
         """A sampled hand, kept in proportion to how well it fits the bets and raises the other
