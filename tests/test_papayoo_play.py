@@ -38,7 +38,7 @@ def finish(state: PapayooState, seed: int = 0) -> PapayooState:
 def test_papayoo_is_registered() -> None:
     assert GAMES["papayoo"] is Papayoo
     assert new_game("papayoo", players=7).deck == Papayoo(players=7).deck
-    assert bot_names("papayoo") == ["heuristic", "random"]
+    assert bot_names("papayoo") == ["heuristic", "random", "search"]
 
 
 def test_conformance_with_the_fifty_six_card_deck_and_a_last_deal() -> None:

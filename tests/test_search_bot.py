@@ -112,3 +112,12 @@ def test_the_guided_search_leaves_its_guide_only_on_evidence() -> None:
     assert comparison.best() == guide
     comparison.results = [[0.0, 1.0, 0.0, 1.0, 0.0], [2.0, 3.1, 2.0, 3.0, 2.1]]  # better every time
     assert comparison.best() == other
+
+
+def test_a_game_that_cannot_deal_again_is_refused_clearly() -> None:
+    from toy_game import Duel
+
+    state = Duel(players=2).deal(seed=1)
+    seat = state.to_act[0]
+    with pytest.raises(GameError, match="cannot play it"):
+        ask(SearchBot(seed=1, playouts=5, guided=False), state, seat)

@@ -93,8 +93,12 @@ def _game_bots(game: str) -> dict[str, type[Bot]]:
 
 
 def bot_names(game: str) -> list[str]:
-    """The bots that can play ``game``: its own (the best first), ``search`` and ``random``."""
-    return [*_game_bots(game), "search", "random"]
+    """The bots that can play ``game``: its own (the best first), ``random`` and ``search``.
+
+    >>> bot_names("papayoo")
+    ['heuristic', 'random', 'search']
+    """
+    return [*_game_bots(game), "random", "search"]
 
 
 def make_bot(game: str, name: str | None = None, seed: int | None = None) -> Bot:

@@ -20,6 +20,7 @@ from typing import Any
 
 from homegame.engine.actions import ActionSet
 from homegame.engine.state import GameState
+from homegame.errors import GameError
 
 __all__ = ["InformationSet"]
 
@@ -51,5 +52,9 @@ class InformationSet:
         return self._state.players
 
     def sample(self, rng: random.Random) -> GameState[Any]:
-        """A hand as it might be, given all the seat knows (see ``GameState.resample``)."""
-        return self._state.resample(self.seat, rng)
+        """A hand as it might be, given all the seat knows (see ``GameState.resample``);
+        :class:`GameError` for a game that cannot deal its hidden cards again."""
+        try:
+            return self._state.resample(self.seat, rng)
+        except NotImplementedError as error:
+            raise GameError(f"{error}: the search bot cannot play it") from None
