@@ -77,11 +77,12 @@ def _row_names(hand: HandInPlay, action: Action) -> list[str]:
 
 async def suggestion(room: CardRoom, table: Table, seat: int | None) -> dict[str, Any]:
     """The action the game's best bot (a solver where the game has one) would take for ``seat``
-    now, from the seat's view and legal actions only, thought out in the room's bot pool."""
+    now, from what the seat knows only (the pool hands the bot the seat's resample), thought out
+    in the room's bot pool."""
     hand, player = _deciding(table, seat)
     state = hand.state
     if player not in state.to_act:
         raise RoomError("it is not your turn to act")
     seq = table.seq
-    action = await room.bots.decide(hand.game.name, _BEST, state.view(player), state.legal_actions(player))
+    action = await room.bots.decide(hand.game.name, _BEST, state, player)
     return {"action": action.to_json(), "seq": seq}
