@@ -7,10 +7,10 @@ import time
 
 import pytest
 
-from homegame.analysis.chinese import head_to_head, solver_speed
+from homegame.analysis.chinese import RIVALS, head_to_head, solver_speed
 from homegame.bots.chinese import SetterBot, greedy_setting, setting_value, solve
 from homegame.cards import Card, deck, parse_cards
-from homegame.cli.commands.chinese import main
+from homegame.cli.commands.chinese import RIVAL_NAMES, main
 from homegame.engine import Action
 from homegame.games._rows import Rows, is_foul
 from homegame.games.chinese import ChinesePoker, ChineseState
@@ -94,3 +94,7 @@ def test_the_set_command_names_rows_and_refuses_bad_cards(capsys: pytest.Capture
     start = time.perf_counter()
     assert main(["versus", "--hands", "5", "--rival", "greedy"]) == 0
     assert "solver vs greedy" in capsys.readouterr().out and time.perf_counter() - start < 20
+
+
+def test_the_command_line_offers_every_rival() -> None:
+    assert set(RIVAL_NAMES) == set(RIVALS)

@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 import homegame
 from homegame.errors import GameError
-from homegame.ranking import wild_cards
 
 USAGE_ERROR = 2
 """The exit status for input the command cannot use, as argparse uses it."""
@@ -35,6 +34,8 @@ def check_ranking(name: str) -> None:
 def check_wild(wild: str | None) -> None:
     """Raise a clear error now for a wild setting that names neither a rank nor cards."""
     if wild is not None:
+        from homegame.ranking import wild_cards
+
         wild_cards(wild)
 
 

@@ -18,13 +18,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from homegame.analysis.pai_gow import FastSetter, SplitValue, house_edge, split_values
-from homegame.analysis.progress import ProgressBar
-from homegame.bots.pai_gow import TABLE_HANDS
 from homegame.cards import CardError, format_cards, parse_cards
-from homegame.games.pai_gow import Split, house_way_rule
-from homegame.games.pai_gow.hands import hand_name, ranking_for, tidy
+from homegame.cli.progress import ProgressBar
+
+if TYPE_CHECKING:
+    from homegame.analysis.pai_gow import SplitValue
+    from homegame.games.pai_gow import Split
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -59,6 +60,8 @@ def main(argv: Sequence[str]) -> int:
 
 
 def _named(split: Split, wheel_second: bool) -> str:
+    from homegame.games.pai_gow.hands import hand_name, ranking_for, tidy
+
     ranking = ranking_for(wheel_second)
     return f"{tidy(split, ranking)}  ({hand_name(split.two, ranking)} / {hand_name(split.five, ranking)})"
 
@@ -70,6 +73,11 @@ def _valued(value: SplitValue) -> str:
 
 
 def run_set(args: argparse.Namespace) -> int:
+    from homegame.analysis.pai_gow import FastSetter, split_values
+    from homegame.bots.pai_gow import TABLE_HANDS
+    from homegame.games.pai_gow import house_way_rule
+    from homegame.games.pai_gow.hands import ranking_for, tidy
+
     try:
         cards = parse_cards(args.cards)
         values = split_values(cards, samples=args.samples, seed=args.seed, wheel_second=args.wheel_second)
@@ -105,6 +113,8 @@ def run_set(args: argparse.Namespace) -> int:
 
 
 def run_edge(args: argparse.Namespace) -> int:
+    from homegame.analysis.pai_gow import house_edge
+
     if args.hands < 2:
         print("homegame paigow edge: --hands must be at least 2", file=sys.stderr)
         return 2
