@@ -8,7 +8,14 @@ import time
 import pytest
 
 from homegame.analysis.chinese import RIVALS, head_to_head, solver_speed
-from homegame.bots.chinese import SetterBot, greedy_setting, setting_value, solve
+from homegame.bots.chinese import (
+    SetterBot,
+    build_reference_field,
+    greedy_setting,
+    reference_field,
+    setting_value,
+    solve,
+)
 from homegame.cards import Card, deck, parse_cards
 from homegame.cli.commands.chinese import RIVAL_NAMES, main
 from homegame.engine import Action
@@ -98,3 +105,9 @@ def test_the_set_command_names_rows_and_refuses_bad_cards(capsys: pytest.Capture
 
 def test_the_command_line_offers_every_rival() -> None:
     assert set(RIVAL_NAMES) == set(RIVALS)
+
+
+def test_the_shipped_reference_field_is_the_one_its_seed_builds() -> None:
+    shipped, built = reference_field(), build_reference_field()
+    for row in ("front", "middle", "back"):
+        assert getattr(shipped, row).tolist() == getattr(built, row).tolist()

@@ -69,7 +69,7 @@ def run_set(args: argparse.Namespace) -> int:
 
     try:
         cards = parse_cards(args.cards)
-        solve(cards)  # the first call builds the reference field; time the next one
+        solve(cards)  # the first call reads the reference field and lays out the settings; time the next
         start = time.perf_counter()
         best = solve(cards)
         elapsed = (time.perf_counter() - start) * 1000

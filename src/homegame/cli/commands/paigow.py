@@ -37,16 +37,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     setter.add_argument("--samples", type=int, default=5000,
                         help="banker hands sampled to value each split (default 5000)")
     setter.add_argument("--all", action="store_true", help="list all 21 splits by value")
-    _common(setter)
+    _common(setter, "deal and set a fresh sample of banker hands from this seed (default: the shipped "
+            "sample's hands that hold none of your cards, which answers at once)", None)
     setter.set_defaults(run=run_set)
     edge = actions.add_parser("edge", help="estimate the player's expected result per unit wagered")
     edge.add_argument("--hands", type=int, default=100_000, help="hands to deal (default 100000)")
-    _common(edge)
+    _common(edge, "seed of the deals (default 0)", 0)
     edge.set_defaults(run=run_edge)
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=0, help="seed of the sample (default 0)")
+def _common(parser: argparse.ArgumentParser, seed_help: str, seed: int | None) -> None:
+    parser.add_argument("--seed", type=int, default=seed, help=seed_help)
     parser.add_argument("--wheel-second", action="store_true",
                         help="rank A-2-3-4-5 just below A-K-Q-J-10 (the variant)")
 
@@ -98,9 +99,11 @@ def run_set(args: argparse.Namespace) -> int:
     print("What these mean:")
     print("  House way: the fixed rules a dealer follows to set the bank's cards (and a player's, "
           "on request).")
+    sample = "dealt and set now from your seed" if args.seed is not None else \
+        "the shipped sample's hands that hold none of your cards"
     print(f"  Best EV: of the 21 ways to set the cards, the one with the best expected result against "
-          f"{args.samples} house-way banker hands dealt from the other 46 cards (the same hands for "
-          "every way).")
+          f"{args.samples} house-way banker hands from the other 46 cards ({sample}; the same hands "
+          "for every way).")
     print(f"  Fast setter: how the 'best' bot sets, in well under a millisecond, from a table of "
           f"{TABLE_HANDS:,} house-way banker hands sampled once; it does not take your seven cards out of "
           "the banker's deck, so its estimate differs a little.")
