@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 from homegame.analysis import pai_gow as pai_gow_analysis
-from homegame.bots import pai_gow as pai_gow_bots
 from homegame.analysis.pai_gow import (
     BankerTable,
     FastSetter,
@@ -18,6 +17,7 @@ from homegame.analysis.pai_gow import (
     result_per_unit,
     split_values,
 )
+from homegame.bots import pai_gow as pai_gow_bots
 from homegame.bots.pai_gow import (
     BOTS,
     TABLE_FILE,
@@ -190,8 +190,10 @@ def test_a_short_shipped_sample_is_topped_up_with_hands_dealt_now(monkeypatch: p
         asked.append(hands)
         return deal_now(deck, hands, *rest)
 
-    monkeypatch.setattr(pai_gow_analysis, "shipped_bankers",
-                        lambda held, hands, wheel_second: shipped_bankers(held, 100, wheel_second=wheel_second))
+    def few(held: list[Card], hands: int, wheel_second: bool) -> Any:
+        return shipped_bankers(held, 100, wheel_second=wheel_second)
+
+    monkeypatch.setattr(pai_gow_analysis, "shipped_bankers", few)
     monkeypatch.setattr(pai_gow_analysis, "sample_bankers", counted)
     values = split_values(parse_cards("Ah Ad Kc Kd 7h 5s 2c"), samples=300)
     assert asked == [200] and all(v.error > 0 for v in values if not v.foul)
