@@ -104,7 +104,7 @@ def shipped_bankers(held: Collection[Card], hands: int, *, wheel_second: bool = 
     """
     strengths = _shipped_strengths(wheel_second)
     avoided = sum(1 << PAI_GOW_DECK.index(card) for card in set(held))
-    kept = []
+    kept: list[int] = []
     for row, dealt in zip(range(len(strengths)), _shipped_deals(), strict=False):
         if len(kept) == hands:
             break
