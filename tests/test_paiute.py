@@ -361,8 +361,8 @@ def test_a_six_card_combination_may_be_called_when_the_five_card_one_needs_the_c
     play(state, 1, "draw pile")
     calls = [str(a) for a in state.legal_actions(1) if a.kind == "call"]
     assert calls == ["call"]
-    assert state.view(1).hint == "You hold four/two, nines and kings: call it now (a six-card call keeps all " \
-                                 "six cards)"
+    assert state.view(1).hint == "You hold four/two, nines and kings: call it now (a six-card call keeps " \
+                                 "all six cards)"
     with pytest.raises(IllegalAction, match="you took the Kh from the discard pile this turn"):
         play(state, 1, "call Kh")
     play(state, 1, "call")

@@ -125,8 +125,9 @@ class PaiuteRanking(Ranking):
             raise CardError(f"a six-card combination takes six cards, got {len(cards)}")
         naturals, wilds = split_wild(cards, wild)
         category, ranks = _six_value(naturals)
-        return Hand(encode(category, ranks), self.categories[category], (*significance_order(naturals), *wilds),
-                    self._name(category, ranks), self.name)
+        used = (*significance_order(naturals), *wilds)
+        return Hand(encode(category, ranks), self.categories[category], used, self._name(category, ranks),
+                    self.name)
 
     def _best(self, cards: Sequence[Card], wild: Collection[Card]) -> tuple[int, tuple[Card, ...]]:
         if len(cards) < 5:
