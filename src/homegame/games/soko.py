@@ -2,9 +2,9 @@
 
 Everyone antes and gets one card face down (the hole card) and one face up. The lowest up card
 (ace high; a tie goes to the player nearest the dealer's left) must open with a bring-in of half
-the minimum bet, rounded down, or may open for a full bet. Then each player still in gets another
-up card and bets, three times, until everyone has four up cards and the hole card: four betting
-rounds in all, one after each card dealt. From the second round on, the player whose up cards make
+the minimum bet, rounded down but never less than one chip, or may open for a full bet. Then each
+player still in gets another up card and bets, three times, until everyone has four up cards and
+the hole card: four betting rounds in all, one after each card dealt. From the second round on, the player whose up cards make
 the lowest hand (pairs first, then high cards) acts first. Betting is between the table's minimum
 and maximum, doubled from the second round if anyone still in shows a pair on their two up cards,
 and from the third round on regardless. At the showdown the best Soko hand takes the pot.
@@ -175,7 +175,7 @@ class SokoState(GameState[SokoView]):
             opener = self._lowest_up_card()
             bring_in = self.game.bring_in(self.doubled)
             self.history.add("bring-in", opener, {"card": str(self.up[opener][0]), "amount": bring_in})
-            return BettingRound(self.chips, first=opener, limits=limits, bring_in=bring_in or None)
+            return BettingRound(self.chips, first=opener, limits=limits, bring_in=bring_in)
         return BettingRound(self.chips, first=self._lowest_showing(), limits=limits)
 
     def current_limits(self) -> Limits:
@@ -273,8 +273,9 @@ class Soko(BettingGame):
     state_class = SokoState
 
     def bring_in(self, doubled: bool) -> int:
-        """The bring-in: half the minimum bet, rounded down (0: the low card simply opens)."""
-        return int(round_limits(self.config, big=doubled).bet // 2)
+        """The bring-in: half the minimum bet, rounded down, but never less than one chip (the
+        low card must bet)."""
+        return max(1, round_limits(self.config, big=doubled).bet // 2)
 
 
 
