@@ -4,10 +4,10 @@ Everyone antes and gets one card face down (the hole card) and one face up. The 
 (ace high; a tie goes to the player nearest the dealer's left) must open with a bring-in of half
 the minimum bet, rounded down but never less than one chip, or may open for a full bet. Then each
 player still in gets another up card and bets, three times, until everyone has four up cards and
-the hole card: four betting rounds in all, one after each card dealt. From the second round on, the player whose up cards make
-the lowest hand (pairs first, then high cards) acts first. Betting is between the table's minimum
-and maximum, doubled from the second round if anyone still in shows a pair on their two up cards,
-and from the third round on regardless. At the showdown the best Soko hand takes the pot.
+the hole card: four betting rounds in all, one after each card dealt. From the second round on,
+the player whose up cards make the lowest hand (pairs first, then high cards) acts first. Betting
+is between the table's minimum and maximum, doubled from the second round if anyone still in shows
+a pair on their two up cards, and from the third round on regardless. At the showdown the best Soko hand takes the pot.
 
 >>> import homegame
 >>> game = homegame.new_game("soko", players=3)
