@@ -7,7 +7,8 @@ player still in gets another up card and bets, three times, until everyone has f
 the hole card: four betting rounds in all, one after each card dealt. From the second round on,
 the player whose up cards make the lowest hand (pairs first, then high cards) acts first. Betting
 is between the table's minimum and maximum, doubled from the second round if anyone still in shows
-a pair on their two up cards, and from the third round on regardless. At the showdown the best Soko hand takes the pot.
+a pair on their two up cards, and from the third round on regardless. At the showdown the best
+Soko hand takes the pot.
 
 >>> import homegame
 >>> game = homegame.new_game("soko", players=3)
