@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 from typing import Final
 
 from homegame.cards import ACE, Card
@@ -33,6 +33,8 @@ NATURAL_NAMES: Final = ("dragon", "three-flushes", "three-straights", "six-pairs
 """Option names of the naturals, highest first."""
 
 _LOW_RUN: Final = (2, 3, 4, 5)
+_RUNS: Final = ((ACE, *_LOW_RUN), *(tuple(range(low, low + 5)) for low in range(2, 11)))
+"""The ranks of every five-card straight, the wheel first."""
 _PAYMENTS: Final = {"dragon": 13, "three-flushes": 3, "three-straights": 3, "six-pairs": 3}
 
 
@@ -80,9 +82,9 @@ def natural_named(name: str, cards: Sequence[Card]) -> Natural | None:
         return _six_pairs(hand)
     if name == "three-flushes":
         suits = Counter(c.suit for c in hand).values()
-        return _three_rows(name, hand, _is_flush) if set(suits) <= {3, 5, 8, 10, 13} else None
+        return _three_rows(name, hand, _is_flush, _flushes) if set(suits) <= {3, 5, 8, 10, 13} else None
     if name == "three-straights":
-        return _three_rows(name, hand, _is_straight)
+        return _three_rows(name, hand, _is_straight, _straights)
     raise GameError(f"no natural called {name!r}; naturals: {', '.join(NATURAL_NAMES)}")
 
 
@@ -110,9 +112,30 @@ def _front_key(front: Sequence[Card], straight: bool) -> tuple[int, ...]:
     return tuple(ranks)
 
 
-def _three_rows(name: str, hand: tuple[Card, ...], fits: Callable[[Sequence[Card]], bool]) -> Natural | None:
+def _flushes(hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """Every five of ``hand`` of one suit."""
+    return [five for suit in {c.suit for c in hand}
+            for five in combinations([c for c in hand if c.suit == suit], 5)]
+
+
+def _straights(hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """Every five of ``hand`` that make a straight."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in hand:
+        by_rank.setdefault(card.rank, []).append(card)
+    return [five for run in _RUNS if all(rank in by_rank for rank in run)
+            for five in product(*(by_rank[rank] for rank in run))]
+
+
+def _three_rows(name: str, hand: tuple[Card, ...], fits: Callable[[Sequence[Card]], bool],
+                fives: Callable[[tuple[Card, ...]], list[tuple[Card, ...]]]) -> Natural | None:
+    """The best way to show ``hand`` as three rows that each ``fits``; ``fives`` lists the five-card
+    rows that fit, which are then taken in the order of ``combinations(hand, 5)`` so that among
+    equal arrangements the same one is shown whichever way they were found."""
     best: Natural | None = None
-    fitting = [frozenset(five) for five in combinations(hand, 5) if fits(five)]
+    place = {card: index for index, card in enumerate(hand)}
+    in_order = sorted(sorted(place[card] for card in five) for five in fives(hand))
+    fitting = [frozenset(hand[index] for index in five) for five in in_order]
     for back in fitting:
         for middle in fitting:
             if back & middle:
