@@ -14,11 +14,12 @@ True
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card
 
 __all__ = ["Category", "Hand", "Ranking", "Wild", "decode", "encode"]
@@ -69,6 +70,17 @@ class Hand:
     name: str
     ranking: str
 
+    # Written out rather than left to the dataclass: the compiled build takes a class's comparisons
+    # from the methods its body defines, and would otherwise miss equality.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return (self.strength == other.strength and self.category == other.category
+                and self.cards == other.cards and self.name == other.name and self.ranking == other.ranking)
+
+    def __hash__(self) -> int:
+        return hash((self.strength, self.category, self.cards, self.name, self.ranking))
+
     def __lt__(self, other: Hand) -> bool:
         return self.strength < other.strength
 
@@ -91,7 +103,8 @@ class Hand:
         }
 
 
-class Ranking(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Ranking:
     """A way of ranking hands. Subclasses give the name, the categories and the evaluation."""
 
     name: str

@@ -106,14 +106,18 @@ _STANDARD: Final = DECKS["standard"]
 _card_key: Final[Callable[[object], int]] = _CARD_KEYS.__getitem__  # type: ignore[assignment]
 
 
-for _code in range(_CODES):
-    _standard = _code < 52
-    _suit, _rank_index = _code & 3, _code >> 2
-    _CARD_KEYS.append((1 << _COUNT_SHIFT) + (RANK_KEYS[_rank_index] << _RANK_SHIFT)
-                      + (1 << (_SUIT_BITS * _suit)) if _standard else _NOT_STANDARD)
-    for _bits_suit, _bits in enumerate(_SUIT_RANK_BITS):
-        _bits.append(1 << _rank_index if _standard and _suit == _bits_suit else 0)
-del _code, _standard, _suit, _rank_index, _bits_suit, _bits
+def _fill_card_keys() -> None:
+    """Each card code's key (see the layout above) and its bit in its suit's rank mask."""
+    for code in range(_CODES):
+        standard = code < 52
+        suit, rank_index = code & 3, code >> 2
+        _CARD_KEYS.append((1 << _COUNT_SHIFT) + (RANK_KEYS[rank_index] << _RANK_SHIFT)
+                          + (1 << (_SUIT_BITS * suit)) if standard else _NOT_STANDARD)
+        for bits_suit, bits in enumerate(_SUIT_RANK_BITS):
+            bits.append(1 << rank_index if standard and suit == bits_suit else 0)
+
+
+_fill_card_keys()
 
 
 def shipped_table(name: str) -> list[list[int]]:

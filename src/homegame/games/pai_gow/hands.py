@@ -51,7 +51,8 @@ class Split:
     def __str__(self) -> str:
         return f"{format_cards(self.two)} | {format_cards(self.five)}"
 
-    __repr__ = __str__
+    def __repr__(self) -> str:
+        return str(self)
 
     @classmethod
     def parse(cls, text: str) -> Split:
