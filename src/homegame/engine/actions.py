@@ -333,13 +333,14 @@ class Arrangements(Family):
     ``minimum[i]`` and ``maximum[i]`` cards and every card placed (setting rows, placing cards).
     """
 
-    __slots__ = ("_shapes", "_starts", "cards", "kind", "maximum", "minimum")
+    __slots__ = ("_shapes", "_sorted", "_starts", "cards", "kind", "maximum", "minimum")
 
     def __init__(self, kind: str, cards: Sequence[Card], maximum: Sequence[int],
                  minimum: Sequence[int] | None = None) -> None:
         self.kind, self.cards, self.maximum = kind, tuple(cards), tuple(maximum)
         self.minimum = tuple(minimum) if minimum is not None else (0,) * len(self.maximum)
         self._shapes = list(_shapes(len(self.cards), self.minimum, self.maximum))
+        self._sorted = sorted(self.cards)
         self._starts = [0, *accumulate(_multinomial(shape) for shape in self._shapes)]
 
     def __reduce__(self) -> tuple[type[Arrangements], tuple[Any, ...]]:
@@ -368,8 +369,7 @@ class Arrangements(Family):
             return False
         sizes_fit = all(low <= len(group) <= high for group, low, high
                         in zip(action.groups, self.minimum, self.maximum, strict=True))
-        placed = [c for group in action.groups for c in group]
-        return sizes_fit and Counter(placed) == Counter(self.cards)
+        return sizes_fit and sorted([c for group in action.groups for c in group]) == self._sorted
 
     def to_json(self) -> dict[str, Any]:
         return {"arrangements": {"kind": self.kind, "cards": [str(c) for c in self.cards],

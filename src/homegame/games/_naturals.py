@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Final
 
-from homegame.cards import ACE, Card
+from homegame.cards import ACE, Card, rank_counts
 from homegame.errors import GameError
 from homegame.ranking.high import HIGH
 
@@ -84,12 +84,12 @@ def natural_named(name: str, cards: Sequence[Card]) -> Natural | None:
         suits = Counter(c.suit for c in hand).values()
         return _three_rows(name, hand, _is_flush, _flushes) if set(suits) <= {3, 5, 8, 10, 13} else None
     if name == "three-straights":
-        return _three_rows(name, hand, _is_straight, _straights)
+        return _three_rows(name, hand, _is_straight, _straights) if _runs_could_fit(hand) else None
     raise GameError(f"no natural called {name!r}; naturals: {', '.join(NATURAL_NAMES)}")
 
 
 def _six_pairs(hand: tuple[Card, ...]) -> Natural | None:
-    counts = Counter(c.rank for c in hand)
+    counts = rank_counts(hand)
     pairs = sorted((rank for rank, count in counts.items() for _ in range(count // 2)), reverse=True)
     return Natural("six-pairs", (hand,), tuple(pairs)) if len(pairs) == 6 else None
 
@@ -125,6 +125,24 @@ def _straights(hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
         by_rank.setdefault(card.rank, []).append(card)
     return [five for run in _RUNS if all(rank in by_rank for rank in run)
             for five in product(*(by_rank[rank] for rank in run))]
+
+
+def _runs_could_fit(hand: tuple[Card, ...]) -> bool:
+    """Whether the ranks of ``hand`` split into two five-card runs and a three-card one: a quick
+    test on ranks alone before the cards are tried (most hands fail it at once)."""
+    counts = rank_counts(hand)
+    present = [run for run in _RUNS if all(rank in counts for rank in run)]
+    for back in present:
+        for middle in present:
+            left = dict(counts)
+            for rank in (*back, *middle):
+                left[rank] = left.get(rank, 0) - 1
+            if min(left.values()) < 0:
+                continue
+            front = sorted(rank for rank, count in left.items() for _ in range(count))
+            if len(set(front)) == 3 and (front[2] - front[0] == 2 or front == [2, 3, ACE]):
+                return True
+    return False
 
 
 def _three_rows(name: str, hand: tuple[Card, ...], fits: Callable[[Sequence[Card]], bool],

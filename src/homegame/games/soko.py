@@ -23,11 +23,10 @@ homegame.errors.GameError: a stacked deck must hold exactly the 52 cards of this
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from homegame.cards import Card, deck, format_cards, parse_cards, rank_name
+from homegame.cards import Card, deck, format_cards, parse_cards, rank_counts, rank_name
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome
 from homegame.engine.betting import BettingRound, Limits, money_fields
 from homegame.engine.pots import clockwise_from_left
@@ -57,7 +56,7 @@ def showing_strength(up: Sequence[Card]) -> tuple[int, ...]:
     >>> showing_strength(parse_cards("9c 9d 2s")) > showing_strength(parse_cards("8c 8d Ks"))
     True
     """
-    counts = Counter(card.rank for card in up)
+    counts = rank_counts(up)
     shape = sorted(counts.values(), reverse=True)
     ranks = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
     return (*shape, 0, *ranks)
@@ -70,7 +69,7 @@ def showing_name(up: Sequence[Card]) -> str:
     >>> showing_name(parse_cards("Kc Kd 4s")), showing_name(parse_cards("Jc 4d"))
     ('a pair of kings', 'jack high')
     """
-    counts = Counter(card.rank for card in up)
+    counts = rank_counts(up)
     ranks = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
     top = counts[ranks[0]]
     if top == 1:
