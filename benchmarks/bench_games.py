@@ -190,14 +190,16 @@ def measure(games: list[str], seconds: float, repeats: int) -> list[dict[str, An
           f" {kit.label if kit else 'no PokerKit'}; {PLAYERS} players, random legal play;"
           f" medians of {repeats} rounds of {seconds:g}s runs", flush=True)
     runs: dict[tuple[str, str], list[float]] = {}
-    for _ in range(repeats):
+    for round_number in range(repeats + 1):  # the first round is a warm-up, not counted
         for name in games:
             sides = {"plain": plain, "compiled": compiled, "reference": kit,
                      "comparable": kit if name in COMPARABLE else None}
             for side, worker in sides.items():
                 if worker is not None:
                     peer = {"reference": REFERENCE, "comparable": COMPARABLE.get(name)}.get(side, name)
-                    runs.setdefault((name, side), []).append(worker.rate(str(peer), seconds))
+                    rate = worker.rate(str(peer), seconds)
+                    if round_number:
+                        runs.setdefault((name, side), []).append(rate)
     for worker in {plain, compiled, kit} - {None}:
         assert worker is not None
         worker.close()

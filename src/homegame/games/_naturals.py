@@ -17,7 +17,6 @@ straights compare back, then middle, then front; six pairs compare pair by pair 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
@@ -81,8 +80,11 @@ def natural_named(name: str, cards: Sequence[Card]) -> Natural | None:
     if name == "six-pairs":
         return _six_pairs(hand)
     if name == "three-flushes":
-        suits = Counter(c.suit for c in hand).values()
-        return _three_rows(name, hand, _is_flush, _flushes) if set(suits) <= {3, 5, 8, 10, 13} else None
+        suits = [0, 0, 0, 0]
+        for card in hand:
+            suits[card & 3] += 1
+        fits = set(suits) <= {0, 3, 5, 8, 10, 13}
+        return _three_rows(name, hand, _is_flush, _flushes) if fits else None
     if name == "three-straights":
         return _three_rows(name, hand, _is_straight, _straights) if _runs_could_fit(hand) else None
     raise GameError(f"no natural called {name!r}; naturals: {', '.join(NATURAL_NAMES)}")

@@ -56,22 +56,33 @@ class Category:
         return self.name
 
 
-@dataclass(frozen=True, slots=True)
 class Hand:
     """One evaluated hand: its strength, category, the cards that make it, and a human name.
 
     ``cards`` are the cards the hand is made of, most significant first (for a hand chosen from
-    more cards than it uses, only the chosen ones).
+    more cards than it uses, only the chosen ones). An immutable value, written out rather than a
+    frozen dataclass: every evaluation builds one, and the compiled build would construct a
+    dataclass through an interpreted ``__init__`` (and miss its equality beside the orderings).
+
+    >>> Hand(1, Category(0, "high card"), (), "seven high", "high") < Hand(2, Category(0, "high card"), (),
+    ...                                                                     "eight high", "high")
+    True
     """
 
-    strength: int
-    category: Category
-    cards: tuple[Card, ...]
-    name: str
-    ranking: str
+    __slots__ = ("cards", "category", "name", "ranking", "strength")
 
-    # Written out rather than left to the dataclass: the compiled build takes a class's comparisons
-    # from the methods its body defines, and would otherwise miss equality.
+    def __init__(self, strength: int, category: Category, cards: tuple[Card, ...], name: str,
+                 ranking: str) -> None:
+        self.strength: Final = strength
+        self.category: Final = category
+        self.cards: Final = cards
+        self.name: Final = name
+        self.ranking: Final = ranking
+
+    def __repr__(self) -> str:
+        return (f"Hand(strength={self.strength!r}, category={self.category!r}, cards={self.cards!r}, "
+                f"name={self.name!r}, ranking={self.ranking!r})")
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):
             return NotImplemented
