@@ -1,12 +1,14 @@
 """Every game's hands per second of random legal play, plain Python and compiled, beside PokerKit.
 
-    python -m benchmarks games [--seconds 0.2] [--repeats 15] [--games draw,soko]
+    python -m benchmarks games [--seconds 0.2] [--repeats 15] [--games draw,soko] [--bots]
 
 Four players at every table; every seat picks uniformly among its legal actions until the hand
-is over (``benchmarks/_hands.py``), a fresh shuffled deck each hand. Each side runs in a worker
-process of its own: homegame as plain Python (the sources in ``src/``), homegame as installed
-(the compiled build in ``.venv-fast``; when the installed homegame is plain Python too, the
-compiled column is left out), and PokerKit. The workers take turns at short timed runs, one at a
+is over (``benchmarks/_hands.py``), a fresh shuffled deck each hand. With ``--bots`` every seat
+is the game's best bot instead, deciding from its seat's view as at a table (the solvers and
+Monte Carlo players included), and PokerKit is left out: it has no bots to compare. Each side
+runs in a worker process of its own: homegame as plain Python (the sources in ``src/``), homegame
+as installed (the compiled build in ``.venv-fast``; when the installed homegame is plain Python
+too, the compiled column is left out), and PokerKit. The workers take turns at short timed runs, one at a
 time, game by game, ``--repeats`` times over; every ratio is the median of the ratios of runs
 taken back to back, so a machine that slows down or speeds up touches both sides of a ratio.
 
@@ -54,16 +56,29 @@ SOURCES = Path(__file__).resolve().parents[1] / "src"
 
 # -- the workers ----------------------------------------------------------------------------------
 
-def homegame_players() -> tuple[str, dict[str, Callable[[random.Random, int], None]]]:
-    """Which build of homegame this process runs, and a random hand of each game."""
+def homegame_players(bots: bool) -> tuple[str, dict[str, Callable[[random.Random, int], None]]]:
+    """Which build of homegame this process runs, and a hand of each game: random legal play, or
+    the game's best bots in every seat."""
     from benchmarks._hands import build, random_hand
+    from homegame.bots import make_bot
     from homegame.games import new_game
 
     plays = {}
     for name in GAMES:
         game = new_game(name, players=PLAYERS, **SETTINGS.get(name, {}))
-        plays[name] = partial(random_hand, game)
+        if bots:
+            players = [make_bot(name, "best", seed=seat) for seat in range(PLAYERS)]
+            plays[name] = partial(bot_hand, game, players)
+        else:
+            plays[name] = partial(random_hand, game)
     return build(), plays
+
+
+def bot_hand(game: Any, bots: list[Any], chooser: random.Random, seed: int) -> None:
+    """A hand of ``game`` played by ``bots``, each from its own seat's view."""
+    from homegame.analysis.simulation import play_hand
+
+    play_hand(game.deal(seed=seed, dealer=seed % game.player_count), bots)
 
 
 def pokerkit_players() -> tuple[str, dict[str, Callable[[random.Random, int], None]]]:
@@ -131,7 +146,7 @@ def serve(kind: str) -> None:
     """A worker: announce what it runs, then answer each ``GAME SECONDS`` line with a rate."""
     from benchmarks._hands import Rates
 
-    label, plays = homegame_players() if kind == "homegame" else pokerkit_players()
+    label, plays = pokerkit_players() if kind == "pokerkit" else homegame_players(kind == "bots")
     rates = {name: Rates(play, 0.0) for name, play in plays.items()}
     for play in plays.values():  # warm up: tables built on first use, caches filled
         for seed in range(20):
@@ -178,16 +193,18 @@ class Worker:
 
 # -- the table --------------------------------------------------------------------------------------
 
-def measure(games: list[str], seconds: float, repeats: int) -> list[dict[str, Any]]:
+def measure(games: list[str], seconds: float, repeats: int, *, bots: bool = False) -> list[dict[str, Any]]:
     """Every game's medians: rates of each side, and the ratios of runs taken back to back."""
-    plain = Worker("homegame", plain=True)
-    installed = Worker("homegame")
+    kind = "bots" if bots else "homegame"
+    plain = Worker(kind, plain=True)
+    installed = Worker(kind)
     compiled = installed if installed.label != plain.label else None
     if compiled is None:
         installed.close()
-    kit = Worker("pokerkit") if find_spec("pokerkit") else None
+    kit = Worker("pokerkit") if find_spec("pokerkit") and not bots else None
+    play = "the best bots in every seat" if bots else "random legal play"
     print(f"homegame {plain.label} and {compiled.label if compiled else '(no compiled build installed)'};"
-          f" {kit.label if kit else 'no PokerKit'}; {PLAYERS} players, random legal play;"
+          f" {kit.label if kit else 'no PokerKit'}; {PLAYERS} players, {play};"
           f" medians of {repeats} rounds of {seconds:g}s runs", flush=True)
     runs: dict[tuple[str, str], list[float]] = {}
     for round_number in range(repeats + 1):  # the first round is a warm-up, not counted
@@ -231,7 +248,9 @@ def table(rows: list[dict[str, Any]]) -> str:
     def number(value: float | None, unit: str = "") -> str:
         if value is None:
             return "-"
-        return f"{value:,.0f}" if not unit else f"{value:.1f}{unit}"
+        if unit:
+            return f"{value:.1f}{unit}"
+        return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"  # a bot's few hands a second
 
     lines = ["| game | plain hands/s | compiled hands/s | compiled / plain | plain / FLHE "
              "| compiled / FLHE | PokerKit's comparable game | homegame / it |",
@@ -251,12 +270,13 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--seconds", type=float, default=0.2, help="length of one timed run")
     parser.add_argument("--repeats", type=int, default=15, help="rounds of runs (medians)")
     parser.add_argument("--games", default=",".join(GAMES), help="the games, comma separated")
+    parser.add_argument("--bots", action="store_true", help="the best bots play instead of random choices")
     args = parser.parse_args(argv)
     games = [name.strip() for name in args.games.split(",") if name.strip()]
     unknown = [name for name in games if name not in GAMES]
     if unknown:
         raise SystemExit(f"no game {', '.join(unknown)} here; games: {', '.join(GAMES)}")
-    print(table(measure(games, args.seconds, args.repeats)))
+    print(table(measure(games, args.seconds, args.repeats, bots=args.bots)))
     print("FLHE: PokerKit's fixed-limit Texas hold'em, the reference of the speed goals; the last "
           "column compares the fastest homegame build measured with PokerKit's comparable game.")
 
