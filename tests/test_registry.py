@@ -41,3 +41,15 @@ def test_looking_up_one_game_loads_that_game_only() -> None:
     modules = {name.split(".")[2] for name in loaded if name.startswith("homegame.games.")}
     assert modules & set(INDEX.values()) == {"soko"}
     assert "numpy" not in loaded
+
+
+def test_the_command_line_help_loads_no_ranking_game_or_analysis() -> None:
+    loaded = loaded_after("from homegame.cli import build_parser; build_parser().format_help()")
+    assert not {name for name in loaded if name.startswith(
+        ("homegame.ranking", "homegame.games.", "homegame.engine", "homegame.analysis.", "numpy"))}
+
+
+def test_the_help_names_every_ranking() -> None:
+    from homegame.cli.commands._hand_options import RANKING_NAMES
+
+    assert list(RANKING_NAMES) == list(homegame.RANKINGS)

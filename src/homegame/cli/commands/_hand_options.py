@@ -12,11 +12,15 @@ from homegame.errors import GameError
 
 USAGE_ERROR = 2
 """The exit status for input the command cannot use, as argparse uses it."""
+RANKING_NAMES = ("high", "ace-to-five", "deuce-to-seven", "ace-to-six", "soko", "paiute", "pai-gow", "front",
+                 "paiute-royal-on-top", "pai-gow-wheel-second")
+"""The names of :data:`homegame.RANKINGS` (a test keeps them equal), so that ``homegame --help``
+lists them without loading every ranking."""
 
 
 def add_ranking_option(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
     parser.add_argument("--ranking", "-r", required=required, default=None if required else "high",
-                        metavar="NAME", help=f"the hand ranking: {', '.join(homegame.RANKINGS)}"
+                        metavar="NAME", help=f"the hand ranking: {', '.join(RANKING_NAMES)}"
                         + ("" if required else " (default: high)"))
 
 
