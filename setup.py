@@ -1,13 +1,15 @@
 """The compiled build: ``HOMEGAME_COMPILE=1`` compiles homegame's hot modules with mypyc.
 
 Everything else about the package is in ``pyproject.toml``; without the variable this file adds
-nothing and homegame installs as plain Python. The compiled build needs mypy (which carries mypyc)
-and a C compiler, and is installed without build isolation so that it uses the mypy at hand::
+nothing and homegame builds as plain Python (the sdist always does). The compiled build needs mypy
+(which carries mypyc) and a C compiler, and is built without build isolation so that it uses the
+mypy at hand::
 
-    pip install setuptools wheel mypy
-    HOMEGAME_COMPILE=1 pip install --no-build-isolation .
+    pip install 'setuptools>=77' wheel mypy numpy
+    HOMEGAME_COMPILE=1 pip wheel --no-build-isolation --no-deps --wheel-dir dist .
 
-``make bench`` and ``make test-compiled`` do exactly this in ``.venv-fast``.
+``make wheel`` does exactly this with the development venv; ``make test-compiled`` and
+``make bench`` install that wheel in ``.venv-fast``.
 """
 
 import os
