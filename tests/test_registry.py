@@ -46,7 +46,7 @@ def test_looking_up_one_game_loads_that_game_only() -> None:
 def test_the_command_line_help_loads_no_ranking_game_or_analysis() -> None:
     loaded = loaded_after("from homegame.cli import build_parser; build_parser().format_help()")
     assert not {name for name in loaded if name.startswith(
-        ("homegame.ranking", "homegame.games.", "homegame.engine", "homegame.analysis.", "numpy"))}
+        ("homegame.ranking", "homegame.games.", "homegame.engine", "homegame.analysis.", "numpy", "asyncio"))}
 
 
 def test_the_help_names_every_ranking() -> None:
