@@ -3,12 +3,14 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# The compiled build (see setup.py): the engine's hot modules built with mypyc, in its own venv.
+# The compiled build (see setup.py): every game's state machine, the rankings, the bots' and the
+# analysis' hot paths built with mypyc into a platform wheel in dist/, installed in its own venv.
+WHEEL_STAMP := dist/.wheel
 FAST := .venv-fast
 FAST_STAMP := $(FAST)/.installed
 SOURCES := $(shell find src -name '*.py')
 
-.PHONY: play serve test test-slow test-browser test-compiled lint bench bench-pure clean
+.PHONY: play serve test test-slow test-browser test-compiled lint wheel bench bench-pure clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,12 +47,21 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks setup.py conftest.py
 	$(BIN)/mypy
 
-$(FAST_STAMP): pyproject.toml setup.py $(SOURCES)
+# The platform wheel, built with the development venv's mypy (mypyc type-checks what the compiled
+# modules import); without HOMEGAME_COMPILE the same sources build the plain-Python sdist and wheel.
+wheel: $(WHEEL_STAMP)
+
+$(WHEEL_STAMP): $(STAMP) setup.py $(SOURCES)
+	$(BIN)/python -m pip install --quiet 'setuptools>=77' wheel
+	rm -rf build dist/homegame-*.whl
+	HOMEGAME_COMPILE=1 $(BIN)/python -m pip wheel --quiet --no-build-isolation --no-deps --wheel-dir dist .
+	touch $(WHEEL_STAMP)
+
+$(FAST_STAMP): $(WHEEL_STAMP)
+	rm -rf $(FAST)
 	$(PYTHON) -m venv $(FAST)
 	$(FAST)/bin/python -m pip install --quiet --upgrade pip
-	$(FAST)/bin/python -m pip install --quiet 'setuptools>=77' wheel mypy numpy  # mypyc type-checks what the compiled modules import
-	rm -rf build
-	HOMEGAME_COMPILE=1 $(FAST)/bin/python -m pip install --quiet --no-build-isolation '.[test,room,agents,openspiel,bench]'
+	$(FAST)/bin/python -m pip install --quiet "$$(ls dist/homegame-*-cp*.whl)[test,room,agents,openspiel,bench]"
 	touch $(FAST_STAMP)
 
 # The test suite against the compiled build (tests/ only: doctests would import the sources).
@@ -68,4 +79,4 @@ bench-pure: $(VENV)/.bench
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) $(FAST) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache artifacts
+	rm -rf $(VENV) $(FAST) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache artifacts

@@ -1,37 +1,44 @@
-"""The optional compiled build: ``HOMEGAME_COMPILE=1`` compiles the engine's hot modules with mypyc.
+"""The compiled build: ``HOMEGAME_COMPILE=1`` compiles homegame's hot modules with mypyc.
 
 Everything else about the package is in ``pyproject.toml``; without the variable this file adds
-nothing and homegame installs as plain Python. The compiled build needs mypy (which carries mypyc)
-and a C compiler, and is installed without build isolation so that it uses the mypy at hand::
+nothing and homegame builds as plain Python (the sdist always does). The compiled build needs mypy
+(which carries mypyc) and a C compiler, and is built without build isolation so that it uses the
+mypy at hand::
 
-    pip install setuptools wheel mypy
-    HOMEGAME_COMPILE=1 pip install --no-build-isolation .
+    pip install 'setuptools>=77' wheel mypy numpy
+    HOMEGAME_COMPILE=1 pip wheel --no-build-isolation --no-deps --wheel-dir dist .
 
-``make bench`` and ``make test-compiled`` do exactly this in ``.venv-fast``.
+``make wheel`` does exactly this with the development venv; ``make test-compiled`` and
+``make bench`` install that wheel in ``.venv-fast``.
 """
 
 import os
 
 from setuptools import setup
 
-# What a hand of a betting game runs through, action by action: the contract, actions and their
-# sets, chance, history, chips and pots, betting rounds, showdowns, and the states of the games
-# the benchmarks play. The rest (views, the codec, rankings, the other games) stays plain Python.
+# What a profile of random play, the bots and the odds commands finds hot, layer by layer: the
+# contract and everything a hand runs through, every game's state machine and the helpers it calls
+# on every action, the rankings the games and bots evaluate with, the bots' decisions, and the
+# loops of the analysis. What stays plain Python is cold or not worth it: the games' configuration
+# classes (``Game`` is an abstract base built once per table), the views (frozen dataclasses, which
+# build through an interpreted ``__init__`` anyway), the codec and replay, numpy's batch paths,
+# and the faces.
+ENGINE = ["actions", "betting", "carried_pot", "chance", "history", "pots", "seats", "showdown", "stakes",
+          "state", "stock"]
+GAMES = ["_naturals", "_rows", "anaconda/showdown", "anaconda/state", "chinese", "draw/showdown",
+         "draw/state", "open_face", "pai_gow/game", "pai_gow/hands", "pai_gow/house_way", "pai_gow/settle",
+         "paiute/hints", "paiute/state", "paiute/targets", "paiute/wild", "papayoo/state", "papayoo/table",
+         "pineapple/hands", "pineapple/state", "soko", "whiskey"]
+RANKINGS = ["core", "front", "high", "low", "pai_gow", "paiute", "reference", "soko", "wild"]
+BOTS = ["anaconda", "betting", "draw", "paiute", "papayoo", "pineapple", "soko", "whiskey"]
+ANALYSIS = ["odds", "pai_gow", "simulation", "symmetry"]
 COMPILED = [
     "src/homegame/cards.py",
-    "src/homegame/engine/actions.py",
-    "src/homegame/engine/betting.py",
-    "src/homegame/engine/chance.py",
-    "src/homegame/engine/history.py",
-    "src/homegame/engine/pots.py",
-    "src/homegame/engine/seats.py",
-    "src/homegame/engine/showdown.py",
-    "src/homegame/engine/stakes.py",
-    "src/homegame/engine/state.py",
-    "src/homegame/engine/stock.py",
-    "src/homegame/games/draw/showdown.py",
-    "src/homegame/games/draw/state.py",
-    "src/homegame/games/pineapple/state.py",
+    *(f"src/homegame/engine/{name}.py" for name in ENGINE),
+    *(f"src/homegame/games/{name}.py" for name in GAMES),
+    *(f"src/homegame/ranking/{name}.py" for name in RANKINGS),
+    *(f"src/homegame/bots/{name}.py" for name in BOTS),
+    *(f"src/homegame/analysis/{name}.py" for name in ANALYSIS),
 ]
 
 

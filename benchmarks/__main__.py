@@ -1,7 +1,8 @@
 """Run every benchmark module (``bench_*.py``) in this folder, or those named on the command line.
 
 Each module defines ``main(argv: list[str]) -> None`` that prints its figures beside the peers'.
-Words that name a benchmark choose it; everything else (``--quick``, ``--seconds 2``) is passed on.
+Words that name a benchmark choose it; everything else (``--quick``, ``--seconds 2``,
+``--games draw,soko``) is passed on.
 """
 
 from __future__ import annotations
@@ -18,16 +19,13 @@ def main(argv: list[str]) -> None:
     short = {name.removeprefix("bench_"): name for name in names}
     wanted = [short.get(word, word) for word in argv if word in short or word in names]
     options = [word for word in argv if word not in short and word not in names]
-    unknown = [word for word in options if not word.startswith("-") and not _is_value(word)]
+    unknown = [word for index, word in enumerate(options)
+               if not word.startswith("-") and not (index and options[index - 1].startswith("-"))]
     if unknown:
         raise SystemExit(f"no benchmark named {' '.join(unknown)}; known: {', '.join(short)}")
     for name in wanted or names:
         print(f"== {name.removeprefix('bench_')} ==", flush=True)
         importlib.import_module(f"benchmarks.{name}").main(options)
-
-
-def _is_value(word: str) -> bool:
-    return word.replace(".", "", 1).isdigit()
 
 
 if __name__ == "__main__":

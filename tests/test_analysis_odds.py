@@ -7,7 +7,7 @@ from math import comb
 
 import pytest
 
-from homegame.analysis import CategoryTable, category_table
+from homegame.analysis.odds import CategoryTable, category_table
 from homegame.analysis.symmetry import STANDARD_AVAILABILITY, availability, hand_classes
 from homegame.cards import DECKS
 from homegame.ranking import reference

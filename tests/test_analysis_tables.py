@@ -11,8 +11,7 @@ from math import comb
 import pytest
 
 import homegame
-from homegame.analysis import category_table
-from homegame.analysis.odds import SUIT_THRESHOLDS, _counts_by_symmetry
+from homegame.analysis.odds import SUIT_THRESHOLDS, _counts_by_symmetry, category_table
 from homegame.cards import DECKS, JOKER, Card
 from homegame.ranking import wild_cards
 

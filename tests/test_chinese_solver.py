@@ -7,10 +7,17 @@ import time
 
 import pytest
 
-from homegame.analysis.chinese import head_to_head, solver_speed
-from homegame.bots.chinese import SetterBot, greedy_setting, setting_value, solve
+from homegame.analysis.chinese import RIVALS, head_to_head, solver_speed
+from homegame.bots.chinese import (
+    SetterBot,
+    build_reference_field,
+    greedy_setting,
+    reference_field,
+    setting_value,
+    solve,
+)
 from homegame.cards import Card, deck, parse_cards
-from homegame.cli.commands.chinese import main
+from homegame.cli.commands.chinese import RIVAL_NAMES, main
 from homegame.engine import Action
 from homegame.games._rows import Rows, is_foul
 from homegame.games.chinese import ChinesePoker, ChineseState
@@ -94,3 +101,13 @@ def test_the_set_command_names_rows_and_refuses_bad_cards(capsys: pytest.Capture
     start = time.perf_counter()
     assert main(["versus", "--hands", "5", "--rival", "greedy"]) == 0
     assert "solver vs greedy" in capsys.readouterr().out and time.perf_counter() - start < 20
+
+
+def test_the_command_line_offers_every_rival() -> None:
+    assert set(RIVAL_NAMES) == set(RIVALS)
+
+
+def test_the_shipped_reference_field_is_the_one_its_seed_builds() -> None:
+    shipped, built = reference_field(), build_reference_field()
+    for row in ("front", "middle", "back"):
+        assert getattr(shipped, row).tolist() == getattr(built, row).tolist()

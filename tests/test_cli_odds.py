@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-from functools import partial
 from math import comb
 
 import pytest
 
-from homegame.analysis import ProgressBar, category_table
+from homegame.analysis.odds import category_table
 from homegame.cli import main
-from homegame.cli.commands import odds as odds_command
 from homegame.cli.commands.odds import format_table
 
 
@@ -41,16 +39,6 @@ def test_odds_with_a_wild_rank_and_with_jokers(capsys: pytest.CaptureFixture[str
     assert main(["odds", "-r", "paiute", "-n", "5", "--wild", "jokers", "--json"]) == 0
     jokers = json.loads(capsys.readouterr().out)
     assert jokers["jokers"] == 2 and jokers["total"] == comb(54, 5)
-
-
-def test_a_progress_bar_shows_on_stderr_when_counting_is_slow(capsys: pytest.CaptureFixture[str],
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(odds_command, "ProgressBar", partial(ProgressBar, delay=0.0))  # always slow
-    assert main(["odds", "-r", "ace-to-five", "-n", "5", "--json"]) == 0
-    captured = capsys.readouterr()
-    assert json.loads(captured.out)["total"] == comb(52, 5)
-    assert captured.err.startswith("\race-to-five, 5 cards [")
-    assert "] 100.0%  " in captured.err and captured.err.endswith(" s\n")
 
 
 def test_the_table_says_never_for_a_category_no_hand_makes() -> None:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from math import comb
 
 import pytest
 
 import homegame
+import homegame.ranking
+from homegame.analysis import standing as standing_module
 from homegame.cli import main
 
 
@@ -52,3 +55,28 @@ def test_bad_input_is_one_clear_line_and_status_2(capsys: pytest.CaptureFixture[
     assert captured.err.startswith("homegame rank: error: ")
     assert message in captured.err
     assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+
+
+def shipped_counts(ranking: str, size: int, jokers: int) -> dict[int, int]:
+    return standing_module._strengths(ranking, size, frozenset(), jokers)
+
+
+@pytest.mark.parametrize(("ranking", "size", "jokers"), [("pai-gow", 2, 1), ("front", 3, 0)])
+def test_the_shipped_counts_are_the_counts(ranking: str, size: int, jokers: int) -> None:
+    assert shipped_counts(ranking, size, jokers) == standing_module.count_strengths(
+        ranking, size, frozenset(), jokers)
+
+
+@pytest.mark.slow
+def test_every_shipped_table_is_the_count() -> None:
+    for ranking, size, jokers in standing_module.shipped_sizes():
+        assert shipped_counts(ranking, size, jokers) == standing_module.count_strengths(
+            ranking, size, frozenset(), jokers), (ranking, size)
+
+
+def test_a_hand_with_wild_cards_is_counted_when_asked_for() -> None:
+    wild = homegame.ranking.wild_cards("deuces")
+    hand = homegame.evaluate("Ah Ad Ac As 2c", wild="deuces")
+    place = standing_module.standing(hand, wild)
+    assert hand.name.startswith("five of a kind") and place.place == 1
+    assert place.total == comb(52, 5) and place.distinct != len(shipped_counts("high", 5, 0))

@@ -67,3 +67,20 @@ def test_flush_table_matches_the_reference() -> None:
             continue
         (category, tiebreak), _ = reference.best_five([STANDARD[4 * index + 1] for index in ranks])
         assert flushes[mask] == encode(category, tiebreak)
+
+
+def test_the_shipped_tables_are_the_tables_numpy_builds() -> None:
+    from homegame.ranking.high import shipped_table
+
+    for name, table in tables.shipped_tables().items():
+        assert shipped_table(name) == table, name
+
+
+def test_ranking_one_hand_reads_the_shipped_tables_without_numpy() -> None:
+    import subprocess
+    import sys
+
+    probe = ("import sys, homegame; print(homegame.evaluate('Kh Kd Ks 9c 9d 2s 3c').name, "
+             "homegame.strength(homegame.parse_cards('Ah Kh Qh Jh Th')) > 0, 'numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["full", "house,", "kings", "over", "nines", "True", "False"]

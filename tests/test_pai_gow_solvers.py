@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import Any
 
 import numpy as np
 import pytest
 
+from homegame.analysis import pai_gow as pai_gow_analysis
 from homegame.analysis.pai_gow import (
     BankerTable,
     FastSetter,
@@ -15,7 +17,16 @@ from homegame.analysis.pai_gow import (
     result_per_unit,
     split_values,
 )
-from homegame.bots.pai_gow import BOTS, TABLE_FILE, TABLE_SEED, default_table, sample_bankers
+from homegame.bots import pai_gow as pai_gow_bots
+from homegame.bots.pai_gow import (
+    BOTS,
+    TABLE_FILE,
+    TABLE_SEED,
+    banker_strengths,
+    default_table,
+    sample_bankers,
+    shipped_bankers,
+)
 from homegame.cards import Card, parse_cards
 from homegame.cli.commands.paigow import main
 from homegame.cli.render.pai_gow import render
@@ -149,3 +160,48 @@ def test_render_warns_of_fouls_and_shows_payments_with_reasons() -> None:
     state.apply(0, HOUSE_WAY)
     after = "\n".join(render(state.view(0)))
     assert "Bank (house)" in after and "push" in after and "one hand each" in after
+
+
+@pytest.mark.parametrize("wheel_second", [False, True])
+def test_the_shipped_bankers_are_the_sample_hands_that_avoid_the_held_cards(wheel_second: bool) -> None:
+    held = parse_cards("Ah Kd 7c 7s 9h 4d Jk")
+    rows = shipped_bankers(held, 40, wheel_second=wheel_second)
+    chooser = random.Random(TABLE_SEED)
+    expected = []
+    while len(expected) < 40:
+        hand = chooser.sample(PAI_GOW_DECK, 7)
+        if not set(hand) & set(held):
+            expected.append(banker_strengths(hand, wheel_second=wheel_second))
+    assert rows.tolist() == [list(row) for row in expected]
+
+
+def test_split_values_take_the_shipped_sample_unless_a_seed_asks_for_a_fresh_one() -> None:
+    cards = parse_cards("Ah Ad Kc Kd 7h 5s 2c")
+    shipped = split_values(cards, samples=300)
+    assert split_values(cards, samples=300) == shipped
+    assert split_values(cards, samples=300, seed=4) != shipped
+
+
+def test_a_short_shipped_sample_is_topped_up_with_hands_dealt_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[int] = []
+    deal_now = pai_gow_analysis.sample_bankers
+
+    def counted(deck: list[Card], hands: int, *rest: Any) -> Any:
+        asked.append(hands)
+        return deal_now(deck, hands, *rest)
+
+    def few(held: list[Card], hands: int, wheel_second: bool) -> Any:
+        return shipped_bankers(held, 100, wheel_second=wheel_second)
+
+    monkeypatch.setattr(pai_gow_analysis, "shipped_bankers", few)
+    monkeypatch.setattr(pai_gow_analysis, "sample_bankers", counted)
+    values = split_values(parse_cards("Ah Ad Kc Kd 7h 5s 2c"), samples=300)
+    assert asked == [200] and all(v.error > 0 for v in values if not v.foul)
+
+
+def test_the_shipped_deals_are_the_sample_method_draws() -> None:
+    chooser = random.Random(TABLE_SEED)
+    masks = pai_gow_bots._shipped_deals()
+    for _ in range(500):
+        hand = chooser.sample(PAI_GOW_DECK, 7)
+        assert next(masks) == sum(1 << PAI_GOW_DECK.index(card) for card in hand)

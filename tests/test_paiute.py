@@ -70,7 +70,8 @@ def test_a_five_card_call_throws_away_the_sixth_card_and_starts_the_last_round()
     play(state, 1, "draw stock")
     view = state.view(1)
     assert view.hint == "You hold five of a kind, nines: call it now, throwing away the 5h"
-    assert [str(a) for a in state.legal_actions(1) if a.kind == "call"] == ["call 5h"]
+    # the deuce is also a second five: the four/two of nines and fives may be called instead
+    assert [str(a) for a in state.legal_actions(1) if a.kind == "call"] == ["call 5h", "call"]
     play(state, 1, "call 5h")
     view = state.view(2)
     assert view.calls[0].combination == "five of a kind, nines" and view.calls[0].discarded is not None
@@ -302,7 +303,7 @@ def test_bad_tables_are_refused_clearly() -> None:
 
 
 def test_illegal_moves_say_why_and_change_nothing() -> None:
-    state = deal(Paiute(players=3), [JUNK_0, "9c 9d 9h 9s 5h", JUNK_2], stock="2d")
+    state = deal(Paiute(players=3), [JUNK_0, "5h 6h 7h 8h Kc", JUNK_2], stock="9h")
     cases = [("discard Ac", "draw first"), ("fold", "Paiute has no 'fold' action"),
              ("draw deck", "draw from the 'stock' or from the 'pile'")]
     for move, reason in cases:
@@ -316,7 +317,7 @@ def test_illegal_moves_say_why_and_change_nothing() -> None:
     cases = [("draw stock", "already drawn"), ("discard Kd", "you do not hold the Kd"),
              ("discard 5h 9c", "exactly one card"),
              ("call", "five-card combination: call it with 'call CARD'"),
-             ("call 9c", "without the 9c your cards make no five-card combination")]
+             ("call 5h", "without the 5h your cards make no five-card combination")]
     for move, reason in cases:
         before = state.history.dumps()
         with pytest.raises(IllegalAction, match=reason):
@@ -346,3 +347,37 @@ def test_the_worked_example_of_the_rules_text_plays_as_written() -> None:
 ])
 def test_the_examples_of_the_rules_text_rank_as_written(cards: str, name: str) -> None:
     assert Paiute(players=2).ranking.evaluate(parse_cards(cards), parse_cards("7c 7d 7h 7s")).name == name
+
+
+def test_a_six_card_combination_may_be_called_when_the_five_card_one_needs_the_card_just_taken() -> None:
+    # 2s wild. Seat 1 holds four nines and a wild deuce; the dealer throws the Kh and seat 1 takes it:
+    # five nines would mean throwing the Kh back, which is not allowed, but the six cards hold a
+    # four/two of nines and kings (the deuce a second king), and that may be called.
+    state = deal(Paiute(players=3), ["Kh 4s 6c 8d Th", "9c 9d 9h 9s 2c", JUNK_2], turned="2s",
+                 stock="3d 5s 7c")
+    play(state, 1, "draw stock", "discard 3d")
+    play(state, 2, "draw stock", "discard 5s")
+    play(state, 0, "draw stock", "discard Kh")
+    play(state, 1, "draw pile")
+    calls = [str(a) for a in state.legal_actions(1) if a.kind == "call"]
+    assert calls == ["call"]
+    assert state.view(1).hint == "You hold four/two, nines and kings: call it now (a six-card call keeps " \
+                                 "all six cards)"
+    with pytest.raises(IllegalAction, match="you took the Kh from the discard pile this turn"):
+        play(state, 1, "call Kh")
+    play(state, 1, "call")
+    shown = state.view(2).calls[0]
+    assert shown.combination == "four/two, nines and kings" and shown.discarded is None
+    assert set(shown.cards) == set(parse_cards("9c 9d 9h 9s 2c Kh"))
+
+
+def test_after_a_draw_from_the_stock_every_winning_combination_is_offered_best_first() -> None:
+    # The same nines and deuce drawing the Kd from the stock: five nines (throwing the Kd away) or
+    # the four/two of nines and kings, keeping all six.
+    state = deal(Paiute(players=3), [JUNK_0, "9c 9d 9h 9s 2c", JUNK_2], turned="2s", stock="Kd")
+    play(state, 1, "draw stock")
+    assert [str(a) for a in state.legal_actions(1) if a.kind == "call"] == ["call Kd", "call"]
+    play(state, 1, "call")
+    assert state.view(0).calls[0].combination == "four/two, nines and kings"
+    assert state.view(0).hint.endswith("To call you must beat four/two, nines and kings. You have one last "
+                                       "turn to come.")

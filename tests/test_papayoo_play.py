@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from typing import Any
@@ -13,8 +14,13 @@ from homegame.analysis.simulation import play_hand
 from homegame.bots import RandomBot, bot_names, make_bot
 from homegame.bots.papayoo import HeuristicBot, Memory
 from homegame.cards import card, parse_cards
+from homegame.cli.choices import offers
 from homegame.cli.commands.rules import rules_text
+from homegame.cli.help import action_help
+from homegame.cli.narrate import tell
 from homegame.cli.render import Style, render_view
+from homegame.cli.screen import PlainConsole
+from homegame.cli.terminal import Table
 from homegame.engine import Action, GameError
 from homegame.games import GAMES, new_game
 from homegame.games.papayoo import Papayoo, PapayooState, PapayooView
@@ -225,7 +231,7 @@ def test_the_table_shows_the_trick_the_papayoo_the_points_and_the_playable_cards
     for seat, text_card in ((1, "6h"), (2, "9h"), (3, "10h")):
         play(state, seat, text_card)
     text = "\n".join(render_view(state.view(0), Style(colour=False)))
-    assert "Last trick: you 2♥, seat 1 6♥, seat 2 9♥, seat 3 T♥ - seat 3 took it (0 points)" in text
+    assert "Last trick: you 2♥, seat 1 6♥, seat 2 9♥, seat 3 10♥ - seat 3 took it (0 points)" in text
     assert "Trick: seat 3 to lead" in text
 
 
@@ -262,3 +268,21 @@ def test_a_view_round_trips_through_json_at_every_phase() -> None:
         acting = state.to_act[0]
         state.apply(acting, state.legal_actions(acting)[0])
     assert parse_cards("1p")[0] in Papayoo(players=6).deck
+
+
+def test_at_the_table_a_ten_is_written_10_in_the_choices_the_log_the_help_and_the_refusals() -> None:
+    from test_papayoo import EVERY_SUIT, after_pass, play
+
+    state = after_pass(EVERY_SUIT, face=3)
+    for seat, text in ((0, "2h"), (1, "6h"), (2, "9h")):
+        play(state, seat, text)
+    table = Table(state.game, [RandomBot(), RandomBot(), RandomBot(), None],
+                  PlainConsole(io.StringIO(""), io.StringIO()))
+    view, legal = state.view(3), state.legal_actions(3)
+    labels = [offer.label for offer in offers(legal, view, table.look)]
+    assert labels == ["play 10h"] and Action.parse(labels[0]) == legal[0]
+    assert "play 10h" in action_help(offers(legal, view, table.look), "papayoo", table.look)
+    play(state, 3, "10h")
+    told = [tell(event, 0, table.look) for event in state.view(0).log]
+    assert any(text and "10♥" in text for text in told)
+    assert state.explain_illegal(3, Action.parse("play 10h")) == "you do not hold 10h"

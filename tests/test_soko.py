@@ -128,3 +128,19 @@ def test_conformance(settings: dict[str, object]) -> None:
 @pytest.mark.slow
 def test_conformance_exhaustively() -> None:
     check_conformance(lambda players: Soko(players=players), seeds=range(300), players=range(2, 11))
+
+
+@pytest.mark.parametrize("limit", ["fixed", "spread"])
+def test_the_bring_in_is_never_less_than_one_chip(limit: str) -> None:
+    # With a minimum bet of 1, half of it rounded down would be nothing: the low card must still bet.
+    state = deal(OPENING, bet=1, max_bet=4, limit=limit)
+    legal = state.legal_actions(2)
+    assert legal[0] == Action("bring-in", amount=1)
+    assert Action("check", amount=None) not in legal and Action("complete", amount=1) not in legal
+    assert [a.amount for a in legal if a.kind == "complete"] == ([] if limit == "fixed" else [2, 3, 4])
+    with pytest.raises(IllegalAction, match="bring-in"):
+        state.apply(2, Action("check"))
+    state.apply(2, Action("bring-in", amount=1))
+    assert state.view(0).pot == 3 * 1 + 1 and state.view(0).to_call == 1
+    raises = [a for a in state.legal_actions(0) if a.kind == "raise"]
+    assert raises and raises[0].amount == 2  # the bring-in was the bet: the next bet up is a raise

@@ -9,19 +9,20 @@ Cards and every hand ranking the games use:
 >>> homegame.parse_cards("As 10h Jk")
 [As, Th, Jk]
 
-The games (``homegame.GAMES``, ``homegame.new_game``) load on first use, so that importing
-homegame for its rankings stays quick.
+Everything but the cards and the errors loads on first use (the rankings, the engine, the games),
+so that a command such as ``homegame --help`` starts at once.
 """
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, parse_cards
-from homegame.engine import Action
 from homegame.errors import CardError, GameError, HomegameError, IllegalAction, ReplayError
-from homegame.ranking import RANKINGS, Hand, evaluate, strength
 
 if TYPE_CHECKING:
+    from homegame.engine import Action
     from homegame.games import GAMES, new_game, replay
+    from homegame.ranking import RANKINGS, Hand, evaluate, strength
 
 __all__ = [
     "GAMES", "RANKINGS", "Action", "Card", "CardError", "GameError", "Hand", "HomegameError",
@@ -29,10 +30,18 @@ __all__ = [
 ]
 __version__ = "0.1.0"
 
+_LAZY = {"Action": "homegame.engine", "GAMES": "homegame.games", "new_game": "homegame.games",
+         "replay": "homegame.games", "RANKINGS": "homegame.ranking", "Hand": "homegame.ranking",
+         "evaluate": "homegame.ranking", "strength": "homegame.ranking"}
+
 
 def __getattr__(name: str) -> Any:
-    if name in ("GAMES", "new_game", "replay"):
-        from homegame import games
-
-        return getattr(games, name)
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'homegame' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -6,6 +6,9 @@ Three setters, from the rules to the fastest:
 - :func:`best_setting`: every one of the 21 splits scored against the same sample of banker hands
   dealt from the 46 unseen cards and set by the house way (common random numbers: the splits are
   compared on identical banker hands, so their differences are far more precise than their values).
+  By default the sample is the shipped one's hands that hold none of the player's cards (see
+  :func:`~homegame.bots.pai_gow.shipped_bankers`), so no banker hand is set at run time; a seed
+  deals and sets a fresh sample.
   Exact enumeration would need all C(46, 7) = 53.5 million banker hands per question, hours in
   Python; a sample of ``samples`` hands gives each value a standard error, reported with it.
 - :class:`~homegame.bots.pai_gow.FastSetter` (in the bots layer, which uses it, re-exported here):
@@ -46,6 +49,7 @@ from homegame.bots.pai_gow import (
     banker_strengths,
     default_table,
     sample_bankers,
+    shipped_bankers,
     write_table,
 )
 from homegame.cards import Card, format_cards
@@ -95,15 +99,22 @@ class SplitValue:
     foul: bool
 
 
-def split_values(cards: Sequence[Card], *, samples: int = 5000, seed: int | str = 0,
+def split_values(cards: Sequence[Card], *, samples: int = 5000, seed: int | str | None = None,
                  wheel_second: bool = False) -> list[SplitValue]:
-    """Every split of ``cards`` valued against ``samples`` banker hands from the other 46 cards.
+    """Every split of ``cards`` valued against ``samples`` banker hands from the other 46 cards:
+    the shipped sample's (topped up with fresh ones past the 60,000 or so it holds), or with a
+    ``seed``, a sample dealt and set now.
 
     The same banker hands face every split. A foul is worth exactly -1.
     """
     check_seven(cards)
     unseen = [c for c in PAI_GOW_DECK if c not in cards]
-    bankers = sample_bankers(unseen, samples, f"{seed}:{format_cards(sorted(cards))}", wheel_second, None)
+    fresh = f"{seed}:{format_cards(sorted(cards))}"
+    bankers = shipped_bankers(cards, samples, wheel_second=wheel_second) if seed is None else \
+        np.empty((0, 2), dtype=np.int64)
+    if len(bankers) < samples:
+        more = sample_bankers(unseen, samples - len(bankers), fresh, wheel_second, None)
+        bankers = np.concatenate([bankers, more])
     values = []
     for way in scored_splits(cards, ranking_for(wheel_second)):
         if way.foul:
@@ -120,7 +131,7 @@ def _results(two: int, five: int, bankers: IntArray) -> npt.NDArray[np.float64]:
     return np.where(won == 2, WIN_PAYS, np.where(won == 1, 0.0, -1.0))
 
 
-def best_setting(cards: Sequence[Card], *, samples: int = 5000, seed: int | str = 0,
+def best_setting(cards: Sequence[Card], *, samples: int = 5000, seed: int | str | None = None,
                  wheel_second: bool = False) -> SplitValue:
     """The split with the best sampled value against a house-way banker (see :func:`split_values`).
 

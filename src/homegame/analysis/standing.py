@@ -16,17 +16,22 @@ five-card hands (23 others tie it)
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+import zlib
 from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate, pairwise
+from typing import Final
 
 import homegame
-from homegame.analysis.odds import _counts_by_symmetry
 from homegame.cards import Card
 from homegame.errors import GameError
 from homegame.ranking import Hand
 
-__all__ = ["MAX_STANDING_CARDS", "Standing", "standing"]
+__all__ = ["MAX_STANDING_CARDS", "SHIPPED", "Standing", "standing", "write_shipped"]
 
 MAX_STANDING_CARDS = 5
 """Standings are counted for hands of up to five cards (the size of every ranked hand but Paiute's
@@ -69,10 +74,65 @@ def standing(hand: Hand, wild: Collection[Card] = ()) -> Standing:
                     tied=counts.get(hand.strength, 0), total=sum(counts.values()))
 
 
+SHIPPED: Final = os.path.join(os.path.dirname(__file__), "standings.zlib")
+"""The counts of every ranking's hands of the size it ranks, without wild cards (and with Pai Gow's
+joker), counted once and shipped with the package so that ``homegame rank`` answers at once; hands
+with wild cards or other jokers are counted when asked for (a second or so)."""
+
+
+def _shipped_key(ranking: str, size: int, jokers: int) -> str:
+    return f"{ranking}/{size}/{jokers}"
+
+
+@cache
+def _shipped() -> dict[str, list[list[int]]]:
+    """The shipped counts: for each key, the distinct strengths (as steps up from the last) and
+    the number of hands of each."""
+    with open(SHIPPED, "rb") as shipped:
+        loaded: dict[str, list[list[int]]] = json.loads(zlib.decompress(shipped.read()))
+    return loaded
+
+
 @cache
 def _strengths(ranking: str, size: int, wild: frozenset[Card], jokers: int) -> dict[int, int]:
     """How many hands of ``size`` cards have each strength."""
-    chosen = homegame.RANKINGS[ranking]
-    counted: dict[int, int] = _counts_by_symmetry(chosen, size, wild, jokers, None,
+    shipped = None if wild else _shipped().get(_shipped_key(ranking, size, jokers))
+    if shipped is not None:
+        steps, counts = shipped
+        return dict(zip(accumulate(steps), counts, strict=True))
+    return count_strengths(ranking, size, wild, jokers)
+
+
+def count_strengths(ranking: str, size: int, wild: frozenset[Card], jokers: int) -> dict[int, int]:
+    """How many hands of ``size`` cards have each strength, counted now (by symmetry)."""
+    from homegame.analysis.odds import _counts_by_symmetry
+
+    counted: dict[int, int] = _counts_by_symmetry(homegame.RANKINGS[ranking], size, wild, jokers, None,
                                                   key=lambda evaluated: evaluated.strength)
     return counted
+
+
+def shipped_sizes() -> list[tuple[str, int, int]]:
+    """The rankings, hand sizes and jokers the shipped counts cover: every ranking at the size of
+    the hands it ranks (Pai Gow's two and five, the front's three, five for the rest)."""
+    sizes = {"front": (3,), "pai-gow": (2, 5), "pai-gow-wheel-second": (2, 5)}
+    return [(name, size, 1 if name.startswith("pai-gow") else 0)
+            for name in homegame.RANKINGS for size in sizes.get(name, (5,))]
+
+
+def write_shipped() -> None:
+    """Count every shipped table again and write :data:`SHIPPED` (``python -m
+    homegame.analysis.standing``); a slow test checks that the file holds the same counts."""
+    tables = {}
+    for ranking, size, jokers in shipped_sizes():
+        counts = sorted(count_strengths(ranking, size, frozenset(), jokers).items())
+        strengths = [strength for strength, _ in counts]
+        steps = [strengths[0], *(b - a for a, b in pairwise(strengths))]
+        tables[_shipped_key(ranking, size, jokers)] = [steps, [n for _, n in counts]]
+    with open(SHIPPED, "wb") as shipped:
+        shipped.write(zlib.compress(json.dumps(tables, separators=(",", ":")).encode(), 9))
+
+
+if __name__ == "__main__":
+    write_shipped()
+    print(f"wrote {SHIPPED}", file=sys.stderr)

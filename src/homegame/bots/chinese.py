@@ -6,7 +6,9 @@ the chance of winning it times what it is paid (one unit, or its bonus rate) min
 losing it, plus three units times the chance of a scoop either way (rows taken as independent). The
 typical opponent is a *reference field*: the rows that 200 random hands are set into by a first
 version of this same solver, itself set against 200 hands set greedily (strongest back, then
-strongest middle). The field is built from a fixed seed on first use (about a second) and kept.
+strongest middle). The field is built from a fixed seed (about a second) and shipped with the
+package (``chinese_field.json``, written by ``python -m homegame.bots.chinese``), so that the first
+hand a person asks about is solved at once.
 
 A foul loses everything, so only settings whose rows rise are considered (a rising one always
 exists). All 72,072 ways to split thirteen cards into 3, 5 and 5 are scored at once with numpy: each
@@ -26,6 +28,8 @@ setting, and surrenders a setting worth less than the surrender costs.
 
 from __future__ import annotations
 
+import json
+import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -49,11 +53,14 @@ from homegame.ranking.core import CATEGORY_SHIFT
 from homegame.ranking.front import FRONT
 from homegame.ranking.high import HIGH, fast_strength
 
-__all__ = ["BOTS", "ReferenceField", "RowScores", "SetterBot", "Solution", "best_setting", "greedy_setting",
-           "reference_field", "setting_value", "solve"]
+__all__ = ["BOTS", "FIELD_FILE", "ReferenceField", "RowScores", "SetterBot", "Solution", "best_setting",
+           "build_reference_field", "greedy_setting", "reference_field", "setting_value", "solve",
+           "write_reference_field"]
 
 FIELD_HANDS: Final = 200
 FIELD_SEED: Final = 13
+FIELD_FILE: Final = os.path.join(os.path.dirname(__file__), "chinese_field.json")
+"""The shipped reference field: each row's sorted strengths (see :func:`write_reference_field`)."""
 SCOOP: Final = 3.0
 
 Strengths = npt.NDArray[np.int64]
@@ -243,11 +250,27 @@ def _random_hands(count: int, seed: int) -> list[list[Card]]:
     return [chooser.sample(cards, 13) for _ in range(count)]
 
 
-@cache
-def reference_field() -> ReferenceField:
-    """The typical opponent's rows (see the module's scoring rule); built once, from a fixed seed."""
+def build_reference_field() -> ReferenceField:
+    """The typical opponent's rows (see the module's scoring rule), built from a fixed seed."""
     greedy = _field_of([_best(hand, None).rows for hand in _random_hands(FIELD_HANDS, FIELD_SEED)])
     return _field_of([_best(hand, greedy).rows for hand in _random_hands(FIELD_HANDS, FIELD_SEED + 1)])
+
+
+@cache
+def reference_field() -> ReferenceField:
+    """The shipped :func:`build_reference_field`, read once."""
+    with open(FIELD_FILE, encoding="utf-8") as shipped:
+        rows = json.load(shipped)
+    return ReferenceField(*(np.array(rows[name], dtype=np.int64) for name in ROW_NAMES))
+
+
+def write_reference_field() -> None:
+    """Build the reference field and write it to :data:`FIELD_FILE`."""
+    field = build_reference_field()
+    rows = {name: getattr(field, name).tolist() for name in ROW_NAMES}
+    with open(FIELD_FILE, "w", encoding="utf-8") as shipped:
+        json.dump(rows, shipped, separators=(",", ":"))
+        shipped.write("\n")
 
 
 def greedy_setting(cards: Sequence[Card]) -> Rows:
@@ -297,3 +320,7 @@ class SetterBot(Bot):
 
 
 BOTS = {"solver": SetterBot}
+
+
+if __name__ == "__main__":
+    write_reference_field()

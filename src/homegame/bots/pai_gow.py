@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -47,7 +47,7 @@ from homegame.games.pai_gow.hands import PAI_GOW_DECK, five_strength, ranking_fo
 
 __all__ = [
     "BOTS", "TABLE_FILE", "WIN_PAYS", "BankerTable", "BestBot", "Choice", "FastSetter", "HouseWayBot",
-    "banker_strengths", "default_table", "sample_bankers", "write_table",
+    "banker_strengths", "default_table", "sample_bankers", "shipped_bankers", "write_table",
 ]
 
 WIN_PAYS: Final = 0.95
@@ -82,6 +82,54 @@ def sample_bankers(deck: Sequence[Card], hands: int, seed: int | str, wheel_seco
     return strengths
 
 
+@cache
+def _shipped_strengths(wheel_second: bool) -> IntArray:
+    """The shipped sample's (two-card, five-card) banker strengths, one row per hand."""
+    with resources.files("homegame.bots").joinpath(TABLE_FILE).open("rb") as stream:
+        strengths: IntArray = np.load(stream)["wheel_second" if wheel_second else "plain"].astype(np.int64)
+    return strengths
+
+
+def shipped_bankers(held: Collection[Card], hands: int, *, wheel_second: bool = False) -> IntArray:
+    """Up to ``hands`` rows of the shipped sample whose banker hands hold none of the ``held`` cards.
+
+    The sample's hands are dealt again from its seed (a few microseconds each; the house way is
+    what took time) and those that meet ``held`` are passed over: what is left is a sample of
+    banker hands dealt from the other cards, set by the house way, with nothing to compute. Seven
+    held cards keep about one shipped hand in three.
+
+    >>> from homegame.cards import parse_cards
+    >>> shipped_bankers(parse_cards("Ah Kd 7c 7s 9h 4d 2c"), 1000).shape
+    (1000, 2)
+    """
+    strengths = _shipped_strengths(wheel_second)
+    avoided = sum(1 << PAI_GOW_DECK.index(card) for card in set(held))
+    kept: list[int] = []
+    for row, dealt in zip(range(len(strengths)), _shipped_deals(), strict=False):
+        if len(kept) == hands:
+            break
+        if not dealt & avoided:
+            kept.append(row)
+    return strengths[kept]
+
+
+def _shipped_deals() -> Iterator[int]:
+    """The shipped sample's hands in order, each as a bit mask of places in the deck: the draws of
+    ``random.Random(TABLE_SEED).sample(PAI_GOW_DECK, 7)``, made as that method makes them for a
+    deck this size (a test holds the two together), without building the hands."""
+    getrandbits = random.Random(TABLE_SEED).getrandbits
+    size = len(PAI_GOW_DECK)
+    places = list(range(size))
+    steps = [(left, left.bit_length()) for left in range(size, size - 7, -1)]
+    while True:
+        pool, mask = places[:], 0
+        for left, bits in steps:
+            place = getrandbits(bits)
+            while place >= left:
+                place = getrandbits(bits)
+            mask |= 1 << pool[place]
+            pool[place] = pool[left - 1]
+        yield mask
 
 
 @dataclass(frozen=True)
@@ -143,10 +191,7 @@ def write_table(path: str, *, hands: int = TABLE_HANDS, seed: int = TABLE_SEED,
 @cache
 def default_table(wheel_second: bool = False) -> BankerTable:
     """The shipped table (200,000 banker hands per ranking), loaded once per process."""
-    with resources.files("homegame.bots").joinpath(TABLE_FILE).open("rb") as stream:
-        data = np.load(stream)
-        strengths = data["wheel_second" if wheel_second else "plain"].astype(np.int64)
-    return BankerTable.from_strengths(strengths, wheel_second=wheel_second)
+    return BankerTable.from_strengths(_shipped_strengths(wheel_second), wheel_second=wheel_second)
 
 
 @dataclass(frozen=True, slots=True)

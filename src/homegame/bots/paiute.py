@@ -34,7 +34,8 @@ from homegame.cards import Card
 from homegame.engine import Action, ActionSet
 from homegame.games.paiute import DRAW_PILE, DRAW_STOCK, PaiuteView
 from homegame.games.paiute.targets import nearest
-from homegame.ranking import RANKINGS
+from homegame.ranking import RANKINGS, Hand
+from homegame.ranking.paiute import PaiuteRanking
 
 __all__ = ["BOTS", "PaiuteBot", "measure"]
 
@@ -83,24 +84,26 @@ class PaiuteBot(Bot):
         return DRAW_PILE if with_top[:2] < now[:2] else DRAW_STOCK
 
     def _callable_with(self, view: PaiuteView, top: Card) -> bool:
-        ranking = RANKINGS[view.ranking]
+        """Whether taking ``top`` lets this seat call at once: a five-card combination that keeps
+        it (it may not be thrown back), or a six-card one, that beats the best call shown."""
+        ranking = _paiute(view)
         wild = set(view.wild_cards)
-        hand = ranking.evaluate([*view.hand, top], wild)
-        if hand.category.name == "no combination" or (len(hand.cards) == 5 and top not in hand.cards):
+        six = [*view.hand, top]
+        best = ranking.evaluate(six, wild)
+        if len(best.cards) == 5 and top not in best.cards:
+            best = ranking.six_card(six, wild)
+        if best.category.name == "no combination" or (best.category.name == "paiute" and not view.first_turn):
             return False
-        if hand.category.name == "paiute" and not view.first_turn:
-            return False
-        return not view.calls or hand.strength > ranking.evaluate(view.calls[-1].cards, wild).strength
+        return not view.calls or best.strength > _shown(ranking, view.calls[-1].cards, wild).strength
 
     def _best_call(self, view: PaiuteView, calls: list[Action]) -> Action:
-        ranking = RANKINGS[view.ranking]
+        ranking = _paiute(view)
         wild = set(view.wild_cards)
 
         def worth(call: Action) -> tuple[int, bool, int]:
-            kept = _without(view.hand, call.cards[0]) if call.cards else list(view.hand)
             thrown = call.cards[0] if call.cards else None
-            return (ranking.strength(kept, wild), thrown not in wild,
-                    -(thrown.rank if thrown is not None else 0))
+            shown = _shown(ranking, view.hand if thrown is None else _without(view.hand, thrown), wild)
+            return shown.strength, thrown not in wild, -(thrown.rank if thrown is not None else 0)
 
         return max(calls, key=worth)
 
@@ -119,6 +122,17 @@ class PaiuteBot(Bot):
         """Cards out of reach that this seat can see: the turned card, the top discard, calls shown."""
         seen = [c for c in (view.wild_card, view.top_discard) if c is not None]
         return seen + [c for call in view.calls for c in call.cards]
+
+
+def _paiute(view: PaiuteView) -> PaiuteRanking:
+    ranking = RANKINGS[view.ranking]
+    assert isinstance(ranking, PaiuteRanking)
+    return ranking
+
+
+def _shown(ranking: PaiuteRanking, cards: Sequence[Card], wild: set[Card]) -> Hand:
+    """What a call of ``cards`` shows: five cards their combination, six their six-card one."""
+    return ranking.six_card(cards, wild) if len(cards) == 6 else ranking.evaluate(cards, wild)
 
 
 def _without(cards: Sequence[Card], card: Card) -> list[Card]:

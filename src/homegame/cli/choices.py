@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from homegame.cards import Card, CardError, format_cards, parse_cards
+from homegame.cards import Card, CardError, parse_cards
 from homegame.cli.render import Style
 from homegame.cli.render.pai_gow import distinct_ways, placement_text
 from homegame.engine import Action, ActionSet, Amounts, Arrangements, Choices, View
@@ -58,16 +58,16 @@ def offers(legal: ActionSet, view: View | None = None, look: Style | None = None
     rows = ROW_NAMES.get(view.game if view is not None else "", ())
     lines: list[Offer] = []
     for family in legal.families:
-        lines.extend(_family_offers(family, rows))
+        lines.extend(_family_offers(family, rows, look))
     return lines
 
 
-def _family_offers(family: Family, rows: tuple[str, ...]) -> list[Offer]:
+def _family_offers(family: Family, rows: tuple[str, ...], look: Style) -> list[Offer]:
     if isinstance(family, Choices):
-        return [Offer(str(a), a) for a in family.actions]
+        return [Offer(look.action(a), a) for a in family.actions]
     if isinstance(family, Amounts):
         if family.low == family.high:
-            return [Offer(str(family.at(0)), family.at(0))]
+            return [Offer(look.action(family.at(0)), family.at(0))]
         return [Offer(f"{family.kind} AMOUNT ({family.low} to {family.high})", family=family)]
     if isinstance(family, Subsets):
         option = f" {family.option}" if family.option else ""
@@ -84,7 +84,7 @@ def _family_offers(family: Family, rows: tuple[str, ...]) -> list[Offer]:
             f"row {i + 1}" for i in range(len(family.maximum)))
         template = " | ".join(name.upper().replace(" ", "-") for name in names)
         return [Offer(f"{family.kind} {template}", family=family, rows=names)]
-    return [Offer(str(family.at(i)), family.at(i)) for i in range(len(family))]
+    return [Offer(look.action(family.at(i)), family.at(i)) for i in range(len(family))]
 
 
 def _sizes(sizes: Sequence[int]) -> str:
@@ -187,8 +187,9 @@ class Filling:
     ('', None, set Ah Kd | 7c 7s 9h 4d 2c)
     """
 
-    def __init__(self, offer: Offer) -> None:
+    def __init__(self, offer: Offer, look: Style | None = None) -> None:
         self.offer = offer
+        self.look = look or Style(colour=False)
         self.family = offer.family
         self.parts: list[tuple[Card, ...]] = []
         self.amount: int | None = None
@@ -207,8 +208,8 @@ class Filling:
         if isinstance(family, Subsets):
             if self.parts:
                 return None
-            return (f"Which cards to {family.kind}? ({_sizes(family.sizes)} of {format_cards(family.cards)}; "
-                    "Enter goes back): ")
+            return (f"Which cards to {family.kind}? ({_sizes(family.sizes)} of "
+                    f"{self.look.notation(family.cards)}; Enter goes back): ")
         assert isinstance(family, Arrangements)
         row = len(self.parts)
         if row == len(family.maximum):
@@ -216,7 +217,7 @@ class Filling:
         low, high = family.minimum[row], min(family.maximum[row], len(self.remaining))
         count = f"{low} card{'s' if low != 1 else ''}" if low == high else f"{low} to {high} cards"
         empty = "; 'none' for no cards" if low == 0 else ""
-        return (f"{self.offer.rows[row].capitalize()} ({count}, from {format_cards(self.remaining)}"
+        return (f"{self.offer.rows[row].capitalize()} ({count}, from {self.look.notation(self.remaining)}"
                 f"{empty}; Enter goes back): ")
 
     def take(self, text: str) -> str:
@@ -239,7 +240,7 @@ class Filling:
     def _take_subset(self, family: Subsets, cards: tuple[Card, ...]) -> str:
         strangers = [c for c in cards if c not in family.cards]
         if strangers:
-            return f"you do not hold {format_cards(strangers)}"
+            return f"you do not hold {self.look.notation(strangers)}"
         if len(cards) not in family.sizes:
             return f"choose {_sizes(family.sizes)}"
         self.parts.append(cards)
@@ -249,7 +250,7 @@ class Filling:
         row = len(self.parts)
         strangers = [c for c in cards if c not in self.remaining]
         if strangers or len(set(cards)) < len(cards):
-            return f"choose among {format_cards(self.remaining)}, each card once"
+            return f"choose among {self.look.notation(self.remaining)}, each card once"
         if not family.minimum[row] <= len(cards) <= family.maximum[row]:
             low, high = family.minimum[row], family.maximum[row]
             return f"this row takes {low if low == high else f'{low} to {high}'} cards, not {len(cards)}"

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from homegame.cards import format_cards
 from homegame.cli.choices import Offer
+from homegame.cli.render import Style
 from homegame.engine import Action, Amounts, Arrangements
 from homegame.engine.actions import Subsets
 
@@ -26,15 +26,16 @@ _EXTRAS = ("Also: 'hint' for what the bots would do and why, 'rules' for the rul
            "(or 'homegame rules {game}' in another terminal), 'q' to leave the table.")
 
 
-def action_help(menu: Sequence[Offer], game: str) -> str:
+def action_help(menu: Sequence[Offer], game: str, look: Style | None = None) -> str:
     """The help at an action prompt: one example for each kind of choice on ``menu``."""
+    look = look or Style(colour=False)
     lines = [f"Type the number of a choice (1 to {len(menu)}), or the action itself, such as:"]
     kinds: dict[str, int] = {}
     for offer in menu:
         kind = offer.action.kind if offer.action is not None else str(getattr(offer.family, "kind", ""))
         kinds[kind] = kinds.get(kind, 0) + 1
         if kinds[kind] == 1:
-            lines.append(f"  {_example(offer)}")
+            lines.append(f"  {_example(offer, look)}")
     for kind, count in kinds.items():
         if count > 2:
             lines.append(f"  ({count} choices are '{kind}' ones: see the numbered list)")
@@ -42,31 +43,31 @@ def action_help(menu: Sequence[Offer], game: str) -> str:
     return "\n".join(lines)
 
 
-def _example(offer: Offer) -> str:
+def _example(offer: Offer, look: Style) -> str:
     family = offer.family
     if offer.action is not None:
-        return _ready(offer.action)
+        return _ready(offer.action, look)
     if isinstance(family, Amounts):
         return (f"{family.kind} {family.low} (any amount from {family.low} to {family.high}: the total you "
                 f"put in this round; a bare '{family.kind}' asks how much)")
     if isinstance(family, Subsets):
         size = min(s for s in family.sizes if s)
         option = f" {family.option}" if family.option else ""
-        return (f"{family.kind}{option} {format_cards(family.cards[:size])} (the cards you name; "
+        return (f"{family.kind}{option} {look.notation(family.cards[:size])} (the cards you name; "
                 f"a bare '{family.kind}' asks which)")
     assert isinstance(family, Arrangements)
     groups, start = [], 0
     for size in _example_sizes(family):
-        groups.append(format_cards(family.cards[start:start + size]))
+        groups.append(look.notation(family.cards[start:start + size]))
         start += size
     rows = " | ".join(offer.rows)
     return f"{family.kind} {' | '.join(groups)} (rows: {rows}; its number asks for one row at a time)"
 
 
-def _ready(action: Action) -> str:
+def _ready(action: Action, look: Style) -> str:
     if action.kind == "set" and action.groups:
-        return "set " + " | ".join(format_cards(group) for group in action.groups) + " (or its number)"
-    return str(action)
+        return "set " + " | ".join(look.notation(group) for group in action.groups) + " (or its number)"
+    return look.action(action)
 
 
 def _example_sizes(family: Arrangements) -> list[int]:

@@ -75,7 +75,8 @@ def doing(action: Action, look: Style) -> str:
     >>> doing(Action("discard"), Style(colour=False)), doing(Action("raise", amount=12), Style(colour=False))
     ('stand pat', 'raise to 12')
     """
-    phrase = _action_phrase(action, look, own=True) or _placing_phrase(action, look, own=True) or str(action)
+    phrase = _action_phrase(action, look, own=True) or _placing_phrase(action, look, own=True) or \
+        look.action(action)
     return you_form("you", phrase)[len("you "):]
 
 
@@ -156,7 +157,7 @@ def _placing_phrase(action: Action, look: Style, *, own: bool) -> str | None:
         return "sets by the house way" if action.option == "house" else f"sets {rows}"
     if kind == "show":
         return f"shows {look.cards(action.groups[0])} and keeps one card face down"
-    verb, _, rest = str(action).partition(" ")
+    verb, _, rest = look.action(action).partition(" ")
     return f"{_third_person_verb(verb)} {rest}".rstrip()
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from homegame.bots import Bot, ask
@@ -26,7 +26,7 @@ from homegame.cli.advice import advise
 from homegame.cli.choices import Filling, Offer, offers, same_action, understand
 from homegame.cli.help import action_help, question_help, yes_no_help
 from homegame.cli.narrate import doing, tell
-from homegame.cli.render import render_view
+from homegame.cli.render import Style, render_view
 from homegame.cli.screen import Frame, TableConsole
 from homegame.engine import Action, ActionSet, Game, GameState, IllegalAction, View
 from homegame.engine.actions import Arrangements, Subsets
@@ -66,7 +66,7 @@ class Table:
                  seed: int | None = None, decks: Iterable[Sequence[Card]] = ()) -> None:
         self.game = game
         self.console = console
-        self.look = console.look
+        self.look = replace(console.look, numbered=type(game).numbered_cards)
         humans = sum(bot is None for bot in seats)
         bots = iter(BOT_NAMES)
         self.names = [next(bots) if bot is not None else "you" if humans == 1 else f"player {seat}"
@@ -186,8 +186,8 @@ class Table:
         screen = self._screen(state, seat, seating, menu)
         note = ""
         while True:
-            text = self._answer(screen, "> ", words=_words(menu), help_text=action_help(menu, self.game.name),
-                                note=note, mid_hand=True)
+            text = self._answer(screen, "> ", words=_words(menu, self.look), note=note, mid_hand=True,
+                                help_text=action_help(menu, self.game.name, self.look))
             if text.lower() == "hint":
                 note, menu = self._hint(view, legal, menu)
                 screen = self._screen(state, seat, seating, menu)
@@ -206,18 +206,18 @@ class Table:
         hinted, note = advise(view, legal, self.look)
         number = next((n for n, o in enumerate(menu, 1) if o.action and same_action(o.action, hinted)), 0)
         if not number:
-            menu = [*menu, Offer(f"{hinted}  (the hint)", hinted)]
+            menu = [*menu, Offer(f"{self.look.action(hinted)}  (the hint)", hinted)]
             number = len(menu)
         return f"{note} (choice {number})", menu
 
     def _fill(self, offer: Offer, screen: Callable[[str], Frame]) -> Action | None:
         """Ask for what a template lacks, one question at a time; ``None`` goes back."""
-        filling = Filling(offer)
+        filling = Filling(offer, self.look)
         note = ""
         while filling.question is not None:
             question = filling.question
-            text = self._answer(screen, question, words=_words([offer]), help_text=question_help(question),
-                                note=note, mid_hand=True)
+            text = self._answer(screen, question, words=_words([offer], self.look),
+                                help_text=question_help(question), note=note, mid_hand=True)
             if not text:
                 return None
             note = filling.take(text)
@@ -321,7 +321,7 @@ class Table:
             self.console.say(str(error))
 
 
-def _words(menu: Sequence[Offer]) -> list[str]:
+def _words(menu: Sequence[Offer], look: Style) -> list[str]:
     """The words worth completing at a prompt: the kinds and options on offer, and the cards."""
     words: list[str] = []
     for offer in menu:
@@ -329,7 +329,7 @@ def _words(menu: Sequence[Offer]) -> list[str]:
             words += [offer.action.kind, *([offer.action.option] if offer.action.option else [])]
         family = offer.family
         if isinstance(family, Subsets | Arrangements):
-            words += [family.kind, *(str(card) for card in family.cards)]
+            words += [family.kind, *look.notation(family.cards).split()]
         elif family is not None:
             words.append(str(getattr(family, "kind", "")))
     return [word for word in dict.fromkeys(words) if word]

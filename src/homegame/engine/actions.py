@@ -22,6 +22,7 @@ discard 5h 2c
 
 from __future__ import annotations
 
+import re
 from abc import abstractmethod
 from bisect import bisect_right
 from collections import Counter
@@ -79,16 +80,25 @@ class Action:
         return self
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, *, numbered: bool = False) -> str:
+        """The action as :meth:`parse` reads it (what ``str`` gives); ``numbered`` writes a ten as
+        10, as a game whose cards are numbered shows it (see :func:`~homegame.cards.format_cards`).
+
+        >>> Action.parse("play 10h").text(numbered=True), str(Action.parse("play 10h"))
+        ('play 10h', 'play Th')
+        """
         parts = [self.kind]
         if self.option is not None:
             parts.append(self.option)
         if self.amount is not None:
             parts.append(str(self.amount))
         if self.cards:
-            parts.append(format_cards(self.cards))
+            parts.append(format_cards(self.cards, numbered=numbered))
         text = " ".join(parts)
         if self.groups:
-            text += " " + " | ".join(format_cards(group) for group in self.groups)
+            text += " " + " | ".join(format_cards(group, numbered=numbered) for group in self.groups)
         return text.rstrip()
 
     def __repr__(self) -> str:
@@ -98,7 +108,8 @@ class Action:
     def parse(cls, text: object) -> Action:
         """Read the text :meth:`__str__` writes: ``kind [option] [amount] [cards] [| group | ...]``.
 
-        An option is a lower-case word that is not a card (``draw stock``, ``place front 9h``).
+        An option is a lower-case word, hyphens allowed, that is not a card (``draw stock``,
+        ``place front 9h``, ``declare six-pairs``).
         """
         if not isinstance(text, str):
             raise IllegalAction(f"an action is written as text such as 'bet 20', not {shown(text)}")
@@ -109,7 +120,7 @@ class Action:
         kind, rest = words[0].lower(), words[1:]
         option: str | None = None
         amount: int | None = None
-        if rest and rest[0].isalpha() and rest[0].islower() and not _is_card(rest[0]):
+        if rest and _OPTION.fullmatch(rest[0]) and not _is_card(rest[0]):
             option, rest = rest[0], rest[1:]
         if rest and rest[0].isascii() and rest[0].isdigit():
             amount, rest = _whole_number(rest[0]), rest[1:]
@@ -146,6 +157,8 @@ class Action:
         )
 
 
+_OPTION: Final = re.compile(r"[a-z]+(?:-[a-z]+)*")
+"""How an option is written: lower-case words joined by hyphens."""
 _LONGEST_WORD: Final = 32
 """The longest kind or option an action may have (the games' own are short words)."""
 
@@ -320,13 +333,14 @@ class Arrangements(Family):
     ``minimum[i]`` and ``maximum[i]`` cards and every card placed (setting rows, placing cards).
     """
 
-    __slots__ = ("_shapes", "_starts", "cards", "kind", "maximum", "minimum")
+    __slots__ = ("_shapes", "_sorted", "_starts", "cards", "kind", "maximum", "minimum")
 
     def __init__(self, kind: str, cards: Sequence[Card], maximum: Sequence[int],
                  minimum: Sequence[int] | None = None) -> None:
         self.kind, self.cards, self.maximum = kind, tuple(cards), tuple(maximum)
         self.minimum = tuple(minimum) if minimum is not None else (0,) * len(self.maximum)
         self._shapes = list(_shapes(len(self.cards), self.minimum, self.maximum))
+        self._sorted = sorted(self.cards)
         self._starts = [0, *accumulate(_multinomial(shape) for shape in self._shapes)]
 
     def __reduce__(self) -> tuple[type[Arrangements], tuple[Any, ...]]:
@@ -355,8 +369,7 @@ class Arrangements(Family):
             return False
         sizes_fit = all(low <= len(group) <= high for group, low, high
                         in zip(action.groups, self.minimum, self.maximum, strict=True))
-        placed = [c for group in action.groups for c in group]
-        return sizes_fit and Counter(placed) == Counter(self.cards)
+        return sizes_fit and sorted([c for group in action.groups for c in group]) == self._sorted
 
     def to_json(self) -> dict[str, Any]:
         return {"arrangements": {"kind": self.kind, "cards": [str(c) for c in self.cards],

@@ -233,12 +233,14 @@ class BettingRound:
         return _betting_set(call, self._aggressive_kind(), *aggressive)
 
     def _bring_in_legal(self, seat: int) -> ActionSet:
+        """The bring-in, or a completion above it (a bring-in as large as the bet is the bet)."""
         assert self.bring_in is not None
-        forced = Choices([amount_action("bring-in", min(self.bring_in, self.chips.stacks[seat]))])
+        amount = min(self.bring_in, self.chips.stacks[seat])
+        forced = Choices([amount_action("bring-in", amount)])
         aggressive = self._aggressive_range(seat)
-        if aggressive is None:
+        if aggressive is None or aggressive[1] <= amount:
             return ActionSet(forced)
-        return ActionSet(forced, Amounts("complete", *aggressive))
+        return ActionSet(forced, Amounts("complete", max(aggressive[0], amount + 1), aggressive[1]))
 
     def _aggressive_kind(self) -> str:
         if self.highest == 0:
@@ -319,6 +321,9 @@ class BettingRound:
             self._bring_in_due = False
             self.highest = total
             self.needs = set(self._active()) - {seat}
+            if total >= self.limits.bet:  # a bring-in as large as the bet opens the betting
+                self.raises += 1
+                self._opened_at = total
             return
         self._bring_in_due = False
         full = self._is_full(kind, total, increment)

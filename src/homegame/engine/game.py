@@ -106,6 +106,9 @@ class Game(ABC):
     """Chips each seat brings to a match, for games played for chips (``None``: no chips)."""
     score_is_penalty: ClassVar[bool] = False
     """Whether the outcome counts points against a seat (Papayoo): then lower is better."""
+    numbered_cards: ClassVar[bool] = False
+    """Whether the game's cards are read as numbers (Papayoo's 1 to 20), so that a ten is shown
+    as 10 rather than T."""
 
     def __init__(self, *, players: int, variants: Iterable[str] = (), **settings: Any) -> None:
         if type(players) is not int or players not in self.players:

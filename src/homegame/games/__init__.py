@@ -1,55 +1,103 @@
-"""The registry of games: every module here that lists ``GAMES`` (its Game classes) is a game.
+"""The registry of games: each game's name and the module under here that holds it.
+
+A game module lists its Game classes in ``GAMES``; :data:`INDEX` names the module of every game,
+so that ``homegame.GAMES`` knows the names at once and imports a game only when it is looked up
+(a command that plays one game does not load the other eleven). A new game module adds its
+names to :data:`INDEX`; a test checks the index against every module's ``GAMES``.
 
 >>> import homegame
->>> sorted(homegame.GAMES) == sorted(GAMES)
+>>> sorted(homegame.GAMES) == sorted(INDEX)
 True
+>>> GAMES["crazy_pineapple"].title
+'Crazy Pineapple'
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Iterable, Mapping
-from importlib import resources
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Final
 
-from homegame.engine import Game, GameError, GameState, History
-from homegame.engine.replay import replay as _replay
-from homegame.errors import shown
+from homegame.errors import GameError, shown
 
-__all__ = ["GAMES", "family_of", "game_class", "new_game", "replay", "rules_page"]
+if TYPE_CHECKING:
+    from homegame.engine import Game, GameState, History
+
+__all__ = ["GAMES", "INDEX", "family_of", "game_class", "game_name", "new_game", "replay", "rules_page"]
+
+INDEX: Final[Mapping[str, str]] = {
+    "anaconda": "anaconda", "chinese": "chinese", "crazy_pineapple": "pineapple",
+    "crazy_pineapple_hi_lo": "pineapple", "draw": "draw", "open_face": "open_face",
+    "pai_gow": "pai_gow", "paiute": "paiute", "papayoo": "papayoo", "pineapple": "pineapple",
+    "soko": "soko", "whiskey": "whiskey",
+}
+"""Every game's name, and the module of this package that defines it."""
 
 
-def _discover() -> dict[str, type[Game]]:
-    found: dict[str, type[Game]] = {}
-    for module in sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")):
-        for game in getattr(importlib.import_module(f"{__name__}.{module}"), "GAMES", ()):
-            found[game.name] = game
-    return found
+class _Games(MutableMapping[str, "type[Game]"]):
+    """The games by name, each module imported on first lookup. A game may be registered at run
+    time too (``GAMES["duel"] = Duel``), as tests and plug-ins do."""
+
+    def __init__(self) -> None:
+        self._classes: dict[str, type[Game]] = {}
+
+    def __getitem__(self, name: str) -> type[Game]:
+        found = self._classes.get(name)
+        if found is None:
+            module = import_module(f"{__name__}.{INDEX[name]}")
+            found = self._classes[name] = next(game for game in module.GAMES if game.name == name)
+        return found
+
+    def __setitem__(self, name: str, game: type[Game]) -> None:
+        self._classes[name] = game
+
+    def __delitem__(self, name: str) -> None:
+        del self._classes[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys([*INDEX, *self._classes]))
+
+    def __len__(self) -> int:
+        return len(dict.fromkeys([*INDEX, *self._classes]))
+
+    def __contains__(self, name: object) -> bool:
+        return name in INDEX or name in self._classes
+
+    def __repr__(self) -> str:
+        return f"GAMES({', '.join(self)})"
 
 
-GAMES: Mapping[str, type[Game]] = _discover()
+GAMES: Final[MutableMapping[str, type[Game]]] = _Games()
 """Every game by name: each value tells its ``title``, ``players`` range and ``variants``."""
+
+
+def game_name(name: object) -> str:
+    """The registered name of the game called ``name`` (hyphens or underscores, any case)."""
+    key = name.strip().lower().replace("-", "_") if isinstance(name, str) else ""
+    if key not in GAMES:
+        raise GameError(f"no game called {shown(name)}; games: {', '.join(sorted(GAMES))}")
+    return key
 
 
 def game_class(name: object) -> type[Game]:
     """The game called ``name`` (hyphens or underscores, any case)."""
-    key = name.strip().lower().replace("-", "_") if isinstance(name, str) else ""
-    if key not in GAMES:
-        raise GameError(f"no game called {shown(name)}; games: {', '.join(sorted(GAMES))}")
-    return GAMES[key]
+    return GAMES[game_name(name)]
 
 
 def family_of(name: str) -> str:
     """The module a game lives in (``crazy_pineapple`` -> ``pineapple``): bots, renderers and rules
     texts for a game are found under this name when there is none under the game's own."""
-    module = game_class(name).__module__
-    return module.removeprefix(f"{__name__}.").split(".")[0]
+    key = game_name(name)
+    if key in INDEX:
+        return INDEX[key]
+    return GAMES[key].__module__.removeprefix(f"{__name__}.").split(".")[0]
 
 
 def rules_page(name: str) -> str:
     """The rules of the game called ``name``, in the project's words, as Markdown (shared by the
     game family: the Pineapples have one page)."""
+    from importlib import resources
+
     chosen = game_class(name)
     folder = resources.files(__name__) / "rules"
     for page_name in dict.fromkeys((chosen.name, family_of(chosen.name))):
@@ -66,4 +114,6 @@ def new_game(name: object, players: int, variants: Iterable[str] = (), **setting
 
 def replay(history: History | dict[str, Any] | str) -> GameState[Any]:
     """Replay a recorded hand and check that it comes out the same (see engine.replay)."""
-    return _replay(history, new_game)
+    from homegame.engine.replay import replay as replay_history
+
+    return replay_history(history, new_game)

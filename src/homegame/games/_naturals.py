@@ -17,13 +17,12 @@ straights compare back, then middle, then front; six pairs compare pair by pair 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 from typing import Final
 
-from homegame.cards import ACE, Card
+from homegame.cards import ACE, Card, rank_counts
 from homegame.errors import GameError
 from homegame.ranking.high import HIGH
 
@@ -33,6 +32,8 @@ NATURAL_NAMES: Final = ("dragon", "three-flushes", "three-straights", "six-pairs
 """Option names of the naturals, highest first."""
 
 _LOW_RUN: Final = (2, 3, 4, 5)
+_RUNS: Final = ((ACE, *_LOW_RUN), *(tuple(range(low, low + 5)) for low in range(2, 11)))
+"""The ranks of every five-card straight, the wheel first."""
 _PAYMENTS: Final = {"dragon": 13, "three-flushes": 3, "three-straights": 3, "six-pairs": 3}
 
 
@@ -79,15 +80,18 @@ def natural_named(name: str, cards: Sequence[Card]) -> Natural | None:
     if name == "six-pairs":
         return _six_pairs(hand)
     if name == "three-flushes":
-        suits = Counter(c.suit for c in hand).values()
-        return _three_rows(name, hand, _is_flush) if set(suits) <= {3, 5, 8, 10, 13} else None
+        suits = [0, 0, 0, 0]
+        for card in hand:
+            suits[card & 3] += 1
+        fits = set(suits) <= {0, 3, 5, 8, 10, 13}
+        return _three_rows(name, hand, _is_flush, _flushes) if fits else None
     if name == "three-straights":
-        return _three_rows(name, hand, _is_straight)
+        return _three_rows(name, hand, _is_straight, _straights) if _runs_could_fit(hand) else None
     raise GameError(f"no natural called {name!r}; naturals: {', '.join(NATURAL_NAMES)}")
 
 
 def _six_pairs(hand: tuple[Card, ...]) -> Natural | None:
-    counts = Counter(c.rank for c in hand)
+    counts = rank_counts(hand)
     pairs = sorted((rank for rank, count in counts.items() for _ in range(count // 2)), reverse=True)
     return Natural("six-pairs", (hand,), tuple(pairs)) if len(pairs) == 6 else None
 
@@ -110,9 +114,48 @@ def _front_key(front: Sequence[Card], straight: bool) -> tuple[int, ...]:
     return tuple(ranks)
 
 
-def _three_rows(name: str, hand: tuple[Card, ...], fits: Callable[[Sequence[Card]], bool]) -> Natural | None:
+def _flushes(hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """Every five of ``hand`` of one suit."""
+    return [five for suit in {c.suit for c in hand}
+            for five in combinations([c for c in hand if c.suit == suit], 5)]
+
+
+def _straights(hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """Every five of ``hand`` that make a straight."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in hand:
+        by_rank.setdefault(card.rank, []).append(card)
+    return [five for run in _RUNS if all(rank in by_rank for rank in run)
+            for five in product(*(by_rank[rank] for rank in run))]
+
+
+def _runs_could_fit(hand: tuple[Card, ...]) -> bool:
+    """Whether the ranks of ``hand`` split into two five-card runs and a three-card one: a quick
+    test on ranks alone before the cards are tried (most hands fail it at once)."""
+    counts = rank_counts(hand)
+    present = [run for run in _RUNS if all(rank in counts for rank in run)]
+    for back in present:
+        for middle in present:
+            left = dict(counts)
+            for rank in (*back, *middle):
+                left[rank] = left.get(rank, 0) - 1
+            if min(left.values()) < 0:
+                continue
+            front = sorted(rank for rank, count in left.items() for _ in range(count))
+            if len(set(front)) == 3 and (front[2] - front[0] == 2 or front == [2, 3, ACE]):
+                return True
+    return False
+
+
+def _three_rows(name: str, hand: tuple[Card, ...], fits: Callable[[Sequence[Card]], bool],
+                fives: Callable[[tuple[Card, ...]], list[tuple[Card, ...]]]) -> Natural | None:
+    """The best way to show ``hand`` as three rows that each ``fits``; ``fives`` lists the five-card
+    rows that fit, which are then taken in the order of ``combinations(hand, 5)`` so that among
+    equal arrangements the same one is shown whichever way they were found."""
     best: Natural | None = None
-    fitting = [frozenset(five) for five in combinations(hand, 5) if fits(five)]
+    place = {card: index for index, card in enumerate(hand)}
+    in_order = sorted(sorted(place[card] for card in five) for five in fives(hand))
+    fitting = [frozenset(hand[index] for index in five) for five in in_order]
     for back in fitting:
         for middle in fitting:
             if back & middle:

@@ -16,12 +16,11 @@ Open-Face royalties, names for partly built rows and the pairwise settlement led
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from homegame.cards import ACE, QUEEN, Card, format_cards
+from homegame.cards import ACE, QUEEN, Card, format_cards, rank_counts
 from homegame.ranking import reference
 from homegame.ranking.core import decode, encode
 from homegame.ranking.explain import versus
@@ -104,7 +103,7 @@ def partial_strength(cards: Sequence[Card]) -> int:
     """
     if len(cards) == 5:
         return HIGH.strength(cards)
-    counts = Counter(c.rank for c in cards)
+    counts = rank_counts(cards)
     groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
     ranks = [rank for rank, _ in groups]
     shape = [count for _, count in groups]

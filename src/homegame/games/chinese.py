@@ -18,7 +18,6 @@ more for a scoop; a hand whose rows do not rise is foul and loses all three rows
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from homegame._compile import mypyc_attr
@@ -27,6 +26,7 @@ from homegame.engine import (
     Action,
     ActionSet,
     Arrangements,
+    Chance,
     Choices,
     Game,
     GameState,
@@ -43,7 +43,6 @@ from homegame.games._rows import (
     MIDDLE_ROW,
     ROW_NAMES,
     Ledger,
-    Payment,
     Rows,
     category_of,
     is_foul,
@@ -52,6 +51,7 @@ from homegame.games._rows import (
     row_strength,
     row_versus,
 )
+from homegame.games.chinese_view import ChineseView
 from homegame.ranking import reference
 
 __all__ = ["GAMES", "ChinesePoker", "ChineseState", "ChineseView", "bonus_units", "foul_warning",
@@ -119,37 +119,13 @@ def _foul_reason(rows: Rows) -> str:
     return f"{weaker}, so all three rows would lose"
 
 
-@dataclass(frozen=True, slots=True)
-class ChineseView(View):
-    """One seat's view. ``hand`` is the seat's thirteen cards; ``my_setting`` its chosen rows (or
-    its natural); ``shown`` the rows revealed so far (naturals, then showdown), ``payments`` every
-    payment with its reason once made."""
-
-    phase: str
-    unit: int
-    hand: tuple[Card, ...]
-    my_setting: tuple[tuple[Card, ...], ...]
-    my_natural: str | None
-    available_naturals: tuple[str, ...]
-    decided: tuple[int, ...]
-    naturals: dict[int, str]
-    surrendered: tuple[int, ...]
-    shown: dict[int, tuple[tuple[Card, ...], ...]]
-    row_names: dict[int, tuple[str, ...]]
-    fouled: tuple[int, ...]
-    payments: tuple[Payment, ...]
-    totals: dict[int, int]
-    hint: str
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class ChineseState(GameState[ChineseView]):
     """A hand of Chinese Poker in progress: setting, surrender, then the showdown."""
 
-    game: ChinesePoker
-
-    def __init__(self, game: ChinesePoker, cards: list[Card], **kwargs: Any) -> None:
-        super().__init__(game, deck=cards, **kwargs)
+    def __init__(self, game: ChinesePoker, cards: list[Card], *, dealer: int, chance: Chance,
+                 stacks: Sequence[int] | None, carry: dict[str, Any]) -> None:
+        super().__init__(game, deck=cards, dealer=dealer, chance=chance, stacks=stacks, carry=carry)
         order = clockwise((self.dealer + 1) % self.players, self.players)
         self.hands: dict[int, tuple[Card, ...]] = {}
         self.undealt = cards[13 * self.players:]

@@ -15,7 +15,7 @@ at once, set face down and shown when everyone else is done; the dealer then dea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from homegame._compile import mypyc_attr
@@ -24,13 +24,13 @@ from homegame.engine import (
     Action,
     ActionSet,
     Arrangements,
+    Chance,
     Choices,
     Game,
     GameError,
     GameState,
     Outcome,
     Setting,
-    View,
 )
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import clockwise
@@ -38,7 +38,6 @@ from homegame.games._rows import (
     ROW_NAMES,
     ROW_SIZES,
     Ledger,
-    Payment,
     Rows,
     is_foul,
     pairs_of,
@@ -50,6 +49,7 @@ from homegame.games._rows import (
     royalties,
     stays_in_fantasyland,
 )
+from homegame.games.open_face_view import OpenFaceView
 
 __all__ = ["FOUL_PENALTY", "GAMES", "SWEEP_POINTS", "OpenFace", "OpenFaceState", "OpenFaceView", "foul_risk",
            "foul_warning"]
@@ -60,36 +60,13 @@ FIRST_CARDS = 5
 LATER_ROUNDS = 8
 
 
-@dataclass(frozen=True, slots=True)
-class OpenFaceView(View):
-    """One seat's view: every placed card it may see (a fantasyland hand only once shown), its own
-    unplaced cards, and at the end royalties, fouls and every payment with its reason."""
-
-    unit: int
-    graded_front_trips: bool
-    rows: dict[int, tuple[tuple[Card, ...], ...]]
-    row_names: dict[int, tuple[str, ...]]
-    pending: tuple[Card, ...]
-    fantasyland: tuple[int, ...]
-    fantasy_set: tuple[int, ...]
-    stock_size: int
-    warnings: tuple[str, ...]
-    hint: str
-    fouled: tuple[int, ...]
-    royalties: dict[int, tuple[int, ...]]
-    payments: tuple[Payment, ...]
-    totals: dict[int, int]
-    next_fantasyland: tuple[int, ...]
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class OpenFaceState(GameState[OpenFaceView]):
     """A hand of Open-Face Chinese Poker in progress."""
 
-    game: OpenFace
-
-    def __init__(self, game: OpenFace, cards: list[Card], **kwargs: Any) -> None:
-        super().__init__(game, deck=cards, **kwargs)
+    def __init__(self, game: OpenFace, cards: list[Card], *, dealer: int, chance: Chance,
+                 stacks: Sequence[int] | None, carry: dict[str, Any]) -> None:
+        super().__init__(game, deck=cards, dealer=dealer, chance=chance, stacks=stacks, carry=carry)
         self.order = clockwise((self.dealer + 1) % self.players, self.players)
         self.fantasy = frozenset(_fantasy_seats(self.carry_in, self.players))
         self.stock = list(cards)

@@ -2,12 +2,13 @@
 
 Everyone antes and gets one card face down (the hole card) and one face up. The lowest up card
 (ace high; a tie goes to the player nearest the dealer's left) must open with a bring-in of half
-the minimum bet, rounded down, or may open for a full bet. Then each player still in gets another
-up card and bets, three times, until everyone has four up cards and the hole card: four betting
-rounds in all, one after each card dealt. From the second round on, the player whose up cards make
-the lowest hand (pairs first, then high cards) acts first. Betting is between the table's minimum
-and maximum, doubled from the second round if anyone still in shows a pair on their two up cards,
-and from the third round on regardless. At the showdown the best Soko hand takes the pot.
+the minimum bet, rounded down but never less than one chip, or may open for a full bet. Then each
+player still in gets another up card and bets, three times, until everyone has four up cards and
+the hole card: four betting rounds in all, one after each card dealt. From the second round on,
+the player whose up cards make the lowest hand (pairs first, then high cards) acts first. Betting
+is between the table's minimum and maximum, doubled from the second round if anyone still in shows
+a pair on their two up cards, and from the third round on regardless. At the showdown the best
+Soko hand takes the pot.
 
 >>> import homegame
 >>> game = homegame.new_game("soko", players=3)
@@ -22,19 +23,18 @@ homegame.errors.GameError: a stacked deck must hold exactly the 52 cards of this
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card, deck, format_cards, parse_cards, rank_name
-from homegame.engine import Action, ActionSet, GameState, Outcome, View
+from homegame.cards import Card, deck, format_cards, parse_cards, rank_counts, rank_name
+from homegame.engine import Action, ActionSet, Chance, GameState, Outcome
 from homegame.engine.betting import BettingRound, Limits, money_fields
 from homegame.engine.pots import clockwise_from_left
 from homegame.engine.redeal import Redeal
 from homegame.engine.showdown import settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
+from homegame.games.soko_view import SokoView
 from homegame.ranking import evaluate, strength
 
 __all__ = ["GAMES", "Soko", "SokoState", "SokoView", "showing_strength", "stacked_deck"]
@@ -58,7 +58,7 @@ def showing_strength(up: Sequence[Card]) -> tuple[int, ...]:
     >>> showing_strength(parse_cards("9c 9d 2s")) > showing_strength(parse_cards("8c 8d Ks"))
     True
     """
-    counts = Counter(card.rank for card in up)
+    counts = rank_counts(up)
     shape = sorted(counts.values(), reverse=True)
     ranks = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
     return (*shape, 0, *ranks)
@@ -71,7 +71,7 @@ def showing_name(up: Sequence[Card]) -> str:
     >>> showing_name(parse_cards("Kc Kd 4s")), showing_name(parse_cards("Jc 4d"))
     ('a pair of kings', 'jack high')
     """
-    counts = Counter(card.rank for card in up)
+    counts = rank_counts(up)
     ranks = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
     top = counts[ranks[0]]
     if top == 1:
@@ -83,38 +83,14 @@ def showing_name(up: Sequence[Card]) -> str:
     return f"{kind} {rank_name(ranks[0], plural=True)}"
 
 
-@dataclass(frozen=True, slots=True)
-class SokoView(View):
-    """A seat's view: its own hole card, everyone's up cards, the money, and the results.
-
-    ``street`` is the betting round (1-4, 5 when over); ``limits`` the current minimum and maximum
-    bet (or fixed bet size); ``doubled`` whether the limits are doubled now."""
-
-    street: int
-    hole: Card | None
-    up_cards: dict[int, tuple[Card, ...]]
-    hint: str
-    pot: int
-    stacks: dict[int, int]
-    bets: dict[int, int]
-    to_call: int
-    folded: tuple[int, ...]
-    bring_in: int
-    limits: str
-    doubled: bool
-    showdown: dict[int, tuple[Card, ...]]
-    hand_names: dict[int, str]
-    results: tuple[str, ...]
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class SokoState(GameState[SokoView]):
     """One hand of Soko."""
 
-    game: Soko
 
-    def __init__(self, game: Soko, cards: list[Card], **kwargs: Any) -> None:
-        super().__init__(game, deck=cards, **kwargs)
+    def __init__(self, game: Soko, cards: list[Card], *, dealer: int, chance: Chance,
+                 stacks: Sequence[int] | None, carry: dict[str, Any]) -> None:
+        super().__init__(game, deck=cards, dealer=dealer, chance=chance, stacks=stacks, carry=carry)
         players, config = self.players, game.config
         self.chips = seat_chips(self.stacks, players=players, default=config["stack"], dealer=self.dealer)
         self.order = [(self.dealer + step) % players for step in range(1, players + 1)]
@@ -176,9 +152,9 @@ class SokoState(GameState[SokoView]):
         limits = self.current_limits()
         if self.street == 1:
             opener = self._lowest_up_card()
-            bring_in = self.game.bring_in(self.doubled)
+            bring_in = bring_in_for(self.game.config, self.doubled)
             self.history.add("bring-in", opener, {"card": str(self.up[opener][0]), "amount": bring_in})
-            return BettingRound(self.chips, first=opener, limits=limits, bring_in=bring_in or None)
+            return BettingRound(self.chips, first=opener, limits=limits, bring_in=bring_in)
         return BettingRound(self.chips, first=self._lowest_showing(), limits=limits)
 
     def current_limits(self) -> Limits:
@@ -270,7 +246,7 @@ class SokoState(GameState[SokoView]):
             **self.view_base(seat), street=self.street, hole=hole,
             up_cards={s: tuple(cards) for s, cards in self.up.items()},
             hint=self._hint(own), **money_fields(self.chips, betting, seat),
-            bring_in=self.game.bring_in(False),
+            bring_in=bring_in_for(self.game.config, False),
             limits=f"{limits.structure} limit, {size}", doubled=self.doubled,
             showdown=dict(self.revealed) if over else {},
             hand_names={s: self._name(s) for s in self.revealed} if over else {},
@@ -294,8 +270,18 @@ class Soko(BettingGame):
     state_class = SokoState
 
     def bring_in(self, doubled: bool) -> int:
-        """The bring-in: half the minimum bet, rounded down (0: the low card simply opens)."""
-        return int(round_limits(self.config, big=doubled).bet // 2)
+        """The bring-in of this table (see :func:`bring_in_for`)."""
+        return bring_in_for(self.config, doubled)
+
+
+def bring_in_for(config: Mapping[str, Any], doubled: bool) -> int:
+    """The bring-in: half the minimum bet, rounded down, but never less than one chip (the low card
+    must bet); ``doubled`` when the limits are.
+
+    >>> bring_in_for({"limit": "fixed", "bet": 1, "big_bet": 0, "cap": 4}, False)
+    1
+    """
+    return max(1, round_limits(config, big=doubled).bet // 2)
 
 
 

@@ -22,12 +22,12 @@ of chips loses the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards
-from homegame.engine import Action, ActionSet, Choices, GameError, GameState, Outcome, Setting, View
+from homegame.engine import Action, ActionSet, Chance, Choices, GameError, GameState, Outcome, Setting
 from homegame.engine.betting import BettingRound, money_fields
 from homegame.engine.game import is_counts
 from homegame.engine.pots import Chips
@@ -35,6 +35,7 @@ from homegame.engine.redeal import Redeal
 from homegame.engine.showdown import settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
 from homegame.errors import shown
+from homegame.games.whiskey_view import WhiskeyView
 from homegame.ranking import evaluate, strength
 
 __all__ = ["GAMES", "WhiskeyPoker", "WhiskeyState", "WhiskeyView"]
@@ -44,38 +45,13 @@ TAKE, PASS, KNOCK = Action("take"), Action("pass"), Action("knock")
 STARTING_CHIPS = 5
 
 
-@dataclass(frozen=True, slots=True)
-class WhiskeyView(View):
-    """A seat's view. ``phase``: bet1, exchange, bet2, widow, bet3 or over (no bet phases with
-    the chips variant). ``widow`` holds the widow's cards when this seat may know them (face up in
-    the widow phase, or the seat's own old hand lying face down). ``knocker`` is the knock that will
-    end the current phase. ``chips`` is each player's chips in the chips variant."""
-
-    phase: str
-    hand: tuple[Card, ...]
-    hint: str
-    widow: tuple[Card, ...] | None
-    widow_face_up: bool
-    knocker: int | None
-    pot: int
-    stacks: dict[int, int]
-    bets: dict[int, int]
-    to_call: int
-    folded: tuple[int, ...]
-    showdown: dict[int, tuple[Card, ...]]
-    hand_names: dict[int, str]
-    results: tuple[str, ...]
-    chips: dict[int, int]
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
 class WhiskeyState(GameState[WhiskeyView]):
     """One hand of Whiskey Poker."""
 
-    game: WhiskeyPoker
-
-    def __init__(self, game: WhiskeyPoker, cards: list[Card], **kwargs: Any) -> None:
-        super().__init__(game, deck=cards, **kwargs)
+    def __init__(self, game: WhiskeyPoker, cards: list[Card], *, dealer: int, chance: Chance,
+                 stacks: Sequence[int] | None, carry: dict[str, Any]) -> None:
+        super().__init__(game, deck=cards, dealer=dealer, chance=chance, stacks=stacks, carry=carry)
         players, dealer = self.players, self.dealer
         self.order = [(dealer + step) % players for step in range(1, players + 1)]
         self.chip_variant = game.has("chips")

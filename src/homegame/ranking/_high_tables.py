@@ -1,5 +1,9 @@
 """The lookup tables behind the fast high-hand paths, built with numpy in a few milliseconds.
 
+The single-hand path reads them from the files shipped with the package (``ranking/tables/``),
+which ``python -m homegame.ranking._high_tables`` writes from these functions; the batch path
+builds its arrays here.
+
 A standard card ``c`` (code 0-51) has rank index ``c >> 2`` (0 for a deuce, 12 for an ace) and suit
 ``c & 3``. Two facts make the tables small:
 
@@ -25,6 +29,9 @@ The strengths are :func:`homegame.ranking.core.encode` of the category numbers a
 
 from __future__ import annotations
 
+import json
+import os
+import zlib
 from functools import cache
 from typing import Final
 
@@ -33,6 +40,7 @@ import numpy.typing as npt
 
 from homegame.errors import CardError
 from homegame.ranking import reference
+from homegame.ranking.high import RANK_KEYS, SHIPPED_TABLES
 
 __all__ = [
     "MAX_CARDS",
@@ -41,15 +49,12 @@ __all__ = [
     "nonflush_strengths",
     "nonflush_table",
     "rank_multisets",
+    "shipped_tables",
     "straight_tops",
+    "write_shipped",
 ]
 
 IntArray = npt.NDArray[np.int64]
-
-RANK_KEYS: Final = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
-"""One number per rank index (deuce first) whose sums over up to seven cards (a rank at most four
-times) differ for any two different multisets of the same size. These are the rank keys of Kennan
-Hughes' SKPokerEval; ``tests/test_high_tables.py`` checks the property rather than trusting it."""
 
 MAX_CARDS: Final = 7
 """The most cards the rank-multiset tables cover (beyond that flushes and full houses can coexist)."""
@@ -174,3 +179,29 @@ def nonflush_table(n_cards: int) -> tuple[npt.NDArray[np.uint16], IntArray]:
     table = np.zeros(int(keys.max()) + 1, dtype=np.uint16)
     table[keys] = index
     return table, distinct
+
+
+def shipped_tables() -> dict[str, list[list[int]]]:
+    """The tables the single-hand path reads (see ``homegame.ranking.high.shipped_table``), built."""
+    tables = {"flush": [flush_strengths().tolist()]}
+    weights = np.array(RANK_KEYS, dtype=np.int64)
+    for n_cards in range(5, MAX_CARDS + 1):
+        counts = rank_multisets(n_cards)
+        counts = counts[counts.sum(axis=1) == n_cards]
+        order = np.argsort(counts.astype(np.int64) @ weights)
+        keys = (counts.astype(np.int64) @ weights)[order]
+        strengths = nonflush_strengths(counts[order])
+        tables[str(n_cards)] = [np.diff(keys, prepend=0).tolist(), strengths.tolist()]
+    return tables
+
+
+def write_shipped() -> None:
+    """Write :func:`shipped_tables` where the single-hand path reads them."""
+    for name, table in shipped_tables().items():
+        text = json.dumps(table, separators=(",", ":")).encode()
+        with open(os.path.join(SHIPPED_TABLES, f"{name}.zlib"), "wb") as shipped:
+            shipped.write(zlib.compress(text, 9))
+
+
+if __name__ == "__main__":
+    write_shipped()

@@ -14,11 +14,12 @@ True
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card
 
 __all__ = ["Category", "Hand", "Ranking", "Wild", "decode", "encode"]
@@ -55,19 +56,41 @@ class Category:
         return self.name
 
 
-@dataclass(frozen=True, slots=True)
 class Hand:
     """One evaluated hand: its strength, category, the cards that make it, and a human name.
 
     ``cards`` are the cards the hand is made of, most significant first (for a hand chosen from
-    more cards than it uses, only the chosen ones).
+    more cards than it uses, only the chosen ones). An immutable value, written out rather than a
+    frozen dataclass: every evaluation builds one, and the compiled build would construct a
+    dataclass through an interpreted ``__init__`` (and miss its equality beside the orderings).
+
+    >>> Hand(1, Category(0, "high card"), (), "seven high", "high") < Hand(2, Category(0, "high card"), (),
+    ...                                                                     "eight high", "high")
+    True
     """
 
-    strength: int
-    category: Category
-    cards: tuple[Card, ...]
-    name: str
-    ranking: str
+    __slots__ = ("cards", "category", "name", "ranking", "strength")
+
+    def __init__(self, strength: int, category: Category, cards: tuple[Card, ...], name: str,
+                 ranking: str) -> None:
+        self.strength: Final = strength
+        self.category: Final = category
+        self.cards: Final = cards
+        self.name: Final = name
+        self.ranking: Final = ranking
+
+    def __repr__(self) -> str:
+        return (f"Hand(strength={self.strength!r}, category={self.category!r}, cards={self.cards!r}, "
+                f"name={self.name!r}, ranking={self.ranking!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return (self.strength == other.strength and self.category == other.category
+                and self.cards == other.cards and self.name == other.name and self.ranking == other.ranking)
+
+    def __hash__(self) -> int:
+        return hash((self.strength, self.category, self.cards, self.name, self.ranking))
 
     def __lt__(self, other: Hand) -> bool:
         return self.strength < other.strength
@@ -91,7 +114,8 @@ class Hand:
         }
 
 
-class Ranking(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Ranking:
     """A way of ranking hands. Subclasses give the name, the categories and the evaluation."""
 
     name: str

@@ -3,9 +3,10 @@
 The hot path, :func:`fast_strength`, adds up one precomputed number per card: the sum holds the
 count of each suit (to spot a flush), a key that tells rank multisets apart (see
 :mod:`homegame.ranking._high_tables`) and the number of cards. Without a flush the rank key indexes
-a dense table for that number of cards; with one, the flush suit's rank mask indexes another.
-Tables are built with numpy on first use of each hand size (a tenth of a second; 15 MB for seven
-cards), so that importing homegame stays quick and needs no numpy.
+a table for that number of cards; with one, the flush suit's rank mask indexes another. The
+tables are built once with numpy (:mod:`homegame.ranking._high_tables`) and shipped with the
+package (``ranking/tables/``): each is read on first use of its hand size, in a millisecond or so
+for five cards, so that neither importing homegame nor ranking one hand needs numpy.
 
 >>> from homegame.cards import parse_cards
 >>> hand = HIGH.evaluate(parse_cards("Kh Kd Ks 9c 9d 2s 3c"))
@@ -17,7 +18,11 @@ True
 
 from __future__ import annotations
 
+import json
+import os
+import zlib
 from collections.abc import Callable, Collection, Iterable, Sequence
+from itertools import accumulate
 from typing import Final, cast
 
 from homegame.cards import ACE, DECKS, Card, rank_name
@@ -26,9 +31,18 @@ from homegame.ranking import reference
 from homegame.ranking.core import Category, Hand, Ranking, categories, decode
 
 __all__ = [
-    "HIGH", "HIGH_CATEGORIES", "HighRanking", "fast_strength", "five_cards", "high_hand", "high_name",
-    "natural_strength", "strength_name",
+    "HIGH", "HIGH_CATEGORIES", "RANK_KEYS", "SHIPPED_TABLES", "HighRanking", "fast_strength", "five_cards",
+    "high_hand", "high_name", "natural_strength", "strength_name",
 ]
+
+RANK_KEYS: Final = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+"""One number per rank index (deuce first) whose sums over up to seven cards (a rank at most four
+times) differ for any two different multisets of the same size. These are the rank keys of Kennan
+Hughes' SKPokerEval; ``tests/test_high_tables.py`` checks the property rather than trusting it."""
+
+SHIPPED_TABLES: Final = os.path.join(os.path.dirname(__file__), "tables")
+"""Where the shipped tables are: ``flush.zlib`` and one per hand size, ``5.zlib`` to ``7.zlib``
+(written by ``python -m homegame.ranking._high_tables``)."""
 
 HIGH_CATEGORIES = categories([
     "high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
@@ -83,34 +97,47 @@ _CODES: Final = 256
 _CARD_KEYS: Final[list[int]] = []
 _SUIT_RANK_BITS: Final[tuple[list[int], ...]] = ([], [], [], [])
 _RANK_MASK: Final = (1 << (_COUNT_SHIFT - _RANK_SHIFT)) - 1
-_INDEX_BY_SIZE: Final[list[Sequence[int]]] = [() for _ in range(_MAX_FAST_CARDS + 1)]
-"""Per number of cards, the dense index of the best non-flush hand per rank-key sum (a memoryview
-of :func:`homegame.ranking._high_tables.nonflush_table`'s array); empty until that size is used."""
-_STRENGTHS_BY_SIZE: Final[list[list[int]]] = [[] for _ in range(_MAX_FAST_CARDS + 1)]
+_BY_RANK_KEY: Final[list[dict[int, int]]] = [{} for _ in range(_MAX_FAST_CARDS + 1)]
+"""Per number of cards, the best hand without a flush by the sum of the cards' rank keys;
+empty until that size is used."""
 _FLUSH: Final[list[int]] = []
 _NAMES: Final[dict[int, tuple[Category, str]]] = {}
 _STANDARD: Final = DECKS["standard"]
 _card_key: Final[Callable[[object], int]] = _CARD_KEYS.__getitem__  # type: ignore[assignment]
 
 
+def _fill_card_keys() -> None:
+    """Each card code's key (see the layout above) and its bit in its suit's rank mask."""
+    for code in range(_CODES):
+        standard = code < 52
+        suit, rank_index = code & 3, code >> 2
+        _CARD_KEYS.append((1 << _COUNT_SHIFT) + (RANK_KEYS[rank_index] << _RANK_SHIFT)
+                          + (1 << (_SUIT_BITS * suit)) if standard else _NOT_STANDARD)
+        for bits_suit, bits in enumerate(_SUIT_RANK_BITS):
+            bits.append(1 << rank_index if standard and suit == bits_suit else 0)
+
+
+_fill_card_keys()
+
+
+def shipped_table(name: str) -> list[list[int]]:
+    """A shipped table (see :data:`SHIPPED_TABLES`): ``flush`` is one list, the strength of each
+    13-bit rank mask of one suit (0 under five cards); a hand size is two lists, the sorted rank-key
+    sums of every multiset of that many ranks (as steps up from the one before) and the strength
+    of the best hand each makes without a flush."""
+    with open(os.path.join(SHIPPED_TABLES, f"{name}.zlib"), "rb") as shipped:
+        loaded: list[list[int]] = json.loads(zlib.decompress(shipped.read()))
+    return loaded
+
+
 def _build_tables(size: int) -> None:
     """Fill the lookup tables for hands of ``size`` cards in place (so that bound methods taken at
-    import stay valid): the card keys and flush table once, the rank table once per size."""
-    from homegame.ranking import _high_tables as tables  # imports numpy: only once tables are needed
-
-    if not _CARD_KEYS:
-        _FLUSH.extend(tables.flush_strengths().tolist())
-        for code in range(_CODES):
-            standard = code < 52
-            suit, rank_index = code & 3, code >> 2
-            _CARD_KEYS.append((1 << _COUNT_SHIFT) + (tables.RANK_KEYS[rank_index] << _RANK_SHIFT)
-                              + (1 << (_SUIT_BITS * suit)) if standard else _NOT_STANDARD)
-            for bits_suit, bits in enumerate(_SUIT_RANK_BITS):
-                bits.append(1 << rank_index if standard and suit == bits_suit else 0)
-    if 5 <= size <= _MAX_FAST_CARDS and not _STRENGTHS_BY_SIZE[size]:
-        index, distinct = tables.nonflush_table(size)
-        _INDEX_BY_SIZE[size] = index.data
-        _STRENGTHS_BY_SIZE[size] = distinct.tolist()
+    import stay valid): the flush table once, the rank table once per size."""
+    if not _FLUSH:
+        _FLUSH.extend(shipped_table("flush")[0])
+    if 5 <= size <= _MAX_FAST_CARDS and not _BY_RANK_KEY[size]:
+        steps, strengths = shipped_table(str(size))
+        _BY_RANK_KEY[size].update(zip(accumulate(steps), strengths, strict=True))
 
 
 def fast_strength(cards: Iterable[object]) -> int:
@@ -131,8 +158,7 @@ def fast_strength(cards: Iterable[object]) -> int:
     key = sum(map(_card_key, cards), _SUIT_PRESET)
     if key & _FLUSH_BITS:
         return _flush_strength(cards, key)
-    size = key >> _COUNT_SHIFT
-    return _STRENGTHS_BY_SIZE[size][_INDEX_BY_SIZE[size][key >> _RANK_SHIFT & _RANK_MASK]]
+    return _BY_RANK_KEY[key >> _COUNT_SHIFT][key >> _RANK_SHIFT & _RANK_MASK]
 
 
 def _flush_strength(cards: Iterable[object], key: int) -> int:

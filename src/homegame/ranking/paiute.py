@@ -110,6 +110,25 @@ class PaiuteRanking(Ranking):
         category, ranks = decode(value)
         return Hand(value, self.categories[category], used, self._name(category, ranks), self.name)
 
+    def six_card(self, cards: Sequence[Card], wild: Collection[Card] = ()) -> Hand:
+        """The best six-card combination of six cards, whatever five-card one they also hold: what a
+        six-card call shows, and is judged by.
+
+        >>> from homegame.cards import parse_cards
+        >>> hand = parse_cards("9c 9d 9h 9s 2c Kh")
+        >>> PAIUTE.evaluate(hand, wild=parse_cards("2c")).name
+        'five of a kind, nines'
+        >>> PAIUTE.six_card(hand, wild=parse_cards("2c")).name
+        'four/two, nines and kings'
+        """
+        if len(cards) != 6:
+            raise CardError(f"a six-card combination takes six cards, got {len(cards)}")
+        naturals, wilds = split_wild(cards, wild)
+        category, ranks = _six_value(naturals)
+        used = (*significance_order(naturals), *wilds)
+        return Hand(encode(category, ranks), self.categories[category], used, self._name(category, ranks),
+                    self.name)
+
     def _best(self, cards: Sequence[Card], wild: Collection[Card]) -> tuple[int, tuple[Card, ...]]:
         if len(cards) < 5:
             raise CardError(f"a Paiute hand has five or six cards, got {len(cards)}")

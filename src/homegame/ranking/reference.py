@@ -37,7 +37,9 @@ def straight_top(ranks: Sequence[int]) -> int:
 
 def grouped_ranks(ranks: Sequence[int]) -> list[int]:
     """Ranks ordered by how many times they occur, then by rank, each rank once: K K 9 9 9 -> 9 K."""
-    counts = Counter(ranks)
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
     return sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
 
 

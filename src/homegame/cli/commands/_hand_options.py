@@ -9,15 +9,18 @@ from collections.abc import Callable
 
 import homegame
 from homegame.errors import GameError
-from homegame.ranking import wild_cards
 
 USAGE_ERROR = 2
 """The exit status for input the command cannot use, as argparse uses it."""
+RANKING_NAMES = ("high", "ace-to-five", "deuce-to-seven", "ace-to-six", "soko", "paiute", "pai-gow", "front",
+                 "paiute-royal-on-top", "pai-gow-wheel-second")
+"""The names of :data:`homegame.RANKINGS` (a test keeps them equal), so that ``homegame --help``
+lists them without loading every ranking."""
 
 
 def add_ranking_option(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
     parser.add_argument("--ranking", "-r", required=required, default=None if required else "high",
-                        metavar="NAME", help=f"the hand ranking: {', '.join(homegame.RANKINGS)}"
+                        metavar="NAME", help=f"the hand ranking: {', '.join(RANKING_NAMES)}"
                         + ("" if required else " (default: high)"))
 
 
@@ -35,6 +38,8 @@ def check_ranking(name: str) -> None:
 def check_wild(wild: str | None) -> None:
     """Raise a clear error now for a wild setting that names neither a rank nor cards."""
     if wild is not None:
+        from homegame.ranking import wild_cards
+
         wild_cards(wild)
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from homegame.engine import Game
 from homegame.errors import GameError
 from homegame.games import GAMES, game_class, new_game
+
+if TYPE_CHECKING:
+    from homegame.engine import Game
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:

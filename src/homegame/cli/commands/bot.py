@@ -4,7 +4,6 @@ outside agent plays (see docs/protocol.md)."""
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 
 
@@ -29,6 +28,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"homegame bot needs the room's packages ({error.name} is missing): "
               "pip install 'homegame[room]'", file=sys.stderr)
         return 2
+    import asyncio
+
     from homegame.errors import HomegameError
 
     try:

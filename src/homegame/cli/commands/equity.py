@@ -8,10 +8,14 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from homegame.analysis import DiscardChoice, EquityResult, ProgressBar, discard_equity, equity
 from homegame.cards import format_cards, parse_cards
 from homegame.cli.commands._hand_options import guarded
+from homegame.cli.progress import ProgressBar
+
+if TYPE_CHECKING:
+    from homegame.analysis.equity import DiscardChoice, EquityResult
 
 PINEAPPLE_HAND = 3
 
@@ -36,6 +40,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from homegame.analysis.equity import discard_equity, equity
+
     options = {"board": args.board, "dead": args.dead, "trials": args.trials, "seed": args.seed,
                "hi_lo": args.hi_lo}
     if any(len(parse_cards(hand)) == PINEAPPLE_HAND for hand in args.hands):

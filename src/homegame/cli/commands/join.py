@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 
 
@@ -27,6 +26,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"homegame {args.command} needs the room's packages ({error.name} is missing): "
               f"pip install 'homegame[room]'", file=sys.stderr)
         return 2
+    import asyncio
+
     from homegame.cli.screen import open_console
     from homegame.errors import HomegameError
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from homegame.bots import make_bot
-from homegame.engine import Game, GameError
+from homegame.errors import GameError
 from homegame.games import GAMES, game_class, new_game
 
 if TYPE_CHECKING:
     from homegame.cli.screen import TableConsole
+    from homegame.engine import Game
 
 __all__ = ["menu"]
 
@@ -43,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
 def menu(console: TableConsole) -> bool:
     """Ask which game and how many players, then play a session of it; False when there is
     nothing to play."""
+    from homegame.bots import make_bot
     from homegame.cli.terminal import Table
 
     games = sorted(GAMES.values(), key=lambda g: g.title)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
-from homegame.analysis import CategoryTable, ProgressBar, category_table
 from homegame.cli.commands._hand_options import add_ranking_option, add_wild_option, check_ranking, guarded
+from homegame.cli.progress import ProgressBar
+
+if TYPE_CHECKING:
+    from homegame.analysis.odds import CategoryTable
 
 JOKERS_WORD = "jokers"
 
@@ -16,7 +20,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "odds", help="exact odds of every hand category",
         description="Count every hand of N cards by category, exactly (no sampling), and print each "
         "category's count, probability and odds. A progress bar shows on standard error when the "
-        "count takes more than a second.")
+        "count takes more than a second, on a terminal.")
     add_ranking_option(parser, required=True)
     parser.add_argument("--cards", "-n", type=int, required=True, metavar="N", help="cards per hand")
     add_wild_option(parser, "; 'jokers' adds two jokers")
@@ -27,6 +31,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from homegame.analysis.odds import category_table
+
     check_ranking(args.ranking)
     wild, jokers = args.wild, args.jokers
     if wild is not None and wild.strip().lower() == JOKERS_WORD:

@@ -18,13 +18,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from homegame.analysis.pai_gow import FastSetter, SplitValue, house_edge, split_values
-from homegame.analysis.progress import ProgressBar
-from homegame.bots.pai_gow import TABLE_HANDS
 from homegame.cards import CardError, format_cards, parse_cards
-from homegame.games.pai_gow import Split, house_way_rule
-from homegame.games.pai_gow.hands import hand_name, ranking_for, tidy
+from homegame.cli.progress import ProgressBar
+
+if TYPE_CHECKING:
+    from homegame.analysis.pai_gow import SplitValue
+    from homegame.games.pai_gow import Split
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,16 +37,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     setter.add_argument("--samples", type=int, default=5000,
                         help="banker hands sampled to value each split (default 5000)")
     setter.add_argument("--all", action="store_true", help="list all 21 splits by value")
-    _common(setter)
+    _common(setter, "deal and set a fresh sample of banker hands from this seed (default: the shipped "
+            "sample's hands that hold none of your cards, which answers at once)", None)
     setter.set_defaults(run=run_set)
     edge = actions.add_parser("edge", help="estimate the player's expected result per unit wagered")
     edge.add_argument("--hands", type=int, default=100_000, help="hands to deal (default 100000)")
-    _common(edge)
+    _common(edge, "seed of the deals (default 0)", 0)
     edge.set_defaults(run=run_edge)
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=0, help="seed of the sample (default 0)")
+def _common(parser: argparse.ArgumentParser, seed_help: str, seed: int | None) -> None:
+    parser.add_argument("--seed", type=int, default=seed, help=seed_help)
     parser.add_argument("--wheel-second", action="store_true",
                         help="rank A-2-3-4-5 just below A-K-Q-J-10 (the variant)")
 
@@ -59,6 +61,8 @@ def main(argv: Sequence[str]) -> int:
 
 
 def _named(split: Split, wheel_second: bool) -> str:
+    from homegame.games.pai_gow.hands import hand_name, ranking_for, tidy
+
     ranking = ranking_for(wheel_second)
     return f"{tidy(split, ranking)}  ({hand_name(split.two, ranking)} / {hand_name(split.five, ranking)})"
 
@@ -70,6 +74,11 @@ def _valued(value: SplitValue) -> str:
 
 
 def run_set(args: argparse.Namespace) -> int:
+    from homegame.analysis.pai_gow import FastSetter, split_values
+    from homegame.bots.pai_gow import TABLE_HANDS
+    from homegame.games.pai_gow import house_way_rule
+    from homegame.games.pai_gow.hands import ranking_for, tidy
+
     try:
         cards = parse_cards(args.cards)
         values = split_values(cards, samples=args.samples, seed=args.seed, wheel_second=args.wheel_second)
@@ -90,9 +99,11 @@ def run_set(args: argparse.Namespace) -> int:
     print("What these mean:")
     print("  House way: the fixed rules a dealer follows to set the bank's cards (and a player's, "
           "on request).")
+    sample = "dealt and set now from your seed" if args.seed is not None else \
+        "the shipped sample's hands that hold none of your cards"
     print(f"  Best EV: of the 21 ways to set the cards, the one with the best expected result against "
-          f"{args.samples} house-way banker hands dealt from the other 46 cards (the same hands for "
-          "every way).")
+          f"{args.samples} house-way banker hands from the other 46 cards ({sample}; the same hands "
+          "for every way).")
     print(f"  Fast setter: how the 'best' bot sets, in well under a millisecond, from a table of "
           f"{TABLE_HANDS:,} house-way banker hands sampled once; it does not take your seven cards out of "
           "the banker's deck, so its estimate differs a little.")
@@ -105,6 +116,8 @@ def run_set(args: argparse.Namespace) -> int:
 
 
 def run_edge(args: argparse.Namespace) -> int:
+    from homegame.analysis.pai_gow import house_edge
+
     if args.hands < 2:
         print("homegame paigow edge: --hands must be at least 2", file=sys.stderr)
         return 2

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from homegame.bots import make_bot
 from homegame.cli.commands._options import add_game_options, game_from
-from homegame.engine import GameError
+from homegame.errors import GameError
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,6 +25,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from homegame.bots import make_bot
     from homegame.cli.screen import open_console
     from homegame.cli.terminal import Table
 

@@ -8,7 +8,6 @@ import argparse
 import json
 
 import homegame
-from homegame.analysis.standing import MAX_STANDING_CARDS, standing
 from homegame.cards import format_cards
 from homegame.cli.commands._hand_options import (
     add_ranking_option,
@@ -17,7 +16,6 @@ from homegame.cli.commands._hand_options import (
     check_wild,
     guarded,
 )
-from homegame.ranking import wild_cards
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,6 +31,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from homegame.analysis.standing import MAX_STANDING_CARDS, standing
+    from homegame.ranking import wild_cards
+
     check_ranking(args.ranking)
     check_wild(args.wild)
     hand = homegame.evaluate(" ".join(args.cards), ranking=args.ranking, wild=args.wild)

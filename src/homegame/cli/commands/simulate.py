@@ -6,10 +6,8 @@ import argparse
 import json
 import sys
 
-from homegame.analysis.progress import ProgressBar
-from homegame.analysis.simulation import simulate
-from homegame.bots import bot_names, make_bot
 from homegame.cli.commands._options import add_game_options, game_from
+from homegame.cli.progress import ProgressBar
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,6 +24,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from homegame.analysis.simulation import simulate
+    from homegame.bots import bot_names, make_bot
+
     try:
         game = game_from(args)
         names = [n.strip() for n in args.bots.split(",") if n.strip()] or [bot_names(game.name)[0]]

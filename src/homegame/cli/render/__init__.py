@@ -12,6 +12,8 @@ no colour (``TERM=dumb``, ``NO_COLOR``, output to a file).
 >>> from homegame.cards import parse_cards
 >>> Style(colour=False).cards(parse_cards("As 10h Jk"))
 'A♠ T♥ Jk'
+>>> Style(colour=False, numbered=True).cards(parse_cards("As 10h 1c"))  # a game of numbered cards
+'A♠ 10♥ 1♣'
 >>> Style(colour=True).card(parse_cards("Qh")[0])
 '\\x1b[31mQ♥\\x1b[0m'
 >>> Style(colour=True).pad(Style(colour=True).card(parse_cards("Qh")[0]), 4).endswith("  ")
@@ -32,7 +34,7 @@ from rich.style import Style as RichStyle
 from rich.text import Text
 
 from homegame.cards import Card, Suit, format_cards
-from homegame.engine import View
+from homegame.engine import Action, View
 
 __all__ = ["Style", "render_view", "style", "visible_width"]
 
@@ -53,13 +55,16 @@ def visible_width(text: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """How cards and emphasis are drawn: with ANSI colours (four-colour suits) or plain."""
+    """How cards and emphasis are drawn: with ANSI colours (four-colour suits) or plain; in a game
+    whose cards are numbered (``numbered``: Papayoo), a ten is written 10."""
 
     colour: bool
+    numbered: bool = False
 
     def card(self, card: Card) -> str:
         suit = card.suit
-        text = str(card) if suit is None else str(card)[:-1] + suit.symbol
+        written = self.notation((card,))
+        text = written if suit is None else written[:-1] + suit.symbol
         if not self.colour:
             return text
         colour = _JOKER_COLOUR if suit is None else _COLOURS[suit]
@@ -67,6 +72,14 @@ class Style:
 
     def cards(self, cards: Iterable[Card]) -> str:
         return " ".join(self.card(c) for c in cards)
+
+    def notation(self, cards: Iterable[Card]) -> str:
+        """Cards as they are typed (``Ah 10h``), without colour or suit symbols."""
+        return format_cards(cards, numbered=self.numbered)
+
+    def action(self, action: Action) -> str:
+        """An action as it is typed: what ``Action.parse`` reads back."""
+        return action.text(numbered=self.numbered)
 
     def bold(self, text: str) -> str:
         return self.paint(text, "bold")

@@ -1,5 +1,6 @@
 """The Papayoo table in a terminal: the Papayoo, the trick on the table with its led suit, the last
 trick, each seat's points this deal and in the game, and your hand with the cards you may play.
+Papayoo's cards are numbered (1 to 10 in the four suits, 1 to 20 in the Payoos), so a ten is 10.
 
 >>> from homegame.games.papayoo import Papayoo
 >>> state = Papayoo(players=3).deal(seed=5)
@@ -13,6 +14,7 @@ trick, each seat's points this deal and in the game, and your hand with the card
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from homegame.cards import Card, Suit
 from homegame.cli.render import Style, hand_line
@@ -28,7 +30,7 @@ _SUITS_BY_LETTER = {suit.letter: suit for suit in Suit}
 def render(view: View, look: Style | None = None) -> list[str]:
     """The lines of the table as ``view.seat`` sees it."""
     assert isinstance(view, PapayooView)
-    look = look or Style(colour=False)
+    look = replace(look or Style(colour=False), numbered=True)
     who = "watching" if view.seat is None else f"you are seat {view.seat}"
     lines = [look.bold(f"Papayoo - deal {view.deal} of {view.deals} - {who}, dealer seat {view.dealer}"
                        " - points count against you")]

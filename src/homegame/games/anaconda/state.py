@@ -3,11 +3,22 @@ final five with four shown, and the split showdown (see the package's docstring 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards
-from homegame.engine import Action, ActionSet, Arrangements, Choices, GameError, GameState, Outcome, Subsets
+from homegame.engine import (
+    Action,
+    ActionSet,
+    Arrangements,
+    Chance,
+    Choices,
+    GameError,
+    GameState,
+    Outcome,
+    Subsets,
+)
 from homegame.engine.betting import BettingRound, money_fields
 from homegame.engine.carried_pot import settle_uncontested_carrying
 from homegame.engine.redeal import Redeal
@@ -47,8 +58,9 @@ class AnacondaState(GameState[AnacondaView]):
 
     game: Anaconda
 
-    def __init__(self, game: Anaconda, cards: list[Card], **kwargs: Any) -> None:
-        super().__init__(game, deck=cards, **kwargs)
+    def __init__(self, game: Anaconda, cards: list[Card], *, dealer: int, chance: Chance,
+                 stacks: Sequence[int] | None, carry: dict[str, Any]) -> None:
+        super().__init__(game, deck=cards, dealer=dealer, chance=chance, stacks=stacks, carry=carry)
         players, config = self.players, game.config
         self.carried_in = read_carry(self.carry_in)
         self.carried_out = 0

@@ -24,12 +24,13 @@ foul way and the hint warns of them before the choice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards
-from homegame.engine import Action, ActionSet, Arrangements, Choices, Game, GameError, GameState
+from homegame.engine import Action, ActionSet, Arrangements, Chance, Choices, Game, GameError, GameState
 from homegame.engine import Setting as TableSetting
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice, clockwise
@@ -50,10 +51,9 @@ _SIZES: Final = (2, 5)
 class PaiGowState(GameState[PaiGowView]):
     """One hand of Pai Gow Poker."""
 
-    game: PaiGow
-
-    def __init__(self, game: PaiGow, deck: list[Card], **kwargs: Any) -> None:
-        super().__init__(game, deck=deck, **kwargs)
+    def __init__(self, game: PaiGow, deck: list[Card], *, dealer: int, chance: Chance,
+                 stacks: Sequence[int] | None, carry: dict[str, Any]) -> None:
+        super().__init__(game, deck=deck, dealer=dealer, chance=chance, stacks=stacks, carry=carry)
         self.deck_order = list(deck)
         self.ranking = ranking_for(game.has("wheel-second"))
         self.wager: int = game.config["wager"]

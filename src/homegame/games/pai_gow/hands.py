@@ -19,7 +19,6 @@ and, with ``wheel-second``, the place of the wheel, which go to the ranking itse
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
@@ -41,17 +40,32 @@ _JOKER_CODE: Final = 52
 _WHEEL_CATEGORIES: Final = (reference.STRAIGHT, reference.STRAIGHT_FLUSH)
 
 
-@dataclass(frozen=True, slots=True)
 class Split:
-    """One way to set seven cards: the two-card hand (in front) and the five-card hand (behind)."""
+    """One way to set seven cards: the two-card hand (in front) and the five-card hand (behind).
 
-    two: tuple[Card, ...]
-    five: tuple[Card, ...]
+    An immutable value, written out rather than a frozen dataclass: a setter builds 21 of them a
+    hand, and the compiled build constructs a dataclass through an interpreted ``__init__``.
+    """
+
+    __slots__ = ("five", "two")
+
+    def __init__(self, two: tuple[Card, ...], five: tuple[Card, ...]) -> None:
+        self.two: Final = two
+        self.five: Final = five
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Split):
+            return NotImplemented
+        return self.two == other.two and self.five == other.five
+
+    def __hash__(self) -> int:
+        return hash((self.two, self.five))
 
     def __str__(self) -> str:
         return f"{format_cards(self.two)} | {format_cards(self.five)}"
 
-    __repr__ = __str__
+    def __repr__(self) -> str:
+        return str(self)
 
     @classmethod
     def parse(cls, text: str) -> Split:
@@ -73,13 +87,28 @@ class Split:
         return self.two + self.five
 
 
-@dataclass(frozen=True, slots=True)
 class ScoredSplit:
-    """A split with its two strengths (on the ranking's shared scale)."""
+    """A split with its two strengths (on the ranking's shared scale): an immutable value, as
+    :class:`Split` is."""
 
-    split: Split
-    two_strength: int
-    five_strength: int
+    __slots__ = ("five_strength", "split", "two_strength")
+
+    def __init__(self, split: Split, two_strength: int, five_strength: int) -> None:
+        self.split: Final = split
+        self.two_strength: Final = two_strength
+        self.five_strength: Final = five_strength
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoredSplit):
+            return NotImplemented
+        return (self.split == other.split and self.two_strength == other.two_strength
+                and self.five_strength == other.five_strength)
+
+    def __hash__(self) -> int:
+        return hash((self.split, self.two_strength, self.five_strength))
+
+    def __repr__(self) -> str:
+        return f"ScoredSplit({self.split!r}, {self.two_strength}, {self.five_strength})"
 
     @property
     def foul(self) -> bool:

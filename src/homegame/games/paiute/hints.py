@@ -72,7 +72,7 @@ def _six_card_hint(state: PaiuteState, seat: int) -> str:
     if calls:
         best = calls[0]
         if not best.cards:
-            combination = state.ranking.evaluate(hand, state.wild)
+            combination = state.ranking.six_card(hand, state.wild)
             return f"You hold {combination.name}: call it now (a six-card call keeps all six cards)"
         combination = state.five_without(hand, best.cards[0])
         return f"You hold {combination.name}: call it now, throwing away the {best.cards[0]}"
@@ -154,17 +154,19 @@ def _explain_draw(state: PaiuteState, action: Action) -> str | None:
 
 def _explain_call(state: PaiuteState, seat: int, action: Action) -> str | None:
     hand = state.hands[seat]
-    whole = state.ranking.evaluate(hand, state.wild)
+    six = state.ranking.six_card(hand, state.wild)
     if not action.cards:
+        if six.category.name != NONE:
+            return state.callable(seat, six)
+        whole = state.ranking.evaluate(hand, state.wild)
         if whole.category.name == NONE:
             return "your six cards make no combination"
-        if not is_six_card(whole):
-            return f"{whole.name} is a five-card combination: call it with 'call CARD', naming the " \
-                   "sixth card to throw away"
-        return state.callable(seat, whole)
-    if is_six_card(whole):
-        return f"{whole.name} is a six-card combination: call it with 'call' and keep all six cards"
+        return f"{whole.name} is a five-card combination: call it with 'call CARD', naming the " \
+               "sixth card to throw away"
     five = state.five_without(hand, action.cards[0])
-    if five.category.name == NONE:
-        return f"without the {action.cards[0]} your cards make no five-card combination"
-    return state.callable(seat, five)
+    if five.category.name != NONE:
+        return state.callable(seat, five)
+    reason = f"without the {action.cards[0]} your cards make no five-card combination"
+    if six.category.name != NONE:
+        reason += f"; {six.name} is a six-card combination: call it with 'call' and keep all six cards"
+    return reason

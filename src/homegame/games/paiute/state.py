@@ -4,7 +4,9 @@ A turn is two actions by the same seat: ``draw stock`` or ``draw pile`` (the top
 either ``discard CARD`` or a call. A six-card combination is called with ``call`` (nothing is thrown
 away); a five-card one with ``call CARD``, naming the sixth card to throw away. A card taken from the
 pile may not be thrown back on the same turn, so the pile always shows a different card at the end
-of a turn than at its start.
+of a turn than at its start. A player may call any winning combination the six cards hold: a
+six-card one is offered beside any five-card ones, and is judged by what it shows (so six cards
+holding five of a kind only with the card just taken from the pile may still call their four/two).
 
 After the first call, every seat after the caller up to and including the dealer has one last turn,
 on which it may call only a combination that beats the best one shown; then the deal ends. Each later
@@ -172,9 +174,12 @@ class PaiuteState(GameState[PaiuteView]):
         whole = self.ranking.evaluate(hand, self.wild)
         if whole.category.name == "no combination":
             return []
-        if is_six_card(whole):
+        if is_six_card(whole):  # the best is a six-card one, so the cards hold no five-card one
             return [CALL_SIX] if self.callable(seat, whole) is None else []
         options: list[tuple[int, Action]] = []
+        six = self.ranking.six_card(hand, self.wild)
+        if six.category.name != "no combination" and self.callable(seat, six) is None:
+            options.append((six.strength, CALL_SIX))
         for card in dict.fromkeys(hand):
             if card == self.taken:
                 continue
@@ -227,7 +232,8 @@ class PaiuteState(GameState[PaiuteView]):
             hand.remove(thrown)
             self._let_go(seat, thrown)
             self.table.discard([thrown])
-        combination = self.ranking.evaluate(hand, self.wild)
+        combination = self.ranking.evaluate(hand, self.wild) if thrown is not None else \
+            self.ranking.six_card(hand, self.wild)
         self.calls.append(Call(seat, combination, tuple(combination.cards), thrown))
         self.history.add("call", seat, {"cards": [str(c) for c in combination.cards],
                                         "combination": combination.name,

@@ -31,6 +31,7 @@ class Papayoo(Game):
     title = "Papayoo"
     players = range(3, 9)
     score_is_penalty = True
+    numbered_cards = True
     settings = {"deals": Setting(4, "deals in a game; the lowest total after the last deal wins",
                                  minimum=1, maximum=100)}
     carry_keys = frozenset({"deal", "totals"})

@@ -185,27 +185,27 @@ class PapayooState(GameState[PapayooView]):
         plain = action.amount is None and action.option is None and not action.groups
         if not self.passes.done:
             if action.kind != "pass" or not plain:
-                example = format_cards(hand[:self.pass_count])
+                example = _written(hand[:self.pass_count])
                 return f"first pass {self.pass_count} cards to seat {left_of(seat, self.players)}, " \
                        f"as 'pass {example}'"
             return self._explain_pass(action.cards, hand)
         if action.kind != "play" or len(action.cards) != 1 or not plain:
-            return f"play one card from your hand, as 'play {self.playable(seat)[0]}'"
+            return f"play one card from your hand, as 'play {_written(self.playable(seat)[:1])}'"
         chosen = action.cards[0]
         if chosen not in hand:
-            return f"you do not hold {chosen}"
+            return f"you do not hold {_written([chosen])}"
         led = self.led_suit
         suit = SUIT_NAMES[led] if led is not None else "the suit led"
-        return f"you must follow {suit} while you hold any: play one of {format_cards(self.playable(seat))}"
+        return f"you must follow {suit} while you hold any: play one of {_written(self.playable(seat))}"
 
     def _explain_pass(self, cards: tuple[Card, ...], hand: list[Card]) -> str:
         if len(cards) != self.pass_count:
             return f"pass exactly {self.pass_count} cards, not {len(cards)}"
         doubled = [c for c in dict.fromkeys(cards) if cards.count(c) > 1]
         if doubled:
-            return f"you named {format_cards(doubled)} more than once"
+            return f"you named {_written(doubled)} more than once"
         missing = [c for c in cards if c not in hand]
-        return f"you do not hold {format_cards(missing)}"
+        return f"you do not hold {_written(missing)}"
 
     # -- what happens ---------------------------------------------------------------------------
 
@@ -282,7 +282,7 @@ class PapayooState(GameState[PapayooView]):
         cards = sorted(self.scoring_cards[seat], key=lambda c: -points(c, papayoo=self.papayoo))
         if not cards:
             return "took no points"
-        named = ", ".join(f"the Papayoo {c}" if c == self.papayoo else str(c) for c in cards)
+        named = ", ".join(("the Papayoo " if c == self.papayoo else "") + _written([c]) for c in cards)
         return f"took {named}: {self.taken[seat]} points"
 
     def winners(self) -> tuple[int, ...]:
@@ -365,3 +365,7 @@ class PapayooState(GameState[PapayooView]):
         names = ", ".join(f"seat {s}" for s in winners[:-1]) + f" and seat {winners[-1]}"
         return f"{names} share the win with {total} points each, the lowest total"
 
+
+def _written(cards: Sequence[Card]) -> str:
+    """Cards as a Papayoo player reads them: numbered, a ten written 10."""
+    return format_cards(cards, numbered=True)

@@ -17,12 +17,11 @@ that any two of them make with the board, since only two will play.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
-from homegame.cards import Card, rank_name
+from homegame.cards import Card, rank_counts, rank_name
 from homegame.ranking import evaluate, strength
 from homegame.ranking.low import low_ranking
 
@@ -73,7 +72,7 @@ def best_low_name(hole: Sequence[Card], board: Sequence[Card]) -> str:
 
 
 def _starting_name(hole: Sequence[Card]) -> str:
-    counts = Counter(card.rank for card in hole)
+    counts = rank_counts(hole)
     rank, count = max(counts.items(), key=lambda item: (item[1], item[0]))
     if count == 3:
         return f"three {rank_name(rank, plural=True)}"

@@ -1,0 +1,37 @@
+"""What one seat of a Open-Face Chinese Poker hand may see: the game's view, as plain data.
+
+It has a module of its own so that it stays plain Python in the compiled build, where the JSON
+codec reads its field types (compiled classes keep only the outer type of each field).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from homegame.cards import Card
+from homegame.engine import View
+from homegame.games._rows import Payment
+
+__all__ = ["OpenFaceView"]
+
+
+@dataclass(frozen=True, slots=True)
+class OpenFaceView(View):
+    """One seat's view: every placed card it may see (a fantasyland hand only once shown), its own
+    unplaced cards, and at the end royalties, fouls and every payment with its reason."""
+
+    unit: int
+    graded_front_trips: bool
+    rows: dict[int, tuple[tuple[Card, ...], ...]]
+    row_names: dict[int, tuple[str, ...]]
+    pending: tuple[Card, ...]
+    fantasyland: tuple[int, ...]
+    fantasy_set: tuple[int, ...]
+    stock_size: int
+    warnings: tuple[str, ...]
+    hint: str
+    fouled: tuple[int, ...]
+    royalties: dict[int, tuple[int, ...]]
+    payments: tuple[Payment, ...]
+    totals: dict[int, int]
+    next_fantasyland: tuple[int, ...]
