@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ import homegame
 from homegame.cards import format_cards
 from homegame.engine import Action, ActionSet
 from homegame.room.client import RoomClient, SeatConnection
+from room_clients import play
 from room_server import RoomServer
 
 HANDS = 2
@@ -175,3 +177,51 @@ def test_a_killed_room_resumes_every_hand_exactly(store: str, tmp_path: Path,
             for event, was in zip(hand["view"]["log"], expected["view"]["log"], strict=False):
                 assert event == was, f"a crash {point} changed hand {hand['number']}"
             assert hand == expected, f"a crash {point} changed hand {hand['number']}"
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def test_the_bots_worker_processes_end_with_a_killed_room(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3"), bot_workers=1) as server:
+        client = RoomClient(server.base)
+        table = client.create_table({"name": "bots", "seats": 2, "games": ["draw"], "bots": 1,
+                                     "pause": 0})["table"]
+        _, token = client.join(table, "ann")
+
+        async def until_the_bot_has_acted() -> None:
+            async with SeatConnection(server.base, table, token) as connection:
+                def bot_acted() -> bool:
+                    view = connection.state["view"] if connection.state else None
+                    mine = connection.state["you"]["player"] if connection.state else None
+                    return view is not None and any(event["kind"] == "action" and event["seat"] != mine
+                                                    for event in view["log"])
+                await play(connection, random.Random(1), done=bot_acted)
+        asyncio.run(until_the_bot_has_acted())
+        assert server.process is not None
+        workers = _children(server.process.pid)
+        assert workers, "the room's bots think in a worker process"
+        server.kill()
+        deadline = time.monotonic() + 10
+        while any(map(_running, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(map(_running, workers)), "a bot worker outlived its room"
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie waiting to be reaped has ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -44,6 +47,16 @@ def decide(game: str, level: str, knowledge: GameState[Any], seat: int, seed: in
     return ask(bot, knowledge, seat)
 
 
+def _die_with(room: int) -> None:
+    """A worker ends when the room's process does, even a room killed with ``kill -9`` that could
+    not tell its workers to stop (else they would linger, waiting on a pipe nobody writes to)."""
+    def watch() -> None:
+        while os.getppid() == room:
+            time.sleep(1.0)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True, name="homegame-room-watch").start()
+
+
 class BotPool:
     """Where the room's bots think: ``workers`` processes (none: in the room's own process)."""
 
@@ -52,7 +65,8 @@ class BotPool:
         self._executor: Executor | None = None
         if workers:
             context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+            self._executor = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                                 initializer=_die_with, initargs=(os.getpid(),))
         self._seeds = random.SystemRandom()
 
     async def decide(self, game: str, level: str, state: GameState[Any], seat: int) -> Action:
