@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from homegame.cli.commands._room import room_missing
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("bot", help="seat a bot at a card-room table over the network")
@@ -25,9 +27,7 @@ def run(args: argparse.Namespace) -> int:
         from homegame.room.agent import play_seat
         from homegame.room.client import RoomClient, parse_invite
     except ImportError as error:
-        print(f"homegame bot needs the room's packages ({error.name} is missing): "
-              "pip install 'homegame[room]'", file=sys.stderr)
-        return 2
+        return room_missing("bot", error)
     import asyncio
 
     from homegame.errors import HomegameError

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from homegame.cli.commands._room import room_missing
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     join = subparsers.add_parser("join", help="take a seat at a card-room table from its invite link")
@@ -23,9 +25,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from homegame.room.client import RoomClient, SeatConnection, parse_invite
     except ImportError as error:
-        print(f"homegame {args.command} needs the room's packages ({error.name} is missing): "
-              f"pip install 'homegame[room]'", file=sys.stderr)
-        return 2
+        return room_missing(args.command, error)
     import asyncio
 
     from homegame.cli.screen import open_console

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from homegame.cli.commands._room import room_missing
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("serve", help="run the card room: tables friends join over the network")
@@ -60,9 +62,7 @@ def run(args: argparse.Namespace) -> int:
         from homegame.room.service import CardRoom
         from homegame.room.store import SharedStore, open_store
     except ImportError as error:
-        print(f"homegame serve needs the room's packages ({error.name} is missing): "
-              f"pip install 'homegame[room]'", file=sys.stderr)
-        return 2
+        return room_missing("serve", error)
     store = open_store(args.store)
     try:
         advertise = _advertised(args, shared=isinstance(store, SharedStore))
