@@ -6,13 +6,14 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
-from homegame.analysis.progress import Progress
-from homegame.analysis.tournament import Tournament, tournament
 from homegame.cli.commands._options import add_game_options, default_players, settings_from
+from homegame.cli.progress import ProgressBar
 from homegame.games import game_class
+
+if TYPE_CHECKING:
+    from homegame.analysis.tournament import Tournament
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,10 +38,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from homegame.analysis.tournament import tournament
+
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     try:
         players = args.players or default_players(game_class(args.game).name)
-        with _progress_bar(f"{args.game}: {args.deals} deals") as progress:
+        with ProgressBar(f"{args.game}: {args.deals} deals") as progress:
             result = tournament(args.game, names, deals=args.deals, seed=args.seed or 0, players=players,
                                 variants=args.variant, settings=settings_from(args.set),
                                 workers=args.workers, ray_address=args.ray, progress=progress)
@@ -57,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
 def table_text(result: Tournament) -> str:
     """The standings as a plain table: each bot's mean per hand with its 95% interval.
 
-    >>> from homegame.analysis.tournament import Difference, Standing
+    >>> from homegame.analysis.tournament import Difference, Standing, Tournament
     >>> result = Tournament("draw", 2, 10, 20, 1, False, (Standing("search", 1.5, 0.25),
     ...     Standing("random", -1.5, 0.25)), (Difference("search", "random", 3.0, 0.5),))
     >>> print(table_text(result))
@@ -85,25 +88,3 @@ def table_text(result: Tournament) -> str:
 
 def _signed(value: float) -> str:
     return f"{value:+.3f}" if math.isfinite(value) else "   n/a"
-
-
-@contextmanager
-def _progress_bar(label: str) -> Iterator[Progress | None]:
-    """A rich progress bar on standard error while the deals are played, when it is a terminal;
-    nothing otherwise (a pipe or a file gets only the result)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, TimeRemainingColumn
-    from rich.progress import Progress as Bar
-
-    console = Console(stderr=True)
-    if not console.is_terminal:
-        yield None
-        return
-    with Bar("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-             TimeRemainingColumn(), console=console, transient=True) as bar:
-        task = bar.add_task(label, total=None)
-
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield advance
