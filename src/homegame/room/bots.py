@@ -12,12 +12,14 @@ every other table. With no workers
 from __future__ import annotations
 
 import asyncio
+import functools
 import multiprocessing
 import os
 import random
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from homegame.bots import Bot, ask, make_bot
@@ -47,6 +49,15 @@ def decide(game: str, level: str, knowledge: GameState[Any], seat: int, seed: in
     return ask(bot, knowledge, seat)
 
 
+def decide_from_history(game: str, level: str, history: dict[str, Any], seat: int, seed: int) -> Action:
+    """:func:`decide`, for a worker process: the hand arrives as its history (plain data, which
+    crosses a process boundary in every build) and is replayed and resampled here."""
+    from homegame.games import replay
+
+    knowledge = replay(history).resample(seat, random.Random(seed))
+    return decide(game, level, knowledge, seat, seed)
+
+
 def _die_with(room: int) -> None:
     """A worker ends when the room's process does, even a room killed with ``kill -9`` that could
     not tell its workers to stop (else they would linger, waiting on a pipe nobody writes to)."""
@@ -64,19 +75,32 @@ class BotPool:
         self.workers = workers
         self._executor: Executor | None = None
         if workers:
-            context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                                                 initializer=_die_with, initargs=(os.getpid(),))
+            self._executor = self._new_executor()
         self._seeds = random.SystemRandom()
+
+    def _new_executor(self) -> Executor:
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=context, initializer=_die_with,
+                                   initargs=(os.getpid(),))
 
     async def decide(self, game: str, level: str, state: GameState[Any], seat: int) -> Action:
         """What a ``level`` bot plays at ``seat`` of ``state``, thought out in a worker process."""
         seed = self._seeds.getrandbits(63)
-        knowledge = state.resample(seat, random.Random(seed))
         if self._executor is None:
-            return decide(game, level, knowledge, seat, seed)
+            return decide(game, level, state.resample(seat, random.Random(seed)), seat, seed)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, decide, game, level, knowledge, seat, seed)
+        work = functools.partial(decide_from_history, game, level, state.history.to_json(), seat, seed)
+        try:
+            return await loop.run_in_executor(self._executor, work)
+        except BrokenProcessPool:
+            self._restart()
+            return await loop.run_in_executor(self._executor, work)
+
+    def _restart(self) -> None:
+        """A worker died (killed, out of memory): a new pool takes over, so the bots play on."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._new_executor()
 
     def close(self) -> None:
         if self._executor is not None:
