@@ -3,20 +3,24 @@
 Three figures, each against its goal:
 
 - **Play**: ``--tables`` tables (default 50) of dealer's choice among betting games, each with
-  ``--clients`` people (default 4, so 200 clients) and a bot, all playing at once as fast as the
-  room lets them (random legal actions; random bots with no delay, so that the figure is the
-  room's cost, not a bot's thinking) for ``--seconds``. Reported: actions
+  ``--clients`` people (default 4, so 200 clients) and a bot, all playing at once for
+  ``--seconds``: random legal actions, each after a random thinking time averaging ``--think``
+  seconds (a quick player: 1 s), and again with no thinking at all, as fast as the room lets them
+  (a stress test: the two cores are then saturated); random bots with no delay, so that the
+  figure is the room's cost, not a bot's thinking. Reported: actions
   per second (people's and the table's events), and the latency from a client sending its action
   to the moment the last client at that table has been pushed the change (p50, p99); the room's
   own event-loop lag. Goal: p99 under 50 ms. The clients run in this process, the room in its own
   (``homegame serve`` on a socket handed over), its bots in one worker process: three processes on
   this machine's two cores.
-- **Idle tables**: the memory (resident set) a room holds per table that waits for a player:
+- **Idle tables**: the memory (Python's allocations, by tracemalloc) a room holds per table that
+  waits for a player:
   ``--idle`` tables (default 1,000), each with a bot and a person seated. Goal: under 1 MiB.
 - **Restart**: a room that starts on a store holding those tables, each with a hand in play,
   brings every one back (the same hand, cards and clocks). Goal: 1,000 tables in under 5 s.
 
-    python -m benchmarks room [--tables 50] [--clients 4] [--seconds 20] [--warmup 5] [--idle 1000]
+    python -m benchmarks room [--tables 50] [--clients 4] [--seconds 20] [--warmup 5] [--think 1 0]
+                              [--idle 1000]
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -94,7 +99,7 @@ class TimedConnection(SeatConnection):
 
 
 async def _play_seat(connection: TimedConnection, chooser: random.Random, count_from: float,
-                     stop_at: float) -> int:
+                     stop_at: float, think: float) -> int:
     """Random legal play until ``stop_at``; the actions taken from ``count_from`` on (the ones
     before warm the room up: its first deal of each game loads the game)."""
     taken, seen = 0, 0
@@ -111,6 +116,8 @@ async def _play_seat(connection: TimedConnection, chooser: random.Random, count_
             await connection.choose(chooser.choice(state["table"]["choosable"]))
             continue
         legal = ActionSet.from_json(state["legal"])
+        if think:
+            await asyncio.sleep(chooser.uniform(0, 2 * think))
         start = time.perf_counter()
         answer = await connection.act(legal[chooser.randrange(len(legal))], seq=seen)
         if answer["type"] == "ack" and not answer["again"] and start >= count_from:
@@ -150,16 +157,17 @@ class Room:
         self.listener.close()
 
 
-async def play(tables: int, clients: int, seconds: float, warmup: float) -> dict[str, Any]:
+async def play(tables: int, clients: int, seconds: float, warmup: float, think: float) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         room = Room(str(Path(folder) / "room.sqlite3"))
         try:
-            return await _play_in(room, tables, clients, seconds, warmup)
+            return await _play_in(room, tables, clients, seconds, warmup, think)
         finally:
             room.stop()
 
 
-async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup: float) -> dict[str, Any]:
+async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup: float,
+                   think: float) -> dict[str, Any]:
     client, timings = RoomClient(room.base), Timings()
     connections = []
     for number in range(tables):
@@ -172,7 +180,8 @@ async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup
     await asyncio.gather(*(connection.open() for connection in connections))
     firsts = connections[::clients]
     start = time.perf_counter()
-    playing = asyncio.gather(*(_play_seat(c, random.Random(n), start + warmup, start + warmup + seconds)
+    stop_at = start + warmup + seconds
+    playing = asyncio.gather(*(_play_seat(c, random.Random(n), start + warmup, stop_at, think)
                                for n, c in enumerate(connections)))
     await asyncio.sleep(warmup)
     seqs = {c.table: c.last_seq for c in firsts}
@@ -184,7 +193,7 @@ async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup
     stats, resident = room.get("/api/stats"), room.resident_mib()
     await asyncio.gather(*(connection.close() for connection in connections))
     latencies = sorted(timings.latencies(clients))
-    return {"clients": len(connections), "tables": tables, "seconds": elapsed,
+    return {"clients": len(connections), "tables": tables, "seconds": elapsed, "think": think,
             "actions_per_second": sum(taken) / elapsed, "events_per_second": events / elapsed,
             "hands_per_second": hands / elapsed, "latency_ms": _percentiles(latencies),
             "loop_lag_ms": stats["loop_lag_ms"], "server_mib": resident}
@@ -215,7 +224,8 @@ async def idle_and_restart(count: int) -> dict[str, float]:
         room = CardRoom(open_store(store), bots=BotPool(workers=0), bot_delay=0)
         await room.start()
         gc.collect()
-        before = _resident_mib()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
         for number in range(count):
             table, _ = await room.create_table({"name": f"idle {number}", "seats": 2, "bots": 1,
                                                 "games": ["draw"], "clock": 3600})
@@ -224,7 +234,8 @@ async def idle_and_restart(count: int) -> dict[str, float]:
             if host.table.chooser == seat:
                 await host.change(functools.partial(_call_draw, seat=seat, room=room))
         gc.collect()
-        per_table = (_resident_mib() - before) / count
+        per_table = (tracemalloc.get_traced_memory()[0] - before) / count / 2**20
+        tracemalloc.stop()
         playing = sum(host.table.hand is not None for host in room.hosts.values())
         await room.stop()
         again = CardRoom(open_store(store), bots=BotPool(workers=0), bot_delay=0)
@@ -241,23 +252,30 @@ def _call_draw(table: Table, *, seat: int, room: CardRoom) -> bool:
     return table.choose(seat, "draw", [], at=room.clock(), shuffle=room.shuffle)
 
 
+def _report(played: dict[str, Any]) -> None:
+    latency, lag = played["latency_ms"], played["loop_lag_ms"]
+    pace = f"thinking {played['think']:g} s an action on average" if played["think"] else "acting at once"
+    print(f"play: {played['clients']} clients at {played['tables']} tables, {pace}, for "
+          f"{played['seconds']:.0f} s: {played['actions_per_second']:.0f} client actions/s, "
+          f"{played['events_per_second']:.0f} table events/s, {played['hands_per_second']:.1f} hands/s")
+    print(f"  action to the last client's push: p50 {latency['p50']:.1f} ms, "
+          f"p99 {latency['p99']:.1f} ms over {latency['count']} actions (goal: p99 under 50 ms)")
+    print(f"  the room's event-loop lag: p50 {lag['p50']:.1f} ms, p99 {lag['p99']:.1f} ms, "
+          f"max {lag['max']:.1f} ms; its memory {played['server_mib']:.0f} MiB")
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks room")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--clients", type=int, default=4, help="people per table (each table also has a bot)")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play not counted, first")
+    parser.add_argument("--think", type=float, nargs="*", default=[1.0, 0.0],
+                        help="players' mean thinking time per action, one run each (0: at once)")
     parser.add_argument("--idle", type=int, default=1000, help="tables for the memory and restart figures")
     args = parser.parse_args(argv)
-    played = asyncio.run(play(args.tables, args.clients, args.seconds, args.warmup))
-    latency, lag = played["latency_ms"], played["loop_lag_ms"]
-    print(f"play: {played['clients']} clients at {played['tables']} tables for {played['seconds']:.0f} s: "
-          f"{played['actions_per_second']:.0f} client actions/s, "
-          f"{played['events_per_second']:.0f} table events/s, {played['hands_per_second']:.1f} hands/s")
-    print(f"  action to the last client's push: p50 {latency['p50']:.1f} ms, "
-          f"p99 {latency['p99']:.1f} ms over {latency['count']} actions (goal: p99 under 50 ms)")
-    print(f"  the room's event-loop lag: p50 {lag['p50']:.1f} ms, p99 {lag['p99']:.1f} ms, "
-          f"max {lag['max']:.1f} ms; its memory {played['server_mib']:.0f} MiB")
+    for think in args.think:
+        _report(asyncio.run(play(args.tables, args.clients, args.seconds, args.warmup, think)))
     idle = asyncio.run(idle_and_restart(args.idle))
     print(f"idle: {idle['mib_per_idle_table'] * 1024:.0f} KiB a table waiting for a player ({idle['tables']} "
           f"tables, {idle['with_a_hand_in_play']} with a hand in play; goal: under 1 MiB)")
