@@ -21,18 +21,15 @@ pause before the next deal of a game that runs over several deals) and ``closed`
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Final
 
-from homegame.cards import Card, format_cards, parse_cards
-from homegame.engine import Action, Chance, Game
+from homegame.cards import Card, format_cards
+from homegame.engine import Action, Chance
 from homegame.errors import HomegameError, RoomError, shown
-from homegame.games import game_class, new_game
 from homegame.room.config import BOT_NAMES, TableConfig
-from homegame.room.hands import HandInPlay, Series, chance_by_hand, start_hand
-from homegame.room.seats import Ledger, Seat
+from homegame.room.hands import chance_by_hand, start_hand
+from homegame.room.table_state import TableEvent, TableState
 
 __all__ = ["CHAT_LONGEST", "Shuffle", "Table", "TableEvent"]
 
@@ -41,45 +38,9 @@ Shuffle = Callable[[Sequence[Card]], list[Card]]
 """How the room shuffles a deck for a deal (the operating system's randomness when live)."""
 
 
-@dataclass(frozen=True, slots=True)
-class TableEvent:
-    """One thing that happened at a table: its number in the table's log, its kind, its data
-    (plain JSON) and when (seconds since the epoch, by the room's clock)."""
-
-    seq: int
-    kind: str
-    data: dict[str, Any]
-    at: float
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "kind": self.kind, "data": self.data, "at": self.at}
-
-
-@dataclass
-class Table:
+class Table(TableState):
     """One table of the card room (see the module's docstring). Build it with :meth:`create` or
     :meth:`restore`."""
-
-    id: str
-    config: TableConfig
-    owner_hash: str = ""
-    seats: list[Seat | None] = field(default_factory=list)
-    ledger: Ledger = field(default_factory=Ledger)
-    seq: int = 0
-    """The number of the table's last event (0 before any)."""
-    unsaved: list[TableEvent] = field(default_factory=list)
-    """Events recorded since the room last took them to its store (see :meth:`take_unsaved`)."""
-    phase: str = "waiting"
-    button: int = 0
-    chooser: int | None = None
-    deadlines: dict[int, float] = field(default_factory=dict)
-    wakes_at: float | None = None
-    series: Series | None = None
-    hand: HandInPlay | None = None
-    hands_played: int = 0
-    chat: list[dict[str, Any]] = field(default_factory=list)
-    _chance: dict[int, list[Any]] = field(default_factory=dict)
-    _least_stack: dict[str, int] = field(default_factory=dict)
 
     # -- building a table ---------------------------------------------------------------------
 
@@ -121,35 +82,6 @@ class Table:
         """The events recorded since the last call, for the room to store."""
         taken, self.unsaved = self.unsaved, []
         return taken
-
-    def apply(self, event: TableEvent) -> None:
-        """Change the table by one event: the one way a table ever changes."""
-        if event.seq != self.seq + 1:
-            raise RoomError(f"event {event.seq} does not follow event {self.seq}")
-        cold = self.seq == event.seq - 1 and not self.seats
-        self.seq = event.seq
-        if event.kind == "checkpoint":
-            self._on_checkpoint(event.data, cold=cold)
-            return
-        getattr(self, f"_on_{event.kind}")(event.data, event.at)
-        intent, seat = event.data.get("intent"), event.data.get("seat")
-        occupant = self.seats[seat] if intent is not None and seat is not None else None
-        if occupant is not None:
-            occupant.remember(intent, event.seq)
-
-    def checkpoint(self) -> dict[str, Any]:
-        """The whole table but the hand, as plain JSON: a log read from here on (and the hand
-        after it dealt again) is the same table as the log read from the start."""
-        state = {
-            "config": self.config.to_json(), "owner": self.owner_hash,
-            "seats": [None if s is None else s.checkpoint() for s in self.seats],
-            "ledger": self.ledger.checkpoint(), "phase": self.phase, "button": self.button,
-            "chooser": self.chooser, "deadlines": [[s, d] for s, d in sorted(self.deadlines.items())],
-            "wakes_at": self.wakes_at, "series": None if self.series is None else self.series.checkpoint(),
-            "hands_played": self.hands_played, "chat": self.chat,
-        }
-        copy: dict[str, Any] = json.loads(json.dumps(state))  # plain JSON, sharing nothing with the table
-        return copy
 
     # -- requests -----------------------------------------------------------------------------
 
@@ -292,229 +224,6 @@ class Table:
         if self.hand is not None and not self.hand.state.is_over:
             raise RoomError("finish the hand before closing the table")
         self.record("closed", {}, at)
-
-    # -- what the table can do now ------------------------------------------------------------
-
-    def players_for(self, name: str) -> list[int]:
-        """The seats a hand of ``name`` would be dealt to now, clockwise from seat 0: those not
-        sitting out with the chips the game needs (its stake in Pai Gow, one chip elsewhere)."""
-        needs = self._least_stack.get(name)
-        if needs is None:
-            players = game_class(name).players
-            game = self._configure(name, [], players=2 if 2 in players else players[0])
-            needs = self._least_stack[name] = game.least_stack if game.starting_stack is not None else 1
-        return [index for index, s in enumerate(self.seats)
-                if s is not None and not s.sitting_out and not s.leaving and s.stack >= needs]
-
-    def choosable(self) -> list[str]:
-        """The table's games that the players who can be dealt in now could play."""
-        return [choice.game for choice in self.config.games
-                if len(self.players_for(choice.game)) in game_class(choice.game).players
-                and len(self.players_for(choice.game)) >= 2]
-
-    def due(self, now: float) -> list[int]:
-        """The seats whose clock has run out by ``now``."""
-        return [seat for seat, deadline in self.deadlines.items() if deadline <= now]
-
-    def next_wake(self) -> float | None:
-        """The next moment the table must be looked at: a clock running out, a pause ending."""
-        moments = [*self.deadlines.values(), *([self.wakes_at] if self.wakes_at is not None else [])]
-        return min(moments) if moments else None
-
-    def stacks_by_name(self) -> dict[str, int]:
-        return {s.name: s.stack for s in self.seats if s is not None}
-
-    # -- applying events ----------------------------------------------------------------------
-
-    def _on_checkpoint(self, data: dict[str, Any], *, cold: bool) -> None:
-        """Start from a checkpoint (a log read from one), or check that the table read so far is
-        the table the checkpoint recorded."""
-        if not cold:
-            if data != self.checkpoint():
-                raise RoomError(f"table {self.id}'s log disagrees with its checkpoint at event {self.seq}")
-            return
-        self.owner_hash = data["owner"]
-        self.seats = [None if s is None else Seat.from_checkpoint(s) for s in data["seats"]]
-        self.ledger = Ledger.from_checkpoint(data["ledger"])
-        self.phase, self.button, self.chooser = data["phase"], data["button"], data["chooser"]
-        self.deadlines = {seat: deadline for seat, deadline in data["deadlines"]}
-        self.wakes_at, self.hands_played = data["wakes_at"], data["hands_played"]
-        self.series = None if data["series"] is None else Series.from_checkpoint(data["series"])
-        self.chat = list(data["chat"])
-
-    def _seen(self, seat: int, intent: str | None) -> bool:
-        """Whether ``seat`` (which must be taken) sent ``intent`` before; ``None`` is never seen."""
-        occupant = self._occupant(seat)
-        return intent is not None and intent in occupant.intents
-
-    def _on_created(self, data: dict[str, Any], at: float) -> None:
-        self.config = TableConfig.from_json(data["config"])
-        self.owner_hash = data["owner"]
-        self.seats = [None] * self.config.seats
-
-    def _on_seated(self, data: dict[str, Any], at: float) -> None:
-        seat = data["seat"]
-        self.seats[seat] = Seat(data["name"], data["token"], data["bot"], data["buy_in"])
-        self.ledger.buy_in(data["name"], data["buy_in"])
-        self._wake_up(at)
-
-    def _on_left(self, data: dict[str, Any], at: float) -> None:
-        seat = data["seat"]
-        occupant = self._occupant(seat)
-        occupant.leaving = True
-        if not self._plays_on(seat):
-            self._free(seat)
-        elif seat in self.deadlines:
-            self.deadlines[seat] = at
-        self._recheck_choosing(at)
-
-    def _on_sat_out(self, data: dict[str, Any], at: float) -> None:
-        self._occupant(data["seat"]).sitting_out = True
-        self._recheck_choosing(at)
-
-    def _on_back(self, data: dict[str, Any], at: float) -> None:
-        occupant = self._occupant(data["seat"])
-        occupant.sitting_out, occupant.timeouts = False, 0
-        self._wake_up(at)
-
-    def _on_rebuy(self, data: dict[str, Any], at: float) -> None:
-        occupant = self._occupant(data["seat"])
-        occupant.stack += data["chips"]
-        self.ledger.buy_in(occupant.name, data["chips"])
-        self._wake_up(at)
-
-    def _on_chat(self, data: dict[str, Any], at: float) -> None:
-        self.chat.append({**data, "seq": self.seq, "at": at})
-        del self.chat[:-_CHAT_KEPT]
-
-    def _on_chosen(self, data: dict[str, Any], at: float) -> None:
-        self.series = Series(data["game"], tuple(data["variants"]))
-        chooser = self._occupant(data["seat"])
-        chooser.timeouts = chooser.timeouts + 1 if data["by"] == "clock" else 0
-        self.chooser = None
-
-    def _on_dealt(self, data: dict[str, Any], at: float) -> None:
-        assert self.series is not None
-        chance = Chance.replaying(self._chance.pop(data["number"], []), then=Chance())
-        self.hand = start_hand(data, deck=parse_cards(data["deck"]), chance=chance)
-        self.phase, self.wakes_at, self.deadlines = "playing", None, {}
-        self._start_clocks(at)
-
-    def _on_game_over(self, data: dict[str, Any], at: float) -> None:
-        self.series = None
-        self._open_choosing(at, pause=0.0)
-
-    def _on_acted(self, data: dict[str, Any], at: float) -> None:
-        seat, hand = data["seat"], self.hand
-        assert hand is not None
-        occupant = self._occupant(seat)
-        hand.state.apply(hand.seats.index(seat), Action.from_json(data["action"]))
-        occupant.timeouts = occupant.timeouts + 1 if data["by"] == "clock" else 0
-        if occupant.timeouts >= self.config.timeouts_to_sit_out:
-            occupant.sitting_out = True
-        self.deadlines.pop(seat, None)
-        if hand.state.is_over:
-            self._settle(hand, at)
-        else:
-            self._start_clocks(at)
-
-    def _on_closed(self, data: dict[str, Any], at: float) -> None:
-        for seat, occupant in enumerate(self.seats):
-            if occupant is not None:
-                self._free(seat)
-        self.phase, self.chooser, self.deadlines, self.wakes_at = "closed", None, {}, None
-
-    # -- the flow of the table ----------------------------------------------------------------
-
-    def _configure(self, name: str, variants: list[str], *, players: int) -> Game:
-        return new_game(name, players=players, variants=variants, **self.config.settings_for(name))
-
-
-    def _wake_up(self, at: float) -> None:
-        if self.phase == "waiting":
-            self._open_choosing(at, pause=0.0)
-
-    def _recheck_choosing(self, at: float) -> None:
-        """After someone leaves or sits out: a new dealer if the caller can no longer play."""
-        if self.phase == "choosing" and self.chooser not in {
-                s for name in self.choosable() for s in self.players_for(name)}:
-            self._open_choosing(at, pause=0.0)
-
-    def _open_choosing(self, at: float, *, pause: float) -> None:
-        """The next dealer (the button, or the next seat clockwise that can play) calls a game; a
-        table waits while no person (only bots) could play."""
-        self.deadlines, self.wakes_at = {}, None
-        candidates = sorted({s for name in self.choosable() for s in self.players_for(name)})
-        if not any(self._occupant(s).bot is None for s in candidates):
-            self.phase, self.chooser = "waiting", None
-            return
-        self.button = min(candidates, key=lambda s: (s - self.button) % len(self.seats))
-        self.phase, self.chooser = "choosing", self.button
-        self.deadlines[self.button] = at + pause + self.config.clock
-
-    def _start_clocks(self, at: float) -> None:
-        """A clock for every seat now to act that has none yet (at once for a seat that left)."""
-        hand = self.hand
-        assert hand is not None
-        acting = {hand.seats[player] for player in hand.state.to_act}
-        self.deadlines = {s: d for s, d in self.deadlines.items() if s in acting}
-        for seat in acting - set(self.deadlines):
-            away = self._occupant(seat).leaving
-            self.deadlines[seat] = at if away else at + self.config.clock
-
-    def _settle(self, hand: HandInPlay, at: float) -> None:
-        """Move the hand's result into the stacks, carry what the game carries, pass the button."""
-        state = hand.state
-        chips = hand.game.in_chips(state.outcome, rate=self.config.points_rate)
-        for player, amount in chips.items():
-            if isinstance(player, int):
-                self._occupant(hand.seats[player]).stack += amount
-        self.ledger.house += chips.get("bank", 0)
-        self.hands_played = hand.number
-        self.button = hand.seats[state.next_dealer]
-        assert self.series is not None
-        if state.continues_game:
-            self.series.carry, self.series.seats = dict(state.carry_out), hand.seats
-            self.phase, self.deadlines, self.wakes_at = "between", {}, at + self.config.pause
-            return
-        self.series = None
-        for seat in hand.seats:
-            if self._occupant(seat).leaving:
-                self._free(seat)
-        self._open_choosing(at, pause=self.config.pause)
-
-    def _plays_on(self, seat: int) -> bool:
-        """Whether ``seat`` is dealt in the hand in play or the game of several deals under way."""
-        in_hand = self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over
-        in_series = self.series is not None and self.series.seats is not None and seat in self.series.seats
-        return in_hand or in_series
-
-    def _free(self, seat: int) -> None:
-        occupant = self._occupant(seat)
-        self.ledger.cash_out(occupant.name, occupant.stack)
-        self.seats[seat] = None
-        self.deadlines.pop(seat, None)
-
-    def _occupant(self, seat: int | None) -> Seat:
-        occupant = self.seats[seat] if type(seat) is int and 0 <= seat < len(self.seats) else None
-        if occupant is None:
-            raise RoomError(f"no one sits at seat {shown(seat)}")
-        return occupant
-
-    def _hand_of(self, seat: int) -> HandInPlay:
-        hand = self.hand
-        if hand is None or hand.state.is_over or self.phase != "playing":
-            raise RoomError("no hand is being played now")
-        if seat not in hand.seats:
-            raise RoomError(f"seat {seat} is not dealt in this hand")
-        return hand
-
-    def _open(self) -> None:
-        if self.phase == "closed":
-            raise RoomError("this table is closed")
-
-
-_CHAT_KEPT: Final = 200
 
 
 def _display_name(name: object) -> str:
