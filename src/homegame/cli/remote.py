@@ -46,7 +46,7 @@ class Keyboard(Protocol):
 class _PromptKeyboard:
     """prompt_toolkit's prompt, run in the event loop (so the room is heard while a person types)."""
 
-    def __init__(self, console: TerminalConsole) -> None:
+    def __init__(self) -> None:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.shortcuts import CompleteStyle
 
@@ -100,7 +100,7 @@ class _LineKeyboard:
 def keyboard_for(console: TableConsole) -> Keyboard:
     """The keyboard that goes with ``console`` (call it inside the running event loop)."""
     if isinstance(console, TerminalConsole):
-        return _PromptKeyboard(console)
+        return _PromptKeyboard()
     assert isinstance(console, PlainConsole)
     return _LineKeyboard(console)
 

@@ -53,18 +53,22 @@ async def play_seat(base: str, table: str, token: str, *, bot: str = "best", han
             if state["you"]["seat"] is None:
                 break  # the seat was given up: the connection only watches now
             table_now, you = state["table"], state["you"]
-            played = {n for n in dealt_in if n <= table_now["hands_played"]}
-            if hands is not None and len(played) >= hands:
+            if hands is not None and _played(dealt_in, state) >= hands:
                 await connection.send({"type": "leave"})
-                return len(played)
+                return _played(dealt_in, state)
             if table_now["hand"] is not None and you["player"] is not None:
                 dealt_in.add(table_now["hand"]["number"])
             if state["seq"] == answered:
                 continue
             answered = state["seq"]
             await _answer(connection, state, bots, chooser, say)
-        finished = connection.state["table"]["hands_played"] if connection.state else 0
-        return len({n for n in dealt_in if n <= finished})
+        return _played(dealt_in, connection.state)
+
+
+def _played(dealt_in: set[int], state: dict[str, Any] | None) -> int:
+    """How many of the hands the seat was dealt in are over."""
+    finished = state["table"]["hands_played"] if state is not None else 0
+    return sum(number <= finished for number in dealt_in)
 
 
 async def _answer(connection: SeatConnection, state: dict[str, Any], bots: dict[str, Bot],
