@@ -174,3 +174,32 @@ def test_settle_up_lists_the_fewest_transfers() -> None:
 def test_a_bad_table_setup_is_refused(fields: dict[str, object]) -> None:
     with pytest.raises(RoomError):
         TableConfig.from_json({"name": "x", **fields})
+
+
+def test_a_player_who_left_is_folded_where_folding_exists_else_played_by_the_game_s_default() -> None:
+    table = _table(seats=3, games=["draw", "chinese"])
+    for name in ("ann", "bob", "cy"):
+        table.join(name, token_hash=name, at=0.0)
+    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(5)))
+    hand = table.hand
+    assert hand is not None
+    first = hand.seats[hand.state.to_act[0]]
+    table.leave(first, at=2.0)
+    assert table.default_for(first) == Action("check"), "no bet to fold to: the game's default, a check"
+    table.act(first, Action("bet", amount=2), intent=None, at=2.0, by="away")
+    second = hand.seats[hand.state.to_act[0]]
+    assert table.default_for(second) == hand.state.default_action(hand.state.to_act[0])
+    table.leave(second, at=3.0)
+    assert table.default_for(second) == Action("fold"), "facing a bet, a player who left folds"
+
+
+def test_a_player_who_left_a_game_with_no_folding_gets_the_game_s_default_or_a_bot_s_setting() -> None:
+    table = _table(seats=3, games=["chinese"])
+    for name in ("ann", "bob", "cy"):
+        table.join(name, token_hash=name, at=0.0)
+    table.choose(table.chooser, "chinese", [], at=1.0, shuffle=seeded_shuffle(random.Random(5)))
+    hand = table.hand
+    assert hand is not None
+    leaver = hand.seats[hand.state.to_act[0]]
+    table.leave(leaver, at=2.0)
+    assert table.default_for(leaver) is None, "Chinese Poker has no fold: the room's bot sets the hand"

@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 __all__ = ["TableHost", "token_hash"]
 
 T = TypeVar("T")
-_FOLD = Action("fold")
 _LOG = logging.getLogger("homegame.room")
 
 
@@ -291,11 +290,7 @@ class TableHost:
         player = hand.player_of(seat) if hand is not None else None
         if hand is None or player is None or player not in hand.state.to_act:
             return None
-        legal = hand.state.legal_actions(player)
-        occupant = self.table.seats[seat]
-        if occupant is not None and occupant.leaving and _FOLD in legal:
-            return _FOLD
-        default = hand.state.default_action(player)
+        default = self.table.default_for(seat)
         if default is not None:
             return default
         return await self.room.bots.decide(hand.game.name, self.table.config.bot_level, hand.state, player)

@@ -23,6 +23,8 @@ from homegame.room.seats import Ledger, Seat
 
 __all__ = ["TableEvent", "TableState"]
 
+_FOLD: Final = Action("fold")
+
 _CHAT_KEPT: Final = 200
 
 
@@ -114,6 +116,18 @@ class TableState:
         return [choice.game for choice in self.config.games
                 if len(self.players_for(choice.game)) in game_class(choice.game).players
                 and len(self.players_for(choice.game)) >= 2]
+
+    def default_for(self, seat: int) -> Action | None:
+        """What plays for ``seat`` when its clock runs out: a fold for a player who left, where
+        folding exists; else the game's own default (``None``: the game leaves it to a bot)."""
+        hand = self.hand
+        player = hand.player_of(seat) if hand is not None else None
+        if hand is None or player is None or player not in hand.state.to_act:
+            return None
+        occupant = self.seats[seat]
+        if occupant is not None and occupant.leaving and _FOLD in hand.state.legal_actions(player):
+            return _FOLD
+        return hand.state.default_action(player)
 
     def due(self, now: float) -> list[int]:
         """The seats whose clock has run out by ``now``."""
