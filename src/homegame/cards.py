@@ -38,6 +38,7 @@ __all__ = [
     "CardError",
     "Suit",
     "card",
+    "card_texts",
     "deck",
     "format_cards",
     "is_card",
@@ -275,6 +276,16 @@ def format_cards(cards: Iterable[Card], *, numbered: bool = False) -> str:
     """
     notation = _NUMBERED if numbered else _NOTATION
     return " ".join(notation[c] for c in cards)
+
+
+def card_texts(cards: Iterable[Card]) -> list[str]:
+    """Each card's notation, as a hand history writes cards (``[str(c) for c in cards]``, without a
+    call to ``str`` per card).
+
+    >>> card_texts(parse_cards("ah 10d"))
+    ['Ah', 'Td']
+    """
+    return [_NOTATION[c] for c in cards]
 
 
 def _standard() -> tuple[Card, ...]:

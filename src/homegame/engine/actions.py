@@ -32,7 +32,7 @@ from itertools import accumulate
 from math import comb
 from typing import Any, Final, overload
 
-from homegame.cards import Card, format_cards, is_card, parse_cards
+from homegame.cards import Card, card_texts, format_cards, is_card, parse_cards
 from homegame.errors import IllegalAction, shown
 
 __all__ = ["Action", "ActionSet", "Amounts", "Arrangements", "Choices", "Family", "Subsets", "amount_action"]
@@ -135,11 +135,11 @@ class Action:
         if self.amount is not None:
             data["amount"] = self.amount
         if self.cards:
-            data["cards"] = [str(c) for c in self.cards]
+            data["cards"] = card_texts(self.cards)
         if self.option is not None:
             data["option"] = self.option
         if self.groups:
-            data["groups"] = [[str(c) for c in group] for group in self.groups]
+            data["groups"] = [card_texts(group) for group in self.groups]
         return data
 
     @classmethod
@@ -324,7 +324,7 @@ class Subsets(Family):
                 and len(action.cards) in self.sizes and _is_submultiset(action.cards, self.cards))
 
     def to_json(self) -> dict[str, Any]:
-        return {"subsets": {"kind": self.kind, "cards": [str(c) for c in self.cards],
+        return {"subsets": {"kind": self.kind, "cards": card_texts(self.cards),
                             "sizes": list(self.sizes), "option": self.option}}
 
 
@@ -372,7 +372,7 @@ class Arrangements(Family):
         return sizes_fit and sorted([c for group in action.groups for c in group]) == self._sorted
 
     def to_json(self) -> dict[str, Any]:
-        return {"arrangements": {"kind": self.kind, "cards": [str(c) for c in self.cards],
+        return {"arrangements": {"kind": self.kind, "cards": card_texts(self.cards),
                                  "min": list(self.minimum), "max": list(self.maximum)}}
 
 

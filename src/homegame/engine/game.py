@@ -159,10 +159,13 @@ class Game(ABC):
             raise GameError(f"a seed is a whole number or a string, not {shown(seed)}")
         if stacks is not None:
             self.check_stacks(stacks)
-        if not isinstance(carry, Mapping | None) or not all(isinstance(key, str) for key in carry or {}):
-            raise GameError(f"a carry is an object of what the last hand left, not {shown(carry)}")
-        carried = dict(carry or {})
-        self.check_carry(carried)
+        carried: dict[str, Any] = {}
+        if carry is not None:
+            if not isinstance(carry, Mapping) or not all(isinstance(key, str) for key in carry):
+                raise GameError(f"a carry is an object of what the last hand left, not {shown(carry)}")
+            carried = dict(carry)
+        if carried:
+            self.check_carry(carried)
         chance = chance or Chance(seed)
         if deck is None:
             order = chance.shuffle(self.deck)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card, deck, format_cards
+from homegame.cards import Card, card_texts, deck, format_cards
 from homegame.engine import (
     Action,
     ActionSet,
@@ -131,7 +131,7 @@ class ChineseState(GameState[ChineseView]):
         self.undealt = cards[13 * self.players:]
         for index, seat in enumerate(order):
             self.hands[seat] = tuple(sorted(cards[13 * index:13 * index + 13], reverse=True))
-            self.history.add("deal", seat, {"cards": [str(c) for c in self.hands[seat]]}, private_to=(seat,))
+            self.history.add("deal", seat, {"cards": card_texts(self.hands[seat])}, private_to=(seat,))
         self.setting: SimultaneousChoice[Action] = SimultaneousChoice(range(self.players))
         self.surrender: SimultaneousChoice[Action] | None = None
         self.rows: dict[int, Rows] = {}
@@ -237,7 +237,7 @@ class ChineseState(GameState[ChineseView]):
                 self.naturals[seat] = natural
                 self.shown[seat] = natural.groups
                 self.history.add("reveal", seat, {"natural": natural.name,
-                                                  "groups": [[str(c) for c in g] for g in natural.groups]})
+                                                  "groups": [card_texts(g) for g in natural.groups]})
             else:
                 self.rows[seat] = Rows(*action.groups)
         for a, b in pairs_of(range(self.players)):
@@ -273,7 +273,7 @@ class ChineseState(GameState[ChineseView]):
         for seat in clockwise((self.dealer + 1) % self.players, self.players, among=set(showing)):
             rows = self.rows[seat]
             self.shown[seat] = tuple(rows)
-            self.history.add("reveal", seat, {"rows": [[str(c) for c in row] for row in rows],
+            self.history.add("reveal", seat, {"rows": [card_texts(row) for row in rows],
                                               "names": list(_names(rows)), "foul": is_foul(rows)})
         for a, b in pairs_of(self.rows):
             if a in quitters or b in quitters:

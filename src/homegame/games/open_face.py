@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card, deck, format_cards
+from homegame.cards import Card, card_texts, deck, format_cards
 from homegame.engine import (
     Action,
     ActionSet,
@@ -89,7 +89,7 @@ class OpenFaceState(GameState[OpenFaceView]):
     def _deal(self, seat: int, count: int) -> None:
         dealt, self.stock = tuple(self.stock[:count]), self.stock[count:]
         self.pending[seat] = self.pending.get(seat, ()) + dealt
-        self.history.add("deal", seat, {"cards": [str(c) for c in dealt]}, private_to=(seat,))
+        self.history.add("deal", seat, {"cards": card_texts(dealt)}, private_to=(seat,))
 
     # -- whose turn and what they may do ---------------------------------------------------------
 
@@ -180,7 +180,7 @@ class OpenFaceState(GameState[OpenFaceView]):
         self.fantasy_shown = True
         for seat in self.order:
             if seat in self.fantasy:
-                self.history.add("reveal", seat, {"rows": [[str(c) for c in r] for r in self.rows[seat]]})
+                self.history.add("reveal", seat, {"rows": [card_texts(r) for r in self.rows[seat]]})
         self._settle()
         self.finished = True
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final, TypeAlias
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card
+from homegame.cards import Card, card_texts
 
 __all__ = ["Category", "Hand", "Ranking", "Wild", "decode", "encode"]
 
@@ -109,7 +109,7 @@ class Hand:
             "ranking": self.ranking,
             "strength": self.strength,
             "category": self.category.name,
-            "cards": [str(c) for c in self.cards],
+            "cards": card_texts(self.cards),
             "name": self.name,
         }
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card, format_cards
+from homegame.cards import Card, card_texts, format_cards
 from homegame.engine import (
     Action,
     ActionSet,
@@ -93,7 +93,7 @@ class AnacondaState(GameState[AnacondaView]):
         self.set_aside = cards[HAND * len(live):]
         for index, seat in enumerate(live):
             self.hands[seat] = cards[index:HAND * len(live):len(live)]
-            self.history.add("deal", seat, {"cards": [str(c) for c in self.hands[seat]]}, private_to=(seat,))
+            self.history.add("deal", seat, {"cards": card_texts(self.hands[seat])}, private_to=(seat,))
 
     # -- phases ------------------------------------------------------------------------------------
 
@@ -152,7 +152,7 @@ class AnacondaState(GameState[AnacondaView]):
             receiver = self.pass_to[giver]
             self.hands[receiver].extend(action.cards)
             self.received[receiver].append(action.cards)
-            self.history.add("receive", receiver, {"from": giver, "cards": [str(c) for c in action.cards]},
+            self.history.add("receive", receiver, {"from": giver, "cards": card_texts(action.cards)},
                              private_to=(receiver,))
 
     # -- the contract ------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card, format_cards
+from homegame.cards import Card, card_texts, format_cards
 from homegame.engine import Action, ActionSet, Arrangements, Chance, Choices, Game, GameError, GameState
 from homegame.engine import Setting as TableSetting
 from homegame.engine.redeal import Redeal
@@ -153,11 +153,11 @@ class PaiGowState(GameState[PaiGowView]):
         cards = iter(self.deck_order)
         for seat in clockwise(self.dealer + 1, self.players):
             self.hands[seat] = tuple(next(cards) for _ in range(7))
-            self.history.add("deal", seat, {"cards": [str(c) for c in self.hands[seat]]}, private_to=(seat,))
+            self.history.add("deal", seat, {"cards": card_texts(self.hands[seat])}, private_to=(seat,))
         wheel_second = self.game.has("wheel-second")
         if self.banker is None:
             self.house_cards = tuple(next(cards) for _ in range(7))
-            self.history.add("deal", None, {"to": "house", "cards": [str(c) for c in self.house_cards]},
+            self.history.add("deal", None, {"to": "house", "cards": card_texts(self.house_cards)},
                              private_to=())
             self.bank_split = house_way(self.house_cards, wheel_second=wheel_second)
         else:
@@ -296,7 +296,7 @@ def _bank_key(banker: int | None) -> int | str:
 
 
 def _split_json(split: Split) -> dict[str, list[str]]:
-    return {"two": [str(c) for c in split.two], "five": [str(c) for c in split.five]}
+    return {"two": card_texts(split.two), "five": card_texts(split.five)}
 
 
 class PaiGow(Game):

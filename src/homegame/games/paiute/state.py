@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card
+from homegame.cards import Card, card_texts
 from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import clockwise, left_of
@@ -77,13 +77,13 @@ class PaiuteState(GameState[PaiuteView]):
             self.hands[order[index % self.players]].append(cards[index])
         del cards[:5 * self.players]
         for seat in order:
-            self.history.add("deal", seat, {"cards": [str(c) for c in self.hands[seat]]}, private_to=(seat,))
+            self.history.add("deal", seat, {"cards": card_texts(self.hands[seat])}, private_to=(seat,))
         jokers, opposite = game.has("jokers"), game.has("opposite-colour")
         self.turned = None if jokers else cards.pop(0)
         self.wild = wild_for(self.turned, jokers=jokers, opposite_colour=opposite)
         self.wild_text = describe_wild(self.turned, jokers=jokers, opposite_colour=opposite)
         self.history.add("wild", None, {"card": None if self.turned is None else str(self.turned),
-                                        "cards": [str(c) for c in sorted(self.wild)], "wild": self.wild_text})
+                                        "cards": card_texts(sorted(self.wild)), "wild": self.wild_text})
         pile = [cards.pop(0)] if game.has("denexa") else []
         if pile:
             self.history.add("start pile", None, {"card": str(pile[0])})
@@ -235,7 +235,7 @@ class PaiuteState(GameState[PaiuteView]):
         combination = self.ranking.evaluate(hand, self.wild) if thrown is not None else \
             self.ranking.six_card(hand, self.wild)
         self.calls.append(Call(seat, combination, tuple(combination.cards), thrown))
-        self.history.add("call", seat, {"cards": [str(c) for c in combination.cards],
+        self.history.add("call", seat, {"cards": card_texts(combination.cards),
                                         "combination": combination.name,
                                         "discarded": None if thrown is None else str(thrown)})
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card, Suit, format_cards
+from homegame.cards import Card, Suit, card_texts, format_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameError, GameState, Outcome, Subsets
 from homegame.engine.game import is_counts
 from homegame.engine.redeal import Redeal
@@ -99,7 +99,7 @@ class PapayooState(GameState[PapayooView]):
                 position += packet
         for seat, hand in enumerate(hands):
             hand.sort(key=hand_order)
-            self.history.add("deal", seat, {"cards": [str(c) for c in hand]}, private_to=(seat,))
+            self.history.add("deal", seat, {"cards": card_texts(hand)}, private_to=(seat,))
         return hands
 
     def _unshare(self) -> bool:
@@ -225,7 +225,7 @@ class PapayooState(GameState[PapayooView]):
             self.received[receiver] = tuple(sorted(cards, key=hand_order))
             self.hands[receiver].extend(cards)
             self.hands[receiver].sort(key=hand_order)
-            self.history.add("receive", receiver, {"from": giver, "cards": [str(c) for c in cards]},
+            self.history.add("receive", receiver, {"from": giver, "cards": card_texts(cards)},
                              private_to=(receiver,))
         self.history.add("passed", None, {"count": self.pass_count})
         face = self.roll(4)
@@ -247,7 +247,7 @@ class PapayooState(GameState[PapayooView]):
         self.tricks.append(Trick(tuple(self.trick), winner, taken))
         self.taken[winner] += taken
         self.scoring_cards[winner].extend(c for c in cards if points(c, papayoo=self.papayoo))
-        self.history.add("takes", winner, {"cards": [str(c) for c in cards], "points": taken})
+        self.history.add("takes", winner, {"cards": card_texts(cards), "points": taken})
         self.trick = []
         self.turn = winner
         if not self.hands[winner]:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card, deck, format_cards, parse_cards
+from homegame.cards import Card, card_texts, deck, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
 from homegame.engine.betting import BettingRound, Limits, money_fields
 from homegame.engine.redeal import Redeal
@@ -113,7 +113,7 @@ class PineappleState(GameState[PineappleView]):
         for index, seat in enumerate(live):
             hole = dealt[index::len(live)]
             self.hole[seat] = hole
-            self.history.add("deal", seat, {"cards": [str(c) for c in hole]}, private_to=(seat,))
+            self.history.add("deal", seat, {"cards": card_texts(hole)}, private_to=(seat,))
 
     def _deal_street(self, street: str) -> None:
         burned = self._draw(1)
@@ -122,7 +122,7 @@ class PineappleState(GameState[PineappleView]):
         cards = self._draw(BOARD_CARDS[street])
         self.board.extend(cards)
         self.street = street
-        self.history.add("board", None, {"street": street, "cards": [str(c) for c in cards]})
+        self.history.add("board", None, {"street": street, "cards": card_texts(cards)})
 
     def _limits(self) -> Limits:
         return self.game.street_limits[self.street]
