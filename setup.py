@@ -34,7 +34,8 @@ RANKINGS = ["by_name", "core", "front", "high", "low", "pai_gow", "paiute", "ref
 BOTS = ["anaconda", "betting", "draw", "paiute", "papayoo", "pineapple", "soko", "whiskey"]
 ANALYSIS = ["odds", "pai_gow", "simulation", "symmetry"]
 AGENTS = ["encoding", "segments", "betting", *(f"encodings/{name}" for name in (
-    "anaconda", "chinese", "draw", "open_face", "pai_gow", "paiute", "papayoo", "pineapple", "soko", "whiskey"))]
+    "anaconda", "chinese", "draw", "open_face", "pai_gow", "paiute", "papayoo", "pineapple", "soko",
+    "whiskey"))]
 COMPILED = [
     "src/homegame/cards.py",
     *(f"src/homegame/engine/{name}.py" for name in ENGINE),
