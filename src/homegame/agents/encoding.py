@@ -383,15 +383,16 @@ class Encoding(ABC, Generic[V]):
                 return segment.start + local
         return None
 
-    def decode(self, view: V, legal: ActionSet, index: int, *, checked: bool = False) -> Action:
+    def decode(self, view: V, legal: ActionSet, index: object, *, checked: bool = False) -> Action:
         """The action ``index`` names for ``view``'s seat now; :class:`IllegalIndex` if it is not
-        legal (out of range, or a move the seat may not make). ``checked``: the caller has already
-        found ``index`` among :meth:`legal_indices`, so the checks are skipped."""
+        legal (not an index, out of range, or a move the seat may not make). ``checked``: the caller
+        has already found ``index`` among :meth:`legal_indices`, so the checks are skipped."""
         segment = self.segment_at(index)
-        action = segment.decode(view, legal, int(index) - segment.start)
+        number = int(index)  # type: ignore[call-overload]  # segment_at found an integer
+        action = segment.decode(view, legal, number - segment.start)
         if checked and action is not None:
             return action
-        if action is None or action not in legal or self.encode(view, legal, action) != index:
+        if action is None or action not in legal or self.encode(view, legal, action) != number:
             raise IllegalIndex(f"action {index} ({self.describe(index)}) is not legal now")
         return action
 
@@ -401,10 +402,10 @@ class Encoding(ABC, Generic[V]):
             raise IllegalIndex(f"an action is an index from 0 to {self.actions - 1}, not {index!r}")
         return self.segments[bisect_right(self._starts, int(index)) - 1]
 
-    def describe(self, index: int) -> str:
-        """What ``index`` means, in words, without a view."""
+    def describe(self, index: object) -> str:
+        """What ``index`` means, in words, without a view (:class:`IllegalIndex` if it is none)."""
         segment = self.segment_at(index)
-        return segment.describe(index - segment.start)
+        return segment.describe(int(index) - segment.start)  # type: ignore[call-overload]
 
     # -- documentation -------------------------------------------------------------------------
 
