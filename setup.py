@@ -22,7 +22,8 @@ from setuptools import setup
 # loops of the analysis. What stays plain Python is cold or not worth it: the games' configuration
 # classes (``Game`` is an abstract base built once per table), the views (frozen dataclasses, which
 # build through an interpreted ``__init__`` anyway), the codec and replay, numpy's batch paths,
-# and the faces.
+# and the faces, but for the agents' encodings: every step of a learning environment writes an
+# observation and an action mask through them.
 ENGINE = ["actions", "betting", "carried_pot", "chance", "history", "pots", "seats", "showdown", "stakes",
           "state", "stock"]
 GAMES = ["_naturals", "_rows", "anaconda/showdown", "anaconda/state", "chinese", "draw/showdown",
@@ -32,6 +33,9 @@ GAMES = ["_naturals", "_rows", "anaconda/showdown", "anaconda/state", "chinese",
 RANKINGS = ["by_name", "core", "front", "high", "low", "pai_gow", "paiute", "reference", "soko", "wild"]
 BOTS = ["anaconda", "betting", "draw", "paiute", "papayoo", "pineapple", "soko", "whiskey"]
 ANALYSIS = ["odds", "pai_gow", "simulation", "symmetry"]
+AGENTS = ["encoding", "segments", "betting", *(f"encodings/{name}" for name in (
+    "anaconda", "chinese", "draw", "open_face", "pai_gow", "paiute", "papayoo", "pineapple", "soko",
+    "whiskey"))]
 COMPILED = [
     "src/homegame/cards.py",
     *(f"src/homegame/engine/{name}.py" for name in ENGINE),
@@ -39,6 +43,7 @@ COMPILED = [
     *(f"src/homegame/ranking/{name}.py" for name in RANKINGS),
     *(f"src/homegame/bots/{name}.py" for name in BOTS),
     *(f"src/homegame/analysis/{name}.py" for name in ANALYSIS),
+    *(f"src/homegame/agents/{name}.py" for name in AGENTS),
 ]
 
 

@@ -41,7 +41,6 @@ __all__ = ["SIZES", "Betting", "MoneyBlocks", "betting_actions", "chip_range"]
 
 SIZES = ("fold", "check/call", "min", "half pot", "pot", "max")
 PASSIVE = frozenset({"check", "call", "bring-in"})
-CALM = PASSIVE | {"fold"}
 
 
 class Betting(Segment):
@@ -78,12 +77,20 @@ class Betting(Segment):
         return None if amount is None else amount_action(span.kind, amount)
 
     def family(self, view: Any, family: Family) -> Iterable[int] | None:
-        if isinstance(family, Amounts) and family.kind in AGGRESSIVE:
-            return [local for local, _ in _sizes(view, family.low, family.high)]
+        if isinstance(family, Amounts):
+            return [local for local, _ in _sizes(view, family.low, family.high)] \
+                if family.kind in AGGRESSIVE else None
         if isinstance(family, Choices):
-            kinds = [action.kind for action in family.actions]
-            if all(kind in CALM for kind in kinds):
-                return [0 if kind == "fold" else 1 for kind in kinds]
+            locals_: list[int] = []
+            for action in family.actions:
+                kind = action.kind
+                if kind == "fold":
+                    locals_.append(0)
+                elif kind in PASSIVE:
+                    locals_.append(1)
+                else:
+                    return None
+            return locals_
         return None
 
     def describe(self, local: int) -> str:
@@ -96,15 +103,20 @@ def _aggressive(legal: ActionSet) -> Amounts | None:
 
 def _sizes(view: Any, low: int, high: int) -> list[tuple[int, int]]:
     """Each legal size's local index and total, the first of equal totals only."""
+    if low > high:
+        return []
     bets: dict[int, int] = view.bets
-    highest = max(bets.values(), default=0)
-    owed = highest - bets.get(view.seat, 0)
-    base = view.pot + owed
-    found: dict[int, int] = {}
-    for local, amount in ((2, low), (3, highest + base // 2), (4, highest + base), (5, high)):
-        if low <= amount <= high and amount not in found:
-            found[amount] = local
-    return [(local, amount) for amount, local in found.items()]
+    highest = max(bets.values()) if bets else 0
+    base = view.pot + highest - bets.get(view.seat, 0)
+    found = [(2, low)]
+    # Half pot never tops pot, so the sizes in range come in rising order: a size equal to the one
+    # before it is the same move and gives way.
+    last = low
+    for local, amount in ((3, highest + base // 2), (4, highest + base), (5, high)):
+        if last < amount <= high:
+            found.append((local, amount))
+            last = amount
+    return found
 
 
 class MoneyBlocks:

@@ -66,17 +66,18 @@ class CardVocabulary:
 
     def __init__(self, deck: Iterable[Card]) -> None:
         self.cards: tuple[Card, ...] = tuple(dict.fromkeys(deck))
-        self._index = {card: number for number, card in enumerate(self.cards)}
+        self.numbers: dict[Card, int] = {card: number for number, card in enumerate(self.cards)}
+        """Each card's index (the map :meth:`index` reads)."""
 
     def __len__(self) -> int:
         return len(self.cards)
 
     def index(self, card: Card) -> int:
-        return self._index[card]
+        return self.numbers[card]
 
     def indices(self, cards: Iterable[Card]) -> list[int]:
-        lookup = self._index
-        return [lookup[card] for card in cards]
+        numbers = self.numbers
+        return [numbers[card] for card in cards]
 
 
 class Layout:
@@ -130,13 +131,13 @@ class Features:
 
     def cards(self, offset: int, vocabulary: CardVocabulary, cards: Iterable[Card]) -> None:
         """Count ``cards`` in the card block at ``offset``."""
-        self.ones.extend(offset + number for number in vocabulary.indices(cards))
+        numbers = vocabulary.numbers
+        self.ones.extend([offset + numbers[card] for card in cards])
 
     def slots(self, offset: int, vocabulary: CardVocabulary, cards: Iterable[Card]) -> None:
         """One card per row of the block at ``offset``: row ``i`` holds the ``i``-th card."""
-        width = len(vocabulary)
-        self.ones.extend(offset + row * width + number
-                         for row, number in enumerate(vocabulary.indices(cards)))
+        numbers, width = vocabulary.numbers, len(vocabulary.cards)
+        self.ones.extend([offset + row * width + numbers[card] for row, card in enumerate(cards)])
 
     def array(self, size: int) -> Observation:
         if self.counts and self.ones:
@@ -246,6 +247,7 @@ class Encoding(ABC, Generic[V]):
         self.segments: list[Segment] = []
         self._by_kind: dict[str, list[Segment]] = {}
         self.build()
+        self._phase_number = {phase: number for number, phase in enumerate(self.phases)}
         self._starts = [segment.start for segment in self.segments]
         self.actions = sum(segment.size for segment in self.segments)
 
@@ -304,10 +306,11 @@ class Encoding(ABC, Generic[V]):
     def write_common(self, view: V, out: Features, phase: str) -> int:
         """Write the common blocks; returns the observing seat."""
         me, n = self.seat_of(view), self.players
-        out.flag(self._phase + self.phases.index(phase))
-        out.flag(self._dealer + (view.dealer - me) % n)
-        for seat in view.to_act:
-            out.flag(self._to_act + (seat - me) % n)
+        ones = out.ones
+        ones.append(self._phase + self._phase_number[phase])
+        ones.append(self._dealer + (view.dealer - me) % n)
+        to_act = self._to_act
+        ones.extend([to_act + (seat - me) % n for seat in view.to_act])
         return me
 
     def cards_block(self, name: str, meaning: str, rows: int = 1) -> int:
@@ -317,9 +320,10 @@ class Encoding(ABC, Generic[V]):
 
     def seat_cards(self, out: Features, offset: int, me: int, by_seat: Any) -> None:
         """Write each seat's cards of ``by_seat`` (seat -> cards) in its relative row."""
-        width, n = len(self.vocabulary), self.players
+        vocabulary, n = self.vocabulary, self.players
+        width = len(vocabulary.cards)
         for seat, cards in by_seat.items():
-            out.cards(offset + width * ((seat - me) % n), self.vocabulary, cards)
+            out.cards(offset + width * ((seat - me) % n), vocabulary, cards)
 
     def seat_values(self, out: Features, offset: int, me: int, by_seat: Any) -> None:
         """Write each seat's number of ``by_seat`` (seat -> number) at its relative position."""
@@ -330,8 +334,7 @@ class Encoding(ABC, Generic[V]):
 
     def seat_flags(self, out: Features, offset: int, me: int, seats: Iterable[int]) -> None:
         n = self.players
-        for seat in seats:
-            out.flag(offset + (seat - me) % n)
+        out.ones.extend([offset + (seat - me) % n for seat in seats])
 
     @staticmethod
     def seat_of(view: View) -> int:
@@ -353,8 +356,10 @@ class Encoding(ABC, Generic[V]):
                 start = segment.start
                 if isinstance(local, range) and local.step == 1:  # a whole run: one slice
                     mask[start + local.start:start + local.stop] = 1
+                elif start:
+                    marked.extend([start + i for i in local])
                 else:
-                    marked.extend(start + i for i in local)
+                    marked.extend(local)
                 break
             else:
                 for position in range(len(family)):
@@ -378,15 +383,16 @@ class Encoding(ABC, Generic[V]):
                 return segment.start + local
         return None
 
-    def decode(self, view: V, legal: ActionSet, index: int, *, checked: bool = False) -> Action:
+    def decode(self, view: V, legal: ActionSet, index: object, *, checked: bool = False) -> Action:
         """The action ``index`` names for ``view``'s seat now; :class:`IllegalIndex` if it is not
-        legal (out of range, or a move the seat may not make). ``checked``: the caller has already
-        found ``index`` among :meth:`legal_indices`, so the checks are skipped."""
+        legal (not an index, out of range, or a move the seat may not make). ``checked``: the caller
+        has already found ``index`` among :meth:`legal_indices`, so the checks are skipped."""
         segment = self.segment_at(index)
-        action = segment.decode(view, legal, int(index) - segment.start)
+        number = int(index)  # type: ignore[call-overload]  # segment_at found an integer
+        action = segment.decode(view, legal, number - segment.start)
         if checked and action is not None:
             return action
-        if action is None or action not in legal or self.encode(view, legal, action) != index:
+        if action is None or action not in legal or self.encode(view, legal, action) != number:
             raise IllegalIndex(f"action {index} ({self.describe(index)}) is not legal now")
         return action
 
@@ -396,10 +402,10 @@ class Encoding(ABC, Generic[V]):
             raise IllegalIndex(f"an action is an index from 0 to {self.actions - 1}, not {index!r}")
         return self.segments[bisect_right(self._starts, int(index)) - 1]
 
-    def describe(self, index: int) -> str:
-        """What ``index`` means, in words, without a view."""
+    def describe(self, index: object) -> str:
+        """What ``index`` means, in words, without a view (:class:`IllegalIndex` if it is none)."""
         segment = self.segment_at(index)
-        return segment.describe(index - segment.start)
+        return segment.describe(int(index) - segment.start)  # type: ignore[call-overload]
 
     # -- documentation -------------------------------------------------------------------------
 

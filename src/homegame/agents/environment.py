@@ -39,6 +39,8 @@ from homegame.engine import Game, GameState, View
 
 __all__ = ["HomegameEnv"]
 
+_INDEX = (int, np.integer)
+
 
 class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not typed for mypy
     """One game at one table as a PettingZoo AEC environment (see the module's docstring)."""
@@ -113,7 +115,7 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
             return
         state = self._live_state()
         seat, view, legal = self._acting()
-        if not isinstance(action, int | np.integer) or isinstance(action, bool) \
+        if not isinstance(action, _INDEX) or isinstance(action, bool) \
                 or not 0 <= action < len(legal) or not legal[action]:
             allowed = np.flatnonzero(legal).tolist()
             listed = ", ".join(map(str, allowed[:12])) + (", ..." if len(allowed) > 12 else "")

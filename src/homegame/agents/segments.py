@@ -144,9 +144,7 @@ class DiscardMask(_Positional):
         held = self.cards_of(view)
         if len(set(held)) != len(held) or not set(family.cards) <= set(held):
             return None
-        bits = [1 << held.index(card) for card in family.cards]
-        return [sum(bits[i] for i in chosen)
-                for size in family.sizes for chosen in _combinations(len(bits), size)]
+        return _masks(tuple(held.index(card) for card in family.cards), family.sizes)
 
     def describe(self, local: int) -> str:
         chosen = [str(i) for i in range(self.size.bit_length()) if local >> i & 1]
@@ -244,8 +242,12 @@ class Arrangement(_Positional):
 
 
 @cache
-def _combinations(n: int, size: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(combinations(range(n), size))
+def _masks(positions: tuple[int, ...], sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """The bit masks of every choice of ``sizes`` of the hand ``positions``, in the family's order
+    (a draw offers the same few families again and again, so each is worked out once)."""
+    bits = [1 << position for position in positions]
+    return tuple(sum(bits[i] for i in chosen)
+                 for size in sizes for chosen in combinations(range(len(bits)), size))
 
 
 def _distinct_and_same(cards: Sequence[Card], held: Sequence[Card], n: int) -> bool:

@@ -14,6 +14,7 @@ __all__ = ["PineappleEncoding"]
 
 HOLE = 3
 STREETS = ("preflop", "flop", "turn", "river", "showdown")
+STREET_NUMBERS = {street: number for number, street in enumerate(STREETS)}
 
 
 class PineappleEncoding(Encoding[PineappleView]):
@@ -41,7 +42,7 @@ class PineappleEncoding(Encoding[PineappleView]):
 
     def features(self, view: PineappleView, out: Features) -> None:
         me = self.write_common(view, out, view.phase)
-        out.flag(self.street + STREETS.index(view.street))
+        out.flag(self.street + STREET_NUMBERS[view.street])
         self.money.write(view, me, out)
         self.seat_values(out, self.blinds, me, view.blinds)
         out.slots(self.hole, self.vocabulary, view.hole)
@@ -49,8 +50,9 @@ class PineappleEncoding(Encoding[PineappleView]):
             out.cards(self.discarded, self.vocabulary, (view.discarded,))
         out.cards(self.board, self.vocabulary, view.board)
         self.seat_flags(out, self.must, me, view.must_discard)
-        self.seat_cards(out, self.shown, me, view.showdown)
-        self.seat_cards(out, self.shown_discards, me, {s: (c,) for s, c in view.discards.items()})
+        if view.showdown:
+            self.seat_cards(out, self.shown, me, view.showdown)
+            self.seat_cards(out, self.shown_discards, me, {s: (c,) for s, c in view.discards.items()})
 
     def utility_range(self) -> tuple[float, float]:
         return chip_range(self.game)

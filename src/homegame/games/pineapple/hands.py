@@ -22,7 +22,8 @@ from itertools import combinations
 from typing import Final
 
 from homegame.cards import Card, rank_counts, rank_name
-from homegame.ranking import evaluate, strength
+from homegame.ranking import strength
+from homegame.ranking.high import strength_name
 from homegame.ranking.low import low_ranking
 
 __all__ = ["EIGHT_OR_BETTER", "NO_LOW", "best_high_name", "best_low_name", "high_strength", "low_strength"]
@@ -57,9 +58,7 @@ def best_high_name(hole: Sequence[Card], board: Sequence[Card]) -> str:
         return ""
     if not board:
         return _starting_name(hole)
-    pairs = _playing_pairs(hole)
-    best = max(pairs, key=lambda pair: strength([*pair, *board]))
-    return evaluate([*best, *board]).name
+    return strength_name(max(strength([*pair, *board]) for pair in _playing_pairs(hole)))
 
 
 def best_low_name(hole: Sequence[Card], board: Sequence[Card]) -> str:
