@@ -158,7 +158,9 @@ class History:
 
     def seen_by(self, seat: int | None) -> list[Event]:
         """The events ``seat`` may see (``None``: a spectator, who sees only public events)."""
-        return [event for event in self.events if event.visible_to(seat)]
+        if seat is None:
+            return [event for event in self.events if event.private_to is None]
+        return [event for event in self.events if event.private_to is None or seat in event.private_to]
 
     def of_kind(self, kind: str) -> Iterator[Event]:
         return (event for event in self.events if event.kind == kind)
