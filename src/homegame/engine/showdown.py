@@ -97,8 +97,9 @@ against a six)
         if not others:
             return f"seat {seat} wins {total} with {name(seat)}"
         runner = max(others, key=lambda s: strengths[s])
-        text = f"seat {seat} wins {total} with {name(seat)}, beating {name(runner)} (seat {runner})"
-        if cards is not None and name(seat) == name(runner):
+        winning, beaten = name(seat), name(runner)
+        text = f"seat {seat} wins {total} with {winning}, beating {beaten} (seat {runner})"
+        if cards is not None and winning == beaten:
             text += " " + decided_by(cards(seat), cards(runner))
         return text
     listed = sorted(winners)
