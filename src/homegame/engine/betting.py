@@ -122,10 +122,12 @@ def _betting_set(call: int | None, kind: str | None, low: int, high: int) -> Act
     return ActionSet(calm) if kind is None else ActionSet(calm, Amounts(kind, low, high))
 
 
-@lru_cache(maxsize=256)
-def _clockwise_after(seat: int, players: int) -> tuple[int, ...]:
-    """Every seat in turn clockwise after ``seat`` (which may be -1), ending with ``seat``'s own."""
-    return tuple((seat + step) % players for step in range(1, players + 1))
+@lru_cache(maxsize=16)
+def _clockwise_orders(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each ``seat`` from -1 up, at index ``seat + 1``: every seat in turn clockwise after it,
+    ending with its own (worked out once per table size; a round looks them up at every action)."""
+    return tuple(tuple((seat + step) % players for step in range(1, players + 1))
+                 for seat in range(-1, players))
 
 
 class BettingRound:
@@ -136,12 +138,13 @@ class BettingRound:
     forced bring-in of that many chips or complete to the full bet (``bet`` of ``limits``).
     """
 
-    __slots__ = ("_aggressor", "_bring_in_due", "_opened_at", "_raise_size", "_seen_level", "bets",
+    __slots__ = ("_aggressor", "_bring_in_due", "_opened_at", "_orders", "_raise_size", "_seen_level", "bets",
                  "bring_in", "called", "chips", "highest", "limits", "needs", "raises", "turn")
 
     def __init__(self, chips: Chips, *, first: int, limits: Limits,
                  blinds: Mapping[int, int] | None = None, bring_in: int | None = None) -> None:
         self.chips, self.limits, self.bring_in = chips, limits, bring_in
+        self._orders = _clockwise_orders(chips.players)
         self.bets = [0] * chips.players
         for seat, amount in (blinds or {}).items():
             self.bets[seat] = chips.post(seat, amount)
@@ -209,7 +212,7 @@ class BettingRound:
                 and self.bets[self._active()[0]] >= self.highest):
             needs.clear()
         if needs:
-            for seat in _clockwise_after(after, players):
+            for seat in self._orders[after + 1]:
                 if seat in needs:
                     self.turn = seat
                     return
