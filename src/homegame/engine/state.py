@@ -76,7 +76,8 @@ class GameState(Generic[ViewT]):
         player = seat if type(seat) is int else self.checked_seat(seat)
         legal = self._legal_cache.get(player)
         if legal is None:
-            player = self.checked_seat(player)
+            if not 0 <= player < self.players:
+                player = self.checked_seat(player)  # raises: not a seat of this table
             legal = self._legal(player) if player in self.to_act else EMPTY
             self._legal_cache[player] = legal
         return legal
@@ -94,7 +95,8 @@ class GameState(Generic[ViewT]):
         cache = self._legal_cache
         legal = cache.get(player)
         if legal is None:
-            player = self.checked_seat(player)
+            if not 0 <= player < self.players:
+                player = self.checked_seat(player)  # raises: not a seat of this table
             if player not in self.to_act:
                 raise IllegalAction(self._not_your_turn(player))
             legal = self.legal_actions(player)
