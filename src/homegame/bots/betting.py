@@ -33,7 +33,7 @@ AGGRESSION = 0.55
 MARGIN = 0.05
 """Call when the discounted rating beats the pot's price by this much."""
 
-__all__ = ["BettingBot", "PotOdds", "bet_by_strength", "explain_bet"]
+__all__ = ["BettingBot", "PotOdds", "aggression_chance", "bet_by_strength", "explain_bet"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +62,17 @@ def discounted(rating: float, opponents: int) -> float:
 def price_of(odds: PotOdds) -> float:
     """The share of the pot (after calling) that a call costs."""
     return odds.to_call / (odds.pot + odds.to_call) if odds.to_call else 0.0
+
+
+def aggression_chance(rating: float, opponents: int) -> float:
+    """How likely :func:`bet_by_strength` is to bet or raise a hand rated ``rating`` against
+    ``opponents`` when it may (its threshold is drawn uniformly from ``AGGRESSION`` to
+    ``AGGRESSION + 0.1``): what a search reads into another seat's bets and checks.
+
+    >>> aggression_chance(0.3, 1), round(aggression_chance(0.6, 1), 2), aggression_chance(0.9, 1)
+    (0.0, 0.5, 1.0)
+    """
+    return min(1.0, max(0.0, (discounted(rating, opponents) - AGGRESSION) / 0.1))
 
 
 def bet_by_strength(legal: ActionSet, rating: float, odds: PotOdds, rng: random.Random) -> Action:

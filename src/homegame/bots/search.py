@@ -5,29 +5,28 @@ information set deals every card the seat cannot see again, ``state.resample``) 
 from them through the engine's contract alone: ``to_act``, ``legal_actions``, ``apply`` and
 ``outcome``. It searches in one of two ways.
 
-Guided (the default, unless the game's own best bot is ``slow``):
-paired playouts that improve on that bot. Each sampled hand is played on after every candidate
-action, then by that bot in every seat (or, where it is not ``quick``, such as a solver, by the
-quick policy below), with the same random choices for every candidate, so the candidates are
-compared on the same cards and the same later play (a paired comparison, far less noisy than
-separate samples). The bot's own choice stands unless another candidate beats it by ``EVIDENCE``
-standard errors: a one-step improvement of a policy by roll-outs (as Tesauro and Galperin's),
-which departs from the policy only on evidence.
+Guided (the default): paired playouts that improve on the game's own best bot
+(:mod:`homegame.bots.paired`). That bot's choice is the first candidate; each sampled hand is
+played on after every candidate, then to the end by a quick bot of the game in every seat (the
+best bot itself where it is ``quick``; Open-Face's greedy placer for its slow Monte Carlo bot; the
+quick policy below where the game has none, as for a solver), with the same random choices for
+every candidate. The bot's choice stands unless another beats it on clear evidence.
 
-Tree (``guided=False``, or where the game's bot is ``slow``, such as Open-Face's Monte Carlo bot):
-information-set Monte Carlo tree search. Each playout is one sampled hand: down a tree of the
-actions tried so far, choosing by UCB1 among the actions that hand allows (an action's count of
-chances is how often it was available, as in Cowling, Powley and Whitehouse's ISMCTS), one new
-action added to the tree, then played out to the end by the quick policy (check or call when it
-can, so a playout shows down what the hands are worth; otherwise at random), and the result taken
-back up the path, each seat's own result to the actions it chose. An action another seat takes in
-secret (a discard, a pass, a setting) is known to the tree only by what the seat sees of it (its
-kind and how many cards). Results are scaled by the spread seen so far, so one exploration
-constant suits chips and points. The action tried most often at the root is played.
+Tree (``guided=False``): information-set Monte Carlo tree search. Each playout is one sampled
+hand: down a tree of the actions tried so far, choosing by UCB1 among the actions that hand allows
+(an action's count of chances is how often it was available, as in Cowling, Powley and Whitehouse's
+ISMCTS), one new action added to the tree, then played out to the end by the quick policy (check
+or call when it can, so a playout shows down what the hands are worth; otherwise at random), and
+the result taken back up the path, each seat's own result to the actions it chose. An action
+another seat takes in secret (a discard, a pass, a setting) is known to the tree only by what the
+seat sees of it (its kind and how many cards). Results are scaled by the spread seen so far, so one
+exploration constant suits chips and points. The action tried most often at the root is played.
 
-Both consider a few amounts of each range of bets (the least, the most and three between) and at
-most ``4 * width`` of the ways to discard, pass or set cards, and both weigh the sampled hands by
-the bets and raises the other seats made (``_plausible_sample``). The budget is playouts per
+Both consider a few amounts of each range of bets (the least, the most and three between) and a
+sample of the ways to discard, pass or set cards (in the guided search, those one card away from
+the guide's choice), and both draw the sampled hands in proportion to how likely the game's bot
+was to bet and check as the other seats did with the cards each sample gives them
+(:mod:`homegame.bots.belief`; ``infer=False`` samples uniformly). The budget is playouts per
 decision, which repeats exactly for a seed, or seconds per decision.
 
 >>> import homegame
@@ -43,26 +42,20 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import Any
 
 from homegame.bots import Bot
-from homegame.engine import Action, ActionSet, Amounts, Choices, GameState, Subsets
+from homegame.bots.belief import Belief
+from homegame.bots.paired import Comparison, quick_action
+from homegame.engine import Action, ActionSet, Amounts, GameState, Subsets
 from homegame.engine.actions import amount_action
-from homegame.engine.betting import AGGRESSIVE
-from homegame.engine.history import Event
 from homegame.engine.infoset import InformationSet
 from homegame.errors import GameError
 
 __all__ = ["SearchBot"]
 
-PASSIVE = frozenset({"check", "call", "bring-in"})
-BLUFF = 0.35
-"""How much less likely a bet or raise is from a hand that would lose a showdown than from one that
-would win it (see ``SearchBot._plausible_sample``)."""
 DEFAULT_PLAYOUTS = 1000
-EVIDENCE = 3.0
-"""Standard errors by which a candidate must beat the guide's choice to be played instead."""
 
 
 class _Node:
@@ -94,7 +87,7 @@ class SearchBot(Bot):
         self.playouts, self.seconds = playouts, seconds
         self.exploration, self.width, self.infer, self.guided = exploration, width, infer, guided
         self.last_playouts = 0
-        self._guides: dict[tuple[str, int], list[Bot]] = {}
+        self._guides: dict[tuple[str, int], tuple[Bot, list[Bot] | None]] = {}
 
     @classmethod
     def with_budget(cls, budget: str, seed: int | None = None) -> SearchBot:
@@ -124,64 +117,52 @@ class SearchBot(Bot):
         if len(legal) == 1:
             return legal[0]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        candidates = self._candidates(legal, width=4 * self.width)
-        search: _Search | _Comparison
-        guides = self._guides_for(seat) if self.guided else None
-        if guides is None or guides[seat.seat].slow:
-            search = _Search(self, seat.seat, candidates)
+        guide, players = self._guides_for(seat)
+        search: _Search | Comparison
+        if self.guided:
+            choice = guide.act(seat.view, legal)
+            search = Comparison(seat.seat, self._candidates(legal, width=self.width, near=choice),
+                                players, self.random)
         else:
-            guide = guides[seat.seat].act(seat.view, legal)
-            search = _Comparison(self, seat.seat, list(dict.fromkeys([guide, *candidates])),
-                                 guides if guides[seat.seat].quick else None)
-        raisers = _raises_by_others(seat.view.log, seat.seat) if self.infer else {}
+            search = _Search(self, seat.seat, self._candidates(legal, width=4 * self.width))
+        belief = Belief(seat, guide if self.infer else None, self.random)
         done = 0
         while (self.playouts is None or done < self.playouts) and (
                 deadline is None or time.perf_counter() < deadline):
-            done += search.playout(self._plausible_sample(seat, raisers), deadline)
+            done += search.playout(belief.sample(), deadline)
         self.last_playouts = done
         return search.best()
 
-    def _guides_for(self, seat: InformationSet) -> list[Bot]:
-        """The game's own best bot for every seat (made once for a game and table size)."""
+    def _guides_for(self, seat: InformationSet) -> tuple[Bot, list[Bot] | None]:
+        """The game's own best bot, whose choice the search starts from, and the bots that play
+        the playouts, one per seat: the best bot if it is ``quick``, else the game's first quick
+        bot, else none (the quick policy). Made once for a game and table size."""
+        from homegame.bots import bot_names, make_bot
+
         game = seat.view.game
         key = (game, seat.players)
         if key not in self._guides:
-            from homegame.bots import make_bot
-
-            self._guides[key] = [make_bot(game, "best", seed=self.random.getrandbits(32))
-                                 for _ in range(seat.players)]
+            best = make_bot(game, "best", seed=self.random.getrandbits(32))
+            quick = next((name for name in bot_names(game)[:-2] if make_bot(game, name).quick), None)
+            players = None if quick is None else \
+                [make_bot(game, quick, seed=self.random.getrandbits(32)) for _ in range(seat.players)]
+            self._guides[key] = (best, players)
         return self._guides[key]
 
-    def _plausible_sample(self, seat: InformationSet, raisers: dict[int, int]) -> GameState[Any]:
-        """A sampled hand, kept in proportion to how well it fits the bets and raises the other
-        seats made: a seat that raised ``n`` times keeps a hand it would lose a showdown with
-        only ``BLUFF ** n`` of the time (tried a few times, then any sample is taken)."""
-        for _ in range(8):
-            sample = seat.sample(self.random)
-            if not raisers:
-                return sample
-            check = sample.clone()
-            while not check.is_over:
-                mover = check.to_act[0]
-                legal = check.legal_actions(mover)
-                check.apply(mover, _quick_action(legal, self.random))
-            outcome = check.outcome
-            losers = [count for other, count in raisers.items() if outcome.get(other, 0) <= 0]
-            weight = BLUFF ** sum(losers)
-            if self.random.random() < weight:
-                return sample
-        return sample
-
-    def _candidates(self, legal: ActionSet, *, width: int) -> list[Action]:
-        """The actions of ``legal`` the search considers: all of a small set; a few amounts of
-        each range of bets; ``width`` sampled ways of a large family of card choices."""
-        found: list[Action] = []
+    def _candidates(self, legal: ActionSet, *, width: int, near: Action | None = None) -> list[Action]:
+        """The actions of ``legal`` the search considers (``near`` first, if given): all of a small
+        set; a few amounts of each range of bets; of a large family of card choices, ``width``
+        choices one card away from ``near`` (a good choice's neighbours are likelier to improve
+        on it than choices at random), or ``width`` at random."""
+        found: list[Action] = [] if near is None else [near]
         for family in legal.families:
             size = len(family)
             if isinstance(family, Amounts):
                 found += [amount_action(family.kind, amount) for amount in _spread(family.low, family.high)]
-            elif size <= width:
+            elif size <= 4 * width if near is not None else size <= width:
                 found += [family.at(index) for index in range(size)]
+            elif near is not None and isinstance(family, Subsets) and near in family:
+                found += _neighbours(near, family, width, self.random)
             else:
                 found += [family.at(index) for index in sorted(self.random.sample(range(size), width))]
         return list(dict.fromkeys(found))
@@ -261,7 +242,7 @@ class _Search:
             state.apply(mover, self._policy(state, mover))
 
     def _policy(self, state: GameState[Any], mover: int) -> Action:
-        return _quick_action(state.legal_actions(mover), self.random)
+        return quick_action(state.legal_actions(mover), self.random)
 
     def _back_up(self, path: list[tuple[_Node, int]], state: GameState[Any]) -> None:
         outcome = state.outcome
@@ -280,85 +261,18 @@ class _Search:
         return self.root_actions[max(self.root_actions, key=rank)]
 
 
-class _Comparison:
-    """One decision by paired playouts: every candidate is tried on the same sampled hand, the
-    hand then played on by the game's own bot in every seat with the same random choices, so two
-    candidates' results differ by what the candidates do and not by the luck of the sample. The
-    guide's own choice stands unless the best other candidate beats it by more than ``EVIDENCE``
-    standard errors of the paired difference: the search departs from its guide only on evidence
-    (strong evidence, as the best of many candidates looks better than it is)."""
-
-    def __init__(self, bot: SearchBot, seat: int, candidates: list[Action], guides: list[Bot] | None) -> None:
-        self.bot, self.seat, self.guides = bot, seat, guides
-        self.candidates = candidates  # the guide's choice first
-        self.results: list[list[float]] = [[] for _ in candidates]
-
-    def playout(self, state: GameState[Any], deadline: float | None) -> int:
-        """Every candidate played on from ``state``; how many playouts that was (none, and the
-        round dropped so that the results stay paired, when ``deadline`` passes first)."""
-        seed = self.bot.random.getrandbits(32)
-        sign = -1 if state.game.score_is_penalty else 1
-        quick = random.Random()
-        found: list[float] = []
-        for action in self.candidates:
-            hand = state.clone()
-            hand.apply(self.seat, action)
-            quick.seed(seed)
-            for guide in self.guides or ():
-                guide.random.seed(seed)
-            while not hand.is_over:
-                if deadline is not None and time.perf_counter() > deadline:
-                    return 0
-                mover = hand.to_act[0]
-                legal = hand.legal_actions(mover)
-                hand.apply(mover, _quick_action(legal, quick) if self.guides is None else
-                           self.guides[mover].act(hand.view(mover), legal))
-            found.append(sign * hand.outcome.get(self.seat, 0))
-        for results, result in zip(self.results, found, strict=True):
-            results.append(result)
-        return len(found)
-
-    def best(self) -> Action:
-        guide = self.results[0]
-        if len(guide) < 2:
-            return self.candidates[0]
-        means = [sum(results) / len(results) for results in self.results]
-        best = max(range(len(means)), key=means.__getitem__)
-        differences = [mine - theirs for mine, theirs in zip(self.results[best], guide, strict=True)]
-        mean = sum(differences) / len(differences)
-        variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
-        evident = mean > EVIDENCE * math.sqrt(variance / len(differences))
-        return self.candidates[best] if evident else self.candidates[0]
-
-
-def _quick_action(legal: ActionSet, rng: random.Random) -> Action:
-    """The quick playout policy: check or call (or stand pat) where possible, else at random."""
-    return _passive(legal) or legal[rng.randrange(len(legal))]
-
-
-def _passive(legal: ActionSet) -> Action | None:
-    """The check, call or bring-in on offer, if any (a betting decision's cheapest way on), or
-    else the choice of no cards from a family that allows none (standing pat)."""
-    for family in legal.families:
-        if isinstance(family, Choices):
-            for action in family.actions:
-                if action.kind in PASSIVE:
-                    return action
-        elif isinstance(family, Subsets) and family.sizes[0] == 0:
-            return family.at(0)
-    return None
-
-
-def _raises_by_others(log: Sequence[Event], seat: int) -> dict[int, int]:
-    """How many times each other seat bet or raised in the events ``seat`` saw."""
-    counts: dict[int, int] = {}
-    for event in log:
-        if event.kind == "action" and event.seat is not None and event.seat != seat \
-                and event.data["action"].get("kind") in AGGRESSIVE:
-            counts[event.seat] = counts.get(event.seat, 0) + 1
-    return counts
-
-
 def _spread(low: int, high: int) -> list[int]:
     """The least and the most of a range of amounts and three evenly between."""
     return sorted({low, high, *(low + (high - low) * step // 4 for step in (1, 2, 3))})
+
+
+def _neighbours(choice: Action, family: Subsets, width: int, rng: random.Random) -> list[Action]:
+    """Up to ``width`` of the choices of ``family`` that swap one card of ``choice`` for another."""
+    chosen = set(choice.cards)
+    swaps = [(out, into) for out in choice.cards for into in family.cards if into not in chosen]
+    found = []
+    for out, into in rng.sample(swaps, min(width, len(swaps))):
+        cards = (chosen - {out}) | {into}
+        found.append(Action(family.kind, cards=tuple(c for c in family.cards if c in cards),
+                            option=family.option))
+    return found
