@@ -6,14 +6,16 @@ machine (median and slowest of the first decisions of a few hands), so the table
 keeps within a second. Long: it is a script, not part of the test suite or of ``python -m
 benchmarks``.
 
-    python -m benchmarks.strength [--games draw,soko] [--deals 100] [--budget 0.3s] [--workers 2]
+    python -m benchmarks.strength [--games draw,soko] [--deals 100] [--budget 0.9s] [--workers 2]
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from collections.abc import Callable
 
 from homegame.analysis.tournament import tournament
 from homegame.bots import ask
@@ -28,7 +30,7 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.strength")
     parser.add_argument("--games", default=",".join(GAMES), help="games, comma separated")
     parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--budget", default="0.3s", help="the search bot's budget per decision: "
+    parser.add_argument("--budget", default="0.9s", help="the search bot's budget per decision: "
                         "seconds ('0.3s') or playouts ('300')")
     parser.add_argument("--rival", default="heuristic")
     parser.add_argument("--workers", type=int, default=1)
@@ -40,7 +42,7 @@ def main(argv: list[str]) -> None:
         players = TABLES.get(name, 2 if 2 in GAMES[name].players else GAMES[name].players[0])
         bot = f"search:{args.budget}"
         result = tournament(name, [bot, args.rival], deals=args.deals, seed=args.seed, players=players,
-                            workers=args.workers)
+                            workers=args.workers, progress=_progress(name))
         lead = result.differences[0]
         sign = -1 if result.penalty else 1
         low, high = sorted((sign * (lead.mean - lead.margin), sign * (lead.mean + lead.margin)))
@@ -48,6 +50,13 @@ def main(argv: list[str]) -> None:
         median, slowest = _decision_seconds(name, players, args.budget)
         print(f"{name:<22} {players:>5} {args.deals:>5} {sign * lead.mean:>+14.3f} "
               f"[{low:>+8.3f}, {high:>+8.3f}] {verdict:>10} {median:>11.3f} {slowest:>8.3f}", flush=True)
+
+
+def _progress(name: str) -> Callable[[int, int], None]:
+    """Deals played so far, on standard error (a game's run is long)."""
+    def report(done: int, total: int) -> None:
+        print(f"{name}: {done}/{total} deals", file=sys.stderr, flush=True)
+    return report
 
 
 def _decision_seconds(name: str, players: int, budget: str) -> tuple[float, float]:
@@ -67,6 +76,4 @@ def _decision_seconds(name: str, players: int, budget: str) -> tuple[float, floa
 
 
 if __name__ == "__main__":
-    import sys
-
     main(sys.argv[1:])

@@ -4,12 +4,14 @@ same move for the same seed, the names it goes by, and room tables that seat it.
 from __future__ import annotations
 
 import asyncio
+import random
 from typing import Any
 
 import pytest
 
 from homegame.bots import ask, bot_names, make_bot
-from homegame.bots.search import SearchBot, _Comparison
+from homegame.bots.paired import Comparison
+from homegame.bots.search import SearchBot
 from homegame.cards import parse_cards
 from homegame.engine import Action, GameError, GameState
 from homegame.engine.infoset import InformationSet
@@ -107,7 +109,7 @@ def test_the_guided_search_leaves_its_guide_only_on_evidence() -> None:
     state = _deal("draw", seed=2)
     seat = state.to_act[0]
     guide, other = state.legal_actions(seat)[:2]
-    comparison = _Comparison(SearchBot(seed=1), seat, [guide, other], [])
+    comparison = Comparison(seat, [guide, other], None, random.Random(1))
     comparison.results = [[0.0, 1.0, 0.0, 1.0], [0.5, 1.5, 0.0, 1.0]]  # better, but within the noise
     assert comparison.best() == guide
     comparison.results = [[0.0, 1.0, 0.0, 1.0, 0.0], [2.0, 3.1, 2.0, 3.0, 2.1]]  # better every time

@@ -136,14 +136,20 @@ class SearchBot(Bot):
     def _guides_for(self, seat: InformationSet) -> tuple[Bot, list[Bot] | None]:
         """The game's own best bot, whose choice the search starts from, and the bots that play
         the playouts, one per seat: the best bot if it is ``quick``, else the game's first quick
-        bot, else none (the quick policy). Made once for a game and table size."""
-        from homegame.bots import bot_names, make_bot
+        bot, else none (the quick policy). Made once for a game and table size; a game outside
+        the registry has no bots of its own, and is guided by the random bot."""
+        from homegame.bots import RandomBot, bot_names, make_bot
 
         game = seat.view.game
         key = (game, seat.players)
         if key not in self._guides:
-            best = make_bot(game, "best", seed=self.random.getrandbits(32))
-            quick = next((name for name in bot_names(game)[:-2] if make_bot(game, name).quick), None)
+            try:
+                names = bot_names(game)[:-2]
+            except GameError:
+                names = []
+            best = make_bot(game, names[0], seed=self.random.getrandbits(32)) if names else \
+                RandomBot(seed=self.random.getrandbits(32))
+            quick = next((name for name in names if make_bot(game, name).quick), None)
             players = None if quick is None else \
                 [make_bot(game, quick, seed=self.random.getrandbits(32)) for _ in range(seat.players)]
             self._guides[key] = (best, players)
