@@ -5,14 +5,14 @@ they explain the bets and checks the search bot saw.
 saw, so a raise is as likely to come from a weak hand as from a strong one. Players bet their
 strong hands, and so does every game's betting bot: it bets or raises when its rating of the hand
 beats a threshold drawn at random (:func:`~homegame.bots.betting.aggression_chance`), and checks or
-calls otherwise. :class:`Belief` keeps a sampled hand with the chance that the game's bot, holding
-the cards the sample deals each other seat, would have bet every time that seat bet and checked
-or called every time it did (rejection sampling: the hands kept are dealt in proportion to that
-likelihood, Bayes' rule over the uniform deal). Each chance is at least :data:`FLOOR`, since
-players bluff and slow-play, and the bot is read on the cards a seat holds now, a fair stand-in
-for the cards it held when it bet (a hand that was strong seldom gets weaker). Only the game's
-bot reads a hand (through ``read_bet``, what every betting bot offers): the sample is all the
-search bot's own; the real hand is never looked at.
+calls otherwise. :class:`Belief` keeps a sampled hand with the chance that the game's bot,
+holding the cards the sample deals each other seat, would have bet every time that seat bet, and
+checked or called every time it did since the cards last changed (rejection sampling: the hands
+kept are dealt in proportion to that likelihood, Bayes' rule over the uniform deal). Each chance
+is at least :data:`FLOOR`, since players bluff and slow-play. The bot is read on the cards a seat
+holds now, a fair stand-in for the cards it held when it bet (a hand that was strong seldom gets
+weaker). Only the game's bot reads a hand (through ``read_bet``, what every betting bot offers),
+and only a sampled one: the real hand is never looked at.
 
 >>> import homegame
 >>> from homegame.bots import make_bot
@@ -38,9 +38,10 @@ from homegame.engine.infoset import InformationSet
 
 __all__ = ["FLOOR", "TRIES", "Belief", "betting_by_others"]
 
-FLOOR = 0.1
+FLOOR = 0.02
 """The least chance given to any bet or check a seat made (a bluff, a slow-play, a player unlike
-the bot): no sample is ruled out."""
+the bot): no sample is ruled out. Measured against the game's bots, 0.1 let the search read too
+many bets as bluffs and raise into strong hands."""
 TRIES = 40
 """Samples drawn before taking the likeliest of them (each kept with its likelihood)."""
 AGGRESSIVE = frozenset({"bet", "raise", "complete"})
@@ -84,24 +85,32 @@ class Belief:
 
 
 def betting_by_others(log: Sequence[Event], seat: int) -> dict[int, tuple[int, int]]:
-    """How many times each other seat bet or raised, and checked or called, in the events ``seat``
-    saw.
+    """How many times each other seat bet or raised in the events ``seat`` saw, and how many
+    times it checked or called since the cards last changed (the last event other than an action:
+    a board card, a draw, a discard). A check with a weak hand says little once the hand has
+    drawn to a strong one; a bet with a strong hand still says something (strong hands seldom get
+    weaker).
 
     >>> from homegame.engine.history import Event
     >>> log = [Event("action", 1, {"action": {"kind": "raise", "amount": 4}}),
     ...        Event("action", 0, {"action": {"kind": "call", "amount": 4}}),
-    ...        Event("action", 1, {"action": {"kind": "check"}})]
+    ...        Event("action", 1, {"action": {"kind": "check"}}),
+    ...        Event("board", None, {"street": "turn", "cards": ["3h"]}),
+    ...        Event("action", 1, {"action": {"kind": "call", "amount": 2}})]
     >>> betting_by_others(log, 0)
     {1: (1, 1)}
     """
-    counts: dict[int, tuple[int, int]] = {}
+    bets: dict[int, int] = {}
+    checks: dict[int, int] = {}
     for event in log:
-        if event.kind != "action" or event.seat is None or event.seat == seat:
+        if event.kind != "action":
+            checks.clear()
+            continue
+        if event.seat is None or event.seat == seat:
             continue
         kind = event.data["action"].get("kind")
-        bets, checks = counts.get(event.seat, (0, 0))
         if kind in AGGRESSIVE:
-            counts[event.seat] = (bets + 1, checks)
+            bets[event.seat] = bets.get(event.seat, 0) + 1
         elif kind in PASSIVE:
-            counts[event.seat] = (bets, checks + 1)
-    return counts
+            checks[event.seat] = checks.get(event.seat, 0) + 1
+    return {other: (bets.get(other, 0), checks.get(other, 0)) for other in sorted({*bets, *checks})}

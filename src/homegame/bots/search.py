@@ -72,7 +72,8 @@ class _Node:
 
 
 class SearchBot(Bot):
-    """Information-set MCTS with a budget of ``playouts`` (or ``seconds``) per decision."""
+    """Search from hands as they might be, with a budget of ``playouts`` (or ``seconds``) per
+    decision: paired playouts from the game's bot's choice, or a tree (``guided=False``)."""
 
     name = "search"
     plays_from_a_view = False
