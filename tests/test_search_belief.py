@@ -42,7 +42,7 @@ def test_a_bet_makes_hands_that_bet_likelier_than_hands_that_would_not() -> None
     reader = make_bot("draw", "best")
     strong, weak = _draw_after_a_bet("Ac Ad As 8d 2c"), _draw_after_a_bet("Jc 8d 5s 4c 2d")
     belief = Belief(InformationSet(strong, 0), reader, random.Random(1))
-    assert belief.observed == {1: (1, 0)}
+    assert belief.observed == {1: (1, 0, 0)}
     assert belief.likelihood(strong) == 1.0  # three aces: the bot always bets them
     assert belief.likelihood(weak) == FLOOR  # jack high: only as a bluff
 

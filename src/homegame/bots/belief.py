@@ -10,9 +10,10 @@ holding the cards the sample deals each other seat, would have bet every time th
 checked or called every time it did since the cards last changed (rejection sampling: the hands
 kept are dealt in proportion to that likelihood, Bayes' rule over the uniform deal). Each chance
 is at least :data:`FLOOR`, since players bluff and slow-play. The bot is read on the cards a seat
-holds now, a fair stand-in for the cards it held when it bet (a hand that was strong seldom gets
-weaker). Only the game's bot reads a hand (through ``read_bet``, what every betting bot offers),
-and only a sampled one: the real hand is never looked at.
+holds now, which stand in for the cards it held when it acted only until the cards change (a
+board card, a draw): a check before then says nothing, a bet a little (:data:`EARLIER_FLOOR`).
+Only the game's bot reads a hand (through ``read_bet``, what every betting bot offers), and only
+a sampled one: the real hand is never looked at.
 
 >>> import homegame
 >>> from homegame.bots import make_bot
@@ -36,12 +37,15 @@ from homegame.engine import GameState
 from homegame.engine.history import Event
 from homegame.engine.infoset import InformationSet
 
-__all__ = ["FLOOR", "TRIES", "Belief", "betting_by_others"]
+__all__ = ["EARLIER_FLOOR", "FLOOR", "TRIES", "Belief", "betting_by_others"]
 
 FLOOR = 0.02
 """The least chance given to any bet or check a seat made (a bluff, a slow-play, a player unlike
 the bot): no sample is ruled out. Measured against the game's bots, 0.1 let the search read too
 many bets as bluffs and raise into strong hands."""
+EARLIER_FLOOR = 0.3
+"""The least chance given to a bet made before the cards last changed: the cards a seat holds now
+stand in for those it bet with only roughly (a strong start can miss a board)."""
 TRIES = 40
 """Samples drawn before taking the likeliest of them (each kept with its likelihood)."""
 AGGRESSIVE = frozenset({"bet", "raise", "complete"})
@@ -77,19 +81,19 @@ class Belief:
         """The chance (0-1) that the reader, holding each other seat's cards in ``sample``, bets
         and checks as that seat did."""
         weight = 1.0
-        for other, (bets, checks) in self.observed.items():
+        for other, (bets, checks, earlier) in self.observed.items():
             rating, odds = self.reader.read_bet(sample.view(other))
             chance = aggression_chance(rating, odds.opponents)
-            weight *= max(FLOOR, chance) ** bets * max(FLOOR, 1.0 - chance) ** checks
+            weight *= max(FLOOR, chance) ** bets * max(FLOOR, 1.0 - chance) ** checks * \
+                max(EARLIER_FLOOR, chance) ** earlier
         return weight
 
 
-def betting_by_others(log: Sequence[Event], seat: int) -> dict[int, tuple[int, int]]:
-    """How many times each other seat bet or raised in the events ``seat`` saw, and how many
-    times it checked or called since the cards last changed (the last event other than an action:
-    a board card, a draw, a discard). A check with a weak hand says little once the hand has
-    drawn to a strong one; a bet with a strong hand still says something (strong hands seldom get
-    weaker).
+def betting_by_others(log: Sequence[Event], seat: int) -> dict[int, tuple[int, int, int]]:
+    """How many times each other seat bet or raised, and checked or called, in the events ``seat``
+    saw since the cards last changed (the last event other than an action: a board card, a draw,
+    a discard), and how many times it bet or raised before. A check with a weak hand says nothing
+    once the hand has drawn to a strong one, and a bet says less once the cards have changed.
 
     >>> from homegame.engine.history import Event
     >>> log = [Event("action", 1, {"action": {"kind": "raise", "amount": 4}}),
@@ -98,12 +102,16 @@ def betting_by_others(log: Sequence[Event], seat: int) -> dict[int, tuple[int, i
     ...        Event("board", None, {"street": "turn", "cards": ["3h"]}),
     ...        Event("action", 1, {"action": {"kind": "call", "amount": 2}})]
     >>> betting_by_others(log, 0)
-    {1: (1, 1)}
+    {1: (0, 1, 1)}
     """
     bets: dict[int, int] = {}
     checks: dict[int, int] = {}
+    earlier: dict[int, int] = {}
     for event in log:
         if event.kind != "action":
+            for other, count in bets.items():
+                earlier[other] = earlier.get(other, 0) + count
+            bets.clear()
             checks.clear()
             continue
         if event.seat is None or event.seat == seat:
@@ -113,4 +121,5 @@ def betting_by_others(log: Sequence[Event], seat: int) -> dict[int, tuple[int, i
             bets[event.seat] = bets.get(event.seat, 0) + 1
         elif kind in PASSIVE:
             checks[event.seat] = checks.get(event.seat, 0) + 1
-    return {other: (bets.get(other, 0), checks.get(other, 0)) for other in sorted({*bets, *checks})}
+    return {other: (bets.get(other, 0), checks.get(other, 0), earlier.get(other, 0))
+            for other in sorted({*bets, *checks, *earlier})}
