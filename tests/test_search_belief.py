@@ -92,7 +92,7 @@ def test_a_large_card_choice_is_searched_near_the_guides_choice() -> None:
     seat = state.to_act[0]
     legal = state.legal_actions(seat)
     guide = make_bot("papayoo", "best").act(state.view(seat), legal)
-    candidates = SearchBot(seed=1, width=10)._candidates(legal, width=10, near=guide)
+    candidates = SearchBot(seed=1, width=10)._candidates(legal, width=40, near=guide)
     assert candidates[0] == guide and len(candidates) == 11
     assert all(other in legal and len(set(other.cards) - set(guide.cards)) == 1 for other in candidates[1:])
 

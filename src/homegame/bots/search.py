@@ -122,7 +122,7 @@ class SearchBot(Bot):
         search: _Search | Comparison
         if self.guided:
             choice = guide.act(seat.view, legal)
-            search = Comparison(seat.seat, self._candidates(legal, width=self.width, near=choice),
+            search = Comparison(seat.seat, self._candidates(legal, width=4 * self.width, near=choice),
                                 players, self.random)
         else:
             search = _Search(self, seat.seat, self._candidates(legal, width=4 * self.width))
@@ -157,21 +157,23 @@ class SearchBot(Bot):
         return self._guides[key]
 
     def _candidates(self, legal: ActionSet, *, width: int, near: Action | None = None) -> list[Action]:
-        """The actions of ``legal`` the search considers (``near`` first, if given): all of a small
-        set; a few amounts of each range of bets; of a large family of card choices, ``width``
-        choices one card away from ``near`` (a good choice's neighbours are likelier to improve
-        on it than choices at random), or ``width`` at random."""
+        """The actions of ``legal`` the search considers (``near`` first, if given): a few amounts
+        of each range of bets; all of a family of at most ``width`` card choices; of a larger one,
+        ``width`` at random, or with ``near`` only ``self.width`` (the guided search gives each
+        candidate a playout every round), one card away from ``near`` where they can be (a good
+        choice's neighbours are likelier to improve on it than choices at random)."""
         found: list[Action] = [] if near is None else [near]
         for family in legal.families:
             size = len(family)
             if isinstance(family, Amounts):
                 found += [amount_action(family.kind, amount) for amount in _spread(family.low, family.high)]
-            elif size <= 4 * width if near is not None else size <= width:
+            elif size <= width:
                 found += [family.at(index) for index in range(size)]
             elif near is not None and isinstance(family, Subsets) and near in family:
-                found += _neighbours(near, family, width, self.random)
+                found += _neighbours(near, family, self.width, self.random)
             else:
-                found += [family.at(index) for index in sorted(self.random.sample(range(size), width))]
+                count = width if near is None else self.width
+                found += [family.at(index) for index in sorted(self.random.sample(range(size), count))]
         return list(dict.fromkeys(found))
 
 
