@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from homegame.bots import Bot
-from homegame.bots.betting import aggression_chance
+from homegame.bots.betting import BettingBot, aggression_chance
 from homegame.engine import GameState
 from homegame.engine.history import Event
 from homegame.engine.infoset import InformationSet
@@ -58,7 +58,7 @@ class Belief:
 
     def __init__(self, seat: InformationSet, reader: Bot | None, rng: random.Random) -> None:
         self.seat, self.rng = seat, rng
-        self.reader: Any = reader if hasattr(reader, "read_bet") else None
+        self.reader = cast(BettingBot, reader) if hasattr(reader, "read_bet") else None
         self.observed = betting_by_others(seat.view.log, seat.seat) if self.reader else {}
 
     def sample(self) -> GameState[Any]:
@@ -80,6 +80,8 @@ class Belief:
     def likelihood(self, sample: GameState[Any]) -> float:
         """The chance (0-1) that the reader, holding each other seat's cards in ``sample``, bets
         and checks as that seat did."""
+        if self.reader is None:
+            return 1.0
         weight = 1.0
         for other, (bets, checks, earlier) in self.observed.items():
             rating, odds = self.reader.read_bet(sample.view(other))
