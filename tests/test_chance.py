@@ -78,3 +78,10 @@ def test_a_replay_gives_back_the_record_then_goes_on_as_the_original() -> None:
         closed = Chance.replaying([3])
         closed.roll(6)
         closed.roll(6)
+
+
+def test_a_die_without_faces_is_refused_and_draws_nothing() -> None:
+    chance = Chance(2)
+    with pytest.raises(ValueError, match="at least one face"):
+        chance.roll(0)
+    assert chance.record == [] and chance.roll(6) == Chance(2).roll(6)

@@ -198,6 +198,8 @@ class Chance:
 
     def roll(self, faces: int) -> int:
         """A fair die of ``faces`` faces: 1 to ``faces``."""
+        if faces < 1:
+            raise ValueError(f"a die has at least one face, not {faces}")
         outcome = self._recorded("roll")
         if outcome is None:
             outcome = 1 + _Numbers(self._key, self._next_draw()).below(faces)
