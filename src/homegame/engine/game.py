@@ -164,8 +164,7 @@ class Game(ABC):
             if not isinstance(carry, Mapping) or not all(isinstance(key, str) for key in carry):
                 raise GameError(f"a carry is an object of what the last hand left, not {shown(carry)}")
             carried = dict(carry)
-        if carried:
-            self.check_carry(carried)
+        self.check_carry(carried)
         chance = chance or Chance(seed)
         if deck is None:
             order = chance.shuffle(self.deck)
