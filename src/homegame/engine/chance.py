@@ -25,7 +25,7 @@ gives the same hand on every build and platform; and a copy is the seed and a co
 
 from __future__ import annotations
 
-import secrets
+import random
 import struct
 from collections.abc import Sequence
 from functools import lru_cache
@@ -40,6 +40,7 @@ T = TypeVar("T")
 
 _COUNTERS: Final = struct.Struct("<QQ")
 _BLOCK: Final = 64
+_SYSTEM: Final = random.SystemRandom()
 
 
 def _block(key: bytes, draw: int, block: int) -> bytes:
@@ -92,6 +93,13 @@ def _shuffled_widely(key: bytes, draw: int, count: int) -> list[int]:
     return order
 
 
+def _system_shuffled(count: int) -> list[int]:
+    """``list(range(count))`` shuffled by the operating system's randomness (real play)."""
+    order = list(range(count))
+    _SYSTEM.shuffle(order)
+    return order
+
+
 class _Numbers:
     """Uniform whole numbers from one draw's stream of bytes."""
 
@@ -131,24 +139,20 @@ class ChanceError(ReplayError):
 class Chance:
     """The one random source of a hand. ``record`` lists every outcome drawn, as plain JSON data."""
 
-    __slots__ = ("_draws", "_goes_on", "_key", "_script", "_secret", "record")
+    __slots__ = ("_draws", "_goes_on", "_key", "_script", "record")
 
     def __init__(self, seed: int | str | None = None) -> None:
-        if seed is None:
-            self._key, self._secret = secrets.token_bytes(32), True
-        else:
-            self._key, self._secret = _key_of(seed), False
+        self._key: bytes | None = None if seed is None else _key_of(seed)
         self._draws = 0
         self._script: list[Any] | None = None
         self._goes_on = False
         self.record: list[Any] = []
 
     def copy(self) -> Chance:
-        """A chance that goes on exactly as this one will, and independently of it. A chance of
-        the operating system's randomness is not foreseeable: its copy draws a stream of its own."""
-        twin = Chance(None if self._secret else 0)
-        if not self._secret:
-            twin._key = self._key
+        """A chance that goes on exactly as this one will, and independently of it. The operating
+        system's randomness is not foreseeable: a copy of such a chance draws afresh too."""
+        twin = Chance()
+        twin._key = self._key
         twin._draws = self._draws
         twin._script = None if self._script is None else list(self._script)
         twin._goes_on = self._goes_on
@@ -190,7 +194,8 @@ class Chance:
         """A shuffled copy of ``items``; the order is recorded as indices into ``items``."""
         order = self._recorded("shuffle")
         if order is None:
-            order = _shuffled_indices(self._key, self._next_draw(), len(items))
+            order = _system_shuffled(len(items)) if self._key is None else \
+                _shuffled_indices(self._key, self._next_draw(), len(items))
         elif sorted(order) != list(range(len(items))):
             raise ChanceError("the recorded shuffle does not fit these cards")
         self.record.append(order)
@@ -202,7 +207,8 @@ class Chance:
             raise ValueError(f"a die has at least one face, not {faces}")
         outcome = self._recorded("roll")
         if outcome is None:
-            outcome = 1 + _Numbers(self._key, self._next_draw()).below(faces)
+            outcome = _SYSTEM.randint(1, faces) if self._key is None else \
+                1 + _Numbers(self._key, self._next_draw()).below(faces)
         elif not (isinstance(outcome, int) and 1 <= outcome <= faces):
             raise ChanceError(f"the recorded roll {outcome!r} is not a face of a {faces}-sided die")
         self.record.append(outcome)
