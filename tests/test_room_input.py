@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from homegame.engine import ActionSet
+from homegame.room import host
 from homegame.room.client import RoomClient, SeatConnection
 from homegame.room.protocol import LARGEST_MESSAGE
 from room_server import RoomServer
@@ -259,3 +260,9 @@ def test_only_the_owner_closes_a_table(server: RoomServer, tmp_path: Path) -> No
         client.close(made["table"], "not-the-owner")
     assert client.close(made["table"], made["owner_token"])["closed"] is True
     assert made["table"] not in [t["id"] for t in client.tables()]
+
+
+def test_a_token_never_begins_with_a_dash_so_a_command_line_takes_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = iter(["-leading-dash", "-again", "fine-token"])
+    monkeypatch.setattr(host.secrets, "token_urlsafe", lambda nbytes: next(drawn))
+    assert host.new_token() == "fine-token"

@@ -128,7 +128,11 @@ def test_two_network_bots_play_a_table_and_leave_after_their_hands(tmp_path: Pat
                                   "--hands", "3", "--bot", "random"], stdout=subprocess.PIPE, text=True)
         second = subprocess.Popen([sys.executable, "-m", "homegame", "bot", invite, "--name", "bob",
                                    "--hands", "3", "--bot", "heuristic"], stdout=subprocess.PIPE, text=True)
-        outputs = [process.communicate(timeout=180)[0] for process in (first, second)]
+        try:
+            outputs = [process.communicate(timeout=180)[0] for process in (first, second)]
+        finally:
+            for process in (first, second):
+                process.kill()
         assert [process.returncode for process in (first, second)] == [0, 0], outputs
         for output in outputs:
             assert "The bot played 3 hands." in output or "The bot played 4 hands." in output, output

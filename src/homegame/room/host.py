@@ -22,6 +22,7 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import secrets
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -40,6 +41,18 @@ __all__ = ["TableHost", "token_hash"]
 
 T = TypeVar("T")
 _LOG = logging.getLogger("homegame.room")
+
+
+def new_token(nbytes: int = 32) -> str:
+    """A fresh URL-safe secret of ``nbytes`` random bytes that never begins with ``-``, so a person
+    can pass it to a command line (``--seat-token TOKEN``) without it being read as an option.
+
+    >>> len(new_token()) >= 43 and not new_token().startswith("-")
+    True
+    """
+    while (token := secrets.token_urlsafe(nbytes)).startswith("-"):
+        pass
+    return token
 
 
 def token_hash(token: str) -> str:

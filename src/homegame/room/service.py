@@ -26,7 +26,7 @@ from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.room.bots import BotPool
 from homegame.room.config import TableConfig
 from homegame.room.hands import replay_hand
-from homegame.room.host import TableHost, token_hash
+from homegame.room.host import TableHost, new_token, token_hash
 from homegame.room.ownership import Sharing
 from homegame.room.settle import settle_up
 from homegame.room.store import SharedStore, Store
@@ -115,7 +115,7 @@ class CardRoom:
     async def create_table(self, setup: Any) -> tuple[str, str]:
         """Make a table from its setup (see :class:`TableConfig`); its id and the owner's token."""
         config = TableConfig.from_json(setup)
-        table_id, owner = secrets.token_urlsafe(8), secrets.token_urlsafe(32)
+        table_id, owner = new_token(8), new_token()
         table = Table.create(table_id, config, at=self.clock(), owner_hash=token_hash(owner))
         await self.store.append(table_id, table.take_unsaved())
         host = self.hosts[table_id] = TableHost(self, table)
@@ -127,7 +127,7 @@ class CardRoom:
     async def join(self, table_id: str, name: object, seat: object = None) -> tuple[int, str]:
         """Seat ``name`` at the table; the seat and its token (the only time the token is shown)."""
         host = self.host(table_id)
-        token = secrets.token_urlsafe(32)
+        token = new_token()
         hashed = token_hash(token)
         taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=self.clock(), seat=seat))
         return taken, token
