@@ -28,10 +28,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from homegame.cards import Card, format_cards
 from homegame.errors import ReplayError, shown
+
+if TYPE_CHECKING:
+    from homegame.engine.actions import Action
 
 __all__ = ["Event", "History", "check_header"]
 
@@ -99,15 +102,18 @@ class History:
     """A header (the game, its settings, the deck order and the dealer) and the events since.
 
     ``deck``, when given, is written into the header as ``"deck"`` on first reading: a hand
-    that nobody saves never spends time formatting its whole deck.
+    that nobody saves never spends time formatting its whole deck. In the same way an action
+    logged with :meth:`log_action` becomes its event when the events are first read: a hand
+    played out by bots or a simulation may never read them.
     """
 
-    __slots__ = ("_deck", "_header", "events")
+    __slots__ = ("_deck", "_events", "_header", "_unwritten")
 
     def __init__(self, header: dict[str, Any], events: list[Event] | None = None, *,
                  deck: Sequence[Card] | None = None) -> None:
         self._header = header
-        self.events: list[Event] = [] if events is None else events
+        self._events: list[Any] = [] if events is None else events
+        self._unwritten = -1  # the first logged action not yet an Event, or -1: none
         self._deck = None if deck is None else tuple(deck)
 
     @property
@@ -121,6 +127,22 @@ class History:
     def header(self, header: dict[str, Any]) -> None:
         self._header, self._deck = header, None
 
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, oldest first."""
+        if self._unwritten >= 0:
+            self._write_actions()
+        return self._events
+
+    def _write_actions(self) -> None:
+        events = self._events
+        for index in range(self._unwritten, len(events)):
+            logged = events[index]
+            if type(logged) is tuple:
+                seat, action, private_to = logged
+                events[index] = Event("action", seat, {"action": action.to_json()}, private_to)
+        self._unwritten = -1
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):
             return NotImplemented
@@ -133,8 +155,9 @@ class History:
 
     def copy(self) -> History:
         """An independent history of the same hand: events are values, so only the list is new."""
-        twin = History(self._header, list(self.events))
+        twin = History(self._header, list(self._events))
         twin._deck = self._deck
+        twin._unwritten = self._unwritten
         return twin
 
     def as_seen_by(self, seat: int | None) -> History:
@@ -154,7 +177,27 @@ class History:
 
     def add(self, kind: str, seat: int | None = None, data: Mapping[str, Any] | None = None,
             private_to: tuple[int, ...] | None = None) -> None:
-        self.events.append(Event(kind, seat, data or {}, private_to))
+        self._events.append(Event(kind, seat, data or {}, private_to))
+
+    def log_action(self, seat: int, action: Action, private_to: tuple[int, ...] | None = None) -> None:
+        """Log ``seat`` taking ``action``: an ``"action"`` event holding ``action.to_json()``,
+        written when the events are next read (an action is an immutable value).
+
+        >>> from homegame.engine.actions import Action
+        >>> history = History({})
+        >>> history.log_action(1, Action("raise", 6))
+        >>> history.events
+        [Event(kind='action', seat=1, data={'action': {'kind': 'raise', 'amount': 6}}, private_to=None)]
+        """
+        if self._unwritten < 0:
+            self._unwritten = len(self._events)
+        self._events.append((seat, action, private_to))
+
+    def forget_since(self, count: int) -> None:
+        """Drop every event after the first ``count`` (an action that failed part way)."""
+        del self._events[count:]
+        if self._unwritten >= count:
+            self._unwritten = -1
 
     def seen_by(self, seat: int | None) -> list[Event]:
         """The events ``seat`` may see (``None``: a spectator, who sees only public events)."""
@@ -170,7 +213,7 @@ class History:
         return [event.data["outcome"] for event in self.of_kind("chance")]
 
     def __len__(self) -> int:
-        return len(self.events)
+        return len(self._events)
 
     def to_json(self) -> dict[str, Any]:
         return {"header": self.header, "events": [event.to_json() for event in self.events]}

@@ -28,7 +28,7 @@ from homegame._compile import mypyc_attr
 from homegame.cards import Card
 from homegame.engine.actions import EMPTY, Action, ActionSet
 from homegame.engine.chance import Chance
-from homegame.engine.history import Event, History
+from homegame.engine.history import History
 from homegame.engine.redeal import Redeal
 from homegame.engine.view import View
 from homegame.errors import IllegalAction, shown
@@ -104,18 +104,17 @@ class GameState(Generic[ViewT]):
             reason = self._explain_illegal(player, action) if len(legal) else self._not_your_turn(player)
             raise IllegalAction(reason)
         cache.clear()
-        events = self.history.events
-        logged = len(events)
-        private_to = self.action_private_to(player, action)
-        events.append(Event("action", player, {"action": action.to_json()}, private_to))
+        history = self.history
+        logged = len(history)
+        history.log_action(player, action, self.action_private_to(player, action))
         try:
             self._apply(player, action)
         except BaseException:
-            del events[logged:]
+            history.forget_since(logged)
             raise
         if not self.to_act:
             outcome = {str(k): v for k, v in self._outcome().items()}
-            events.append(Event("outcome", None, {"outcome": outcome}))
+            history.add("outcome", None, {"outcome": outcome})
 
     def view(self, seat: object) -> ViewT:
         """Everything ``seat`` may know and nothing more; ``None`` is a spectator."""
