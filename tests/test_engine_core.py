@@ -7,6 +7,7 @@ import pytest
 
 from homegame.cards import parse_cards
 from homegame.engine import Action, GameError, IllegalAction
+from homegame.engine.history import History
 from homegame.engine.replay import ReplayError, replay
 from toy_game import KEEP, SWAP, Duel, DuelView, make_game
 
@@ -101,3 +102,23 @@ def test_a_tampered_history_does_not_replay() -> None:
     data["events"][-2]["data"]["hands"] = ["As", "Ad"]
     with pytest.raises(ReplayError):
         replay(data, make_game)
+
+
+def test_events_logged_for_later_are_written_in_order_as_they_were_logged() -> None:
+    history = History(dict(Duel(players=2).deal(seed=1).history.header))
+    hand = parse_cards("As Kd")
+    history.add_cards("deal", 0, hand, private_to=(0,))
+    hand[0] = parse_cards("2c")[0]  # the hand changes later (a draw): the event keeps what was dealt
+    history.add("ante", None, {"posted": {"0": 1}})
+    history.log_action(0, Action("raise", 4))
+    history.log_action(1, KEEP)
+    history.forget_since(3)  # the last action failed part way
+    assert [(e.kind, e.seat, e.data, e.private_to) for e in history.events] == [
+        ("deal", 0, {"cards": ["As", "Kd"]}, (0,)),
+        ("ante", None, {"posted": {"0": 1}}, None),
+        ("action", 0, {"action": {"kind": "raise", "amount": 4}}, None),
+    ]
+    twin = history.copy()
+    twin.log_action(1, KEEP)
+    assert len(history) == 3 and len(twin) == 4
+    assert History.from_json(twin.to_json()) == twin

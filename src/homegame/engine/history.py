@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
-from homegame.cards import Card, format_cards
+from homegame.cards import Card, card_texts, format_cards
 from homegame.errors import ReplayError, shown
 
 if TYPE_CHECKING:
@@ -102,9 +102,9 @@ class History:
     """A header (the game, its settings, the deck order and the dealer) and the events since.
 
     ``deck``, when given, is written into the header as ``"deck"`` on first reading: a hand
-    that nobody saves never spends time formatting its whole deck. In the same way an action
-    logged with :meth:`log_action` becomes its event when the events are first read: a hand
-    played out by bots or a simulation may never read them.
+    that nobody saves never spends time formatting its whole deck. In the same way the events
+    logged by :meth:`log_action` and :meth:`add_cards` are written when the events are first
+    read: a hand played out by bots or a simulation may never read them.
     """
 
     __slots__ = ("_deck", "_events", "_header", "_unwritten")
@@ -139,8 +139,8 @@ class History:
         for index in range(self._unwritten, len(events)):
             logged = events[index]
             if type(logged) is tuple:
-                seat, action, private_to = logged
-                events[index] = Event("action", seat, {"action": action.to_json()}, private_to)
+                kind, seat, write, source, private_to = logged
+                events[index] = Event(kind, seat, write(source), private_to)
         self._unwritten = -1
 
     def __eq__(self, other: object) -> bool:
@@ -180,8 +180,7 @@ class History:
         self._events.append(Event(kind, seat, data or {}, private_to))
 
     def log_action(self, seat: int, action: Action, private_to: tuple[int, ...] | None = None) -> None:
-        """Log ``seat`` taking ``action``: an ``"action"`` event holding ``action.to_json()``,
-        written when the events are next read (an action is an immutable value).
+        """Log ``seat`` taking ``action``: an ``"action"`` event holding ``action.to_json()``.
 
         >>> from homegame.engine.actions import Action
         >>> history = History({})
@@ -189,9 +188,27 @@ class History:
         >>> history.events
         [Event(kind='action', seat=1, data={'action': {'kind': 'raise', 'amount': 6}}, private_to=None)]
         """
+        self._defer("action", seat, _action_data, action, private_to)
+
+    def add_cards(self, kind: str, seat: int | None, cards: Sequence[Card],
+                  private_to: tuple[int, ...] | None = None) -> None:
+        """Log an event of ``kind`` whose data is ``{"cards": [...]}``, the cards in notation.
+
+        >>> from homegame.cards import parse_cards
+        >>> history = History({})
+        >>> history.add_cards("deal", 0, parse_cards("As Kd"), private_to=(0,))
+        >>> history.events[0].data
+        {'cards': ['As', 'Kd']}
+        """
+        self._defer(kind, seat, _cards_data, tuple(cards), private_to)
+
+    def _defer(self, kind: str, seat: int | None, write: Callable[[Any], dict[str, Any]], source: object,
+               private_to: tuple[int, ...] | None) -> None:
+        """Log an event whose data ``write(source)`` gives, written when the events are next read
+        (``source`` is an immutable value)."""
         if self._unwritten < 0:
             self._unwritten = len(self._events)
-        self._events.append((seat, action, private_to))
+        self._events.append((kind, seat, write, source, private_to))
 
     def forget_since(self, count: int) -> None:
         """Drop every event after the first ``count`` (an action that failed part way)."""
@@ -234,6 +251,14 @@ class History:
         if not isinstance(events, list):
             raise ReplayError(f"a history's events are a list, not {shown(events)}")
         return cls(check_header(data["header"]), [Event.from_json(event) for event in events])
+
+
+def _action_data(action: Action) -> dict[str, Any]:
+    return {"action": action.to_json()}
+
+
+def _cards_data(cards: tuple[Card, ...]) -> dict[str, Any]:
+    return {"cards": card_texts(cards)}
 
 
 _EVENT_FIELDS: Final = frozenset({"kind", "seat", "data", "private_to"})

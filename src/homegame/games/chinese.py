@@ -131,7 +131,7 @@ class ChineseState(GameState[ChineseView]):
         self.undealt = cards[13 * self.players:]
         for index, seat in enumerate(order):
             self.hands[seat] = tuple(sorted(cards[13 * index:13 * index + 13], reverse=True))
-            self.history.add("deal", seat, {"cards": card_texts(self.hands[seat])}, private_to=(seat,))
+            self.history.add_cards("deal", seat, self.hands[seat], private_to=(seat,))
         self.setting: SimultaneousChoice[Action] = SimultaneousChoice(range(self.players))
         self.surrender: SimultaneousChoice[Action] | None = None
         self.rows: dict[int, Rows] = {}

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card, card_texts, format_cards
+from homegame.cards import Card, format_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameError, GameState, Outcome, Setting
 from homegame.engine.betting import BettingRound, money_fields
 from homegame.engine.game import is_counts
@@ -98,8 +98,7 @@ class WhiskeyState(GameState[WhiskeyView]):
                 self.history.add("deal", None, {"widow": HAND}, private_to=())
             else:
                 self.hands[receiver] = list(packet)
-                self.history.add("deal", receiver, {"cards": card_texts(packet)},
-                                 private_to=(receiver,))
+                self.history.add_cards("deal", receiver, packet, private_to=(receiver,))
 
     # -- phases ------------------------------------------------------------------------------------
 
@@ -116,7 +115,7 @@ class WhiskeyState(GameState[WhiskeyView]):
             if phase == "widow":
                 self.widow_face_up = True
                 self.face_up.update(self.widow)
-                self.history.add("widow", None, {"cards": card_texts(self.widow)})
+                self.history.add_cards("widow", None, self.widow)
             self.knocker, self.turns_taken = None, 0
             self.turn = self._live()[0]
         else:
@@ -205,11 +204,11 @@ class WhiskeyState(GameState[WhiskeyView]):
         self.hands[seat], self.widow = self.widow, self.hands[seat]
         if self.widow_face_up:
             self.face_up.update(self.widow)
-            self.history.add("widow", None, {"cards": card_texts(self.widow)})
+            self.history.add_cards("widow", None, self.widow)
         else:
             self.widow_known_by = seat
             self.hand_knowers[seat], self.widow_knowers = self.widow_knowers | {seat}, self.hand_knowers[seat]
-            self.history.add("took", seat, {"cards": card_texts(self.hands[seat])}, private_to=(seat,))
+            self.history.add_cards("took", seat, self.hands[seat], private_to=(seat,))
 
     def _explain_illegal(self, seat: int, action: Action) -> str:
         if self.betting is not None:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from homegame._compile import mypyc_attr
-from homegame.cards import ACE, Card, card_texts, format_cards
+from homegame.cards import ACE, Card, format_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
 from homegame.engine.betting import BettingRound
 from homegame.engine.pots import Chips
@@ -87,7 +87,7 @@ class DrawState(GameState[DrawView]):
         count = len(self.order)
         for index, seat in enumerate(self.order):
             self.hands[seat] = deck[index:HAND_SIZE * count:count]
-            self.history.add("deal", seat, {"cards": card_texts(self.hands[seat])}, private_to=(seat,))
+            self.history.add_cards("deal", seat, self.hands[seat], private_to=(seat,))
         self.stock = Stock(deck[HAND_SIZE * count:])
 
     # -- the contract ----------------------------------------------------------------------------
@@ -215,7 +215,7 @@ class DrawState(GameState[DrawView]):
         self.drawn[seat] = len(discards)
         self.history.add("drew", seat, {"count": len(discards)})
         if replacements:
-            self.history.add("draw", seat, {"cards": card_texts(replacements)}, private_to=(seat,))
+            self.history.add_cards("draw", seat, replacements, private_to=(seat,))
 
     def _end_as_no_contest(self) -> None:
         self.no_contest = True

@@ -153,7 +153,7 @@ class PaiGowState(GameState[PaiGowView]):
         cards = iter(self.deck_order)
         for seat in clockwise(self.dealer + 1, self.players):
             self.hands[seat] = tuple(next(cards) for _ in range(7))
-            self.history.add("deal", seat, {"cards": card_texts(self.hands[seat])}, private_to=(seat,))
+            self.history.add_cards("deal", seat, self.hands[seat], private_to=(seat,))
         wheel_second = self.game.has("wheel-second")
         if self.banker is None:
             self.house_cards = tuple(next(cards) for _ in range(7))

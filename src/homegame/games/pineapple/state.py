@@ -113,7 +113,7 @@ class PineappleState(GameState[PineappleView]):
         for index, seat in enumerate(live):
             hole = dealt[index::len(live)]
             self.hole[seat] = hole
-            self.history.add("deal", seat, {"cards": card_texts(hole)}, private_to=(seat,))
+            self.history.add_cards("deal", seat, hole, private_to=(seat,))
 
     def _deal_street(self, street: str) -> None:
         burned = self._draw(1)
