@@ -9,6 +9,7 @@ from homegame.cards import parse_cards
 from homegame.engine import Action, GameError, IllegalAction
 from homegame.engine.history import History
 from homegame.engine.replay import ReplayError, replay
+from homegame.games import new_game
 from toy_game import KEEP, SWAP, Duel, DuelView, make_game
 
 STACKED = parse_cards("2c 9d Kh 5s") + [c for c in Duel(players=2).deck
@@ -122,3 +123,15 @@ def test_events_logged_for_later_are_written_in_order_as_they_were_logged() -> N
     twin.log_action(1, KEEP)
     assert len(history) == 3 and len(twin) == 4
     assert History.from_json(twin.to_json()) == twin
+
+
+def test_a_header_made_when_first_read_holds_the_hand_as_dealt() -> None:
+    game = new_game("draw", players=2)
+    stacks = [50, 60]
+    state = game.deal(seed=4, stacks=stacks, dealer=1)
+    stacks[0] = 0  # the caller's list changes after the deal; the hand's header does not
+    state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])
+    header = state.history.header
+    assert (header["game"], header["dealer"], header["stacks"], header["carry"]) == ("draw", 1, [50, 60], {})
+    assert header["deck"] == game.deal(seed=4).history.header["deck"]
+    assert replay(state.history.to_json(), new_game).history == state.history

@@ -35,6 +35,7 @@ from homegame.errors import ReplayError, shown
 
 if TYPE_CHECKING:
     from homegame.engine.actions import Action
+    from homegame.engine.game import Game
 
 __all__ = ["Event", "History", "check_header"]
 
@@ -107,21 +108,41 @@ class History:
     read: a hand played out by bots or a simulation may never read them.
     """
 
-    __slots__ = ("_deck", "_events", "_header", "_unwritten")
+    __slots__ = ("_dealt", "_deck", "_events", "_header", "_unwritten")
 
     def __init__(self, header: dict[str, Any], events: list[Event] | None = None, *,
                  deck: Sequence[Card] | None = None) -> None:
-        self._header = header
+        self._header: dict[str, Any] | None = header
+        self._dealt: tuple[Game, int, list[int] | None, dict[str, Any]] | None = None
         self._events: list[Any] = [] if events is None else events
-        self._unwritten = -1  # the first logged action not yet an Event, or -1: none
+        self._unwritten = -1  # the first event logged for later, or -1: none
         self._deck = None if deck is None else tuple(deck)
+
+    @classmethod
+    def of_deal(cls, game: Game, *, deck: Sequence[Card], dealer: int, stacks: list[int] | None,
+                carry: dict[str, Any]) -> History:
+        """The history of a hand ``game`` deals from ``deck``: its header (``Game.header``) is made
+        when first read. ``stacks`` and ``carry`` are the hand's own, never changed."""
+        history = cls({}, deck=deck)
+        history._header = None
+        history._dealt = (game, dealer, stacks, carry)
+        return history
+
+    def _header_without_deck(self) -> dict[str, Any]:
+        header = self._header
+        if header is None:
+            assert self._dealt is not None
+            game, dealer, stacks, carry = self._dealt
+            header = self._header = game.header(deck=(), dealer=dealer, stacks=stacks, carry=carry)
+        return header
 
     @property
     def header(self) -> dict[str, Any]:
+        header = self._header_without_deck()
         if self._deck is not None:
-            self._header["deck"] = format_cards(self._deck)
+            header["deck"] = format_cards(self._deck)
             self._deck = None
-        return self._header
+        return header
 
     @header.setter
     def header(self, header: dict[str, Any]) -> None:
@@ -155,7 +176,7 @@ class History:
 
     def copy(self) -> History:
         """An independent history of the same hand: events are values, so only the list is new."""
-        twin = History(self._header, list(self._events))
+        twin = History(self._header_without_deck(), list(self._events))
         twin._deck = self._deck
         twin._unwritten = self._unwritten
         return twin
@@ -172,7 +193,7 @@ class History:
         >>> seen.header, [e.data for e in seen.events]
         ({'game': 'draw', 'deck': ''}, [{'cards': ['Kd']}])
         """
-        header = {**self._header, "deck": ""}
+        header = {**self._header_without_deck(), "deck": ""}
         return History(header, [event for event in self.events if event.visible_to(seat)])
 
     def add(self, kind: str, seat: int | None = None, data: Mapping[str, Any] | None = None,

@@ -60,8 +60,8 @@ class GameState(Generic[ViewT]):
         self.chance = chance
         self.stacks = list(stacks) if stacks is not None else None
         self.carry_in: dict[str, Any] = dict(carry or {})
-        header = game.header(deck=(), dealer=dealer, stacks=stacks, carry=carry)
-        self.history = History(header, deck=deck)
+        self.history = History.of_deal(game, deck=deck, dealer=dealer, stacks=self.stacks,
+                                       carry=self.carry_in)
         self._legal_cache: dict[int, ActionSet] = {}
 
     # -- the contract -------------------------------------------------------------------------
