@@ -152,10 +152,10 @@ class History:
     def events(self) -> list[Event]:
         """Every event so far, oldest first."""
         if self._unwritten >= 0:
-            self._write_actions()
+            self._write_deferred()
         return self._events
 
-    def _write_actions(self) -> None:
+    def _write_deferred(self) -> None:
         events = self._events
         for index in range(self._unwritten, len(events)):
             logged = events[index]
@@ -176,8 +176,8 @@ class History:
 
     def copy(self) -> History:
         """An independent history of the same hand: events are values, so only the list is new."""
-        twin = History(self._header_without_deck(), list(self._events))
-        twin._deck = self._deck
+        twin = History({}, list(self._events))
+        twin._header, twin._dealt, twin._deck = self._header, self._dealt, self._deck
         twin._unwritten = self._unwritten
         return twin
 
