@@ -34,6 +34,7 @@ from homegame.engine import (
     Setting,
     View,
 )
+from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice, clockwise
 from homegame.games._naturals import Natural, natural_named, naturals_in
@@ -324,23 +325,23 @@ class ChineseState(GameState[ChineseView]):
         mine = self.setting.choices.get(seat) if seat is not None else None
         natural = mine.option if mine is not None and mine.kind == "declare" else None
         shown_rows = {s: self.rows[s] for s in self.shown if s in self.rows}
-        return ChineseView(
-            **self.view_base(seat), phase=self.phase, unit=self.game.config["unit"],
-            hand=self.hands[seat] if seat is not None else (),
-            my_setting=mine.groups if mine is not None and mine.kind == "set" else (),
-            my_natural=natural,
-            available_naturals=self.available[seat] if seat is not None else (),
-            decided=tuple(self.setting.choices) if self.surrender is None else tuple(range(self.players)),
-            naturals={s: n.name for s, n in self.naturals.items()},
-            surrendered=tuple(sorted(self.quitters)),
-            shown=dict(self.shown),
-            row_names={s: _names(rows) for s, rows in shown_rows.items()},
-            fouled=tuple(sorted(s for s, rows in shown_rows.items() if is_foul(rows))),
-            payments=tuple(self.ledger.payments),
-            totals={s: int(v) for s, v in self.ledger.totals(self.game.config["unit"]).items()
+        return make_frozen(ChineseView, {
+            **self.view_base(seat), "phase": self.phase, "unit": self.game.config["unit"],
+            "hand": self.hands[seat] if seat is not None else (),
+            "my_setting": mine.groups if mine is not None and mine.kind == "set" else (),
+            "my_natural": natural,
+            "available_naturals": self.available[seat] if seat is not None else (),
+            "decided": tuple(self.setting.choices) if self.surrender is None else tuple(range(self.players)),
+            "naturals": {s: n.name for s, n in self.naturals.items()},
+            "surrendered": tuple(sorted(self.quitters)),
+            "shown": dict(self.shown),
+            "row_names": {s: _names(rows) for s, rows in shown_rows.items()},
+            "fouled": tuple(sorted(s for s, rows in shown_rows.items() if is_foul(rows))),
+            "payments": tuple(self.ledger.payments),
+            "totals": {s: int(v) for s, v in self.ledger.totals(self.game.config["unit"]).items()
                     if isinstance(s, int)} if self.finished else {},
-            hint=self._hint(seat),
-        )
+            "hint": self._hint(seat),
+        })
 
     def _hint(self, seat: int | None) -> str:
         if seat is None:

@@ -32,6 +32,7 @@ from homegame.engine import (
     Outcome,
     Setting,
 )
+from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import clockwise
 from homegame.games._rows import (
@@ -265,20 +266,20 @@ class OpenFaceState(GameState[OpenFaceView]):
     def _view(self, seat: int | None) -> OpenFaceView:
         visible = self.visible_rows(seat)
         over = self.finished
-        return OpenFaceView(
-            **self.view_base(seat), unit=self.game.config["unit"],
-            graded_front_trips=self.game.has("standard-front-trips"),
-            rows={s: tuple(rows) for s, rows in visible.items()},
-            row_names={s: _names(rows) for s, rows in visible.items()},
-            pending=self.pending.get(seat, ()) if seat is not None else (),
-            fantasyland=tuple(sorted(self.fantasy)), fantasy_set=tuple(sorted(self.fantasy_done)),
-            stock_size=len(self.stock), warnings=self._warnings(seat), hint=self._hint(seat),
-            fouled=tuple(s for s in range(self.players) if over and is_foul(self.rows[s])),
-            royalties={s: self.royalties_of(s) for s in range(self.players)} if over else {},
-            payments=tuple(self.ledger.payments),
-            totals={int(s): v for s, v in self._outcome().items()} if over else {},
-            next_fantasyland=self.next_fantasyland,
-        )
+        return make_frozen(OpenFaceView, {
+            **self.view_base(seat), "unit": self.game.config["unit"],
+            "graded_front_trips": self.game.has("standard-front-trips"),
+            "rows": {s: tuple(rows) for s, rows in visible.items()},
+            "row_names": {s: _names(rows) for s, rows in visible.items()},
+            "pending": self.pending.get(seat, ()) if seat is not None else (),
+            "fantasyland": tuple(sorted(self.fantasy)), "fantasy_set": tuple(sorted(self.fantasy_done)),
+            "stock_size": len(self.stock), "warnings": self._warnings(seat), "hint": self._hint(seat),
+            "fouled": tuple(s for s in range(self.players) if over and is_foul(self.rows[s])),
+            "royalties": {s: self.royalties_of(s) for s in range(self.players)} if over else {},
+            "payments": tuple(self.ledger.payments),
+            "totals": {int(s): v for s, v in self._outcome().items()} if over else {},
+            "next_fantasyland": self.next_fantasyland,
+        })
 
     def _hint(self, seat: int | None) -> str:
         if seat is None:

@@ -30,6 +30,7 @@ from homegame._compile import mypyc_attr
 from homegame.cards import Card, deck, format_cards, parse_cards, rank_counts, rank_name
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome
 from homegame.engine.betting import BettingRound, Limits, money_fields
+from homegame.engine.frozen import make_frozen
 from homegame.engine.pots import clockwise_from_left
 from homegame.engine.redeal import Redeal
 from homegame.engine.showdown import settle_showdown, settle_uncontested
@@ -242,16 +243,16 @@ class SokoState(GameState[SokoView]):
         limits = self.current_limits()
         size = f"{limits.bet}" if limits.structure == "fixed" else \
             f"{limits.bet} to {limits.maximum}" if limits.maximum else f"{limits.bet} and up"
-        return SokoView(
-            **self.view_base(seat), street=self.street, hole=hole,
-            up_cards={s: tuple(cards) for s, cards in self.up.items()},
-            hint=self._hint(own), **money_fields(self.chips, betting, seat),
-            bring_in=bring_in_for(self.game.config, False),
-            limits=f"{limits.structure} limit, {size}", doubled=self.doubled,
-            showdown=dict(self.revealed) if over else {},
-            hand_names={s: self._name(s) for s in self.revealed} if over else {},
-            results=tuple(self.results),
-        )
+        return make_frozen(SokoView, {
+            **self.view_base(seat), "street": self.street, "hole": hole,
+            "up_cards": {s: tuple(cards) for s, cards in self.up.items()},
+            "hint": self._hint(own), **money_fields(self.chips, betting, seat),
+            "bring_in": bring_in_for(self.game.config, False),
+            "limits": f"{limits.structure} limit, {size}", "doubled": self.doubled,
+            "showdown": dict(self.revealed) if over else {},
+            "hand_names": {s: self._name(s) for s in self.revealed} if over else {},
+            "results": tuple(self.results),
+        })
 
     @staticmethod
     def _hint(cards: Sequence[Card]) -> str:

@@ -29,6 +29,7 @@ from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameError, GameState, Outcome, Setting
 from homegame.engine.betting import BettingRound, money_fields
+from homegame.engine.frozen import make_frozen
 from homegame.engine.game import is_counts
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
@@ -294,14 +295,15 @@ class WhiskeyState(GameState[WhiskeyView]):
         knows_widow = self.widow_face_up or (seat is not None and seat == self.widow_known_by)
         betting = self.betting
         over = self.phase == "over"
-        return WhiskeyView(
-            **self.view_base(seat), phase=self.phase, hand=hand,
-            hint=evaluate(list(hand)).name if hand else "",
-            widow=tuple(self.widow) if knows_widow else None, widow_face_up=self.widow_face_up,
-            knocker=self.knocker, **money_fields(self.chips, betting, seat), showdown=dict(self.revealed),
-            hand_names={s: self._name(s) for s in self.revealed} if over else {},
-            results=tuple(self.results), chips=dict(self.table_chips),
-        )
+        return make_frozen(WhiskeyView, {
+            **self.view_base(seat), "phase": self.phase, "hand": hand,
+            "hint": evaluate(list(hand)).name if hand else "",
+            "widow": tuple(self.widow) if knows_widow else None, "widow_face_up": self.widow_face_up,
+            "knocker": self.knocker, **money_fields(self.chips, betting, seat),
+            "showdown": dict(self.revealed),
+            "hand_names": {s: self._name(s) for s in self.revealed} if over else {},
+            "results": tuple(self.results), "chips": dict(self.table_chips),
+        })
 
 
 class WhiskeyPoker(BettingGame):

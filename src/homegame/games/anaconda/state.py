@@ -21,6 +21,7 @@ from homegame.engine import (
 )
 from homegame.engine.betting import BettingRound, money_fields
 from homegame.engine.carried_pot import settle_uncontested_carrying
+from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
 from homegame.engine.stakes import round_limits, seat_chips
@@ -295,23 +296,24 @@ class AnacondaState(GameState[AnacondaView]):
         if own_choice is not None and own_choice.kind == "declare":
             declaration = own_choice.option
         over = self.phase == "over"
-        return AnacondaView(
-            **self.view_base(seat), phase=self.phase, hand=hand, hint=self._hint(mine),
-            chosen=tuple(s for s in choice.seats if s in choice.choices) if choice is not None else (),
-            passing=own_choice.cards if own_choice is not None and own_choice.kind == "pass" else (),
-            passed=tuple(self.passed.get(mine, [])) if mine is not None else (),
-            received=tuple(self.received.get(mine, [])) if mine is not None else (),
-            pass_to=dict(self.pass_to), declaration=declaration, declarations=dict(self.declarations),
-            my_show=final.groups[0] if final is not None else (),
-            my_hidden=final.groups[1][0] if final is not None else None,
-            my_discards=final.groups[2] if final is not None else (),
-            shown={s: a.groups[0] for s, a in self.finals.items()},
+        return make_frozen(AnacondaView, {
+            **self.view_base(seat), "phase": self.phase, "hand": hand, "hint": self._hint(mine),
+            "chosen": tuple(s for s in choice.seats if s in choice.choices) if choice is not None else (),
+            "passing": own_choice.cards if own_choice is not None and own_choice.kind == "pass" else (),
+            "passed": tuple(self.passed.get(mine, [])) if mine is not None else (),
+            "received": tuple(self.received.get(mine, [])) if mine is not None else (),
+            "pass_to": dict(self.pass_to), "declaration": declaration,
+            "declarations": dict(self.declarations),
+            "my_show": final.groups[0] if final is not None else (),
+            "my_hidden": final.groups[1][0] if final is not None else None,
+            "my_discards": final.groups[2] if final is not None else (),
+            "shown": {s: a.groups[0] for s, a in self.finals.items()},
             **{**money_fields(self.chips, betting, seat), "pot": self.chips.pot + self.carried_in},
-            carried_in=self.carried_in, carried_out=self.carried_out,
-            showdown=dict(self.revealed) if over else {},
-            hand_names={s: self._name(s) for s in self.revealed} if over else {},
-            results=tuple(self.results),
-        )
+            "carried_in": self.carried_in, "carried_out": self.carried_out,
+            "showdown": dict(self.revealed) if over else {},
+            "hand_names": {s: self._name(s) for s in self.revealed} if over else {},
+            "results": tuple(self.results),
+        })
 
     def _hint(self, seat: int | None) -> str:
         if seat is None:

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from homegame._compile import mypyc_attr
 from homegame.cards import ACE, Card, format_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
 from homegame.engine.betting import BettingRound
+from homegame.engine.frozen import make_frozen
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
 from homegame.engine.showdown import settle_showdown, settle_uncontested
@@ -26,7 +28,7 @@ from homegame.engine.stock import Stock, StockExhausted
 from homegame.errors import GameError
 from homegame.games.draw.showdown import hand_name
 from homegame.games.draw.view import DrawView
-from homegame.ranking import evaluate, strength
+from homegame.ranking import Ranking, evaluate, strength
 
 if TYPE_CHECKING:
     from homegame.games.draw.game import DrawPoker
@@ -270,15 +272,22 @@ class DrawState(GameState[DrawView]):
         hand = tuple(self.hands[seat]) if seat is not None else ()
         over = self.phase == "over"
         names = {s: self._name(s) for s in self.revealed} if over else {}
-        return DrawView(
-            **self.view_base(seat), phase=self.phase, hand=hand,
-            hint=hand_name(hand, self.game.ranking_key, self.game.wild_key) if len(hand) == HAND_SIZE else "",
-            pot=chips.pot, stacks=dict(enumerate(chips.stacks)),
-            bets=dict(enumerate(betting.bets)) if betting is not None else {},
-            folded=tuple(sorted(chips.folded)), all_in=tuple(sorted(chips.all_in)),
-            to_call=self._to_call(seat),
-            drawn=dict(self.drawn), shown_aces=dict(self.shown_aces), showdown=dict(self.revealed),
-            hand_names=names, results=tuple(self.results), ante=self.game.config["ante"],
-            limit=self.game.config["limit"], ranking=self.game.ranking.name, wild=self.game.wild_name,
-        )
+        return make_frozen(DrawView, {
+            **self.view_base(seat), "phase": self.phase, "hand": hand,
+            "hint": _hint(hand, self.game.ranking_key, self.game.wild_key),
+            "pot": chips.pot, "stacks": dict(enumerate(chips.stacks)),
+            "bets": dict(enumerate(betting.bets)) if betting is not None else {},
+            "folded": tuple(sorted(chips.folded)), "all_in": tuple(sorted(chips.all_in)),
+            "to_call": self._to_call(seat),
+            "drawn": dict(self.drawn), "shown_aces": dict(self.shown_aces), "showdown": dict(self.revealed),
+            "hand_names": names, "results": tuple(self.results), "ante": self.game.config["ante"],
+            "limit": self.game.config["limit"], "ranking": self.game.ranking.name,
+            "wild": self.game.wild_name,
+        })
+
+
+@lru_cache(maxsize=4096)
+def _hint(hand: tuple[Card, ...], ranking: str | Ranking, wild: frozenset[Card] | None) -> str:
+    """The name of a seat's hand in its view, remembered: a seat sees the same hand turn after turn."""
+    return hand_name(hand, ranking, wild) if len(hand) == HAND_SIZE else ""
 

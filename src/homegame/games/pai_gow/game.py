@@ -32,6 +32,7 @@ from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, format_cards
 from homegame.engine import Action, ActionSet, Arrangements, Chance, Choices, Game, GameError, GameState
 from homegame.engine import Setting as TableSetting
+from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice, clockwise
 from homegame.games.pai_gow.hands import PAI_GOW_DECK, Split, hand_name, ranking_for, splits
@@ -220,23 +221,23 @@ class PaiGowState(GameState[PaiGowView]):
         chosen = self.choice.choices.get(seat) if seat is not None else None
         must_set = seat is not None and seat in self.to_act and self.dealt
         advice = self._advice(seat) if seat is not None and mine else None
-        return PaiGowView(
+        return make_frozen(PaiGowView, {
             **self.view_base(seat),
-            variants=tuple(sorted(self.game.chosen_variants)),
-            wager=self.wager,
-            banker=self.banker,
-            bank_decided=self.dealt,
-            cards=mine,
-            placed=self._placement(chosen) if chosen is not None else self._own_bank_split(seat),
-            options=advice.options if advice and must_set else (),
-            advice=advice.house_way if advice else None,
-            hint=advice.hint if advice and must_set else "",
-            set_seats=tuple(sorted(self.choice.choices)),
-            shown={s: self._placement(split) for s, split in self.choice.choices.items()} if over else {},
-            bank_hand=self._placement(self.bank_split) if over and self.bank_split else None,
-            results={s: Result(r.verdict, r.amount, r.reason) for s, r in self.results.items()},
-            bank_commission=self.bank_commission if over else 0,
-        )
+            "variants": tuple(sorted(self.game.chosen_variants)),
+            "wager": self.wager,
+            "banker": self.banker,
+            "bank_decided": self.dealt,
+            "cards": mine,
+            "placed": self._placement(chosen) if chosen is not None else self._own_bank_split(seat),
+            "options": advice.options if advice and must_set else (),
+            "advice": advice.house_way if advice else None,
+            "hint": advice.hint if advice and must_set else "",
+            "set_seats": tuple(sorted(self.choice.choices)),
+            "shown": {s: self._placement(split) for s, split in self.choice.choices.items()} if over else {},
+            "bank_hand": self._placement(self.bank_split) if over and self.bank_split else None,
+            "results": {s: Result(r.verdict, r.amount, r.reason) for s, r in self.results.items()},
+            "bank_commission": self.bank_commission if over else 0,
+        })
 
     def _own_bank_split(self, seat: int | None) -> Placement | None:
         if seat is not None and seat == self.banker and self.bank_split is not None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, Suit, card_texts, format_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameError, GameState, Outcome, Subsets
+from homegame.engine.frozen import make_frozen
 from homegame.engine.game import is_counts
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice, clockwise, left_of, right_of
@@ -315,26 +316,26 @@ class PapayooState(GameState[PapayooView]):
     def _view(self, seat: int | None) -> PapayooView:
         done = self.passes.done
         chose = self.passes.choices.get(seat) if seat is not None else None
-        return PapayooView(
-            **self.view_base(seat), players=self.players, deal=self.deal_number, deals=self.deals,
-            phase=self.phase,
-            hand=tuple(self.hands[seat]) if seat is not None else (),
-            playable=tuple(self.playable(seat)) if done and seat in self.to_act else (),
-            hand_sizes={s: len(h) for s, h in enumerate(self.hands)},
-            pass_count=self.pass_count,
-            pass_to=left_of(seat, self.players) if seat is not None else None,
-            passing=tuple(sorted(chose, key=hand_order)) if chose else (),
-            passed=tuple(s for s in range(self.players) if s in self.passes.choices),
-            received=self.received[seat] if seat is not None and done else (),
-            received_from=right_of(seat, self.players) if seat is not None and done else None,
-            papayoo=self.papayoo, leader=self.trick[0].seat if self.trick else (
+        return make_frozen(PapayooView, {
+            **self.view_base(seat), "players": self.players, "deal": self.deal_number, "deals": self.deals,
+            "phase": self.phase,
+            "hand": tuple(self.hands[seat]) if seat is not None else (),
+            "playable": tuple(self.playable(seat)) if done and seat in self.to_act else (),
+            "hand_sizes": {s: len(h) for s, h in enumerate(self.hands)},
+            "pass_count": self.pass_count,
+            "pass_to": left_of(seat, self.players) if seat is not None else None,
+            "passing": tuple(sorted(chose, key=hand_order)) if chose else (),
+            "passed": tuple(s for s in range(self.players) if s in self.passes.choices),
+            "received": self.received[seat] if seat is not None and done else (),
+            "received_from": right_of(seat, self.players) if seat is not None and done else None,
+            "papayoo": self.papayoo, "leader": self.trick[0].seat if self.trick else (
                 self.turn if done and self.to_act else None),
-            led_suit=self.led_suit.letter if self.led_suit is not None else None,
-            trick=tuple(self.trick), tricks=tuple(self.tricks),
-            taken=dict(enumerate(self.taken)), totals=dict(enumerate(self.totals())),
-            results=tuple(self.results()), winners=self.winners(), summary=self._summary(),
-            hint=self._hint(seat),
-        )
+            "led_suit": self.led_suit.letter if self.led_suit is not None else None,
+            "trick": tuple(self.trick), "tricks": tuple(self.tricks),
+            "taken": dict(enumerate(self.taken)), "totals": dict(enumerate(self.totals())),
+            "results": tuple(self.results()), "winners": self.winners(), "summary": self._summary(),
+            "hint": self._hint(seat),
+        })
 
     def _hint(self, seat: int | None) -> str:
         """What ``seat`` is to do now, in a few words."""

@@ -8,12 +8,14 @@ comes first and is set up with the blinds (or after the antes) when the hand is 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, deck, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
 from homegame.engine.betting import BettingRound, Limits, money_fields
+from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
 from homegame.engine.showdown import settle_showdown, settle_uncontested
@@ -282,24 +284,24 @@ class PineappleState(GameState[PineappleView]):
         betting, over = self.betting, self.street == "showdown"
         hole = tuple(self.hole.get(seat, ())) if seat is not None else ()
         hi_lo = self.game.hi_lo
-        shown = dict(self.revealed) if over else {}
-        return PineappleView(
-            **self.view_base(seat), street=self.street,
-            phase="over" if over else "discard" if self.discarding is not None else "betting",
-            hi_lo=hi_lo, hole=hole, discarded=self.discards.get(seat) if seat is not None else None,
-            board=tuple(self.board), **money_fields(self.chips, betting, seat),
-            all_in=tuple(sorted(self.chips.all_in)),
-            blinds=dict(self.blinds), ante=self.game.config["ante"] if self.game.has("ante") else 0,
-            limits=self._limits_text(),
-            must_discard=self.discarding.waiting if self.discarding is not None else (),
-            hint=best_high_name(hole, self.board),
-            low_hint=(best_low_name(hole, self.board) if hole else NO_LOW) if hi_lo else "",
-            showdown=shown,
-            discards={s: self.discards[s] for s in shown if s in self.discards},
-            hand_names={s: self._high_name(s) for s in shown},
-            low_names={s: self._low_name(s) for s in shown} if hi_lo else {},
-            results=tuple(self.results),
-        )
+        shown, board = dict(self.revealed) if over else {}, tuple(self.board)
+        hint, low_hint = _hints(hole, board, hi_lo)
+        return make_frozen(PineappleView, {
+            **self.view_base(seat), "street": self.street,
+            "phase": "over" if over else "discard" if self.discarding is not None else "betting",
+            "hi_lo": hi_lo, "hole": hole, "discarded": self.discards.get(seat) if seat is not None else None,
+            "board": board, **money_fields(self.chips, betting, seat),
+            "all_in": tuple(sorted(self.chips.all_in)),
+            "blinds": dict(self.blinds), "ante": self.game.config["ante"] if self.game.has("ante") else 0,
+            "limits": self._limits_text(),
+            "must_discard": self.discarding.waiting if self.discarding is not None else (),
+            "hint": hint, "low_hint": low_hint,
+            "showdown": shown,
+            "discards": {s: self.discards[s] for s in shown if s in self.discards},
+            "hand_names": {s: self._high_name(s) for s in shown},
+            "low_names": {s: self._low_name(s) for s in shown} if hi_lo else {},
+            "results": tuple(self.results),
+        })
 
     def _limits_text(self) -> str:
         config = self.game.config
@@ -310,6 +312,14 @@ class PineappleState(GameState[PineappleView]):
         if limits.structure == "spread":
             return f"spread limit, bets {limits.bet} to {limits.maximum}"
         return f"{'pot' if limits.structure == 'pot' else 'no'} limit, minimum bet {limits.bet}"
+
+
+@lru_cache(maxsize=4096)
+def _hints(hole: tuple[Card, ...], board: tuple[Card, ...], hi_lo: bool) -> tuple[str, str]:
+    """The names of a seat's best high hand and (in Hi-Lo) best low for its view, remembered: a seat
+    sees the same cards turn after turn."""
+    low = (best_low_name(hole, board) if hole else NO_LOW) if hi_lo else ""
+    return best_high_name(hole, board), low
 
 
 def _discard_choices(hole: Sequence[Card]) -> ActionSet:
