@@ -130,15 +130,17 @@ class MoneyBlocks:
 
     def write(self, view: Any, me: int, out: Features) -> None:
         n, base = self.players, self.seats
-        at, values, bets = out.at, out.values, view.bets
-        for seat, stack in view.stacks.items():
+        stacks: dict[int, int] = view.stacks
+        bets: dict[int, int] = view.bets
+        folded: tuple[int, ...] = view.folded
+        for seat, stack in stacks.items():
             row = base + 3 * ((seat - me) % n)
-            at += (row, row + 1)
-            values += (stack, bets.get(seat, 0))
-        for seat in view.folded:
+            out.value(row, stack)
+            out.value(row + 1, bets.get(seat, 0))
+        for seat in folded:
             out.flag(base + 3 * ((seat - me) % n) + 2)
-        at += (self.pot, self.pot + 1)
-        values += (view.pot, view.to_call)
+        out.value(self.pot, view.pot)
+        out.value(self.pot + 1, view.to_call)
 
 
 def chip_range(game: Game) -> tuple[float, float]:

@@ -110,43 +110,39 @@ class Layout:
 
 
 class Features:
-    """An observation being written: positions set to 1 and positions given a value; :meth:`array`
-    makes the flat array in a few numpy calls, which keeps observing cheap. With ``counts`` (a deck
-    holding a card twice), a position set twice counts 2."""
+    """An observation being written: positions set to 1 and positions given a value, item by item
+    into a fresh copy of the zero observation (through a memoryview of it: an item store there is
+    far cheaper than numpy's own indexing, and any numpy call costs more than the few dozen stores
+    an observation makes). With ``counts`` (a deck holding a card twice), a position set twice
+    counts 2."""
 
-    __slots__ = ("at", "counts", "ones", "values")
+    __slots__ = ("array", "counts", "data")
 
-    def __init__(self, counts: bool = False) -> None:
+    def __init__(self, zeros: Observation, counts: bool = False) -> None:
         self.counts = counts
-        self.ones: list[int] = []
-        self.at: list[int] = []
-        self.values: list[float] = []
+        self.array = zeros.copy()
+        self.data: Any = self.array.data
 
     def flag(self, position: int) -> None:
-        self.ones.append(position)
+        if self.counts:
+            self.data[position] += 1.0
+        else:
+            self.data[position] = 1.0
 
     def value(self, position: int, value: float) -> None:
-        self.at.append(position)
-        self.values.append(value)
+        self.data[position] = value
 
     def cards(self, offset: int, vocabulary: CardVocabulary, cards: Iterable[Card]) -> None:
         """Count ``cards`` in the card block at ``offset``."""
         numbers = vocabulary.numbers
-        self.ones.extend([offset + numbers[card] for card in cards])
+        for card in cards:
+            self.flag(offset + numbers[card])
 
     def slots(self, offset: int, vocabulary: CardVocabulary, cards: Iterable[Card]) -> None:
         """One card per row of the block at ``offset``: row ``i`` holds the ``i``-th card."""
         numbers, width = vocabulary.numbers, len(vocabulary.cards)
-        self.ones.extend([offset + row * width + numbers[card] for row, card in enumerate(cards)])
-
-    def array(self, size: int) -> Observation:
-        if self.counts and self.ones:
-            out = np.bincount(self.ones, minlength=size).astype(np.float32)
-        else:
-            out = np.zeros(size, np.float32)
-            out.put(self.ones, 1.0)
-        out.put(self.at, self.values)
-        return out
+        for row, card in enumerate(cards):
+            self.flag(offset + row * width + numbers[card])
 
 
 def rank_combination(chosen: Sequence[int], n: int) -> int:
@@ -249,7 +245,9 @@ class Encoding(ABC, Generic[V]):
         self.build()
         self._phase_number = {phase: number for number, phase in enumerate(self.phases)}
         self._starts = [segment.start for segment in self.segments]
+        self._zeros = np.zeros(self.layout.size, np.float32)
         self.actions = sum(segment.size for segment in self.segments)
+        self._no_actions = np.zeros(self.actions, np.int8)
 
     # -- building ------------------------------------------------------------------------------
 
@@ -295,9 +293,9 @@ class Encoding(ABC, Generic[V]):
 
     def observe(self, view: V) -> Observation:
         """The observation of ``view``'s seat: a flat ``float32`` array of ``layout.size``."""
-        features = Features(self._counts)
+        features = Features(self._zeros, self._counts)
         self.features(view, features)
-        return features.array(self.layout.size)
+        return features.array
 
     @abstractmethod
     def features(self, view: V, out: Features) -> None:
@@ -306,11 +304,9 @@ class Encoding(ABC, Generic[V]):
     def write_common(self, view: V, out: Features, phase: str) -> int:
         """Write the common blocks; returns the observing seat."""
         me, n = self.seat_of(view), self.players
-        ones = out.ones
-        ones.append(self._phase + self._phase_number[phase])
-        ones.append(self._dealer + (view.dealer - me) % n)
-        to_act = self._to_act
-        ones.extend([to_act + (seat - me) % n for seat in view.to_act])
+        out.flag(self._phase + self._phase_number[phase])
+        out.flag(self._dealer + (view.dealer - me) % n)
+        self.seat_flags(out, self._to_act, me, view.to_act)
         return me
 
     def cards_block(self, name: str, meaning: str, rows: int = 1) -> int:
@@ -334,7 +330,8 @@ class Encoding(ABC, Generic[V]):
 
     def seat_flags(self, out: Features, offset: int, me: int, seats: Iterable[int]) -> None:
         n = self.players
-        out.ones.extend([offset + (seat - me) % n for seat in seats])
+        for seat in seats:
+            out.flag(offset + (seat - me) % n)
 
     @staticmethod
     def seat_of(view: View) -> int:
@@ -346,8 +343,8 @@ class Encoding(ABC, Generic[V]):
 
     def legal_mask(self, view: V, legal: ActionSet) -> Mask:
         """The action mask: 1 at the index of every legal action that has one."""
-        mask = np.zeros(self.actions, np.int8)
-        marked: list[int] = []
+        mask = self._no_actions.copy()
+        marks: Any = mask.data  # item stores through a memoryview, as in Features
         for family in legal.families:
             for segment in self.segments:
                 local = segment.family(view, family)
@@ -356,18 +353,15 @@ class Encoding(ABC, Generic[V]):
                 start = segment.start
                 if isinstance(local, range) and local.step == 1:  # a whole run: one slice
                     mask[start + local.start:start + local.stop] = 1
-                elif start:
-                    marked.extend([start + i for i in local])
                 else:
-                    marked.extend(local)
+                    for number in local:
+                        marks[start + number] = 1
                 break
             else:
                 for position in range(len(family)):
                     index = self.encode(view, legal, family.at(position))
                     if index is not None:
-                        marked.append(index)
-        if marked:
-            mask.put(marked, 1)
+                        marks[index] = 1
         return mask
 
     def legal_indices(self, view: V, legal: ActionSet) -> list[int]:

@@ -35,7 +35,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from homegame.agents.encoding import Encoding, IllegalIndex, Mask
-from homegame.engine import Game, GameState, View
+from homegame.engine import ActionSet, Game, GameState, View
 
 __all__ = ["HomegameEnv"]
 
@@ -69,7 +69,7 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
         self.action_spaces = {agent: spaces.Discrete(self.encoding.actions) for agent in self.possible_agents}
         self._random = random.Random()
         self.state: GameState[Any] | None = None
-        self._turn: tuple[int, View, Mask] | None = None
+        self._turn: tuple[int, View, ActionSet, Mask] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -101,7 +101,7 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
         state = self._live_state()
         seat = self._seats[agent]
         if agent == self.agent_selection and not state.is_over:
-            _, view, legal = self._acting()
+            _, view, _, legal = self._acting()
             mask = legal.copy()
         else:
             view = state.view(seat)
@@ -114,14 +114,14 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
             self._was_dead_step(action)
             return
         state = self._live_state()
-        seat, view, legal = self._acting()
+        seat, view, actions, legal = self._acting()
         if not isinstance(action, _INDEX) or isinstance(action, bool) \
                 or not 0 <= action < len(legal) or not legal[action]:
             allowed = np.flatnonzero(legal).tolist()
             listed = ", ".join(map(str, allowed[:12])) + (", ..." if len(allowed) > 12 else "")
             raise IllegalIndex(f"{agent} may take one of the indices {listed}, not {action!r} "
                                f"({self._describe(action)})")
-        state.apply(seat, self.encoding.decode(view, state.legal_actions(seat), int(action), checked=True))
+        state.apply(seat, self.encoding.decode(view, actions, int(action), checked=True))
         self._turn = None
         self._cumulative_rewards[agent] = 0.0
         if state.is_over:
@@ -139,13 +139,13 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
         self._accumulate_rewards()
         self._deads_step_first()
 
-    def _acting(self) -> tuple[int, View, Mask]:
-        """The seat to act, its view and its action mask, worked out once per turn."""
+    def _acting(self) -> tuple[int, View, ActionSet, Mask]:
+        """The seat to act, its view, its legal actions and their mask, worked out once per turn."""
         if self._turn is None:
             state = self._live_state()
             seat = self._seats[self.agent_selection]
-            view = state.view(seat)
-            self._turn = seat, view, self.encoding.legal_mask(view, state.legal_actions(seat))
+            view, actions = state.view(seat), state.legal_actions(seat)
+            self._turn = seat, view, actions, self.encoding.legal_mask(view, actions)
         return self._turn
 
     def _live_state(self) -> GameState[Any]:
