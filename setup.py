@@ -20,10 +20,10 @@ from setuptools import setup
 # contract and everything a hand runs through, every game's state machine and the helpers it calls
 # on every action, the rankings the games and bots evaluate with, the bots' decisions, and the
 # loops of the analysis. What stays plain Python is cold or not worth it: the games' configuration
-# classes (``Game`` is an abstract base built once per table), the views (frozen dataclasses, which
-# build through an interpreted ``__init__`` anyway), the codec and replay, numpy's batch paths,
-# and the faces, but for the agents' encodings: every step of a learning environment writes an
-# observation and an action mask through them.
+# classes (``Game`` is an abstract base built once per table), the views (frozen dataclasses whose
+# field types the codec reads; the compiled ``engine/frozen.py`` fills them), the codec and replay,
+# numpy's batch paths, and the faces, but for the agents' encodings: every step of a learning
+# environment writes an observation and an action mask through them.
 ENGINE = ["actions", "betting", "carried_pot", "chance", "frozen", "history", "pots", "seats", "showdown",
           "stakes", "state", "stock"]
 GAMES = ["_naturals", "_rows", "anaconda/showdown", "anaconda/state", "chinese", "draw/showdown",

@@ -2,7 +2,9 @@
 
 Every game's view is a frozen dataclass extending :class:`View`; it round-trips through JSON.
 It lives apart from the state machine so that it stays plain Python in the compiled build, where
-the JSON codec reads its field types.
+the JSON codec reads its field types. A state builds its views with
+:func:`homegame.engine.frozen.make_frozen`, which fills the same frozen value without running the
+generated ``__init__`` (the bulk of a view's cost otherwise).
 """
 
 from __future__ import annotations
