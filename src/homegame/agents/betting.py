@@ -129,18 +129,18 @@ class MoneyBlocks:
         self.pot = layout.add("pot", (2,), "the pot, the chips this seat must add to call")
 
     def write(self, view: Any, me: int, out: Features) -> None:
-        n, base = self.players, self.seats
+        n, base, data = self.players, self.seats, out.data  # stored straight: the hottest block
         stacks: dict[int, int] = view.stacks
         bets: dict[int, int] = view.bets
         folded: tuple[int, ...] = view.folded
         for seat, stack in stacks.items():
             row = base + 3 * ((seat - me) % n)
-            out.value(row, stack)
-            out.value(row + 1, bets.get(seat, 0))
+            data[row] = stack
+            data[row + 1] = bets.get(seat, 0)
         for seat in folded:
-            out.flag(base + 3 * ((seat - me) % n) + 2)
-        out.value(self.pot, view.pot)
-        out.value(self.pot + 1, view.to_call)
+            data[base + 3 * ((seat - me) % n) + 2] = 1.0
+        data[self.pot] = view.pot
+        data[self.pot + 1] = view.to_call
 
 
 def chip_range(game: Game) -> tuple[float, float]:
