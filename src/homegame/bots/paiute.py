@@ -61,8 +61,6 @@ class PaiuteBot(Bot):
     """The heuristic Paiute player described in the module text."""
 
     name = "heuristic"
-    quick = False  # its view works out the nearest combinations, about a millisecond
-
     def act(self, view: PaiuteView, legal: ActionSet) -> Action:
         if view.phase == "draw":
             return self._draw(view, legal)

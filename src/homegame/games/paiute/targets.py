@@ -15,16 +15,20 @@ paiute is left out, since it can only be called on a player's first turn.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from homegame.cards import ACE, KING, QUEEN, Card, Suit, rank_name
+from homegame.cards import ACE, JOKER, KING, QUEEN, Card, Suit, rank_name
 
 __all__ = ["Target", "nearest", "targets"]
 
 _WINDOWS = tuple(tuple(ACE if r == 1 else r for r in range(top - 4, top + 1)) for top in range(5, 15))
 """Every five-rank run, lowest first; the lowest is 5-4-3-2-A."""
+_RUNS = tuple((sum(1 << r for r in window), 5 if window[-1] == ACE else 4, window[-1]) for window in _WINDOWS)
+"""Each run's ranks as bits of an ``int``, the worth of a straight flush on it (a royal: 5) and its
+top rank."""
+_SUITS = tuple(Suit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,51 +52,98 @@ class Target:
 
 
 def nearest(cards: Sequence[Card], wild: Collection[Card], seen: Collection[Card] = ()) -> Target:
-    """The target ``cards`` are closest to (see :meth:`Target.key`)."""
-    return min(targets(cards, wild, seen), key=Target.key)
+    """The target ``cards`` are closest to (see :meth:`Target.key`). Remembered for the latest
+    few thousand hands: the hint of a view and the bot reading it ask about the same hands, and a
+    search plays the same hands over many times."""
+    return _nearest(tuple(sorted(cards)), frozenset(wild), tuple(sorted(seen)))
+
+
+@lru_cache(maxsize=1 << 13)
+def _nearest(cards: tuple[Card, ...], wild: frozenset[Card], seen: tuple[Card, ...]) -> Target:
+    return _named(min(_plans(cards, wild, seen)))
 
 
 def targets(cards: Sequence[Card], wild: Collection[Card], seen: Collection[Card] = ()) -> list[Target]:
     """The best target of each kind for five ``cards``; ``seen`` are cards known to be out of reach."""
+    return [_named(plan) for plan in _plans(cards, wild, seen)]
+
+
+_Plan = tuple[int, int, int, int, int, int]
+"""A target before it is put in words, ordered as :meth:`Target.key` orders targets (then by kind,
+in the order :func:`targets` lists them): cards needed, minus outs, minus worth, the kind (0 five
+of a kind, 1 four/two, 2 three/three, 3 straight flush), and its two ranks (for a straight flush,
+its suit and top rank)."""
+
+
+def _plans(cards: Sequence[Card], wild: Collection[Card], seen: Collection[Card]) -> list[_Plan]:
     naturals = [c for c in cards if c not in wild]
     wilds = len(cards) - len(naturals)
-    wild_left = max(0, _wild_total(wild) - wilds - sum(1 for c in seen if c in wild))
-    gone = Counter(c.rank for c in seen if c not in wild) + Counter(c.rank for c in naturals)
-    counts = Counter(c.rank for c in naturals)
+    wild_total = 2 if JOKER in wild else len(wild)  # a turned-up wild card counts as seen
+    wild_left = max(0, wild_total - wilds - sum(1 for c in seen if c in wild))
+    counts: dict[int, int] = {}
+    for c in naturals:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    gone = dict(counts)
+    for c in seen:
+        if c not in wild:
+            gone[c.rank] = gone.get(c.rank, 0) + 1
     ranked = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
     ranked += [rank for rank in (ACE, KING, QUEEN) if rank not in counts]
     top, second = ranked[0], ranked[1]
-    found = [Target("five of a kind", rank_name(top, plural=True), max(0, 5 - counts[top] - wilds),
-                    4 - gone[top] + wild_left, 6)]
-    for name, worth, sizes in (("four/two", 3, (4, 2)), ("three/three", 2, (3, 3))):
-        held = min(counts[top], sizes[0]) + min(counts[second], sizes[1])
-        outs = wild_left + sum(4 - gone[rank] for rank, size in zip((top, second), sizes, strict=True)
-                               if counts[rank] < size)
-        detail = f"{rank_name(top, plural=True)} and {rank_name(second, plural=True)}"
-        found.append(Target(name, detail, max(1, 6 - held - wilds), outs, worth))
-    flush = _straight_flush(naturals, wilds, wild_left, set(seen))
-    return found if flush is None else [*found, flush]
+    held_top, held_second = counts.get(top, 0), counts.get(second, 0)
+    plans = [(max(0, 5 - held_top - wilds), -(4 - gone.get(top, 0) + wild_left), -6, 0, top, second)]
+    for kind, worth, most_top, most_second in ((1, 3, 4, 2), (2, 2, 3, 3)):
+        held = min(held_top, most_top) + min(held_second, most_second)
+        outs = wild_left + (4 - gone.get(top, 0) if held_top < most_top else 0) + \
+            (4 - gone.get(second, 0) if held_second < most_second else 0)
+        plans.append((max(1, 6 - held - wilds), -outs, -worth, kind, top, second))
+    flush = _straight_flush(naturals, wilds, wild_left, seen)
+    return plans if flush is None else [*plans, flush]
 
 
-def _straight_flush(naturals: Sequence[Card], wilds: int, wild_left: int, seen: set[Card]) -> Target | None:
-    best: Target | None = None
-    for suit in Suit:
-        ranks = {c.rank for c in naturals if c.suit == suit}
-        if not ranks:
-            continue
-        for window in _WINDOWS:
-            missing = [r for r in window if r not in ranks]
-            outs = sum(1 for r in missing if not any(c.rank == r and c.suit == suit for c in seen))
-            royal = window[-1] == ACE
-            name = "royal flush" if royal else "straight flush"
-            suit_name = suit.name.lower()
-            detail = f"in {suit_name}" if royal else f"{rank_name(window[-1])} high in {suit_name}"
-            target = Target(name, detail, max(0, len(missing) - wilds), outs + wild_left, 5 if royal else 4)
-            if best is None or target.key() < best.key():
-                best = target
+def _named(plan: _Plan) -> Target:
+    needed, outs, worth, kind, first, second = plan
+    if kind == 0:
+        return Target("five of a kind", rank_name(first, plural=True), needed, -outs, -worth)
+    if kind < 3:
+        detail = f"{rank_name(first, plural=True)} and {rank_name(second, plural=True)}"
+        return Target("four/two" if kind == 1 else "three/three", detail, needed, -outs, -worth)
+    suit = Suit(first).name.lower()
+    if second == ACE:
+        return Target("royal flush", f"in {suit}", needed, -outs, -worth)
+    return Target("straight flush", f"{rank_name(second)} high in {suit}", needed, -outs, -worth)
+
+
+def _straight_flush(naturals: Sequence[Card], wilds: int, wild_left: int,
+                    seen: Collection[Card]) -> _Plan | None:
+    """The closest straight flush (the first in suit and run order of those equally close)."""
+    held = dict.fromkeys(_SUITS, 0)
+    for c in naturals:
+        if c.suit in held:
+            held[c.suit] |= 1 << c.rank
+    gone = dict.fromkeys(_SUITS, 0)
+    for c in seen:
+        if c.suit in gone:
+            gone[c.suit] |= 1 << c.rank
+    best: _Plan | None = None
+    for suit, ranks in held.items():
+        if ranks:
+            needed, outs, worth, top = _closest_run(ranks, gone[suit], wilds)
+            plan = (needed, outs - wild_left, worth, 3, suit, top)
+            if best is None or plan < best:
+                best = plan
     return best
 
 
-def _wild_total(wild: Collection[Card]) -> int:
-    """How many wild cards there are: two jokers, or each wild card (a turned-up one counts as seen)."""
-    return 2 if any(c.is_joker for c in wild) else len(wild)
+@lru_cache(maxsize=1 << 14)
+def _closest_run(ranks: int, gone: int, wilds: int) -> tuple[int, int, int, int]:
+    """The run of one suit closest to the ranks held in it (bits of ``ranks``), the seen cards of
+    the suit being the bits of ``gone``: cards needed, minus outs (but the wild cards still to
+    come), minus worth, and its top rank."""
+    best = (6, 0, 0, 0)
+    for mask, worth, top in _RUNS:
+        missing = mask & ~ranks
+        run = (max(0, missing.bit_count() - wilds), -(missing & ~gone).bit_count(), -worth, top)
+        if run[:3] < best[:3]:
+            best = run
+    return best
