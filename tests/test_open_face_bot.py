@@ -4,7 +4,8 @@ and plays whole hands with legal actions only."""
 from __future__ import annotations
 
 from homegame.analysis.chinese import open_face_match
-from homegame.bots.open_face import MonteCarloBot, final_score
+from homegame.bots import RandomBot
+from homegame.bots.open_face import GreedyBot, MonteCarloBot, _after, _static, final_score
 from homegame.cards import deck, parse_cards
 from homegame.engine import Action
 from homegame.games._rows import Rows, is_foul, stays_in_fantasyland
@@ -51,3 +52,18 @@ def test_a_short_match_against_the_random_bot_keeps_the_books_straight() -> None
     result = open_face_match(3, seed=4, samples=6)
     assert result.hands == 3 and 0 <= result.fouls[0] <= 3
     assert "monte-carlo vs random over 3 hands" in str(result)
+
+
+def test_the_greedy_placer_takes_the_first_placement_its_judgement_likes_best() -> None:
+    """It finds the best opening set without making all 232 actions, and plays the one ``max``
+    over the legal actions would (the first of those judged best)."""
+    for seed in range(6):
+        state = OpenFace(players=2).deal(seed=seed)
+        mover = RandomBot(seed=seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            view, legal = state.view(seat), state.legal_actions(seat)
+            rows = Rows(*view.rows.get(seat, ((), (), ())))
+            if len(view.pending) < 13:
+                assert GreedyBot().act(view, legal) == max(legal, key=lambda a: _static(_after(rows, a)))
+            state.apply(seat, mover.act(view, legal))

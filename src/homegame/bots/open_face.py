@@ -26,9 +26,11 @@ the bot is a little optimistic, which costs it an occasional foul.
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
+from itertools import product
 from typing import Any, Final
 
 import numpy as np
@@ -36,7 +38,7 @@ import numpy as np
 from homegame.bots import Bot
 from homegame.bots.chinese import Strengths, Values, best_setting, reference_field
 from homegame.cards import QUEEN, Card, deck
-from homegame.engine import Action, ActionSet
+from homegame.engine import Action, ActionSet, Arrangements
 from homegame.errors import GameError
 from homegame.games._rows import ROW_NAMES, ROW_SIZES, Rows, partial_strength, royalty_of_strength
 from homegame.games.open_face import OpenFaceView
@@ -113,13 +115,18 @@ def _completion(rows: Rows, extra: Sequence[Card], graded: bool) -> float:
 def _static(rows: Rows) -> float:
     """A quick judgement of rows being built: made hands are good, rows out of order are bad (very
     bad once the stronger row is complete), and high cards belong at the back."""
-    strengths = [partial_strength(cards) if cards else -1 for cards in rows]
+    strengths = [_so_far(cards) if cards else -1 for cards in rows]
     value = 0.0
     for low, high in ((0, 1), (1, 2)):
         if rows[low] and rows[high] and strengths[low] > strengths[high]:
             value -= 100.0 if len(rows[high]) == ROW_SIZES[high] else 10.0
     value += sum(max(0, strength) >> CATEGORY_SHIFT for strength in strengths)
     return value - 0.01 * max((c.rank for c in rows.front), default=0)
+
+
+_so_far = lru_cache(maxsize=1 << 16)(partial_strength)
+"""A row's strength so far, remembered: the judgement weighs the same rows over and over (every
+placement of a card leaves two of the three rows as they were)."""
 
 
 class MonteCarloBot(Bot):
@@ -187,7 +194,26 @@ class GreedyBot(Bot):
             return fantasy_setting(view.pending, view.graded_front_trips)
         assert view.seat is not None
         rows = Rows(*view.rows.get(view.seat, ((), (), ())))
+        family = legal.families[0]
+        if len(legal.families) == 1 and isinstance(family, Arrangements):
+            best = _best_arrangement_value(rows, family)
+            return next(action for action in legal if _static(_after(rows, action)) == best)
         return max(legal, key=lambda action: _static(_after(rows, action)))
+
+
+def _best_arrangement_value(rows: Rows, family: Arrangements) -> float:
+    """How much :func:`_static` likes the best way of ``family`` to add cards to ``rows``, found
+    without making an action of every way (the first five cards have 232): the first action
+    judged that well is then the one to play (the first of the best, as ``max`` takes)."""
+    best = -math.inf
+    rows_count = len(family.maximum)
+    for places in product(range(rows_count), repeat=len(family.cards)):
+        groups = [tuple(c for c, place in zip(family.cards, places, strict=True) if place == row)
+                  for row in range(rows_count)]
+        if all(low <= len(group) <= high for group, low, high in zip(groups, family.minimum, family.maximum,
+                                                                     strict=True)):
+            best = max(best, _static(Rows(*(old + group for old, group in zip(rows, groups, strict=True)))))
+    return best
 
 
 def fantasy_setting(cards: Sequence[Card], graded: bool) -> Action:
