@@ -11,7 +11,7 @@ from homegame.bots import RandomBot, ask, make_bot
 from homegame.bots.belief import FLOOR, Belief
 from homegame.bots.draw import rating
 from homegame.bots.open_face import GreedyBot
-from homegame.bots.paired import FIRST_CUT, Comparison
+from homegame.bots.paired import FIRST_CUT, LEAST_ROUNDS, Comparison
 from homegame.bots.search import SearchBot
 from homegame.cards import deck, parse_cards
 from homegame.engine import GameState
@@ -95,6 +95,30 @@ def test_a_large_card_choice_is_searched_near_the_guides_choice() -> None:
     candidates = SearchBot(seed=1, width=10)._candidates(legal, width=40, near=guide)
     assert candidates[0] == guide and len(candidates) == 11
     assert all(other in legal and len(set(other.cards) - set(guide.cards)) == 1 for other in candidates[1:])
+
+
+def test_a_setting_is_searched_among_its_rearrangements() -> None:
+    state = new_game("open_face", players=2).deal(seed=3)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    guide = make_bot("open_face", "best").act(state.view(seat), legal)
+    candidates = SearchBot(seed=1, width=50)._candidates(legal, width=40, near=guide)
+    assert candidates[0] == guide and len(candidates) > 10
+    for other in candidates[1:]:
+        assert other in legal
+        moved = [set(mine) ^ set(theirs) for mine, theirs in zip(guide.groups, other.groups, strict=True)]
+        assert sum(map(len, moved)) in (2, 4)  # one card moved, or two swapped
+
+
+def test_equal_differences_over_a_few_rounds_do_not_replace_the_guides_choice() -> None:
+    state = new_game("draw", players=2).deal(seed=2)
+    seat = state.to_act[0]
+    candidates = list(state.legal_actions(seat))[:2]
+    comparison = Comparison(seat, candidates, None, random.Random(1))
+    comparison.results = [[0.0] * (LEAST_ROUNDS - 1), [3.0] * (LEAST_ROUNDS - 1)]
+    assert comparison.best() == candidates[0]
+    comparison.results = [[0.0] * LEAST_ROUNDS, [3.0] * LEAST_ROUNDS]
+    assert comparison.best() == candidates[1]
 
 
 def test_the_open_face_playout_placer_beats_random_placement() -> None:

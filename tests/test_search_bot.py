@@ -112,7 +112,7 @@ def test_the_guided_search_leaves_its_guide_only_on_evidence() -> None:
     comparison = Comparison(seat, [guide, other], None, random.Random(1))
     comparison.results = [[0.0, 1.0, 0.0, 1.0], [0.5, 1.5, 0.0, 1.0]]  # better, but within the noise
     assert comparison.best() == guide
-    comparison.results = [[0.0, 1.0, 0.0, 1.0, 0.0], [2.0, 3.1, 2.0, 3.0, 2.1]]  # better every time
+    comparison.results = [[0.0, 1.0, 0.0, 1.0] * 2, [2.0, 3.1, 2.0, 3.0] * 2]  # better every time
     assert comparison.best() == other
 
 

@@ -6,9 +6,9 @@ by the same bots in every seat with the same random choices, so two candidates' 
 what the candidates do and not by the luck of the sample (a paired comparison, far less noisy than
 separate samples). The first candidate is the game's own bot's choice, and it stands unless the
 best other candidate beats it by more than :data:`EVIDENCE` standard errors of the paired
-difference: the search departs from its guide only on evidence (strong evidence, as the best of
-many candidates looks better than it is): a one-step improvement of a policy by roll-outs, as
-Tesauro and Galperin's.
+difference over at least :data:`LEAST_ROUNDS` rounds: the search departs from its guide only on
+evidence (strong evidence, as the best of many candidates looks better than it is): a one-step
+improvement of a policy by roll-outs, as Tesauro and Galperin's.
 
 Many candidates share the budget by successive halving: after :data:`FIRST_CUT` rounds, and again
 each time the rounds double, the worse half of the candidates by mean result is dropped (never the
@@ -37,12 +37,15 @@ from typing import Any
 from homegame.bots import Bot
 from homegame.engine import Action, ActionSet, Choices, GameState, Subsets
 
-__all__ = ["EVIDENCE", "FIRST_CUT", "Comparison", "quick_action"]
+__all__ = ["EVIDENCE", "FIRST_CUT", "LEAST_ROUNDS", "Comparison", "quick_action"]
 
 EVIDENCE = 3.0
 """Standard errors by which a candidate must beat the guide's choice to be played instead."""
 FIRST_CUT = 4
 """Rounds of playouts before the worse half of the candidates is first dropped."""
+LEAST_ROUNDS = 8
+"""Rounds of playouts before a candidate may replace the guide's choice: with fewer, a few equal
+differences (points come in steps) would look certain."""
 PASSIVE = frozenset({"check", "call", "bring-in"})
 
 
@@ -97,7 +100,7 @@ class Comparison:
         """The best candidate still in if it beats the guide's choice by :data:`EVIDENCE` standard
         errors of the paired difference, else the guide's choice."""
         guide = self.results[0]
-        if len(guide) < 2:
+        if len(guide) < LEAST_ROUNDS:
             return self.candidates[0]
         best = max(self.alive, key=lambda index: sum(self.results[index]))
         differences = [mine - theirs for mine, theirs in zip(self.results[best], guide, strict=True)]

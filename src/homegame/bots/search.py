@@ -24,8 +24,9 @@ exploration constant suits chips and points. The action tried most often at the 
 
 Both consider a few amounts of each range of bets (the least, the most and three between) and a
 sample of the ways to discard, pass or set cards (in the guided search, those one card away from
-the guide's choice), and both draw the sampled hands in proportion to how likely the game's bot
-was to bet and check as the other seats did with the cards each sample gives them
+the guide's choice: one card changed, or moved to another row or swapped between two), and both
+draw the sampled hands in proportion to how likely the game's bot was to bet and check as the
+other seats did with the cards each sample gives them
 (:mod:`homegame.bots.belief`; ``infer=False`` samples uniformly). The budget is playouts per
 decision, which repeats exactly for a seed, or seconds per decision.
 
@@ -48,7 +49,7 @@ from typing import Any
 from homegame.bots import Bot
 from homegame.bots.belief import Belief
 from homegame.bots.paired import Comparison, quick_action
-from homegame.engine import Action, ActionSet, Amounts, GameState, Subsets
+from homegame.engine import Action, ActionSet, Amounts, Arrangements, GameState, Subsets
 from homegame.engine.actions import amount_action
 from homegame.engine.infoset import InformationSet
 from homegame.errors import GameError
@@ -160,8 +161,9 @@ class SearchBot(Bot):
         """The actions of ``legal`` the search considers (``near`` first, if given): a few amounts
         of each range of bets; all of a family of at most ``width`` card choices; of a larger one,
         ``width`` at random, or with ``near`` only ``self.width`` (the guided search gives each
-        candidate a playout every round), one card away from ``near`` where they can be (a good
-        choice's neighbours are likelier to improve on it than choices at random)."""
+        candidate a playout every round), one card away from ``near`` where they can be (one card
+        changed, or moved to another group or swapped between two: a good choice's neighbours are
+        likelier to improve on it than choices at random)."""
         found: list[Action] = [] if near is None else [near]
         for family in legal.families:
             size = len(family)
@@ -171,6 +173,8 @@ class SearchBot(Bot):
                 found += [family.at(index) for index in range(size)]
             elif near is not None and isinstance(family, Subsets) and near in family:
                 found += _neighbours(near, family, self.width, self.random)
+            elif near is not None and isinstance(family, Arrangements) and near in family:
+                found += _rearrangements(near, family, self.width, self.random)
             else:
                 count = width if near is None else self.width
                 found += [family.at(index) for index in sorted(self.random.sample(range(size), count))]
@@ -273,6 +277,27 @@ class _Search:
 def _spread(low: int, high: int) -> list[int]:
     """The least and the most of a range of amounts and three evenly between."""
     return sorted({low, high, *(low + (high - low) * step // 4 for step in (1, 2, 3))})
+
+
+def _rearrangements(choice: Action, family: Arrangements, width: int, rng: random.Random) -> list[Action]:
+    """Up to ``width`` of the arrangements of ``family`` that move one card of ``choice`` to
+    another group or swap two cards of different groups."""
+    groups = [list(group) for group in choice.groups]
+    moves = [(source, index, target) for source, group in enumerate(groups) for index in range(len(group))
+             for target in range(len(groups)) if target != source]
+    swaps = [((one, i), (two, j)) for one in range(len(groups)) for two in range(one + 1, len(groups))
+             for i in range(len(groups[one])) for j in range(len(groups[two]))]
+    found = []
+    for source, index, target in moves:
+        moved = [list(group) for group in groups]
+        moved[target].append(moved[source].pop(index))
+        found.append(Action(family.kind, groups=tuple(map(tuple, moved))))
+    for (one, i), (two, j) in swaps:
+        swapped = [list(group) for group in groups]
+        swapped[one][i], swapped[two][j] = groups[two][j], groups[one][i]
+        found.append(Action(family.kind, groups=tuple(map(tuple, swapped))))
+    found = [action for action in found if action in family]
+    return rng.sample(found, min(width, len(found)))
 
 
 def _neighbours(choice: Action, family: Subsets, width: int, rng: random.Random) -> list[Action]:
