@@ -61,6 +61,7 @@ class PaiuteBot(Bot):
     """The heuristic Paiute player described in the module text."""
 
     name = "heuristic"
+
     def act(self, view: PaiuteView, legal: ActionSet) -> Action:
         if view.phase == "draw":
             return self._draw(view, legal)
