@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts
 from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
+from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import clockwise, left_of
 from homegame.engine.stock import Stock
@@ -320,19 +321,23 @@ class PaiuteState(GameState[PaiuteView]):
 
     def _view(self, seat: int | None) -> PaiuteView:
         hand = tuple(self.hands[seat]) if seat is not None else ()
-        return PaiuteView(
-            **self.view_base(seat), ranking=self.ranking.name, hand=hand,
-            hand_sizes={s: len(h) for s, h in enumerate(self.hands)},
-            wild=self.wild_text, wild_card=self.turned, wild_cards=tuple(sorted(self.wild)),
-            top_discard=self.table.top_discard, discards=len(self.table.discards),
-            stock_size=len(self.table), rebuilds=self.table.rebuilds, phase=self._phase(),
-            taken=self.taken, first_turn=seat is not None and self.turns_taken[seat] == 0,
-            calls=tuple(c.public() for c in self.calls),
-            last_turns=tuple(self.last_turns or ()), hint=hint_for(self, seat),
-            scoring=self.game.scoring_text(), deals_won=dict(enumerate(self.wins)), void=self.void,
-            winner=self.winner, result=self.result_text(),
-            settlement={s: v for s, v in self._outcome().items() if isinstance(s, int)} if self.over else {},
-        )
+        return make_frozen(PaiuteView, {
+            **self.view_base(seat), "ranking": self.ranking.name, "hand": hand,
+            "hand_sizes": {s: len(h) for s, h in enumerate(self.hands)},
+            "wild": self.wild_text, "wild_card": self.turned, "wild_cards": tuple(sorted(self.wild)),
+            "top_discard": self.table.top_discard, "discards": len(self.table.discards),
+            "stock_size": len(self.table), "rebuilds": self.table.rebuilds, "phase": self._phase(),
+            "taken": self.taken, "first_turn": seat is not None and self.turns_taken[seat] == 0,
+            "calls": tuple(c.public() for c in self.calls),
+            "last_turns": tuple(self.last_turns or ()), "hint": hint_for(self, seat),
+            "scoring": self.game.scoring_text(), "deals_won": dict(enumerate(self.wins)), "void": self.void,
+            "winner": self.winner, "result": self.result_text(),
+            "settlement": self._settlement(),
+        })
+
+    def _settlement(self) -> dict[int, int]:
+        """Each seat's result once the deal is over (nothing before)."""
+        return {s: v for s, v in self._outcome().items() if isinstance(s, int)} if self.over else {}
 
     def seen_cards(self) -> list[Card]:
         """The cards out of everyone's reach that the whole table sees: the turned card, the top
