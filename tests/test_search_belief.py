@@ -14,7 +14,7 @@ from homegame.bots.open_face import GreedyBot
 from homegame.bots.paired import FIRST_CUT, LEAST_ROUNDS, Comparison
 from homegame.bots.search import SearchBot
 from homegame.cards import deck, parse_cards
-from homegame.engine import GameState
+from homegame.engine import Action, ActionSet, GameState
 from homegame.engine.infoset import InformationSet
 from homegame.games import new_game
 
@@ -87,22 +87,25 @@ def test_halving_leaves_the_playouts_paired() -> None:
     assert comparison.best() in comparison.candidates
 
 
-def test_a_large_card_choice_is_searched_near_the_guides_choice() -> None:
-    state = new_game("papayoo", players=4).deal(seed=5)
+def _searched_near_the_guide(name: str, players: int, seed: int,
+                             width: int) -> tuple[ActionSet, Action, list[Action]]:
+    """The legal actions at the first decision of a deal, the game's bot's choice, and the
+    candidates the search tries near it."""
+    state = new_game(name, players=players).deal(seed=seed)
     seat = state.to_act[0]
     legal = state.legal_actions(seat)
-    guide = make_bot("papayoo", "best").act(state.view(seat), legal)
-    candidates = SearchBot(seed=1, width=10)._candidates(legal, width=40, near=guide)
+    guide = make_bot(name, "best").act(state.view(seat), legal)
+    return legal, guide, SearchBot(seed=1, width=width)._candidates(legal, width=40, near=guide)
+
+
+def test_a_large_card_choice_is_searched_near_the_guides_choice() -> None:
+    legal, guide, candidates = _searched_near_the_guide("papayoo", 4, seed=5, width=10)
     assert candidates[0] == guide and len(candidates) == 11
     assert all(other in legal and len(set(other.cards) - set(guide.cards)) == 1 for other in candidates[1:])
 
 
 def test_a_setting_is_searched_among_its_rearrangements() -> None:
-    state = new_game("open_face", players=2).deal(seed=3)
-    seat = state.to_act[0]
-    legal = state.legal_actions(seat)
-    guide = make_bot("open_face", "best").act(state.view(seat), legal)
-    candidates = SearchBot(seed=1, width=50)._candidates(legal, width=40, near=guide)
+    legal, guide, candidates = _searched_near_the_guide("open_face", 2, seed=3, width=50)
     assert candidates[0] == guide and len(candidates) > 10
     for other in candidates[1:]:
         assert other in legal
