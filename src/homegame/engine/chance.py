@@ -40,6 +40,8 @@ T = TypeVar("T")
 
 _COUNTERS: Final = struct.Struct("<QQ")
 _BLOCK: Final = 64
+_USED_UP: Final = 256
+"""What a stream of bytes gives when every byte is used: above every limit, so it is never taken."""
 _SYSTEM: Final = random.SystemRandom()
 
 
@@ -55,49 +57,42 @@ def _limits(count: int) -> tuple[tuple[int, int], ...]:
     return tuple((i, 256 - 256 % (i + 1)) for i in range(count - 1, 0, -1))
 
 
-def _shuffled_indices(key: bytes, draw: int, count: int) -> list[int]:
-    """``list(range(count))`` in the order draw number ``draw`` of ``key`` shuffles it (Fisher-Yates,
-    one byte a step, a byte past the step's limit drawn again so that every order is as likely).
+def _permute(key: bytes, draw: int, items: list[Any]) -> None:
+    """Shuffle ``items`` in place as draw number ``draw`` of ``key`` orders them (Fisher-Yates, one
+    byte a step, a byte past the step's limit drawn again so that every order is as likely).
 
-    >>> sorted(_shuffled_indices(b"7", 0, 52)) == list(range(52))
+    >>> order = list(range(52))
+    >>> _permute(b"7", 0, order)
+    >>> sorted(order) == list(range(52))
     True
-    >>> _shuffled_indices(b"7", 0, 52) == _shuffled_indices(b"7", 0, 52) != _shuffled_indices(b"7", 1, 52)
+    >>> again, other = list(range(52)), list(range(52))
+    >>> _permute(b"7", 0, again), _permute(b"7", 1, other)
+    (None, None)
+    >>> order == again != other
     True
     """
-    if count > 256:
-        return _shuffled_widely(key, draw, count)
-    order = list(range(count))
-    stream = _block(key, draw, 0)
-    block = position = 0
-    for i, limit in _limits(count):
-        byte = limit
+    if len(items) > 256:
+        _permute_widely(key, draw, items)
+        return
+    block = 0
+    stream = iter(_block(key, draw, block))
+    for i, limit in _limits(len(items)):
+        byte = next(stream, _USED_UP)
         while byte >= limit:
-            if position == _BLOCK:
+            if byte == _USED_UP:
                 block += 1
-                stream = _block(key, draw, block)
-                position = 0
-            byte = stream[position]
-            position += 1
+                stream = iter(_block(key, draw, block))
+            byte = next(stream, _USED_UP)
         j = byte % (i + 1)
-        order[i], order[j] = order[j], order[i]
-    return order
+        items[i], items[j] = items[j], items[i]
 
 
-def _shuffled_widely(key: bytes, draw: int, count: int) -> list[int]:
-    """:func:`_shuffled_indices` for more than 256 items, each step a number below it drawn whole."""
+def _permute_widely(key: bytes, draw: int, items: list[Any]) -> None:
+    """:func:`_permute` for more than 256 items, each step a number below it drawn whole."""
     numbers = _Numbers(key, draw)
-    order = list(range(count))
-    for i in range(count - 1, 0, -1):
+    for i in range(len(items) - 1, 0, -1):
         j = numbers.below(i + 1)
-        order[i], order[j] = order[j], order[i]
-    return order
-
-
-def _system_shuffled(count: int) -> list[int]:
-    """``list(range(count))`` shuffled by the operating system's randomness (real play)."""
-    order = list(range(count))
-    _SYSTEM.shuffle(order)
-    return order
+        items[i], items[j] = items[j], items[i]
 
 
 class _Numbers:
@@ -190,16 +185,28 @@ class Chance:
         self._draws = draw + 1
         return draw
 
-    def shuffle(self, items: Sequence[T]) -> list[T]:
-        """A shuffled copy of ``items``; the order is recorded as indices into ``items``."""
+    def shuffle(self, items: Sequence[T], *, record: bool = True) -> list[T]:
+        """A shuffled copy of ``items``; the order is recorded as indices into ``items`` unless
+        ``record`` is false (a hand's deck, whose order its history keeps)."""
         order = self._recorded("shuffle")
         if order is None:
-            order = _system_shuffled(len(items)) if self._key is None else \
-                _shuffled_indices(self._key, self._next_draw(), len(items))
+            if not record:
+                shuffled = list(items)
+                self._permute(shuffled)
+                return shuffled
+            order = list(range(len(items)))
+            self._permute(order)
         elif sorted(order) != list(range(len(items))):
             raise ChanceError("the recorded shuffle does not fit these cards")
-        self.record.append(order)
-        return list(map(items.__getitem__, order))
+        if record:
+            self.record.append(order)
+        return [items[index] for index in order]
+
+    def _permute(self, items: list[Any]) -> None:
+        if self._key is None:
+            _SYSTEM.shuffle(items)
+        else:
+            _permute(self._key, self._next_draw(), items)
 
     def roll(self, faces: int) -> int:
         """A fair die of ``faces`` faces: 1 to ``faces``."""

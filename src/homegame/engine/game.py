@@ -167,8 +167,7 @@ class Game(ABC):
         self.check_carry(carried)
         chance = chance or Chance(seed)
         if deck is None:
-            order = chance.shuffle(self.deck)
-            chance.record.clear()
+            order = chance.shuffle(self.deck, record=False)
         else:
             order = parse_cards(deck)
             if not is_permutation(order, self.deck):

@@ -198,18 +198,27 @@ class History:
 
     def add(self, kind: str, seat: int | None = None, data: Mapping[str, Any] | None = None,
             private_to: tuple[int, ...] | None = None) -> None:
-        self._events.append(Event(kind, seat, data or {}, private_to))
+        """Log an event whose ``data`` the caller made for it (its :class:`Event` is made when the
+        events are next read)."""
+        self.add_later(kind, seat, _unchanged, data or {}, private_to)
 
-    def log_action(self, seat: int, action: Action, private_to: tuple[int, ...] | None = None) -> None:
+    def log_action(self, seat: int, action: Action, private_to: tuple[int, ...] | None = None) -> int:
         """Log ``seat`` taking ``action``: an ``"action"`` event holding ``action.to_json()``.
+        Returns how many events came before it, for :meth:`forget_since` should the action fail.
 
         >>> from homegame.engine.actions import Action
         >>> history = History({})
         >>> history.log_action(1, Action("raise", 6))
+        0
         >>> history.events
         [Event(kind='action', seat=1, data={'action': {'kind': 'raise', 'amount': 6}}, private_to=None)]
         """
-        self._defer("action", seat, _action_data, action, private_to)
+        events = self._events
+        count = len(events)
+        if self._unwritten < 0:
+            self._unwritten = count
+        events.append(("action", seat, _action_data, action, private_to))
+        return count
 
     def add_cards(self, kind: str, seat: int | None, cards: Sequence[Card],
                   private_to: tuple[int, ...] | None = None) -> None:
@@ -221,12 +230,19 @@ class History:
         >>> history.events[0].data
         {'cards': ['As', 'Kd']}
         """
-        self._defer(kind, seat, _cards_data, tuple(cards), private_to)
+        self.add_later(kind, seat, _cards_data, tuple(cards), private_to)
 
-    def _defer(self, kind: str, seat: int | None, write: Callable[[Any], dict[str, Any]], source: object,
-               private_to: tuple[int, ...] | None) -> None:
-        """Log an event whose data ``write(source)`` gives, written when the events are next read
-        (``source`` is an immutable value)."""
+    def add_later(self, kind: str, seat: int | None, write: Callable[[Any], dict[str, Any]], source: object,
+                  private_to: tuple[int, ...] | None = None) -> None:
+        """Log an event whose data ``write(source)`` gives, written when the events are next read:
+        a hand played out by bots or a simulation never pays for it. ``source`` must not change
+        afterwards (a value, or what the finished hand no longer touches).
+
+        >>> history = History({})
+        >>> history.add_later("shown", 0, lambda cards: {"cards": list(cards)}, ("As", "Kd"))
+        >>> history.events[0].data
+        {'cards': ['As', 'Kd']}
+        """
         if self._unwritten < 0:
             self._unwritten = len(self._events)
         self._events.append((kind, seat, write, source, private_to))
@@ -272,6 +288,10 @@ class History:
         if not isinstance(events, list):
             raise ReplayError(f"a history's events are a list, not {shown(events)}")
         return cls(check_header(data["header"]), [Event.from_json(event) for event in events])
+
+
+def _unchanged(data: dict[str, Any]) -> dict[str, Any]:
+    return data
 
 
 def _action_data(action: Action) -> dict[str, Any]:

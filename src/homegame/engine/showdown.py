@@ -19,13 +19,14 @@ module does both and logs them to the history with a reason a player can read.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from homegame.cards import Card
 from homegame.engine.history import History
 from homegame.engine.pots import Award, Chips, Pot, award_pots, total_shares
 from homegame.ranking.explain import decided_by
 
-__all__ = ["award_reason", "settle_showdown", "settle_uncontested"]
+__all__ = ["Reason", "award_reason", "settle_showdown", "settle_uncontested"]
 
 Namer = Callable[[int], str | None]
 CardsOf = Callable[[int], Sequence[Card]]
@@ -44,13 +45,14 @@ def settle_uncontested(history: History, chips: Chips) -> str:
 
 def settle_showdown(history: History, chips: Chips, high: Mapping[int, int], name: Namer,
                     low: Mapping[int, int] | None = None, low_name: Namer | None = None, *,
-                    cards: CardsOf | None = None, low_cards: CardsOf | None = None) -> list[str]:
-    """Award every pot to the best hands and pay them; returns a reason for each award.
+                    cards: CardsOf | None = None, low_cards: CardsOf | None = None) -> list[Reason]:
+    """Award every pot to the best hands and pay them; returns the reason for each award.
 
     ``high`` maps each seat still in to its strength; ``low`` (split games) maps the seats with a
     qualifying low to their low strength. ``name`` and ``low_name`` name a seat's hand; ``cards``
     and ``low_cards`` give its cards, so that a reason can say what decided between two hands of
-    the same name.
+    the same name. The reasons (and the award events' words) are worded when first read, so these
+    must answer the same then: they read the hands of a hand that is over.
     """
     pots = chips.pots()
     awards = award_pots(pots, high, low, dealer=chips.dealer, players=chips.players)
@@ -59,14 +61,48 @@ def settle_showdown(history: History, chips: Chips, high: Mapping[int, int], nam
         is_low = award.half == "low" or (award.half == "all" and not high)
         strengths = (low or {}) if is_low else high
         namer = (low_name or name) if is_low else name
-        reason = award_reason(award, strengths, pots[award.pot], namer, low_cards if is_low else cards)
-        if award.half in ("high", "low"):
-            reason = f"{award.half} half: {reason}"
+        reason = Reason(award, strengths, pots[award.pot], namer, low_cards if is_low else cards)
         reasons.append(reason)
-        history.add("award", None, {"pot": award.pot, "half": award.half,
-                                    "shares": {str(s): a for s, a in award.shares.items()}, "reason": reason})
+        history.add_later("award", None, _award_data, (award, reason))
     chips.pay(total_shares(awards))
     return reasons
+
+
+class Reason:
+    """Why an award went where it did, in words (``str``): worded when first read, since a hand
+    played out by bots or a simulation never reads it; it reads like the text it stands for.
+
+    >>> names = {0: "a flush", 1: "a straight"}
+    >>> reason = Reason(Award(0, "high", {0: 6}), {0: 9, 1: 8}, Pot(6, (0, 1)), names.get)
+    >>> reason
+    'high half: seat 0 wins 6 with a flush, beating a straight (seat 1)'
+    """
+
+    __slots__ = ("_text", "_why")
+
+    def __init__(self, award: Award, strengths: Mapping[int, int], pot: Pot, name: Namer,
+                 cards: CardsOf | None = None) -> None:
+        self._why: tuple[Award, Mapping[int, int], Pot, Namer, CardsOf | None] | None = (
+            award, strengths, pot, name, cards)
+        self._text = ""
+
+    def __str__(self) -> str:
+        why = self._why
+        if why is not None:
+            award = why[0]
+            text = award_reason(*why)
+            self._text = f"{award.half} half: {text}" if award.half in ("high", "low") else text
+            self._why = None
+        return self._text
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+
+def _award_data(source: tuple[Award, Reason]) -> dict[str, Any]:
+    award, reason = source
+    return {"pot": award.pot, "half": award.half, "shares": {str(s): a for s, a in award.shares.items()},
+            "reason": str(reason)}
 
 
 def award_reason(award: Award, strengths: Mapping[int, int], pot: Pot, name: Namer,

@@ -105,16 +105,14 @@ class GameState(Generic[ViewT]):
             raise IllegalAction(reason)
         cache.clear()
         history = self.history
-        logged = len(history)
-        history.log_action(player, action, self.action_private_to(player, action))
+        logged = history.log_action(player, action, self.action_private_to(player, action))
         try:
             self._apply(player, action)
         except BaseException:
             history.forget_since(logged)
             raise
         if not self.to_act:
-            outcome = {str(k): v for k, v in self._outcome().items()}
-            history.add("outcome", None, {"outcome": outcome})
+            history.add_later("outcome", None, _outcome_data, tuple(self._outcome().items()))
 
     def view(self, seat: object) -> ViewT:
         """Everything ``seat`` may know and nothing more; ``None`` is a spectator."""
@@ -336,3 +334,8 @@ def _describe(legal: ActionSet) -> str:
     if len(legal) <= 8:
         return ", ".join(str(a) for a in legal)
     return "one of: " + ", ".join(legal.kinds()) + f" ({len(legal)} actions)"
+
+
+def _outcome_data(outcome: tuple[tuple[int | str, int], ...]) -> dict[str, Any]:
+    """The ``"outcome"`` event's data: each seat's (and ``"bank"``'s) result, keyed by text."""
+    return {"outcome": {str(who): result for who, result in outcome}}

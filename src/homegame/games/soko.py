@@ -33,7 +33,7 @@ from homegame.engine.betting import BettingRound, Limits, money_fields
 from homegame.engine.frozen import make_frozen
 from homegame.engine.pots import clockwise_from_left
 from homegame.engine.redeal import Redeal
-from homegame.engine.showdown import settle_showdown, settle_uncontested
+from homegame.engine.showdown import Reason, settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
 from homegame.games.soko_view import SokoView
 from homegame.ranking import evaluate, strength
@@ -101,7 +101,7 @@ class SokoState(GameState[SokoView]):
         self.street = 0
         self.doubled = False
         self.revealed: dict[int, tuple[Card, ...]] = {}
-        self.results: list[str] = []
+        self.results: list[str | Reason] = []
         self.betting: BettingRound | None = None
         if config["ante"]:
             posted = {str(seat): self.chips.post(seat, config["ante"]) for seat in self.live()}
@@ -251,7 +251,7 @@ class SokoState(GameState[SokoView]):
             "limits": f"{limits.structure} limit, {size}", "doubled": self.doubled,
             "showdown": dict(self.revealed) if over else {},
             "hand_names": {s: self._name(s) for s in self.revealed} if over else {},
-            "results": tuple(self.results),
+            "results": tuple(map(str, self.results)),
         })
 
     @staticmethod

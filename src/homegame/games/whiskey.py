@@ -33,7 +33,7 @@ from homegame.engine.frozen import make_frozen
 from homegame.engine.game import is_counts
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
-from homegame.engine.showdown import settle_showdown, settle_uncontested
+from homegame.engine.showdown import Reason, settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
 from homegame.errors import shown
 from homegame.games.whiskey_view import WhiskeyView
@@ -70,7 +70,7 @@ class WhiskeyState(GameState[WhiskeyView]):
         self.turns_taken = 0
         self.turn: int | None = None
         self.revealed: dict[int, tuple[Card, ...]] = {}
-        self.results: list[str] = []
+        self.results: list[str | Reason] = []
         self.losers: list[int] = []
         self.phase = ""
         self.betting: BettingRound | None = None
@@ -302,7 +302,7 @@ class WhiskeyState(GameState[WhiskeyView]):
             "knocker": self.knocker, **money_fields(self.chips, betting, seat),
             "showdown": dict(self.revealed),
             "hand_names": {s: self._name(s) for s in self.revealed} if over else {},
-            "results": tuple(self.results), "chips": dict(self.table_chips),
+            "results": tuple(map(str, self.results)), "chips": dict(self.table_chips),
         })
 
 

@@ -23,7 +23,7 @@ from homegame.engine.betting import BettingRound
 from homegame.engine.frozen import make_frozen
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
-from homegame.engine.showdown import settle_showdown, settle_uncontested
+from homegame.engine.showdown import Reason, settle_showdown, settle_uncontested
 from homegame.engine.stock import Stock, StockExhausted
 from homegame.errors import GameError
 from homegame.games.draw.showdown import hand_name
@@ -67,7 +67,7 @@ class DrawState(GameState[DrawView]):
         self.revealed: dict[int, tuple[Card, ...]] = {}
         self.names: dict[int, str] = {}
         self._strengths: dict[int, int] = {}
-        self.results: list[str] = []
+        self.results: list[str | Reason] = []
         self.discarded: dict[int, tuple[Card, ...]] = {}
         self.drew_after_rebuild: list[int] = []
         self.no_contest = False
@@ -280,7 +280,7 @@ class DrawState(GameState[DrawView]):
             "folded": tuple(sorted(chips.folded)), "all_in": tuple(sorted(chips.all_in)),
             "to_call": self._to_call(seat),
             "drawn": dict(self.drawn), "shown_aces": dict(self.shown_aces), "showdown": dict(self.revealed),
-            "hand_names": names, "results": tuple(self.results), "ante": self.game.config["ante"],
+            "hand_names": names, "results": tuple(map(str, self.results)), "ante": self.game.config["ante"],
             "limit": self.game.config["limit"], "ranking": self.game.ranking.name,
             "wild": self.game.wild_name,
         })

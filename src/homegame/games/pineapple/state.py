@@ -18,7 +18,7 @@ from homegame.engine.betting import BettingRound, Limits, money_fields
 from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
-from homegame.engine.showdown import settle_showdown, settle_uncontested
+from homegame.engine.showdown import Reason, settle_showdown, settle_uncontested
 from homegame.engine.stakes import seat_chips
 from homegame.games.pineapple.hands import (
     EIGHT_OR_BETTER,
@@ -64,7 +64,7 @@ class PineappleState(GameState[PineappleView]):
         self.revealed: dict[int, tuple[Card, ...]] = {}
         self.names: dict[int, str] = {}
         self.low_names: dict[int, str] = {}
-        self.results: list[str] = []
+        self.results: list[str | Reason] = []
         self.blinds: dict[int, int] = {}
         self.betting: BettingRound | None = self._pre_flop_betting()
         self.stock = list(cards)
@@ -300,7 +300,7 @@ class PineappleState(GameState[PineappleView]):
             "discards": {s: self.discards[s] for s in shown if s in self.discards},
             "hand_names": {s: self._high_name(s) for s in shown},
             "low_names": {s: self._low_name(s) for s in shown} if hi_lo else {},
-            "results": tuple(self.results),
+            "results": tuple(map(str, self.results)),
         })
 
     def _limits_text(self) -> str:
