@@ -46,13 +46,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from homegame.engine.actions import EMPTY, Action, ActionSet, Amounts, Choices, amount_action
 from homegame.engine.pots import Chips
 from homegame.errors import GameError
 
-__all__ = ["CHECK", "FOLD", "STRUCTURES", "BettingRound", "Limits", "money_fields", "passive"]
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from homegame.engine.history import History
+
+__all__ = ["CHECK", "FOLD", "STRUCTURES", "BettingRound", "Limits", "money_fields", "passive", "post_antes"]
 
 FOLD = Action("fold")
 CHECK = Action("check")
@@ -432,3 +437,21 @@ def money_fields(chips: Chips, betting: BettingRound | None, seat: int | None) -
         "to_call": betting.to_call(seat) if betting is not None and seat is not None else 0,
         "folded": tuple(sorted(chips.folded)),
     }
+
+
+def post_antes(history: History, chips: Chips, seats: Iterable[int], ante: int) -> None:
+    """Each of ``seats`` posts an ante of ``ante`` chips (all it has, if less), logged as one
+    ``"ante"`` event of what each posted.
+
+    >>> from homegame.engine.history import History
+    >>> history, chips = History({}), Chips([10, 1])
+    >>> post_antes(history, chips, [0, 1], 2)
+    >>> history.events[0].data, chips.stacks
+    ({'posted': {'0': 2, '1': 1}}, [8, 0])
+    """
+    posted = tuple([(seat, chips.post(seat, ante)) for seat in seats])
+    history.add_later("ante", None, _posted_data, posted)
+
+
+def _posted_data(posted: tuple[tuple[int, int], ...]) -> dict[str, Any]:
+    return {"posted": {str(seat): amount for seat, amount in posted}}

@@ -40,8 +40,6 @@ T = TypeVar("T")
 
 _COUNTERS: Final = struct.Struct("<QQ")
 _BLOCK: Final = 64
-_USED_UP: Final = 256
-"""What a stream of bytes gives when every byte is used: above every limit, so it is never taken."""
 _SYSTEM: Final = random.SystemRandom()
 
 
@@ -74,17 +72,19 @@ def _permute(key: bytes, draw: int, items: list[Any]) -> None:
     if len(items) > 256:
         _permute_widely(key, draw, items)
         return
-    block = 0
-    stream = iter(_block(key, draw, block))
-    for i, limit in _limits(len(items)):
-        byte = next(stream, _USED_UP)
-        while byte >= limit:
-            if byte == _USED_UP:
-                block += 1
-                stream = iter(_block(key, draw, block))
-            byte = next(stream, _USED_UP)
-        j = byte % (i + 1)
-        items[i], items[j] = items[j], items[i]
+    steps = _limits(len(items))
+    count = len(steps)
+    step = block = 0
+    while step < count:
+        for byte in _block(key, draw, block):
+            i, limit = steps[step]
+            if byte < limit:
+                j = byte % (i + 1)
+                items[i], items[j] = items[j], items[i]
+                step += 1
+                if step == count:
+                    break
+        block += 1
 
 
 def _permute_widely(key: bytes, draw: int, items: list[Any]) -> None:

@@ -21,17 +21,42 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from homegame.cards import Card
+from homegame.cards import Card, format_cards
 from homegame.engine.history import History
 from homegame.engine.pots import Award, Chips, Pot, award_pots, total_shares
 from homegame.ranking.explain import decided_by
 
-__all__ = ["Reason", "award_reason", "settle_showdown", "settle_uncontested"]
+__all__ = ["Reason", "award_reason", "reveal_hands", "settle_showdown", "settle_uncontested"]
 
 Namer = Callable[[int], str | None]
 CardsOf = Callable[[int], Sequence[Card]]
 """A seat's hand as the cards that make it, most significant first (``Hand.cards``): what
 separates two hands of the same name."""
+
+
+def reveal_hands(history: History, hands: Mapping[int, Sequence[Card]],
+                 discards: Mapping[int, Card] | None = None) -> None:
+    """Log the hands shown at the showdown (and the card each seat threw away, where a game has
+    one) as a ``"reveal"`` event; the cards are written out when the history is read.
+
+    >>> from homegame.cards import parse_cards
+    >>> history = History({})
+    >>> reveal_hands(history, {2: parse_cards("As Ad"), 0: parse_cards("Kc Qc")})
+    >>> history.events[0].data
+    {'hands': {'2': 'As Ad', '0': 'Kc Qc'}}
+    """
+    shown = tuple([(seat, tuple(cards)) for seat, cards in hands.items()])
+    thrown = None if discards is None else tuple(discards.items())
+    history.add_later("reveal", None, _revealed_data, (shown, thrown))
+
+
+def _revealed_data(source: tuple[tuple[tuple[int, tuple[Card, ...]], ...],
+                                 tuple[tuple[int, Card], ...] | None]) -> dict[str, Any]:
+    shown, thrown = source
+    data: dict[str, Any] = {"hands": {str(seat): format_cards(cards) for seat, cards in shown}}
+    if thrown is not None:
+        data["discards"] = {str(seat): str(card) for seat, card in thrown}
+    return data
 
 
 def settle_uncontested(history: History, chips: Chips) -> str:

@@ -27,13 +27,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card, deck, format_cards, parse_cards, rank_counts, rank_name
+from homegame.cards import Card, deck, parse_cards, rank_counts, rank_name
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome
-from homegame.engine.betting import BettingRound, Limits, money_fields
+from homegame.engine.betting import BettingRound, Limits, money_fields, post_antes
 from homegame.engine.frozen import make_frozen
 from homegame.engine.pots import clockwise_from_left
 from homegame.engine.redeal import Redeal
-from homegame.engine.showdown import Reason, settle_showdown, settle_uncontested
+from homegame.engine.showdown import Reason, reveal_hands, settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
 from homegame.games.soko_view import SokoView
 from homegame.ranking import evaluate, strength
@@ -104,8 +104,7 @@ class SokoState(GameState[SokoView]):
         self.results: list[str | Reason] = []
         self.betting: BettingRound | None = None
         if config["ante"]:
-            posted = {str(seat): self.chips.post(seat, config["ante"]) for seat in self.live()}
-            self.history.add("ante", None, {"posted": posted})
+            post_antes(self.history, self.chips, self.live(), config["ante"])
         self._deal_hole_cards()
         self._next_street()
 
@@ -224,8 +223,7 @@ class SokoState(GameState[SokoView]):
         self.street = 5
         live = self.live()
         self.revealed = {seat: (self.hole[seat], *self.up[seat]) for seat in live}
-        shown = {str(seat): format_cards(hand) for seat, hand in self.revealed.items()}
-        self.history.add("reveal", None, {"hands": shown})
+        reveal_hands(self.history, self.revealed)
         strengths = {seat: strength(self.revealed[seat], "soko") for seat in live}
         self.results.extend(settle_showdown(self.history, self.chips, strengths, self._name,
                                             cards=lambda seat: evaluate(self.revealed[seat], "soko").cards))

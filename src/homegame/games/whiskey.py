@@ -28,12 +28,12 @@ from typing import Any
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameError, GameState, Outcome, Setting
-from homegame.engine.betting import BettingRound, money_fields
+from homegame.engine.betting import BettingRound, money_fields, post_antes
 from homegame.engine.frozen import make_frozen
 from homegame.engine.game import is_counts
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
-from homegame.engine.showdown import Reason, settle_showdown, settle_uncontested
+from homegame.engine.showdown import Reason, reveal_hands, settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
 from homegame.errors import shown
 from homegame.games.whiskey_view import WhiskeyView
@@ -75,8 +75,7 @@ class WhiskeyState(GameState[WhiskeyView]):
         self.phase = ""
         self.betting: BettingRound | None = None
         if not self.chip_variant and game.config["ante"]:
-            posted = {str(seat): self.chips.post(seat, game.config["ante"]) for seat in self.order}
-            self.history.add("ante", None, {"posted": posted})
+            post_antes(self.history, self.chips, self.order, game.config["ante"])
         self._enter("exchange" if self.chip_variant else "bet1")
 
     def _table_chips(self) -> dict[int, int]:
@@ -235,8 +234,7 @@ class WhiskeyState(GameState[WhiskeyView]):
         self.phase = "over"
         live = self._live()
         self.revealed = {seat: tuple(self.hands[seat]) for seat in live}
-        shown = {str(seat): format_cards(hand) for seat, hand in self.revealed.items()}
-        self.history.add("reveal", None, {"hands": shown})
+        reveal_hands(self.history, self.revealed)
         strengths = {seat: strength(self.hands[seat]) for seat in live}
         if self.chip_variant:
             self._pay_lowest(strengths)

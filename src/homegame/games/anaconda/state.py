@@ -19,11 +19,12 @@ from homegame.engine import (
     Outcome,
     Subsets,
 )
-from homegame.engine.betting import BettingRound, money_fields
+from homegame.engine.betting import BettingRound, money_fields, post_antes
 from homegame.engine.carried_pot import settle_uncontested_carrying
 from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
+from homegame.engine.showdown import reveal_hands
 from homegame.engine.stakes import round_limits, seat_chips
 from homegame.games.anaconda.showdown import RANKING, settle
 from homegame.games.anaconda.view import AnacondaView, hint, pass_targets
@@ -80,8 +81,7 @@ class AnacondaState(GameState[AnacondaView]):
         self.revealed: dict[int, tuple[Card, ...]] = {}
         self.results: list[str] = []
         if config["ante"]:
-            posted = {str(seat): self.chips.post(seat, config["ante"]) for seat in self.live()}
-            self.history.add("ante", None, {"posted": posted})
+            post_antes(self.history, self.chips, self.live(), config["ante"])
         self._deal(cards)
         self._enter("bet1")
 
@@ -260,8 +260,7 @@ class AnacondaState(GameState[AnacondaView]):
     def _showdown(self) -> None:
         live = self.live()
         self.revealed = {seat: tuple(self.hands[seat]) for seat in live}
-        hands = {str(seat): format_cards(hand) for seat, hand in self.revealed.items()}
-        self.history.add("reveal", None, {"hands": hands})
+        reveal_hands(self.history, self.revealed)
         settlement = settle(self.history, self.chips, self.revealed, self.declarations,
                             carried=self.carried_in)
         self.results.extend(settlement.reasons)

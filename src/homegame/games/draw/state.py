@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 from homegame._compile import mypyc_attr
 from homegame.cards import ACE, Card, format_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
-from homegame.engine.betting import BettingRound
+from homegame.engine.betting import BettingRound, post_antes
 from homegame.engine.frozen import make_frozen
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
-from homegame.engine.showdown import Reason, settle_showdown, settle_uncontested
+from homegame.engine.showdown import Reason, reveal_hands, settle_showdown, settle_uncontested
 from homegame.engine.stock import Stock, StockExhausted
 from homegame.errors import GameError
 from homegame.games.draw.showdown import hand_name
@@ -82,8 +82,7 @@ class DrawState(GameState[DrawView]):
 
     def _post_antes(self, ante: int) -> None:
         if ante:
-            posted = {str(seat): self.chips.post(seat, ante) for seat in self.order}
-            self.history.add("ante", None, {"posted": posted})
+            post_antes(self.history, self.chips, self.order, ante)
 
     def _deal(self, deck: list[Card]) -> None:
         count = len(self.order)
@@ -238,8 +237,7 @@ class DrawState(GameState[DrawView]):
         ranking, wild = game.ranking_key, game.wild_key
         strengths = self._strengths = {seat: strength(self.hands[seat], ranking, wild) for seat in live}
         self.revealed = {seat: tuple(self.hands[seat]) for seat in live}
-        shown = {str(seat): format_cards(hand) for seat, hand in self.revealed.items()}
-        self.history.add("reveal", None, {"hands": shown})
+        reveal_hands(self.history, self.revealed)
         lowball = game.has("lowball")
         contenders = {seat: value for seat, value in strengths.items() if value > 0 or not lowball}
         self.results.extend(settle_showdown(self.history, self.chips, contenders, self._name,

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, deck, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
-from homegame.engine.betting import BettingRound, Limits, money_fields
+from homegame.engine.betting import BettingRound, Limits, money_fields, post_antes
 from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
-from homegame.engine.showdown import Reason, settle_showdown, settle_uncontested
+from homegame.engine.showdown import Reason, reveal_hands, settle_showdown, settle_uncontested
 from homegame.engine.stakes import seat_chips
 from homegame.games.pineapple.hands import (
     EIGHT_OR_BETTER,
@@ -85,8 +85,7 @@ class PineappleState(GameState[PineappleView]):
         config, live = self.game.config, self.live()
         limits = self._limits()
         if self.game.has("ante"):
-            posted = {str(seat): self.chips.post(seat, config["ante"]) for seat in live}
-            self.history.add("ante", None, {"posted": posted})
+            post_antes(self.history, self.chips, live, config["ante"])
             return BettingRound(self.chips, first=live[0], limits=limits)
         small, big = self.blind_seats()
         betting = BettingRound(self.chips, first=(big + 1) % self.players, limits=limits,
@@ -251,10 +250,8 @@ class PineappleState(GameState[PineappleView]):
         self.street = "showdown"
         live, board = self.live(), self.board
         self.revealed = {seat: tuple(self.hole[seat]) for seat in live}
-        self.history.add("reveal", None, {
-            "hands": {str(seat): format_cards(hand) for seat, hand in self.revealed.items()},
-            "discards": {str(seat): str(self.discards[seat]) for seat in live if seat in self.discards},
-        })
+        reveal_hands(self.history, self.revealed,
+                     {seat: self.discards[seat] for seat in live if seat in self.discards})
         high = {seat: high_strength(self.hole[seat], board) for seat in live}
         low = None
         if self.game.hi_lo:
