@@ -24,9 +24,10 @@ from typing import Any
 from homegame.cards import Card, format_cards
 from homegame.engine.history import History
 from homegame.engine.pots import Award, Chips, Pot, award_pots, total_shares
+from homegame.ranking.core import Hand
 from homegame.ranking.explain import decided_by
 
-__all__ = ["Reason", "award_reason", "reveal_hands", "settle_showdown", "settle_uncontested"]
+__all__ = ["Reason", "ShownHands", "award_reason", "reveal_hands", "settle_showdown", "settle_uncontested"]
 
 Namer = Callable[[int], str | None]
 CardsOf = Callable[[int], Sequence[Card]]
@@ -77,7 +78,8 @@ def settle_showdown(history: History, chips: Chips, high: Mapping[int, int], nam
     qualifying low to their low strength. ``name`` and ``low_name`` name a seat's hand; ``cards``
     and ``low_cards`` give its cards, so that a reason can say what decided between two hands of
     the same name. The reasons (and the award events' words) are worded when first read, so these
-    must answer the same then: they read the hands of a hand that is over.
+    must answer the same then, and hold nothing of the hand's state (which the reasons would then
+    keep alive in a reference cycle): :class:`ShownHands` answers both from the cards alone.
     """
     pots = chips.pots()
     awards = award_pots(pots, high, low, dealer=chips.dealer, players=chips.players)
@@ -91,6 +93,38 @@ def settle_showdown(history: History, chips: Chips, high: Mapping[int, int], nam
         history.add_later("award", None, _award_data, (award, reason))
     chips.pay(total_shares(awards))
     return reasons
+
+
+class ShownHands:
+    """The hands shown at a showdown, each evaluated when first asked for its name or its cards:
+    what a :class:`Reason` reads, holding only the cards and how to evaluate them.
+
+    >>> from homegame.cards import parse_cards
+    >>> from homegame.ranking import evaluate
+    >>> shown = ShownHands({0: parse_cards("Kd Kh 9s 7c 2d")}, evaluate)
+    >>> shown.name(0), shown.cards(0)[:2]
+    ('a pair of kings', (Kd, Kh))
+    """
+
+    __slots__ = ("_evaluate", "_hands", "_held")
+
+    def __init__(self, held: Mapping[int, Sequence[Card]],
+                 evaluate: Callable[[Sequence[Card]], Hand]) -> None:
+        self._held = held
+        self._evaluate = evaluate
+        self._hands: dict[int, Hand] = {}
+
+    def hand(self, seat: int) -> Hand:
+        hand = self._hands.get(seat)
+        if hand is None:
+            hand = self._hands[seat] = self._evaluate(self._held[seat])
+        return hand
+
+    def name(self, seat: int) -> str:
+        return self.hand(seat).name
+
+    def cards(self, seat: int) -> tuple[Card, ...]:
+        return self.hand(seat).cards
 
 
 class Reason:

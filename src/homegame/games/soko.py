@@ -24,6 +24,7 @@ homegame.errors.GameError: a stacked deck must hold exactly the 52 cards of this
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from homegame._compile import mypyc_attr
@@ -33,7 +34,7 @@ from homegame.engine.betting import BettingRound, Limits, money_fields, post_ant
 from homegame.engine.frozen import make_frozen
 from homegame.engine.pots import clockwise_from_left
 from homegame.engine.redeal import Redeal
-from homegame.engine.showdown import Reason, reveal_hands, settle_showdown, settle_uncontested
+from homegame.engine.showdown import Reason, ShownHands, reveal_hands, settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
 from homegame.games.soko_view import SokoView
 from homegame.ranking import evaluate, strength
@@ -225,8 +226,9 @@ class SokoState(GameState[SokoView]):
         self.revealed = {seat: (self.hole[seat], *self.up[seat]) for seat in live}
         reveal_hands(self.history, self.revealed)
         strengths = {seat: strength(self.revealed[seat], "soko") for seat in live}
-        self.results.extend(settle_showdown(self.history, self.chips, strengths, self._name,
-                                            cards=lambda seat: evaluate(self.revealed[seat], "soko").cards))
+        shown = ShownHands(self.revealed, partial(evaluate, ranking="soko"))
+        self.results.extend(settle_showdown(self.history, self.chips, strengths, shown.name,
+                                            cards=shown.cards))
 
     def _name(self, seat: int) -> str:
         return evaluate(self.revealed[seat], "soko").name

@@ -33,7 +33,7 @@ from homegame.engine.frozen import make_frozen
 from homegame.engine.game import is_counts
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
-from homegame.engine.showdown import Reason, reveal_hands, settle_showdown, settle_uncontested
+from homegame.engine.showdown import Reason, ShownHands, reveal_hands, settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
 from homegame.errors import shown
 from homegame.games.whiskey_view import WhiskeyView
@@ -239,8 +239,9 @@ class WhiskeyState(GameState[WhiskeyView]):
         if self.chip_variant:
             self._pay_lowest(strengths)
             return
-        self.results.extend(settle_showdown(self.history, self.chips, strengths, self._name,
-                                            cards=lambda seat: evaluate(self.hands[seat]).cards))
+        shown = ShownHands(self.revealed, evaluate)
+        self.results.extend(settle_showdown(self.history, self.chips, strengths, shown.name,
+                                            cards=shown.cards))
 
     def _pay_lowest(self, strengths: dict[int, int]) -> None:
         lowest = min(strengths.values())

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from homegame._compile import mypyc_attr
@@ -23,7 +23,7 @@ from homegame.engine.betting import BettingRound, post_antes
 from homegame.engine.frozen import make_frozen
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
-from homegame.engine.showdown import Reason, reveal_hands, settle_showdown, settle_uncontested
+from homegame.engine.showdown import Reason, ShownHands, reveal_hands, settle_showdown, settle_uncontested
 from homegame.engine.stock import Stock, StockExhausted
 from homegame.errors import GameError
 from homegame.games.draw.showdown import hand_name
@@ -240,13 +240,9 @@ class DrawState(GameState[DrawView]):
         reveal_hands(self.history, self.revealed)
         lowball = game.has("lowball")
         contenders = {seat: value for seat, value in strengths.items() if value > 0 or not lowball}
-        self.results.extend(settle_showdown(self.history, self.chips, contenders, self._name,
-                                            cards=self._cards))
-
-    def _cards(self, seat: int) -> tuple[Card, ...]:
-        """The cards that make the seat's hand, most significant first (for telling apart two
-        hands of the same name)."""
-        return evaluate(self.hands[seat], self.game.ranking_key, self.game.wild_key).cards
+        shown = ShownHands(self.revealed, partial(evaluate, ranking=ranking, wild=wild))
+        self.results.extend(settle_showdown(self.history, self.chips, contenders, shown.name,
+                                            cards=shown.cards))
 
     def _name(self, seat: int) -> str:
         name = self.names.get(seat)

@@ -18,7 +18,7 @@ from homegame.engine.betting import BettingRound, Limits, money_fields, post_ant
 from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
-from homegame.engine.showdown import Reason, reveal_hands, settle_showdown, settle_uncontested
+from homegame.engine.showdown import Reason, ShownHands, reveal_hands, settle_showdown, settle_uncontested
 from homegame.engine.stakes import seat_chips
 from homegame.games.pineapple.hands import (
     EIGHT_OR_BETTER,
@@ -258,10 +258,10 @@ class PineappleState(GameState[PineappleView]):
             low = {seat: value for seat in live if (value := low_strength(self.hole[seat], board))}
             if not low:
                 self.results.append("no hand makes an eight-or-better low: the high hand takes the whole pot")
-        self.results.extend(settle_showdown(
-            self.history, self.chips, high, self._high_name, low or None, self._low_name,
-            cards=lambda seat: evaluate([*self.hole[seat], *self.board]).cards,
-            low_cards=lambda seat: EIGHT_OR_BETTER.evaluate([*self.hole[seat], *self.board]).cards))
+        held = {seat: (*self.hole[seat], *board) for seat in live}
+        highs, lows = ShownHands(held, evaluate), ShownHands(held, EIGHT_OR_BETTER.evaluate)
+        self.results.extend(settle_showdown(self.history, self.chips, high, highs.name, low or None,
+                                            lows.name, cards=highs.cards, low_cards=lows.cards))
 
     def _high_name(self, seat: int) -> str:
         name = self.names.get(seat)
