@@ -17,7 +17,7 @@ from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from homegame._compile import mypyc_attr
-from homegame.cards import ACE, Card, format_cards
+from homegame.cards import Card, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
 from homegame.engine.betting import BettingRound, post_antes
 from homegame.engine.frozen import make_frozen
@@ -38,6 +38,7 @@ __all__ = ["DrawState"]
 HAND_SIZE = 5
 DRAW_SIZES = (0, 1, 2, 3)
 STAND_PAT = Action("discard")
+ACES = frozenset(parse_cards("Ac Ad Ah As"))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
@@ -102,9 +103,9 @@ class DrawState(GameState[DrawView]):
             return self.betting.legal(seat)
         hand = self.hands[seat]
         discards = Subsets("discard", hand, DRAW_SIZES)
-        if not any(card.rank == ACE for card in hand):
+        if ACES.isdisjoint(hand):
             return ActionSet(discards)
-        aces = sorted({card for card in hand if card.rank == ACE})
+        aces = sorted(ACES.intersection(hand))
         keep_ace = (Subsets("discard", [c for c in hand if c != ace], (4,)) for ace in aces)
         return ActionSet(discards, *keep_ace)
 

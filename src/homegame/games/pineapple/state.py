@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, deck, format_cards, parse_cards
@@ -319,8 +319,12 @@ def _hints(hole: tuple[Card, ...], board: tuple[Card, ...], hi_lo: bool) -> tupl
     return best_high_name(hole, board), low
 
 
+_DISCARDS: Final = {card: Action("discard", cards=(card,)) for card in deck()}
+"""Every card's discard, built once: a hand offers three to each seat still in."""
+
+
 def _discard_choices(hole: Sequence[Card]) -> ActionSet:
-    return ActionSet(Choices([Action("discard", cards=(card,)) for card in hole]))
+    return ActionSet(Choices([_DISCARDS[card] for card in hole]))
 
 
 def stacked_deck(first: str | Sequence[Card]) -> list[Card]:
