@@ -207,14 +207,14 @@ class BettingRound:
 
     def _advance(self, after: int) -> None:
         chips, needs = self.chips, self.needs
-        players, folded, all_in = chips.players, chips.folded, chips.all_in
+        folded, all_in = chips.folded, chips.all_in
         if folded:
             needs.difference_update(folded)
         if all_in:
             needs.difference_update(all_in)
-        if len(folded) >= players - 1 or (
-                players - len(folded) - len(all_in) == 1 and not self._bring_in_due
-                and self.bets[self._active()[0]] >= self.highest):
+        in_hand = chips.players - len(folded)
+        if in_hand <= 1 or (in_hand - len(all_in) == 1 and not self._bring_in_due
+                            and self.bets[self._active()[0]] >= self.highest):
             needs.clear()
         if needs:
             for seat in self._orders[after + 1]:
@@ -238,7 +238,8 @@ class BettingRound:
         aggressive = self._aggressive_range(seat)
         if aggressive is None:
             return _betting_set(call, None, 0, 0)
-        return _betting_set(call, self._aggressive_kind(), *aggressive)
+        low, high = aggressive
+        return _betting_set(call, self._aggressive_kind(), low, high)
 
     def _bring_in_legal(self, seat: int) -> ActionSet:
         """The bring-in, or a completion above it (a bring-in as large as the bet is the bet)."""
