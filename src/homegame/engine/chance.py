@@ -49,10 +49,11 @@ def _block(key: bytes, draw: int, block: int) -> bytes:
 
 
 @lru_cache(maxsize=64)
-def _limits(count: int) -> tuple[tuple[int, int], ...]:
-    """For each Fisher-Yates step ``i`` of ``count`` items, the bytes below which a byte ``b``
-    gives the uniform position ``b % (i + 1)``: the largest multiple of ``i + 1`` up to 256."""
-    return tuple((i, 256 - 256 % (i + 1)) for i in range(count - 1, 0, -1))
+def _limits(count: int) -> tuple[int, ...]:
+    """For each Fisher-Yates step of ``count`` items (``i`` from ``count - 1`` down to 1), the byte
+    below which a byte ``b`` gives the uniform position ``b % (i + 1)``: the largest multiple of
+    ``i + 1`` up to 256."""
+    return tuple(256 - 256 % (i + 1) for i in range(count - 1, 0, -1))
 
 
 def _permute(key: bytes, draw: int, items: list[Any]) -> None:
@@ -72,17 +73,17 @@ def _permute(key: bytes, draw: int, items: list[Any]) -> None:
     if len(items) > 256:
         _permute_widely(key, draw, items)
         return
-    steps = _limits(len(items))
-    count = len(steps)
+    limits = _limits(len(items))
+    last = len(limits)
     step = block = 0
-    while step < count:
+    while step < last:
         for byte in _block(key, draw, block):
-            i, limit = steps[step]
-            if byte < limit:
+            if byte < limits[step]:
+                i = last - step
                 j = byte % (i + 1)
                 items[i], items[j] = items[j], items[i]
                 step += 1
-                if step == count:
+                if step == last:
                     break
         block += 1
 
