@@ -103,7 +103,7 @@ class ShownHands:
     >>> from homegame.ranking import evaluate
     >>> shown = ShownHands({0: parse_cards("Kd Kh 9s 7c 2d")}, evaluate)
     >>> shown.name(0), shown.cards(0)[:2]
-    ('a pair of kings', (Kd, Kh))
+    ('a pair of kings', (Kh, Kd))
     """
 
     __slots__ = ("_evaluate", "_hands", "_held")
