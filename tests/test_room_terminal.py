@@ -143,6 +143,29 @@ def test_two_network_bots_play_a_table_and_leave_after_their_hands(tmp_path: Pat
         assert all(seat is None for seat in client.table(made["table"])["seats"])
 
 
+def test_a_busted_network_bot_buys_back_in_and_the_table_plays_on(tmp_path: Path) -> None:
+    # A buy-in of one chip is the ante: every hand that is not an exact tie busts its loser, and the
+    # table then waits for players until that seat buys back in (it used to wait for good).
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Short", "seats": 2, "buy_in": 1, "games": ["draw"], "pause": 0})
+        invite = f"{server.base}/t/{made['table']}"
+        bots = [subprocess.Popen([sys.executable, "-m", "homegame", "bot", invite, "--name", name,
+                                  "--hands", "3", "--bot", "random"], stdout=subprocess.PIPE, text=True)
+                for name in ("ann", "bob")]
+        try:
+            outputs = [process.communicate(timeout=120)[0] for process in bots]
+        finally:
+            for process in bots:
+                process.kill()
+        assert [process.returncode for process in bots] == [0, 0], outputs
+        assert all("The bot played 3 hands." in output for output in outputs), outputs
+        assert "buys back in with 1" in "".join(outputs)
+        ledger = client.ledger(made["table"])
+        assert sum(line["bought"] for line in ledger["lines"]) > 2, ledger
+        assert sum(line["net"] for line in ledger["lines"]) == 0
+
+
 def test_a_bot_the_table_s_games_do_not_know_is_refused_before_it_sits(tmp_path: Path) -> None:
     with RoomServer(str(tmp_path / "room.sqlite3")) as server:
         client = RoomClient(server.base)

@@ -3,8 +3,9 @@
 The agent sees only what the room sends its seat: the view and the legal actions in each
 ``state``. It reads the view back into the game's view class and asks a homegame bot, in a thread
 so the connection keeps being served while the bot thinks; it calls a game at random when it is
-the dealer, and comes back if the room sat it out. A program in another language does the same
-with the messages of ``docs/protocol.md``.
+the dealer, comes back if the room sat it out, and buys back in to a full buy-in when the table
+waits for players and its stack is short (a busted seat would otherwise hold up the table for
+good). A program in another language does the same with the messages of ``docs/protocol.md``.
 """
 
 from __future__ import annotations
@@ -73,11 +74,14 @@ def _played(dealt_in: set[int], state: dict[str, Any] | None) -> int:
 
 async def _answer(connection: SeatConnection, state: dict[str, Any], bots: dict[str, Bot],
                   chooser: random.Random, say: Callable[[str], None]) -> None:
-    """Do what the seat is asked now, if anything: call a game, act, or come back."""
+    """Do what the seat is asked now, if anything: come back, buy back in, call a game, or act."""
     table, you = state["table"], state["you"]
-    mine = table["seats"][you["seat"]]
+    mine, buy_in = table["seats"][you["seat"]], table["config"]["buy_in"]
     if mine["sitting_out"] and not mine["leaving"]:
         await connection.send({"type": "come_back"})
+    elif table["phase"] == "waiting" and mine["stack"] < buy_in and not mine["leaving"]:
+        say(f"buys back in with {buy_in - mine['stack']}")
+        await connection.send({"type": "rebuy", "chips": buy_in - mine["stack"]})
     elif you["choosing"]:
         game = chooser.choice(table["choosable"])
         say(f"calls {game}")

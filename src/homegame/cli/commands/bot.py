@@ -10,7 +10,11 @@ from homegame.cli.commands._room import room_missing
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("bot", help="seat a bot at a card-room table over the network")
+    parser = subparsers.add_parser(
+        "bot", help="seat a bot at a card-room table over the network",
+        description="Seat a bot at a card-room table over the network. It plays every hand it is dealt, "
+                    "calls a game when it deals, comes back if the room sits it out, and buys back in to "
+                    "a full buy-in when it is short of chips and the table waits for players.")
     parser.add_argument("invite", help="the table's invite link, such as http://192.0.2.7:8000/t/abc123")
     who = parser.add_mutually_exclusive_group(required=True)
     who.add_argument("--seat-token", help="the token of the seat the bot plays")
