@@ -96,8 +96,12 @@ def settle_showdown(history: History, chips: Chips, high: Mapping[int, int], nam
 
 
 class ShownHands:
-    """The hands shown at a showdown, each evaluated when first asked for its name or its cards:
-    what a :class:`Reason` reads, holding only the cards and how to evaluate them.
+    """The hands shown at a showdown, each named or evaluated when first asked: what a
+    :class:`Reason` reads and a view shows, holding only the cards and how to judge them.
+
+    ``name_of``, where a game has one, names a hand more cheaply than ``evaluate`` (a name follows
+    from the strength alone); the full evaluation, which orders the cards, is then made only when
+    the cards are asked for, as a reason does when two hands share a name.
 
     >>> from homegame.cards import parse_cards
     >>> from homegame.ranking import evaluate
@@ -106,13 +110,15 @@ class ShownHands:
     ('a pair of kings', (Kh, Kd))
     """
 
-    __slots__ = ("_evaluate", "_hands", "_held")
+    __slots__ = ("_evaluate", "_hands", "_held", "_name_of", "_names")
 
-    def __init__(self, held: Mapping[int, Sequence[Card]],
-                 evaluate: Callable[[Sequence[Card]], Hand]) -> None:
+    def __init__(self, held: Mapping[int, Sequence[Card]], evaluate: Callable[[Sequence[Card]], Hand],
+                 name_of: Callable[[Sequence[Card]], str] | None = None) -> None:
         self._held = held
         self._evaluate = evaluate
+        self._name_of = name_of
         self._hands: dict[int, Hand] = {}
+        self._names: dict[int, str] = {}
 
     def hand(self, seat: int) -> Hand:
         hand = self._hands.get(seat)
@@ -121,7 +127,11 @@ class ShownHands:
         return hand
 
     def name(self, seat: int) -> str:
-        return self.hand(seat).name
+        name = self._names.get(seat)
+        if name is None:
+            name_of = self._name_of
+            name = self._names[seat] = self.hand(seat).name if name_of is None else name_of(self._held[seat])
+        return name
 
     def cards(self, seat: int) -> tuple[Card, ...]:
         return self.hand(seat).cards

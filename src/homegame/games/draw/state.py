@@ -66,8 +66,7 @@ class DrawState(GameState[DrawView]):
         self.drawn: dict[int, int] = {}
         self.shown_aces: dict[int, Card] = {}
         self.revealed: dict[int, tuple[Card, ...]] = {}
-        self.names: dict[int, str] = {}
-        self._strengths: dict[int, int] = {}
+        self.shown: ShownHands | None = None
         self.results: list[str | Reason] = []
         self.discarded: dict[int, tuple[Card, ...]] = {}
         self.drew_after_rebuild: list[int] = []
@@ -146,7 +145,7 @@ class DrawState(GameState[DrawView]):
         self.hands = [list(hand) for hand in self.hands]
         self.stock = self.stock.copy()
         self.drawn, self.shown_aces = dict(self.drawn), dict(self.shown_aces)
-        self.names, self.results, self._drawers = dict(self.names), list(self.results), list(self._drawers)
+        self.results, self._drawers = list(self.results), list(self._drawers)
         self.discarded, self.drew_after_rebuild = dict(self.discarded), list(self.drew_after_rebuild)
         return True
 
@@ -163,7 +162,6 @@ class DrawState(GameState[DrawView]):
         redeal.hide(self.stock.discards, holder="pile", known=mine)
         redeal.confine(mine, {"stock", *self.drew_after_rebuild})
         redeal.deal()
-        self.names = {}
 
     # -- the flow of the hand ------------------------------------------------------------------
 
@@ -236,22 +234,15 @@ class DrawState(GameState[DrawView]):
         game = self.game
         live = [seat for seat in self.order if seat not in self.chips.folded]
         ranking, wild = game.ranking_key, game.wild_key
-        strengths = self._strengths = {seat: strength(self.hands[seat], ranking, wild) for seat in live}
+        strengths = {seat: strength(self.hands[seat], ranking, wild) for seat in live}
         self.revealed = {seat: tuple(self.hands[seat]) for seat in live}
         reveal_hands(self.history, self.revealed)
         lowball = game.has("lowball")
         contenders = {seat: value for seat, value in strengths.items() if value > 0 or not lowball}
-        shown = ShownHands(self.revealed, partial(evaluate, ranking=ranking, wild=wild))
+        shown = self.shown = ShownHands(self.revealed, partial(evaluate, ranking=ranking, wild=wild),
+                                        partial(hand_name, ranking=ranking, wild=wild))
         self.results.extend(settle_showdown(self.history, self.chips, contenders, shown.name,
                                             cards=shown.cards))
-
-    def _name(self, seat: int) -> str:
-        name = self.names.get(seat)
-        if name is None:
-            game = self.game
-            name = self.names[seat] = hand_name(self.hands[seat], game.ranking_key, game.wild_key,
-                                                self._strengths.get(seat))
-        return name
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -265,8 +256,8 @@ class DrawState(GameState[DrawView]):
     def _view(self, seat: int | None) -> DrawView:
         chips, betting = self.chips, self.betting
         hand = tuple(self.hands[seat]) if seat is not None else ()
-        over = self.phase == "over"
-        names = {s: self._name(s) for s in self.revealed} if over else {}
+        shown = self.shown
+        names = {s: shown.name(s) for s in self.revealed} if shown is not None else {}
         return make_frozen(DrawView, {
             **self.view_base(seat), "phase": self.phase, "hand": hand,
             "hint": _hint(hand, self.game.ranking_key, self.game.wild_key),

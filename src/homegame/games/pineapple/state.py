@@ -7,7 +7,7 @@ comes first and is set up with the blinds (or after the antes) when the hand is 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
@@ -29,7 +29,8 @@ from homegame.games.pineapple.hands import (
     low_strength,
 )
 from homegame.games.pineapple.view import PineappleView
-from homegame.ranking import evaluate
+from homegame.ranking import evaluate, strength
+from homegame.ranking.high import strength_name
 
 if TYPE_CHECKING:
     from homegame.games.pineapple import Pineapple
@@ -62,8 +63,7 @@ class PineappleState(GameState[PineappleView]):
         self.discarding: SimultaneousChoice[Card] | None = None
         self.discard_choices: dict[int, ActionSet] = {}
         self.revealed: dict[int, tuple[Card, ...]] = {}
-        self.names: dict[int, str] = {}
-        self.low_names: dict[int, str] = {}
+        self.shown_hands: tuple[ShownHands, ShownHands] | None = None
         self.results: list[str | Reason] = []
         self.blinds: dict[int, int] = {}
         self.betting: BettingRound | None = self._pre_flop_betting()
@@ -170,7 +170,6 @@ class PineappleState(GameState[PineappleView]):
         self.hole = {seat: list(cards) for seat, cards in self.hole.items()}
         self.board, self.stock, self.burned = list(self.board), list(self.stock), list(self.burned)
         self.discards, self.results = dict(self.discards), list(self.results)
-        self.names, self.low_names = dict(self.names), dict(self.low_names)
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:
@@ -185,7 +184,6 @@ class PineappleState(GameState[PineappleView]):
         redeal.hide(self.burned)
         redeal.deal()
         self.discards.update((other, cards[0]) for other, cards in thrown.items())
-        self.names, self.low_names = {}, {}
         choosing = self.discarding
         if choosing is not None:
             made = [other for other in choosing.choices if other != seat]
@@ -259,21 +257,10 @@ class PineappleState(GameState[PineappleView]):
             if not low:
                 self.results.append("no hand makes an eight-or-better low: the high hand takes the whole pot")
         held = {seat: (*self.hole[seat], *board) for seat in live}
-        highs, lows = ShownHands(held, evaluate), ShownHands(held, EIGHT_OR_BETTER.evaluate)
+        highs, lows = ShownHands(held, evaluate, _high_name), ShownHands(held, EIGHT_OR_BETTER.evaluate)
+        self.shown_hands = highs, lows
         self.results.extend(settle_showdown(self.history, self.chips, high, highs.name, low or None,
                                             lows.name, cards=highs.cards, low_cards=lows.cards))
-
-    def _high_name(self, seat: int) -> str:
-        name = self.names.get(seat)
-        if name is None:
-            name = self.names[seat] = evaluate([*self.hole[seat], *self.board]).name
-        return name
-
-    def _low_name(self, seat: int) -> str:
-        name = self.low_names.get(seat)
-        if name is None:
-            name = self.low_names[seat] = EIGHT_OR_BETTER.evaluate([*self.hole[seat], *self.board]).name
-        return name
 
     # -- views -----------------------------------------------------------------------------------
 
@@ -295,10 +282,17 @@ class PineappleState(GameState[PineappleView]):
             "hint": hint, "low_hint": low_hint,
             "showdown": shown,
             "discards": {s: self.discards[s] for s in shown if s in self.discards},
-            "hand_names": {s: self._high_name(s) for s in shown},
-            "low_names": {s: self._low_name(s) for s in shown} if hi_lo else {},
+            **self._names(shown, hi_lo),
             "results": tuple(map(str, self.results)),
         })
+
+    def _names(self, seats: Mapping[int, object], hi_lo: bool) -> dict[str, dict[int, str]]:
+        """The view's names of the hands shown at the showdown: high, and low in Hi-Lo."""
+        if self.shown_hands is None:
+            return {"hand_names": {}, "low_names": {}}
+        highs, lows = self.shown_hands
+        return {"hand_names": {s: highs.name(s) for s in seats},
+                "low_names": {s: lows.name(s) for s in seats} if hi_lo else {}}
 
     def _limits_text(self) -> str:
         config = self.game.config
@@ -317,6 +311,11 @@ def _hints(hole: tuple[Card, ...], board: tuple[Card, ...], hi_lo: bool) -> tupl
     sees the same cards turn after turn."""
     low = (best_low_name(hole, board) if hole else NO_LOW) if hi_lo else ""
     return best_high_name(hole, board), low
+
+
+def _high_name(cards: Sequence[Card]) -> str:
+    """The name of the best high hand in ``cards``, from its strength alone (no ordering of the cards)."""
+    return strength_name(strength(cards))
 
 
 _DISCARDS: Final = {card: Action("discard", cards=(card,)) for card in deck()}
