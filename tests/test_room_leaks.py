@@ -95,12 +95,14 @@ def _watch(tmp_path: Path, game: str, deck: str) -> list[str]:
                 states = [await c.wait_for(lambda s: s["table"]["hand"] is not None) for c in connections]
                 if any(s["view"]["is_over"] for s in states if s["view"]):
                     break
-                movers = [c for c, s in zip(connections, states, strict=True) if s["you"]["to_act"]]
-                for connection in movers:
-                    state = connection.state
-                    assert state is not None
-                    await connection.act(_choice(game, ActionSet.from_json(state["legal"])), seq=state["seq"])
-                await asyncio.sleep(0.02)
+                # The first seat to act acts, and everyone sees that before anyone else acts: the
+                # order of moves made at the same time must not depend on which frame came first.
+                seats = zip(connections, states, strict=True)
+                mover, state = next((seat, state) for seat, state in seats if state["you"]["to_act"])
+                answer = await mover.act(_choice(game, ActionSet.from_json(state["legal"])), seq=state["seq"])
+                assert answer["type"] == "ack", answer
+                for connection in connections:
+                    await connection.wait_for(lambda s, seen=answer["seq"]: s["seq"] >= seen)
             frames = list(connections[0].frames)
             for connection in connections:
                 await connection.close()
