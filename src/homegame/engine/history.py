@@ -44,16 +44,43 @@ _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
 class Event:
-    """One thing that happened: an immutable value. ``private_to`` is ``None`` for a public event."""
+    """One thing that happened: an immutable value. ``private_to`` is ``None`` for a public event.
 
-    __slots__ = ("data", "kind", "private_to", "seat")
+    An event made by :meth:`written_later` writes its ``data`` when it is first read: a view's log
+    hands every event to the seat, and a learning environment or a bot seldom reads their words.
+
+    >>> event = Event.written_later("shown", 0, lambda cards: {"cards": list(cards)}, ("As", "Kd"))
+    >>> event.data, event == Event("shown", 0, {"cards": ["As", "Kd"]})
+    ({'cards': ['As', 'Kd']}, True)
+    """
+
+    __slots__ = ("_data", "_source", "_write", "kind", "private_to", "seat")
 
     def __init__(self, kind: str, seat: int | None, data: Mapping[str, Any] = _NO_DATA,
                  private_to: tuple[int, ...] | None = None) -> None:
         self.kind: Final = kind
         self.seat: Final = seat
-        self.data: Final[Mapping[str, Any]] = {} if data is _NO_DATA else data
+        self._data: Mapping[str, Any] = {} if data is _NO_DATA else data
+        self._write: Callable[[Any], dict[str, Any]] | None = None
+        self._source: object = None
         self.private_to: Final = private_to
+
+    @classmethod
+    def written_later(cls, kind: str, seat: int | None, write: Callable[[Any], dict[str, Any]],
+                      source: object, private_to: tuple[int, ...] | None = None) -> Event:
+        """The event whose data is ``write(source)``, written when first read (``source`` must
+        not change meanwhile)."""
+        event = cls(kind, seat, _NO_DATA, private_to)
+        event._write, event._source = write, source
+        return event
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        write = self._write
+        if write is not None:
+            self._data = write(self._source)
+            self._write = self._source = None
+        return self._data
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
@@ -104,18 +131,17 @@ class History:
 
     ``deck``, when given, is written into the header as ``"deck"`` on first reading: a hand
     that nobody saves never spends time formatting its whole deck. In the same way the events
-    logged by :meth:`log_action` and :meth:`add_cards` are written when the events are first
-    read: a hand played out by bots or a simulation may never read them.
+    logged by :meth:`log_action`, :meth:`add_cards` and :meth:`add_later` write their data when it
+    is first read: a hand played out by bots or a simulation may never read it.
     """
 
-    __slots__ = ("_dealt", "_deck", "_events", "_header", "_unwritten")
+    __slots__ = ("_dealt", "_deck", "_events", "_header")
 
     def __init__(self, header: dict[str, Any], events: list[Event] | None = None, *,
                  deck: Sequence[Card] | None = None) -> None:
         self._header: dict[str, Any] | None = header
         self._dealt: tuple[Game, int, list[int] | None, dict[str, Any]] | None = None
-        self._events: list[Any] = [] if events is None else events
-        self._unwritten = -1  # the first event logged for later, or -1: none
+        self._events: list[Event] = [] if events is None else events
         self._deck = None if deck is None else tuple(deck)
 
     @classmethod
@@ -151,18 +177,7 @@ class History:
     @property
     def events(self) -> list[Event]:
         """Every event so far, oldest first."""
-        if self._unwritten >= 0:
-            self._write_deferred()
         return self._events
-
-    def _write_deferred(self) -> None:
-        events = self._events
-        for index in range(self._unwritten, len(events)):
-            logged = events[index]
-            if type(logged) is tuple:
-                kind, seat, write, source, private_to = logged
-                events[index] = Event(kind, seat, write(source), private_to)
-        self._unwritten = -1
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):
@@ -178,7 +193,6 @@ class History:
         """An independent history of the same hand: events are values, so only the list is new."""
         twin = History({}, list(self._events))
         twin._header, twin._dealt, twin._deck = self._header, self._dealt, self._deck
-        twin._unwritten = self._unwritten
         return twin
 
     def as_seen_by(self, seat: int | None) -> History:
@@ -198,9 +212,8 @@ class History:
 
     def add(self, kind: str, seat: int | None = None, data: Mapping[str, Any] | None = None,
             private_to: tuple[int, ...] | None = None) -> None:
-        """Log an event whose ``data`` the caller made for it (its :class:`Event` is made when the
-        events are next read)."""
-        self.add_later(kind, seat, _unchanged, data or {}, private_to)
+        """Log an event whose ``data`` the caller made for it."""
+        self._events.append(Event(kind, seat, data or {}, private_to))
 
     def log_action(self, seat: int, action: Action, private_to: tuple[int, ...] | None = None) -> int:
         """Log ``seat`` taking ``action``: an ``"action"`` event holding ``action.to_json()``.
@@ -215,9 +228,7 @@ class History:
         """
         events = self._events
         count = len(events)
-        if self._unwritten < 0:
-            self._unwritten = count
-        events.append(("action", seat, _action_data, action, private_to))
+        events.append(Event.written_later("action", seat, _action_data, action, private_to))
         return count
 
     def add_cards(self, kind: str, seat: int | None, cards: Sequence[Card],
@@ -234,8 +245,8 @@ class History:
 
     def add_later(self, kind: str, seat: int | None, write: Callable[[Any], dict[str, Any]], source: object,
                   private_to: tuple[int, ...] | None = None) -> None:
-        """Log an event whose data ``write(source)`` gives, written when the events are next read:
-        a hand played out by bots or a simulation never pays for it. ``source`` must not change
+        """Log an event whose data ``write(source)`` gives, written when it is first read: a hand
+        played out by bots or a simulation never pays for it. ``source`` must not change
         afterwards (a value, or what the finished hand no longer touches).
 
         >>> history = History({})
@@ -243,15 +254,11 @@ class History:
         >>> history.events[0].data
         {'cards': ['As', 'Kd']}
         """
-        if self._unwritten < 0:
-            self._unwritten = len(self._events)
-        self._events.append((kind, seat, write, source, private_to))
+        self._events.append(Event.written_later(kind, seat, write, source, private_to))
 
     def forget_since(self, count: int) -> None:
         """Drop every event after the first ``count`` (an action that failed part way)."""
         del self._events[count:]
-        if self._unwritten >= count:
-            self._unwritten = -1
 
     def seen_by(self, seat: int | None) -> list[Event]:
         """The events ``seat`` may see (``None``: a spectator, who sees only public events)."""
@@ -288,10 +295,6 @@ class History:
         if not isinstance(events, list):
             raise ReplayError(f"a history's events are a list, not {shown(events)}")
         return cls(check_header(data["header"]), [Event.from_json(event) for event in events])
-
-
-def _unchanged(data: dict[str, Any]) -> dict[str, Any]:
-    return data
 
 
 def _action_data(action: Action) -> dict[str, Any]:
