@@ -37,18 +37,36 @@ def test_it_refuses_values_that_are_not_exactly_the_fields(values: dict[str, obj
         make_frozen(Point, values)
 
 
-def test_it_refuses_classes_that_are_not_frozen_and_slotted() -> None:
+def test_it_makes_a_value_kept_in_an_instance_dictionary_from_the_values_themselves() -> None:
     @dataclass(frozen=True)
     class WithDict:
         x: int
+        y: tuple[int, ...]
 
+    values = {"y": (2,), "x": 1}
+    made = make_frozen(WithDict, values)
+    assert made == WithDict(1, (2,)) and hash(made) == hash(WithDict(1, (2,)))
+    assert vars(made) is values
+    with pytest.raises(FrozenInstanceError):
+        made.x = 3  # type: ignore[misc]
+    with pytest.raises(TypeError, match="WithDict needs every one of its fields"):
+        make_frozen(WithDict, {"x": 1, "z": 2})
+
+
+def test_it_refuses_classes_that_are_not_frozen_dataclasses_or_mix_slots_and_a_dictionary() -> None:
     @dataclass(slots=True)
     class Mutable:
         x: int
 
-    for kind in (WithDict, Mutable, int):
-        with pytest.raises(TypeError, match="is not a frozen slotted dataclass"):
+    @dataclass(frozen=True)
+    class Mixed(Point):
+        label: str
+
+    for kind in (Mutable, int):
+        with pytest.raises(TypeError, match="is not a frozen dataclass"):
             make_frozen(kind, {"x": 1})
+    with pytest.raises(TypeError, match="Mixed keeps some of its fields in slots and some in a dictionary"):
+        make_frozen(Mixed, {"x": 1, "y": (), "label": "a"})
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

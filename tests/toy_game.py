@@ -15,7 +15,7 @@ from homegame.engine import Action, ActionSet, Chance, Choices, Game, GameState,
 KEEP, SWAP = Action("keep"), Action("swap")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DuelView(View):
     my_card: Card | None
     shown: dict[int, Card]

@@ -1,14 +1,15 @@
-"""Frozen values built fast: a frozen slotted dataclass made from its fields by name.
+"""Frozen values built fast: a frozen dataclass made from its fields by name.
 
 A frozen dataclass's generated ``__init__`` sets each field through ``object.__setattr__`` in
 interpreted code, and a call by keyword binds every argument by name first: for a view of some
 25 fields that is most of what ``state.view(seat)`` costs, paid at every turn by every bot, room
-and learning environment. :func:`make_frozen` sets the same fields straight into their slots
-(compiled, it is a plain C call per field) and makes the same value: equal, hashable alike,
-immutable afterwards, serialised the same way.
+and learning environment. :func:`make_frozen` makes the same value without it: equal, hashable
+alike, immutable afterwards, serialised the same way. A dataclass with an instance dictionary (the
+views) is given the dictionary of values whole, in one step; a slotted one has each slot set (a
+plain C call per field, compiled).
 
 >>> from dataclasses import dataclass
->>> @dataclass(frozen=True, slots=True)
+>>> @dataclass(frozen=True)
 ... class Point:
 ...     x: int
 ...     y: int
@@ -29,19 +30,26 @@ __all__ = ["make_frozen"]
 
 T = TypeVar("T")
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str], bool]] = {}
+"""Each class's field names, in order and as a set, and whether its instances keep their fields
+in a dictionary (else in slots)."""
 
 
 def make_frozen(kind: type[T], values: dict[str, Any]) -> T:
-    """An instance of the frozen slotted dataclass ``kind`` holding ``values``, which name every
-    one of its fields (a :class:`TypeError` otherwise): ``kind(**values)`` without running its
+    """An instance of the frozen dataclass ``kind`` holding ``values``, which name every one of
+    its fields (a :class:`TypeError` otherwise): ``kind(**values)`` without running its
     ``__init__`` (so ``kind`` has no ``__post_init__``). The values are taken as they are, as the
-    generated ``__init__`` takes them."""
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = _FIELDS[kind] = _field_names(kind)
-    if len(values) == len(names):
+    generated ``__init__`` takes them; a class with an instance dictionary takes ``values`` itself
+    as that dictionary, so the caller hands it over (a dict it made for the purpose)."""
+    known = _FIELDS.get(kind)
+    if known is None:
+        known = _FIELDS[kind] = _layout(kind)
+    order, names, in_dict = known
+    if len(values) == len(names) and names.issuperset(values):
         value = object.__new__(kind)
+        if in_dict:
+            object.__setattr__(value, "__dict__", values)
+            return value
         try:
             # As many distinct names as fields, each one a slot (nothing else can be set on a
             # slotted instance): every field is set once.
@@ -50,12 +58,19 @@ def make_frozen(kind: type[T], values: dict[str, Any]) -> T:
             return value
         except AttributeError:
             pass
-    raise TypeError(f"{kind.__name__} needs every one of its fields ({', '.join(names)}), "
+    raise TypeError(f"{kind.__name__} needs every one of its fields ({', '.join(order)}), "
                     f"not {', '.join(values)}")
 
 
-def _field_names(kind: type) -> tuple[str, ...]:
+def _layout(kind: type) -> tuple[tuple[str, ...], frozenset[str], bool]:
     params = getattr(kind, "__dataclass_params__", None)
-    if params is None or not params.frozen or kind.__dictoffset__:  # an instance dict: not slotted
-        raise TypeError(f"{kind.__name__} is not a frozen slotted dataclass")
-    return tuple(field.name for field in fields(kind))
+    if params is None or not params.frozen:
+        raise TypeError(f"{kind.__name__} is not a frozen dataclass")
+    order = tuple(field.name for field in fields(kind))
+    names = frozenset(order)
+    slots = {name for base in kind.__mro__ for name in vars(base).get("__slots__", ())}
+    if names <= slots:
+        return order, names, False
+    if kind.__dictoffset__ and not names & slots:
+        return order, names, True
+    raise TypeError(f"{kind.__name__} keeps some of its fields in slots and some in a dictionary")

@@ -3,8 +3,10 @@
 Every game's view is a frozen dataclass extending :class:`View`; it round-trips through JSON.
 It lives apart from the state machine so that it stays plain Python in the compiled build, where
 the JSON codec reads its field types. A state builds its views with
-:func:`homegame.engine.frozen.make_frozen`, which fills the same frozen value without running the
-generated ``__init__`` (the bulk of a view's cost otherwise).
+:func:`homegame.engine.frozen.make_frozen`, which makes the same frozen value without running the
+generated ``__init__`` (the bulk of a view's cost otherwise). Views keep their fields in an
+instance dictionary rather than slots, so that the dictionary of fields a state builds becomes
+the view in one step; a game's view extends :class:`View` the same way (``frozen=True``, no slots).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from homegame.engine.history import Event
 __all__ = ["View"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class View:
     """What one seat (or a spectator, ``seat=None``) may know. Games extend it with their own fields.
 

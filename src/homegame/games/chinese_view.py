@@ -15,7 +15,7 @@ from homegame.games._rows import Payment
 __all__ = ["ChineseView"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ChineseView(View):
     """One seat's view. ``hand`` is the seat's thirteen cards; ``my_setting`` its chosen rows (or
     its natural); ``shown`` the rows revealed so far (naturals, then showdown), ``payments`` every

@@ -15,7 +15,7 @@ from homegame.games._rows import Payment
 __all__ = ["OpenFaceView"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class OpenFaceView(View):
     """One seat's view: every placed card it may see (a fantasyland hand only once shown), its own
     unplaced cards, and at the end royalties, fouls and every payment with its reason."""

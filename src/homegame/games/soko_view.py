@@ -14,7 +14,7 @@ from homegame.engine import View
 __all__ = ["SokoView"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SokoView(View):
     """A seat's view: its own hole card, everyone's up cards, the money, and the results.
 

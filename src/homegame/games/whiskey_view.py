@@ -14,7 +14,7 @@ from homegame.engine import View
 __all__ = ["WhiskeyView"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class WhiskeyView(View):
     """A seat's view. ``phase``: bet1, exchange, bet2, widow, bet3 or over (no bet phases with
     the chips variant). ``widow`` holds the widow's cards when this seat may know them (face up in

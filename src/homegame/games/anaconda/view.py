@@ -21,7 +21,7 @@ __all__ = ["AnacondaView", "hint", "pass_targets"]
 HIGH, LOW = "high", "ace-to-five"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AnacondaView(View):
     """A seat's view of an Anaconda hand.
 

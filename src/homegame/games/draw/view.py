@@ -10,7 +10,7 @@ from homegame.engine import View
 __all__ = ["DrawView"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DrawView(View):
     """A seat's view of a draw hand.
 

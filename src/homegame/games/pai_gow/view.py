@@ -40,7 +40,7 @@ class Result:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PaiGowView(View):
     """A seat's view. ``variants`` are the table's variants (public), ``banker`` the banking seat,
     ``None`` when the house banks.

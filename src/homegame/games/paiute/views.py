@@ -29,7 +29,7 @@ class CallShown:
     discarded: Card | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PaiuteView(View):
     """One seat's view of a Paiute deal (``seat=None``: a spectator, who holds no hand).
 

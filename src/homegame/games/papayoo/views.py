@@ -46,7 +46,7 @@ class DealResult:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PapayooView(View):
     """One seat's view of a Papayoo deal (``seat=None``: a spectator, who holds no hand).
 

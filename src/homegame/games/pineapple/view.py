@@ -10,7 +10,7 @@ from homegame.engine import View
 __all__ = ["PineappleView"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PineappleView(View):
     """A seat's view of a Pineapple, Crazy Pineapple or Crazy Pineapple Hi-Lo hand.
 
