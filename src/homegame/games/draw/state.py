@@ -66,7 +66,7 @@ class DrawState(GameState[DrawView]):
         self.drawn: dict[int, int] = {}
         self.shown_aces: dict[int, Card] = {}
         self.revealed: dict[int, tuple[Card, ...]] = {}
-        self.shown: ShownHands | None = None
+        self.shown_hands: ShownHands | None = None
         self.results: list[str | Reason] = []
         self.discarded: dict[int, tuple[Card, ...]] = {}
         self.drew_after_rebuild: list[int] = []
@@ -239,8 +239,8 @@ class DrawState(GameState[DrawView]):
         reveal_hands(self.history, self.revealed)
         lowball = game.has("lowball")
         contenders = {seat: value for seat, value in strengths.items() if value > 0 or not lowball}
-        shown = self.shown = ShownHands(self.revealed, partial(evaluate, ranking=ranking, wild=wild),
-                                        partial(hand_name, ranking=ranking, wild=wild))
+        shown = self.shown_hands = ShownHands(self.revealed, partial(evaluate, ranking=ranking, wild=wild),
+                                              partial(hand_name, ranking=ranking, wild=wild))
         self.results.extend(settle_showdown(self.history, self.chips, contenders, shown.name,
                                             cards=shown.cards))
 
@@ -256,7 +256,7 @@ class DrawState(GameState[DrawView]):
     def _view(self, seat: int | None) -> DrawView:
         chips, betting = self.chips, self.betting
         hand = tuple(self.hands[seat]) if seat is not None else ()
-        shown = self.shown
+        shown = self.shown_hands
         names = {s: shown.name(s) for s in self.revealed} if shown is not None else {}
         return make_frozen(DrawView, {
             **self.view_base(seat), "phase": self.phase, "hand": hand,
