@@ -70,6 +70,41 @@ def test_a_dropped_connection_comes_back_to_the_same_seat_and_view(browser: Brow
             player.page.context.close()
 
 
+def test_a_player_out_of_chips_is_told_how_to_buy_back_in_and_plays_on(browser: Browser, room: RoomServer,
+                                                                       artifacts: Path) -> None:
+    """At a one-chip buy-in (the ante) every hand that is not a tie busts its loser; the table then
+    waits for players who can be dealt in, the busted player's page says how to buy back in, and a
+    rebuy from the options panel gets the next hand dealt."""
+    setup = {"name": "short", "seats": 2, "games": ["draw"], "clock": 600, "pause": 0, "buy_in": 1}
+    _, players, _ = seat_three(browser, room.base, setup, sizes=(PHONE, DESKTOP))
+    rng = random.Random(5)
+
+    def stack(player: TablePlayer) -> int:
+        mine: int = player.page.evaluate("() => { const f = window.homegame.frame; "
+                                         "return f.table.seats[f.you.seat].stack; }")
+        return mine
+
+    def busted() -> list[TablePlayer]:
+        return [p for p in players if (p.state() or {}).get("phase") == "waiting" and stack(p) == 0]
+
+    play_until(players, lambda: bool(busted()), rng, choose="draw")
+    out, = busted()
+    other, = [p for p in players if p is not out]
+    prompt = "You have no chips: rebuy under Options (Shift+O) to be dealt in again."
+    expect(out.page.locator("#actions .prompt")).to_have_text(prompt)
+    expect(other.page.locator("#actions .prompt")).to_have_text("Waiting for another player to sit down…")
+    shoot(out.page, artifacts, "out-of-chips")
+    played = hands_played(players)
+    out.press("Shift+O")
+    out.page.click("#panel form.inline button[type=submit]")
+    expect(out.page.locator("#panel-body")).to_contain_text("Done.")
+    out.press("Escape")
+    play_until(players, lambda: hands_played(players) > played, rng, choose="draw")
+    assert not [error for player in players for error in player.errors]
+    for player in players:
+        player.page.context.close()
+
+
 def test_the_lobby_makes_a_table_and_its_invite_link_seats_a_friend(browser: Browser, room: RoomServer,
                                                                     artifacts: Path) -> None:
     page = browser.new_context(viewport=PHONE).new_page()

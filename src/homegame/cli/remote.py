@@ -325,10 +325,29 @@ def phase_line(state: dict[str, Any]) -> str:
     if phase == "between":
         return "The next deal of this game comes in a moment."
     if phase == "waiting":
-        return "Waiting for players who can be dealt in."
+        return "Waiting for players who can be dealt in." + _short_of_chips(state)
     if phase == "closed":
         return "The table is closed."
     return f"Hands played: {table['hands_played']}."
+
+
+def _short_of_chips(state: dict[str, Any]) -> str:
+    """How a seat short of a buy-in plays on, at a table waiting for players who can be dealt in.
+
+    >>> table = {"seats": [{"stack": 0}, {"stack": 40}], "config": {"buy_in": 100}}
+    >>> _short_of_chips({"table": table, "you": {"seat": 0}})
+    " You have no chips: 'rebuy 100' buys you back in."
+    >>> _short_of_chips({"table": table, "you": {"seat": 1}})
+    " You have 40 chips: 'rebuy 60' tops you up to a buy-in."
+    """
+    seat, table = state["you"]["seat"], state["table"]
+    mine = table["seats"][seat] if seat is not None else None
+    buy_in = table["config"]["buy_in"]
+    if mine is None or mine["stack"] >= buy_in:
+        return ""
+    if not mine["stack"]:
+        return f" You have no chips: 'rebuy {buy_in}' buys you back in."
+    return f" You have {mine['stack']} chips: 'rebuy {buy_in - mine['stack']}' tops you up to a buy-in."
 
 
 def ledger_text(ledger: dict[str, Any]) -> str:

@@ -429,8 +429,18 @@ function waitingFor() {
   }
   if (frame.table.phase === "choosing") return `Waiting for ${seatName(frame.table.chooser)} to call the game…`;
   if (frame.table.phase === "between") return "The next deal comes in a moment…";
-  if (frame.table.phase === "waiting") return "Waiting for another player to sit down…";
+  if (frame.table.phase === "waiting") return shortOfChips() || "Waiting for another player to sit down…";
   return "";
+}
+
+// At a table waiting for players who can be dealt in, a seat short of a buy-in is told how to play on.
+function shortOfChips() {
+  const frame = app.frame;
+  const mine = frame.table.seats[frame.you.seat];
+  const buyIn = frame.table.config.buy_in;
+  if (!mine || mine.stack >= buyIn) return "";
+  const have = mine.stack ? `You have ${mine.stack} chips` : "You have no chips";
+  return `${have}: rebuy under Options (Shift+O) to be dealt in again.`;
 }
 
 function pickerNode() {
