@@ -18,7 +18,8 @@ module does both and logs them to the history with a reason a player can read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from homegame.cards import Card, format_cards
@@ -26,8 +27,10 @@ from homegame.engine.history import History
 from homegame.engine.pots import Award, Chips, Pot, award_pots, total_shares
 from homegame.ranking.core import Hand
 from homegame.ranking.explain import decided_by
+from homegame.ranking.high import strength_name
 
-__all__ = ["Reason", "ShownHands", "award_reason", "reveal_hands", "settle_showdown", "settle_uncontested"]
+__all__ = ["Reason", "ShownHands", "award_reason", "named_by_strength", "reveal_hands", "settle_showdown",
+           "settle_uncontested"]
 
 Namer = Callable[[int], str | None]
 CardsOf = Callable[[int], Sequence[Card]]
@@ -99,21 +102,22 @@ class ShownHands:
     """The hands shown at a showdown, each named or evaluated when first asked: what a
     :class:`Reason` reads and a view shows, holding only the cards and how to judge them.
 
-    ``name_of``, where a game has one, names a hand more cheaply than ``evaluate`` (a name follows
-    from the strength alone); the full evaluation, which orders the cards, is then made only when
-    the cards are asked for, as a reason does when two hands share a name.
+    ``name_of``, where a game has one, names a seat's hand more cheaply than ``evaluate`` (from
+    the strength the showdown already worked out: :func:`named_by_strength`); the full
+    evaluation, which orders the cards, is then made only when the cards are asked for, as a
+    reason does when two hands share a name.
 
     >>> from homegame.cards import parse_cards
     >>> from homegame.ranking import evaluate
     >>> shown = ShownHands({0: parse_cards("Kd Kh 9s 7c 2d")}, evaluate)
-    >>> shown.name(0), shown.cards(0)[:2]
-    ('a pair of kings', (Kh, Kd))
+    >>> shown.names([0]), shown.cards(0)[:2]
+    ({0: 'a pair of kings'}, (Kh, Kd))
     """
 
     __slots__ = ("_evaluate", "_hands", "_held", "_name_of", "_names")
 
     def __init__(self, held: Mapping[int, Sequence[Card]], evaluate: Callable[[Sequence[Card]], Hand],
-                 name_of: Callable[[Sequence[Card]], str] | None = None) -> None:
+                 name_of: Callable[[int], str] | None = None) -> None:
         self._held = held
         self._evaluate = evaluate
         self._name_of = name_of
@@ -130,11 +134,31 @@ class ShownHands:
         name = self._names.get(seat)
         if name is None:
             name_of = self._name_of
-            name = self._names[seat] = self.hand(seat).name if name_of is None else name_of(self._held[seat])
+            name = self._names[seat] = self.hand(seat).name if name_of is None else name_of(seat)
         return name
+
+    def names(self, seats: Iterable[int]) -> dict[int, str]:
+        """The names of the hands of ``seats`` (a view's ``hand_names``)."""
+        return {seat: self.name(seat) for seat in seats}
 
     def cards(self, seat: int) -> tuple[Card, ...]:
         return self.hand(seat).cards
+
+
+def named_by_strength(strengths: Mapping[int, int]) -> Callable[[int], str]:
+    """A ``name_of`` for :class:`ShownHands` of high hands ranked the standard way: each seat's
+    name follows from the strength the showdown worked out (``strengths`` must not change).
+
+    >>> from homegame.cards import parse_cards
+    >>> from homegame.ranking import strength
+    >>> named_by_strength({3: strength(parse_cards("9c 9d 4h 4s Kd"))})(3)
+    'two pair, nines and fours'
+    """
+    return partial(_strength_name, strengths)
+
+
+def _strength_name(strengths: Mapping[int, int], seat: int) -> str:
+    return strength_name(strengths[seat])
 
 
 class Reason:

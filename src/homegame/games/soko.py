@@ -102,6 +102,7 @@ class SokoState(GameState[SokoView]):
         self.street = 0
         self.doubled = False
         self.revealed: dict[int, tuple[Card, ...]] = {}
+        self.shown_hands: ShownHands | None = None
         self.results: list[str | Reason] = []
         self.betting: BettingRound | None = None
         if config["ante"]:
@@ -226,12 +227,9 @@ class SokoState(GameState[SokoView]):
         self.revealed = {seat: (self.hole[seat], *self.up[seat]) for seat in live}
         reveal_hands(self.history, self.revealed)
         strengths = {seat: strength(self.revealed[seat], "soko") for seat in live}
-        shown = ShownHands(self.revealed, partial(evaluate, ranking="soko"))
+        shown = self.shown_hands = ShownHands(self.revealed, partial(evaluate, ranking="soko"))
         self.results.extend(settle_showdown(self.history, self.chips, strengths, shown.name,
                                             cards=shown.cards))
-
-    def _name(self, seat: int) -> str:
-        return evaluate(self.revealed[seat], "soko").name
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -250,7 +248,7 @@ class SokoState(GameState[SokoView]):
             "bring_in": bring_in_for(self.game.config, False),
             "limits": f"{limits.structure} limit, {size}", "doubled": self.doubled,
             "showdown": dict(self.revealed) if over else {},
-            "hand_names": {s: self._name(s) for s in self.revealed} if over else {},
+            "hand_names": self.shown_hands.names(self.revealed) if self.shown_hands is not None else {},
             "results": tuple(map(str, self.results)),
         })
 

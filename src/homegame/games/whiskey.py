@@ -33,7 +33,14 @@ from homegame.engine.frozen import make_frozen
 from homegame.engine.game import is_counts
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
-from homegame.engine.showdown import Reason, ShownHands, reveal_hands, settle_showdown, settle_uncontested
+from homegame.engine.showdown import (
+    Reason,
+    ShownHands,
+    named_by_strength,
+    reveal_hands,
+    settle_showdown,
+    settle_uncontested,
+)
 from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
 from homegame.errors import shown
 from homegame.games.whiskey_view import WhiskeyView
@@ -70,6 +77,7 @@ class WhiskeyState(GameState[WhiskeyView]):
         self.turns_taken = 0
         self.turn: int | None = None
         self.revealed: dict[int, tuple[Card, ...]] = {}
+        self.shown_hands: ShownHands | None = None
         self.results: list[str | Reason] = []
         self.losers: list[int] = []
         self.phase = ""
@@ -236,27 +244,24 @@ class WhiskeyState(GameState[WhiskeyView]):
         self.revealed = {seat: tuple(self.hands[seat]) for seat in live}
         reveal_hands(self.history, self.revealed)
         strengths = {seat: strength(self.hands[seat]) for seat in live}
+        shown = self.shown_hands = ShownHands(self.revealed, evaluate, named_by_strength(strengths))
         if self.chip_variant:
-            self._pay_lowest(strengths)
+            self._pay_lowest(strengths, shown)
             return
-        shown = ShownHands(self.revealed, evaluate)
         self.results.extend(settle_showdown(self.history, self.chips, strengths, shown.name,
                                             cards=shown.cards))
 
-    def _pay_lowest(self, strengths: dict[int, int]) -> None:
+    def _pay_lowest(self, strengths: dict[int, int], shown: ShownHands) -> None:
         lowest = min(strengths.values())
         self.losers = sorted(seat for seat, value in strengths.items() if value == lowest)
         for seat in self.losers:
             self.table_chips[seat] -= 1
-            reason = f"seat {seat} gives a chip to the bank with the lowest hand, {self._name(seat)}"
+            reason = f"seat {seat} gives a chip to the bank with the lowest hand, {shown.name(seat)}"
             self.results.append(reason)
             self.history.add("award", seat, {"amount": -1, "reason": reason})
         out = [seat for seat in self.losers if self.table_chips[seat] == 0]
         if out:
             self.results.append(f"seat {', '.join(map(str, out))} is out of chips and loses the game")
-
-    def _name(self, seat: int) -> str:
-        return evaluate(self.hands[seat]).name
 
     def _outcome(self) -> Outcome:
         if self.chip_variant:
@@ -293,14 +298,13 @@ class WhiskeyState(GameState[WhiskeyView]):
         hand = tuple(self.hands[seat]) if seat is not None else ()
         knows_widow = self.widow_face_up or (seat is not None and seat == self.widow_known_by)
         betting = self.betting
-        over = self.phase == "over"
         return make_frozen(WhiskeyView, {
             **self.view_base(seat), "phase": self.phase, "hand": hand,
             "hint": evaluate(list(hand)).name if hand else "",
             "widow": tuple(self.widow) if knows_widow else None, "widow_face_up": self.widow_face_up,
             "knocker": self.knocker, **money_fields(self.chips, betting, seat),
             "showdown": dict(self.revealed),
-            "hand_names": {s: self._name(s) for s in self.revealed} if over else {},
+            "hand_names": self.shown_hands.names(self.revealed) if self.shown_hands is not None else {},
             "results": tuple(map(str, self.results)), "chips": dict(self.table_chips),
         })
 

@@ -12,7 +12,7 @@ dealer's left). A hand everyone else folds to wins without a showdown.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
@@ -240,7 +240,7 @@ class DrawState(GameState[DrawView]):
         lowball = game.has("lowball")
         contenders = {seat: value for seat, value in strengths.items() if value > 0 or not lowball}
         shown = self.shown_hands = ShownHands(self.revealed, partial(evaluate, ranking=ranking, wild=wild),
-                                              partial(hand_name, ranking=ranking, wild=wild))
+                                              partial(_shown_name, self.revealed, strengths, ranking, wild))
         self.results.extend(settle_showdown(self.history, self.chips, contenders, shown.name,
                                             cards=shown.cards))
 
@@ -257,7 +257,6 @@ class DrawState(GameState[DrawView]):
         chips, betting = self.chips, self.betting
         hand = tuple(self.hands[seat]) if seat is not None else ()
         shown = self.shown_hands
-        names = {s: shown.name(s) for s in self.revealed} if shown is not None else {}
         return make_frozen(DrawView, {
             **self.view_base(seat), "phase": self.phase, "hand": hand,
             "hint": _hint(hand, self.game.ranking_key, self.game.wild_key),
@@ -266,10 +265,17 @@ class DrawState(GameState[DrawView]):
             "folded": tuple(sorted(chips.folded)), "all_in": tuple(sorted(chips.all_in)),
             "to_call": self._to_call(seat),
             "drawn": dict(self.drawn), "shown_aces": dict(self.shown_aces), "showdown": dict(self.revealed),
-            "hand_names": names, "results": tuple(map(str, self.results)), "ante": self.game.config["ante"],
+            "hand_names": shown.names(self.revealed) if shown is not None else {},
+            "results": tuple(map(str, self.results)), "ante": self.game.config["ante"],
             "limit": self.game.config["limit"], "ranking": self.game.ranking.name,
             "wild": self.game.wild_name,
         })
+
+
+def _shown_name(hands: Mapping[int, Sequence[Card]], strengths: Mapping[int, int], ranking: str | Ranking,
+                wild: frozenset[Card] | None, seat: int) -> str:
+    """The name of a hand shown at the showdown, from the strength the showdown worked out."""
+    return hand_name(hands[seat], ranking, wild, strengths[seat])
 
 
 @lru_cache(maxsize=4096)

@@ -18,7 +18,14 @@ from homegame.engine.betting import BettingRound, Limits, money_fields, post_ant
 from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
-from homegame.engine.showdown import Reason, ShownHands, reveal_hands, settle_showdown, settle_uncontested
+from homegame.engine.showdown import (
+    Reason,
+    ShownHands,
+    named_by_strength,
+    reveal_hands,
+    settle_showdown,
+    settle_uncontested,
+)
 from homegame.engine.stakes import seat_chips
 from homegame.games.pineapple.hands import (
     EIGHT_OR_BETTER,
@@ -29,8 +36,7 @@ from homegame.games.pineapple.hands import (
     low_strength,
 )
 from homegame.games.pineapple.view import PineappleView
-from homegame.ranking import evaluate, strength
-from homegame.ranking.high import strength_name
+from homegame.ranking import evaluate
 
 if TYPE_CHECKING:
     from homegame.games.pineapple import Pineapple
@@ -257,7 +263,8 @@ class PineappleState(GameState[PineappleView]):
             if not low:
                 self.results.append("no hand makes an eight-or-better low: the high hand takes the whole pot")
         held = {seat: (*self.hole[seat], *board) for seat in live}
-        highs, lows = ShownHands(held, evaluate, _high_name), ShownHands(held, EIGHT_OR_BETTER.evaluate)
+        highs = ShownHands(held, evaluate, named_by_strength(high))
+        lows = ShownHands(held, EIGHT_OR_BETTER.evaluate)
         self.shown_hands = highs, lows
         self.results.extend(settle_showdown(self.history, self.chips, high, highs.name, low or None,
                                             lows.name, cards=highs.cards, low_cards=lows.cards))
@@ -291,8 +298,7 @@ class PineappleState(GameState[PineappleView]):
         if self.shown_hands is None:
             return {"hand_names": {}, "low_names": {}}
         highs, lows = self.shown_hands
-        return {"hand_names": {s: highs.name(s) for s in seats},
-                "low_names": {s: lows.name(s) for s in seats} if hi_lo else {}}
+        return {"hand_names": highs.names(seats), "low_names": lows.names(seats) if hi_lo else {}}
 
     def _limits_text(self) -> str:
         config = self.game.config
@@ -311,11 +317,6 @@ def _hints(hole: tuple[Card, ...], board: tuple[Card, ...], hi_lo: bool) -> tupl
     sees the same cards turn after turn."""
     low = (best_low_name(hole, board) if hole else NO_LOW) if hi_lo else ""
     return best_high_name(hole, board), low
-
-
-def _high_name(cards: Sequence[Card]) -> str:
-    """The name of the best high hand in ``cards``, from its strength alone (no ordering of the cards)."""
-    return strength_name(strength(cards))
 
 
 _DISCARDS: Final = {card: Action("discard", cards=(card,)) for card in deck()}
