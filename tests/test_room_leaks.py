@@ -15,7 +15,7 @@ import pytest
 import homegame
 from homegame.cards import format_cards
 from homegame.engine import Action, ActionSet
-from homegame.engine.actions import Arrangements
+from homegame.engine.action_sets import Arrangements
 from homegame.room.client import RoomClient, SeatConnection
 from room_server import RoomServer
 

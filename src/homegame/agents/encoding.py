@@ -37,8 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from homegame.cards import Card
-from homegame.engine import Action, ActionSet, Family, Game, GameState, View
-from homegame.engine.actions import _unrank_combination
+from homegame.engine import Action, ActionSet, Family, Game, GameState, View, action_sets
 from homegame.errors import HomegameError
 
 __all__ = [
@@ -167,7 +166,7 @@ def unrank_combination(rank: int, n: int, size: int) -> tuple[int, ...]:
     >>> unrank_combination(34, 7, 3)
     (4, 5, 6)
     """
-    return _unrank_combination(n, size, rank)
+    return action_sets.unrank_combination(n, size, rank)
 
 
 def positions_of(cards: Sequence[Card], held: Sequence[Card]) -> tuple[int, ...] | None:

@@ -30,7 +30,8 @@ from homegame.cards import Card, CardError, parse_cards
 from homegame.cli.render import Style
 from homegame.cli.render.pai_gow import distinct_ways, placement_text
 from homegame.engine import Action, ActionSet, Amounts, Arrangements, Choices, View
-from homegame.engine.actions import Family, Subsets, amount_action
+from homegame.engine.action_sets import Family, Subsets
+from homegame.engine.actions import amount_action
 from homegame.games.pai_gow import PaiGowView
 
 __all__ = ["Filling", "Offer", "complete", "offers", "same_action", "understand"]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from homegame.cli.choices import Offer
 from homegame.cli.render import Style
 from homegame.engine import Action, Amounts, Arrangements
-from homegame.engine.actions import Subsets
+from homegame.engine.action_sets import Subsets
 
 __all__ = ["action_help", "question_help", "yes_no_help"]
 

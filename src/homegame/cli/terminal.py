@@ -29,7 +29,7 @@ from homegame.cli.narrate import doing, tell
 from homegame.cli.render import Style, render_view
 from homegame.cli.screen import Frame, TableConsole
 from homegame.engine import Action, ActionSet, Game, GameState, IllegalAction, View
-from homegame.engine.actions import Arrangements, Subsets
+from homegame.engine.action_sets import Arrangements, Subsets
 from homegame.engine.match import Match
 
 __all__ = ["BOT_NAMES", "Quit", "Summary", "Table"]

@@ -3,7 +3,8 @@
 Betting, pots and the match that chains hands live in their own modules here too.
 """
 
-from homegame.engine.actions import Action, ActionSet, Amounts, Arrangements, Choices, Family, Subsets
+from homegame.engine.action_sets import ActionSet, Amounts, Arrangements, Choices, Family, Subsets
+from homegame.engine.actions import Action
 from homegame.engine.chance import Chance, ChanceError
 from homegame.engine.game import Game, GameError, Setting
 from homegame.engine.history import Event, History

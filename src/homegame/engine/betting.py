@@ -48,7 +48,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from homegame.engine.actions import EMPTY, Action, ActionSet, Amounts, Choices, amount_action
+from homegame.engine.action_sets import EMPTY, ActionSet, Amounts, Choices
+from homegame.engine.actions import Action, amount_action
 from homegame.engine.pots import Chips
 from homegame.errors import GameError
 

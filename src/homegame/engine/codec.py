@@ -29,7 +29,8 @@ from functools import cache
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 from homegame.cards import Card, card
-from homegame.engine.actions import Action, ActionSet
+from homegame.engine.action_sets import ActionSet
+from homegame.engine.actions import Action
 from homegame.engine.history import Event
 
 __all__ = ["from_json", "to_json"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from homegame.engine.actions import ActionSet
+from homegame.engine.action_sets import ActionSet
 from homegame.engine.state import GameState
 from homegame.errors import GameError
 

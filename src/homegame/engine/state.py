@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar, cast
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card
-from homegame.engine.actions import EMPTY, Action, ActionSet
+from homegame.engine.action_sets import EMPTY, ActionSet
+from homegame.engine.actions import Action
 from homegame.engine.chance import Chance
 from homegame.engine.history import History
 from homegame.engine.redeal import Redeal
