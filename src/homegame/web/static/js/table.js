@@ -4,23 +4,21 @@
 // actions the player picks. The room decides everything; the page shows the seat its own view.
 
 import { actionBar, arrangeEditor } from "./actions.js";
+import { askWhy, checkArrangement, suggest } from "./advice.js";
 import { call, store } from "./api.js";
 import { cardElement } from "./cards.js";
 import { Decision } from "./decision.js";
 import { $, $$, capitalize, fill, h } from "./dom.js";
+import { renderFelt, tickClocks } from "./felt.js";
 import { gameFor, money } from "./games.js";
 import { installKeys } from "./keys.js";
 import { openPanel } from "./panels.js";
 import { TableSocket } from "./socket.js";
-import { Words, textNodes } from "./words.js";
+import { app, gameName, hand, seatName, tableId, tableSeatOf, words } from "./table-state.js";
+import { textNodes } from "./words.js";
 
-const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const app = {
-  tableId, seat: store.seat(tableId), owner: store.owner(tableId), frame: null, decision: null, busy: false,
-  notice: "", skew: 0, games: {}, advice: null, adviceKey: "", armed: null, why: "", chat: [], drawn: false,
-  fourColour: store.option("fourColour", false),
-};
 window.homegame = app;
+const page = { render, renderActions, say };  // what advice.js redraws with
 
 // -- the connection -------------------------------------------------------------------------------
 
@@ -92,31 +90,6 @@ function act(action) {
   return send({ type: "act", action, seq: app.frame.seq });
 }
 
-// -- who is who --------------------------------------------------------------------------------------
-
-function hand() {
-  return app.frame && app.frame.table.hand;
-}
-
-function tableSeatOf(g) {
-  const current = hand();
-  return current ? current.seats[Number(g)] : Number(g);
-}
-
-function seatName(seat) {
-  const occupant = app.frame.table.seats[seat];
-  return occupant ? occupant.name : `seat ${seat}`;
-}
-
-function words(player = app.frame.you.player, seats = hand() ? hand().seats : null) {
-  return new Words(player === undefined ? null : player, (g) => seatName(seats ? seats[Number(g)] : Number(g)));
-}
-
-function gameName() {
-  const current = hand();
-  return current ? current.game : null;
-}
-
 // -- drawing ------------------------------------------------------------------------------------------
 
 /** What a game's presentation draws with: the view, the words, cards with their marks. */
@@ -155,7 +128,7 @@ function handCard(code, size, markOf, extra) {
     decision.toggle(code);
     app.why = "";
     render();
-    askWhy();
+    askWhy(page);
   });
   return node;
 }
@@ -188,7 +161,7 @@ function render() {
   if (!frame.you.to_act) app.decision = null;
   else if (!app.decision || app.decision.key !== key) startDecision(frame);
   renderTop();
-  renderFelt();
+  renderFelt(context(), join);
   renderOwn();
   renderActions();
   renderResult();
@@ -243,90 +216,6 @@ function renderTop() {
     line = current ? `Hand ${current.number}: ${current.title} is over` : "";
   }
   $("#game-line").textContent = line;
-}
-
-// Where the seats sit around the oval, clockwise from the reader's own seat at the bottom, for
-// each size of table: places chosen so that no two seats touch, even on a phone.
-const PLACES = {
-  2: [[50, 88], [50, 13]],
-  3: [[50, 88], [16, 28], [84, 28]],
-  4: [[50, 88], [15, 50], [50, 13], [85, 50]],
-  5: [[50, 88], [14, 60], [27, 13], [73, 13], [86, 60]],
-  6: [[50, 89], [14, 70], [14, 30], [50, 11], [86, 30], [86, 70]],
-  7: [[50, 90], [14, 74], [14, 40], [30, 10], [70, 10], [86, 40], [86, 74]],
-  8: [[50, 90], [15, 80], [14, 46], [17, 11], [50, 10], [83, 11], [86, 46], [85, 80]],
-};
-
-function seatPosition(index, count, mine) {
-  const step = (index - mine + count) % count;
-  const [left, top] = PLACES[count][step];
-  // your own seat stands on the near edge and grows upward, never over the rail
-  return { left, top, edge: top >= 88 ? "bottom" : "" };
-}
-
-function renderFelt() {
-  const frame = app.frame;
-  const table = frame.table;
-  const view = frame.view;
-  const felt = $("#felt");
-  const count = table.seats.length;
-  const mine = frame.you.seat === null ? 0 : frame.you.seat;
-  const ctx = context();
-  const game = gameFor(gameName());
-  const cash = money(view);
-  const pods = table.seats.map((occupant, seat) => {
-    const place = seatPosition(seat, count, mine);
-    const style = { left: `${place.left}%`, top: place.edge ? null : `${place.top}%`, bottom: place.edge ? "3%" : null };
-    if (!occupant) {
-      const canSit = frame.you.seat === null && table.phase !== "closed";
-      return h("div", { class: "seat empty", style, "data-seat": seat },
-               canSit ? h("button", { type: "button", class: "sit", onclick: () => join(seat) }, `Sit here (seat ${seat + 1})`)
-                      : h("span", { class: "note" }, "empty seat"));
-    }
-    const g = hand() ? hand().seats.indexOf(seat) : -1;
-    const inHand = g >= 0 && view;
-    const toAct = (inHand && !view.is_over && view.to_act.includes(g)) || (table.phase === "choosing" && table.chooser === seat);
-    const folded = inHand && cash && cash.folded.includes(g);
-    const stack = inHand && cash && g in cash.stacks ? cash.stacks[g] : occupant.stack;
-    const bet = inHand && cash ? cash.bets[g] || 0 : 0;
-    const dealer = inHand ? view.dealer === g : table.button === seat && !hand();
-    const status = [occupant.sitting_out ? "sitting out" : "", occupant.leaving ? "leaving" : "", occupant.connected ? "" : "away"]
-      .filter(Boolean).join(", ");
-    const classes = ["seat", toAct ? "to-act" : "", seat === frame.you.seat ? "me" : "", folded ? "folded" : "",
-                     place.edge ? `edge-${place.edge}` : ""].filter(Boolean).join(" ");
-    return h("div", { class: classes, style, "data-seat": seat, role: "group",
-                      "aria-label": `${occupant.name}${seat === frame.you.seat ? " (you)" : ""}, ${stack} chips${toAct ? ", to act" : ""}` },
-             h("div", { class: "seat-head" },
-               h("span", { class: "seat-name" }, occupant.name),
-               dealer ? h("span", { class: "dealer-button", title: "dealer" }, "D") : null),
-             h("div", { class: "seat-money" }, h("span", { class: "stack" }, `${stack}`),
-               bet ? h("span", { class: "bet" }, `bet ${bet}`) : null,
-               status ? h("span", { class: "away" }, status) : null),
-             inHand && seat !== frame.you.seat && game.seat ? h("div", { class: "seat-cards" }, game.seat(view, String(g), ctx)) : null,
-             toAct ? h("div", { class: "clock", "data-deadline": occupant.deadline || "" },
-                       h("span", { class: "clock-bar" }), h("span", { class: "clock-text" })) : null);
-  });
-  // what is happening is a line of its own under the felt, so that it never runs under a seat
-  const center = h("div", { class: "center" });
-  if (view) {
-    fill($("#phase"), textNodes(game.phase ? game.phase(view, ctx) : ""));
-    fill(center, cash ? h("p", { class: "pot" }, `Pot ${cash.pot}`, cash.carried ? ` (${cash.carried} carried)` : "") : null,
-         game.center ? game.center(view, ctx) : null);
-  } else {
-    fill($("#phase"), waitingLine());
-  }
-  felt.dataset.seats = String(count);
-  felt.dataset.game = gameName() || "";
-  fill(felt, center, pods);
-  tickClocks();
-}
-
-function waitingLine() {
-  const table = app.frame.table;
-  if (table.phase === "waiting") return "Waiting for players to sit down";
-  if (table.phase === "choosing") return `${seatName(table.chooser)} is calling the game`;
-  if (table.phase === "closed") return "The table is closed";
-  return "";
 }
 
 function renderOwn() {
@@ -398,7 +287,7 @@ function actionEnv() {
     arm: (key) => { app.armed = key; renderActions(); },
     rerender: (only) => (only ? renderActions() : render()),
     canSuggest: ["chinese", "open_face"].includes(gameName()) && Boolean(app.seat),
-    suggest,
+    suggest: () => suggest(page),
   };
 }
 
@@ -410,7 +299,7 @@ function renderActions() {
   if (frame.you.choosing) parts.push(pickerNode());
   else if (app.decision) {
     parts.push(...actionBar(app.decision, actionEnv()));
-    if (app.decision.mode === "arrange") checkArrangement();
+    if (app.decision.mode === "arrange") checkArrangement(page);
   } else if (frame.you.seat !== null) parts.push(h("p", { class: "prompt" }, waitingFor()));
   if (frame.you.to_act && frame.clock_takes) {
     parts.push(h("p", { class: "note clock-note" }, textNodes(`If your time runs out: ${words().doing(frame.clock_takes)}.`)));
@@ -518,91 +407,6 @@ function renderChat() {
   node.scrollTop = node.scrollHeight;
   const tab = $("#tab-chat");
   if (tab && tab.getAttribute("aria-selected") !== "true" && app.chat.length) tab.dataset.unread = "true";
-}
-
-// -- what the room says of a setting before it is set --------------------------------------------------
-
-let checking = 0;
-
-async function checkArrangement() {
-  const decision = app.decision;
-  const action = decision.arrangementAction();
-  const key = action ? JSON.stringify(action) : "";
-  if (key === app.adviceKey) return;
-  app.adviceKey = key;
-  app.advice = null;
-  if (!action || !app.seat || !["chinese", "open_face", "pai_gow"].includes(gameName())) return;
-  const mine = ++checking;
-  try {
-    const answer = await call(`/api/tables/${encodeURIComponent(tableId)}/check`, { method: "POST", body: { action }, token: app.seat.token });
-    if (mine !== checking || app.decision !== decision) return;
-    if (gameName() === "pai_gow") answer.names = paiGowNames(action);
-    app.advice = answer;
-    render();
-  } catch (error) {
-    // the decision moved on, or the room is busy: the setting is simply not annotated
-  }
-}
-
-function paiGowNames(action) {
-  const [two] = action.groups;
-  const option = (app.frame.view.options || []).find((o) => o.two.length === two.length && o.two.every((c) => two.includes(c)));
-  return option ? [option.two_name, option.five_name] : [];
-}
-
-let whyAsked = 0;
-
-/** Why the cards picked so far make no legal action, in the room's words. */
-async function askWhy() {
-  const decision = app.decision;
-  if (!decision || decision.mode !== "subset" || !app.seat || decision.subsetAction() || !decision.chosen.length) return;
-  const mine = ++whyAsked;
-  const action = { kind: decision.subsets[0].kind, cards: [...decision.chosen] };
-  try {
-    const answer = await call(`/api/tables/${encodeURIComponent(tableId)}/check`, { method: "POST", body: { action }, token: app.seat.token });
-    if (mine === whyAsked && app.decision === decision && !answer.legal) {
-      app.why = answer.why;
-      renderActions();
-    }
-  } catch (error) {
-    // no explanation this time
-  }
-}
-
-async function suggest() {
-  const decision = app.decision;
-  try {
-    const answer = await call(`/api/tables/${encodeURIComponent(tableId)}/suggest`, { token: app.seat.token });
-    if (app.decision !== decision) return;
-    const action = answer.action;
-    if (decision.arrangement && action.groups && action.kind === decision.arrangement.kind) {
-      decision.arrange(action.groups);
-      app.notice = "The solver's suggestion is laid out: set it, or change it first.";
-      render();
-    } else {
-      app.notice = `Suggestion: ${words().doing(action)}`;
-      renderActions();
-      const button = $$("#actions button.act").find((b) => b.dataset.kind === action.kind);
-      if (button) button.focus();
-    }
-  } catch (error) {
-    say(error.message);
-  }
-}
-
-// -- the clock --------------------------------------------------------------------------------------
-
-function tickClocks() {
-  const now = Date.now() / 1000 + app.skew;
-  const limit = app.frame ? app.frame.table.config.clock : 30;
-  for (const clock of $$(".clock")) {
-    const deadline = Number(clock.dataset.deadline);
-    if (!deadline) continue;
-    const left = Math.max(0, deadline - now);
-    clock.querySelector(".clock-bar").style.width = `${Math.min(100, (100 * left) / limit)}%`;
-    clock.querySelector(".clock-text").textContent = `${Math.ceil(left)}s`;
-    clock.classList.toggle("hurry", left < 10);
-  }
 }
 
 // -- the page's own controls ---------------------------------------------------------------------------

@@ -1,0 +1,106 @@
+// The felt: every seat of the table around the oval (name, chips, bet, the cards the reader may
+// see of it, the clock of a seat to act) and what lies in the middle, as the game draws it.
+
+import { $, $$, fill, h } from "./dom.js";
+import { gameFor, money } from "./games.js";
+import { app, gameName, hand, seatName } from "./table-state.js";
+import { textNodes } from "./words.js";
+
+// Where the seats sit around the oval, clockwise from the reader's own seat at the bottom, for
+// each size of table: places chosen so that no two seats touch, even on a phone.
+const PLACES = {
+  2: [[50, 88], [50, 13]],
+  3: [[50, 88], [16, 28], [84, 28]],
+  4: [[50, 88], [15, 50], [50, 13], [85, 50]],
+  5: [[50, 88], [14, 60], [27, 13], [73, 13], [86, 60]],
+  6: [[50, 89], [14, 70], [14, 30], [50, 11], [86, 30], [86, 70]],
+  7: [[50, 90], [14, 74], [14, 40], [30, 10], [70, 10], [86, 40], [86, 74]],
+  8: [[50, 90], [15, 80], [14, 46], [17, 11], [50, 10], [83, 11], [86, 46], [85, 80]],
+};
+
+function seatPosition(index, count, mine) {
+  const step = (index - mine + count) % count;
+  const [left, top] = PLACES[count][step];
+  // your own seat stands on the near edge and grows upward, never over the rail
+  return { left, top, edge: top >= 88 ? "bottom" : "" };
+}
+
+/** Draw the seats around the felt and what lies in the middle; ``sit(seat)`` takes an empty seat. */
+export function renderFelt(ctx, sit) {
+  const frame = app.frame;
+  const table = frame.table;
+  const view = frame.view;
+  const felt = $("#felt");
+  const count = table.seats.length;
+  const mine = frame.you.seat === null ? 0 : frame.you.seat;
+  const game = gameFor(gameName());
+  const cash = money(view);
+  const pods = table.seats.map((occupant, seat) => {
+    const place = seatPosition(seat, count, mine);
+    const style = { left: `${place.left}%`, top: place.edge ? null : `${place.top}%`, bottom: place.edge ? "3%" : null };
+    if (!occupant) {
+      const canSit = frame.you.seat === null && table.phase !== "closed";
+      return h("div", { class: "seat empty", style, "data-seat": seat },
+               canSit ? h("button", { type: "button", class: "sit", onclick: () => sit(seat) }, `Sit here (seat ${seat + 1})`)
+                      : h("span", { class: "note" }, "empty seat"));
+    }
+    const g = hand() ? hand().seats.indexOf(seat) : -1;
+    const inHand = g >= 0 && view;
+    const toAct = (inHand && !view.is_over && view.to_act.includes(g)) || (table.phase === "choosing" && table.chooser === seat);
+    const folded = inHand && cash && cash.folded.includes(g);
+    const stack = inHand && cash && g in cash.stacks ? cash.stacks[g] : occupant.stack;
+    const bet = inHand && cash ? cash.bets[g] || 0 : 0;
+    const dealer = inHand ? view.dealer === g : table.button === seat && !hand();
+    const status = [occupant.sitting_out ? "sitting out" : "", occupant.leaving ? "leaving" : "", occupant.connected ? "" : "away"]
+      .filter(Boolean).join(", ");
+    const classes = ["seat", toAct ? "to-act" : "", seat === frame.you.seat ? "me" : "", folded ? "folded" : "",
+                     place.edge ? `edge-${place.edge}` : ""].filter(Boolean).join(" ");
+    return h("div", { class: classes, style, "data-seat": seat, role: "group",
+                      "aria-label": `${occupant.name}${seat === frame.you.seat ? " (you)" : ""}, ${stack} chips${toAct ? ", to act" : ""}` },
+             h("div", { class: "seat-head" },
+               h("span", { class: "seat-name" }, occupant.name),
+               dealer ? h("span", { class: "dealer-button", title: "dealer" }, "D") : null),
+             h("div", { class: "seat-money" }, h("span", { class: "stack" }, `${stack}`),
+               bet ? h("span", { class: "bet" }, `bet ${bet}`) : null,
+               status ? h("span", { class: "away" }, status) : null),
+             inHand && seat !== frame.you.seat && game.seat ? h("div", { class: "seat-cards" }, game.seat(view, String(g), ctx)) : null,
+             toAct ? h("div", { class: "clock", "data-deadline": occupant.deadline || "" },
+                       h("span", { class: "clock-bar" }), h("span", { class: "clock-text" })) : null);
+  });
+  // what is happening is a line of its own under the felt, so that it never runs under a seat
+  const center = h("div", { class: "center" });
+  if (view) {
+    fill($("#phase"), textNodes(game.phase ? game.phase(view, ctx) : ""));
+    fill(center, cash ? h("p", { class: "pot" }, `Pot ${cash.pot}`, cash.carried ? ` (${cash.carried} carried)` : "") : null,
+         game.center ? game.center(view, ctx) : null);
+  } else {
+    fill($("#phase"), waitingLine());
+  }
+  felt.dataset.seats = String(count);
+  felt.dataset.game = gameName() || "";
+  fill(felt, center, pods);
+  tickClocks();
+}
+
+function waitingLine() {
+  const table = app.frame.table;
+  if (table.phase === "waiting") return "Waiting for players to sit down";
+  if (table.phase === "choosing") return `${seatName(table.chooser)} is calling the game`;
+  if (table.phase === "closed") return "The table is closed";
+  return "";
+}
+
+
+/** Run down the clocks of the seats to act, against the room's time. */
+export function tickClocks() {
+  const now = Date.now() / 1000 + app.skew;
+  const limit = app.frame ? app.frame.table.config.clock : 30;
+  for (const clock of $$(".clock")) {
+    const deadline = Number(clock.dataset.deadline);
+    if (!deadline) continue;
+    const left = Math.max(0, deadline - now);
+    clock.querySelector(".clock-bar").style.width = `${Math.min(100, (100 * left) / limit)}%`;
+    clock.querySelector(".clock-text").textContent = `${Math.ceil(left)}s`;
+    clock.classList.toggle("hurry", left < 10);
+  }
+}

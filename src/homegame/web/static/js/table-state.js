@@ -1,0 +1,37 @@
+// The table page's own state, shared by its modules: the table it shows, the frame the room sent
+// last, the decision under way, and who is who at the table (a hand numbers its players from 0;
+// the table numbers its seats).
+
+import { store } from "./api.js";
+import { Words } from "./words.js";
+
+export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+
+export const app = {
+  tableId, seat: store.seat(tableId), owner: store.owner(tableId), frame: null, decision: null, busy: false,
+  notice: "", skew: 0, games: {}, advice: null, adviceKey: "", armed: null, why: "", chat: [], drawn: false,
+  fourColour: store.option("fourColour", false),
+};
+
+export function hand() {
+  return app.frame && app.frame.table.hand;
+}
+
+export function tableSeatOf(g) {
+  const current = hand();
+  return current ? current.seats[Number(g)] : Number(g);
+}
+
+export function seatName(seat) {
+  const occupant = app.frame.table.seats[seat];
+  return occupant ? occupant.name : `seat ${seat}`;
+}
+
+export function words(player = app.frame.you.player, seats = hand() ? hand().seats : null) {
+  return new Words(player === undefined ? null : player, (g) => seatName(seats ? seats[Number(g)] : Number(g)));
+}
+
+export function gameName() {
+  const current = hand();
+  return current ? current.game : null;
+}
