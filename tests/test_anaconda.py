@@ -9,6 +9,8 @@ import pytest
 
 import homegame
 from homegame.cards import Card, deck, parse_cards
+from homegame.cli.narrate import tell
+from homegame.cli.render import Style
 from homegame.engine import Action, GameError, IllegalAction
 from homegame.games.anaconda import Anaconda, AnacondaState
 from homegame.games.anaconda.view import AnacondaView, pass_targets
@@ -301,6 +303,9 @@ def test_tied_hands_share_their_half_and_what_cannot_be_split_stays() -> None:
         "high, so the low hand takes all of it",
         "1 chip that could not be split evenly stays in the pot for the next hand")
     assert state.carry_out == {"pot": 1}
+    carried = next(state.history.of_kind("carry"))
+    assert tell(carried, 0, Style(colour=False)) == \
+        "1 chip that could not be split stays in the pot for the next hand."
 
 
 def test_the_odd_chip_is_carried_to_the_next_hand_and_won_there() -> None:

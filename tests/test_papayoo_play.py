@@ -119,6 +119,18 @@ def test_the_lowest_total_wins_and_ties_share_the_win() -> None:
     assert alone.winners == (0,) and alone.summary.startswith("seat 0 wins the game with 300 points")
 
 
+def test_one_point_and_one_deal_are_counted_in_the_singular() -> None:
+    state = finish(dealt(3, deals=1, seed=60), seed=1)
+    assert state.outcome == {0: 219, 1: 30, 2: 1}
+    view = state.view(2)
+    assert {r.seat: r.reason for r in view.results}[2].endswith(": 1 point")
+    assert view.summary == "seat 2 wins the game with 1 point, the lowest total"
+    awards = [e.data["reason"] for e in state.history.of_kind("award")]
+    assert awards == ["lowest total after 1 deal: 1 point"]
+    lines = render_view(view, Style(colour=False))
+    assert any(line.startswith("  you: 1 point (took ") for line in lines), lines
+
+
 @pytest.mark.parametrize("carry, reason", [
     ({"deal": 5, "totals": [0, 0, 0, 0]}, "'deal': 1 to 4"),
     ({"deal": 2}, "'deal': 1 to 4"),

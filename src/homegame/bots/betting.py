@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from homegame.engine import Action, ActionSet, Amounts
+from homegame.wording import counted
 
 AGGRESSION = 0.55
 """Bet or raise above this discounted rating, plus up to 0.1 at random (so bots are not read)."""
@@ -97,7 +98,7 @@ def explain_bet(legal: ActionSet, rating: float, odds: PotOdds) -> tuple[Action,
     """What :func:`bet_by_strength` does with the middle of its random threshold, and why."""
     action = _decide(legal, rating, odds, AGGRESSION + 0.05)
     score = discounted(rating, odds.opponents)
-    them = f"{odds.opponents} opponent{'s' if odds.opponents != 1 else ''}"
+    them = counted(odds.opponents, "opponent")
     why = f"your hand rates {score:.2f} (0 hopeless, 1 unbeatable) against {them}"
     if action.kind in ("bet", "raise", "complete"):
         return action, f"{why}: strong enough to bet, sized to the pot"

@@ -33,6 +33,7 @@ from homegame.engine import Action, ActionSet, Amounts, Arrangements, Choices, V
 from homegame.engine.action_sets import Family, Subsets
 from homegame.engine.actions import amount_action
 from homegame.games.pai_gow import PaiGowView
+from homegame.wording import counted
 
 __all__ = ["Filling", "Offer", "complete", "offers", "same_action", "understand"]
 
@@ -91,7 +92,7 @@ def _family_offers(family: Family, rows: tuple[str, ...], look: Style) -> list[O
 def _sizes(sizes: Sequence[int]) -> str:
     shown = [s for s in sizes if s] or list(sizes)
     if len(shown) == 1:
-        return f"{shown[0]} card{'s' if shown[0] != 1 else ''}"
+        return counted(shown[0], "card")
     return f"{min(shown)} to {max(shown)} cards"
 
 
@@ -216,7 +217,7 @@ class Filling:
         if row == len(family.maximum):
             return None
         low, high = family.minimum[row], min(family.maximum[row], len(self.remaining))
-        count = f"{low} card{'s' if low != 1 else ''}" if low == high else f"{low} to {high} cards"
+        count = counted(low, "card") if low == high else f"{low} to {high} cards"
         empty = "; 'none' for no cards" if low == 0 else ""
         return (f"{self.offer.rows[row].capitalize()} ({count}, from {self.look.notation(self.remaining)}"
                 f"{empty}; Enter goes back): ")

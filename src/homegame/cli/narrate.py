@@ -26,6 +26,7 @@ from typing import Any
 from homegame.cards import parse_cards
 from homegame.cli.render import Style
 from homegame.engine import Action, Event
+from homegame.wording import counted
 
 __all__ = ["doing", "tell", "you_form"]
 
@@ -309,6 +310,11 @@ def _bank(event: Event, who: str, viewer: int | None, look: Style) -> str:
     return "the house banks" if event.data["banker"] == "house" else you_form(who, "takes the bank")
 
 
+def _carried(chips: int) -> str:
+    stay = "stays" if chips == 1 else "stay"
+    return f"{counted(chips, 'chip')} that could not be split {stay} in the pot for the next hand"
+
+
 def _fixed(text: str, *, verb_first: bool = False) -> Teller:
     """A sentence from the event's data; with ``verb_first`` the seat is its subject."""
     if verb_first:
@@ -340,9 +346,10 @@ _TELLERS: dict[str, Teller] = {
     "commission": _fixed("pays the house {amount}: {reason}", verb_first=True),
     "limits doubled": _fixed("bets double from here: {reason}"),
     "wild": _fixed("{wild}"),
-    "rebuild": _fixed("the stock ran out: the discards become a new stock of {stock} cards"),
+    "rebuild": lambda e, who, v, look: f"the stock ran out: the discards become a new stock of "
+                                       f"{counted(e.data['stock'], 'card')}",
     "void": _fixed("the deal is void: {reason}"),
     "no contest": _fixed("no contest: {reason}"),
     "passed": _fixed("everyone has passed {count} cards"),
-    "carry": _fixed("{pot} chips that could not be split stay in the pot for the next hand"),
+    "carry": lambda e, who, v, look: _carried(e.data["pot"]),
 }

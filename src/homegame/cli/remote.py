@@ -28,6 +28,7 @@ from homegame.cli.screen import Frame, PlainConsole, TableConsole, TerminalConso
 from homegame.cli.terminal import foul_warning
 from homegame.engine import Action, ActionSet, View
 from homegame.room.client import SeatConnection, read_view
+from homegame.wording import counted
 
 __all__ = ["Keyboard", "RemoteTable", "keyboard_for"]
 
@@ -311,7 +312,7 @@ def seat_lines(state: dict[str, Any]) -> list[str]:
             marks.append("away")
         you = " (you)" if seat["seat"] == state["you"]["seat"] else ""
         marked = f" · {', '.join(marks)}" if marks else ""
-        lines.append(f"  {seat['name']}{you}: {seat['stack']} chips{marked}")
+        lines.append(f"  {seat['name']}{you}: {counted(seat['stack'], 'chip')}{marked}")
     return lines
 
 
@@ -347,7 +348,8 @@ def _short_of_chips(state: dict[str, Any]) -> str:
         return ""
     if not mine["stack"]:
         return f" You have no chips: 'rebuy {buy_in}' buys you back in."
-    return f" You have {mine['stack']} chips: 'rebuy {buy_in - mine['stack']}' tops you up to a buy-in."
+    top_up = buy_in - mine["stack"]
+    return f" You have {counted(mine['stack'], 'chip')}: 'rebuy {top_up}' tops you up to a buy-in."
 
 
 def ledger_text(ledger: dict[str, Any]) -> str:

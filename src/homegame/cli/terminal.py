@@ -31,6 +31,7 @@ from homegame.cli.screen import Frame, TableConsole
 from homegame.engine import Action, ActionSet, Game, GameState, IllegalAction, View
 from homegame.engine.action_sets import Arrangements, Subsets
 from homegame.engine.match import Match
+from homegame.wording import counted
 
 __all__ = ["BOT_NAMES", "Quit", "Summary", "Table"]
 
@@ -107,9 +108,9 @@ class Table:
         """The session's standing: chips (or points) and the change since the start, per player."""
         played = self.match.hands_played
         unit = "deal" if self.game.score_is_penalty else "hand"
-        heading = f"Totals after {played} {unit}{'s' if played != 1 else ''}"
+        heading = f"Totals after {counted(played, unit)}"
         if self.game.score_is_penalty:
-            heading = f"Points taken in {played} deal{'s' if played != 1 else ''} (fewer is better)"
+            heading = f"Points taken in {counted(played, 'deal')} (fewer is better)"
         return Summary(played, f"{heading}: {', '.join(self._standing(list(self.match.totals)))}")
 
     def _standing(self, names: Sequence[str]) -> list[str]:

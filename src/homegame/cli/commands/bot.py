@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from homegame.cli.commands._room import room_missing
+from homegame.wording import counted
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,5 +48,5 @@ def run(args: argparse.Namespace) -> int:
     except (HomegameError, OSError) as error:
         print(f"homegame bot: {error}", file=sys.stderr)
         return 1
-    print(f"The bot played {played} hands.")
+    print(f"The bot played {counted(played, 'hand')}.")
     return 0

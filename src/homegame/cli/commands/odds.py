@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from homegame.cli.commands._hand_options import add_ranking_option, add_wild_option, check_ranking, guarded
 from homegame.cli.progress import ProgressBar
+from homegame.wording import counted
 
 if TYPE_CHECKING:
     from homegame.analysis.odds import CategoryTable
@@ -68,7 +69,7 @@ def _title(table: CategoryTable) -> str:
     if table.wild:
         extras.append(f"wild {table.wild}")
     if table.jokers:
-        extras.append(f"{table.jokers} joker{'s' if table.jokers > 1 else ''}")
+        extras.append(counted(table.jokers, "joker"))
     extra = f" ({', '.join(extras)})" if extras else ""
     return f"{table.ranking}: every {table.n_cards}-card hand from {deck} cards{extra}"
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from homegame.cards import CardError, format_cards, parse_cards
 from homegame.cli.progress import ProgressBar
+from homegame.wording import counted
 
 if TYPE_CHECKING:
     from homegame.analysis.pai_gow import SplitValue
@@ -124,7 +125,7 @@ def run_edge(args: argparse.Namespace) -> int:
     with ProgressBar("dealing hands") as bar:
         report = house_edge(args.hands, seed=args.seed, wheel_second=args.wheel_second, progress=bar)
     variant = " (wheel-second)" if args.wheel_second else ""
-    print(f"Pai Gow Poker{variant}: {report.hands} hands, seed {args.seed}; "
+    print(f"Pai Gow Poker{variant}: {counted(report.hands, 'hand')}, seed {args.seed}; "
           "the banker sets by the house way.")
     print("Player's expected result per unit wagered (a win pays 0.95), with 95% confidence intervals:")
     print(f"  setting by the house way:      {report.house_way}")

@@ -8,6 +8,7 @@ import sys
 
 from homegame.cli.commands._options import add_game_options, game_from
 from homegame.cli.progress import ProgressBar
+from homegame.wording import counted
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,8 +42,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
         return 0
-    print(f"{type(game).title}, {result.hands} hands" + (f", seed {args.seed}" if args.seed is not None
-                                                          else ""))
+    seed = f", seed {args.seed}" if args.seed is not None else ""
+    print(f"{type(game).title}, {counted(result.hands, 'hand')}{seed}")
     print(f"{'seat':>4}  {'bot':<12} {'total':>9} {'per hand':>9} {'± s.e.':>8} {'won':>6}")
     for seat in result.seats:
         print(f"{seat.seat:>4}  {seat.bot:<12} {seat.total:>9} {seat.mean:>9.3f} "

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from homegame.cli.commands._options import add_game_options, default_players, settings_from
 from homegame.cli.progress import ProgressBar
 from homegame.games import game_class
+from homegame.wording import counted
 
 if TYPE_CHECKING:
     from homegame.analysis.tournament import Tournament
@@ -71,7 +72,8 @@ def table_text(result: Tournament) -> str:
     search ahead of random by +3.000 +/- 0.500 a hand: better
     """
     unit = "points taken per hand, fewer is better" if result.penalty else "result per hand"
-    lines = [f"{result.game}, {result.players} players: {result.deals} deals, {result.hands} hands, "
+    played = f"{counted(result.deals, 'deal')}, {counted(result.hands, 'hand')}"
+    lines = [f"{result.game}, {result.players} players: {played}, "
              f"seed {result.seed} ({unit}, 95% interval)",
              f"{'bot':<14} {'mean':>9}       95% interval"]
     for standing in result.standings:

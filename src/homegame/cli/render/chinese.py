@@ -20,6 +20,7 @@ from homegame.cli.render import Style
 from homegame.engine import View
 from homegame.games._rows import ROW_NAMES, Payment
 from homegame.games.chinese import ChineseView
+from homegame.wording import counted
 
 __all__ = ["render"]
 
@@ -32,8 +33,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
     assert isinstance(view, ChineseView)
     look = look or Style(colour=False)
     who = "watching" if view.seat is None else f"you are seat {view.seat}"
-    unit = "1 chip a unit" if view.unit == 1 else f"{view.unit} chips a unit"
-    lines = [look.bold(f"Chinese Poker - {who} - {unit}")]
+    lines = [look.bold(f"Chinese Poker - {who} - {counted(view.unit, 'chip')} a unit")]
     if view.hand:
         lines.append(f"Your cards: {look.cards(view.hand)}")
     if view.my_setting and not view.is_over:
@@ -87,7 +87,7 @@ def _end_lines(view: ChineseView, look: Style) -> list[str]:
 def _payment(payment: Payment, view: ChineseView) -> str:
     verb = "pay" if payment.payer == view.seat else "pays"
     return (f"{_seat(payment.payer, view)} {verb} {_seat(payment.payee, view)} "
-            f"{payment.units} unit{'s' if payment.units != 1 else ''}: {payment.reason}")
+            f"{counted(payment.units, 'unit')}: {payment.reason}")
 
 
 def _seat(seat: int, view: ChineseView) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from homegame.cli.render import Style, hand_line
 from homegame.engine import View
 from homegame.games.draw import DrawView
+from homegame.wording import counted
 
 __all__ = ["render"]
 
@@ -57,7 +58,7 @@ def _table_notes(view: DrawView) -> str:
 
 
 def _count(drawn: int) -> str:
-    return "stood pat" if drawn == 0 else f"{drawn} card{'s' if drawn > 1 else ''}"
+    return "stood pat" if drawn == 0 else counted(drawn, "card")
 
 
 def _seat_money(view: DrawView, seat: int) -> str:

@@ -21,6 +21,7 @@ from homegame.cli.render import Style
 from homegame.engine import View
 from homegame.games._rows import ROW_NAMES, ROW_SIZES, Payment
 from homegame.games.open_face import OpenFaceView
+from homegame.wording import counted
 
 __all__ = ["render"]
 
@@ -30,8 +31,8 @@ def render(view: View, look: Style | None = None) -> list[str]:
     assert isinstance(view, OpenFaceView)
     look = look or Style(colour=False)
     who = "watching" if view.seat is None else f"you are seat {view.seat}"
-    unit = "1 chip a unit" if view.unit == 1 else f"{view.unit} chips a unit"
-    lines = [look.bold(f"Open-Face Chinese Poker - {who} - {unit} - {view.stock_size} cards in the stock")]
+    stock = f"{counted(view.stock_size, 'card')} in the stock"
+    lines = [look.bold(f"Open-Face Chinese Poker - {who} - {counted(view.unit, 'chip')} a unit - {stock}")]
     seats = sorted(set(view.rows) | set(view.fantasyland))
     for seat in seats:
         lines.extend(_seat_lines(seat, view, look))
@@ -92,7 +93,7 @@ def _end_lines(view: OpenFaceView, look: Style) -> list[str]:
 def _payment(payment: Payment, view: OpenFaceView) -> str:
     verb = "pay" if payment.payer == view.seat else "pays"
     return (f"{_seat(payment.payer, view)} {verb} {_seat(payment.payee, view)} "
-            f"{payment.units} unit{'s' if payment.units != 1 else ''}: {payment.reason}")
+            f"{counted(payment.units, 'unit')}: {payment.reason}")
 
 
 def _seat(seat: int, view: OpenFaceView) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from homegame.cli.render import Style, hand_line
 from homegame.engine import View
 from homegame.games.paiute import CallShown, PaiuteView
+from homegame.wording import counted
 
 __all__ = ["render"]
 
@@ -42,13 +43,12 @@ def render(view: View, look: Style | None = None) -> list[str]:
 
 
 def _pile_line(view: PaiuteView, look: Style) -> str:
-    stock = f"Stock: {view.stock_size} cards"
+    stock = f"Stock: {counted(view.stock_size, 'card')}"
     if view.rebuilds:
-        stock += f" (rebuilt {view.rebuilds} time{'s' if view.rebuilds > 1 else ''})"
+        stock += f" (rebuilt {counted(view.rebuilds, 'time')})"
     if view.top_discard is None:
         return stock + "; the discard pile is empty"
-    count = f"{view.discards} card{'s' if view.discards != 1 else ''}"
-    return f"{stock}; discard pile: {look.card(view.top_discard)} on top ({count})"
+    return f"{stock}; discard pile: {look.card(view.top_discard)} on top ({counted(view.discards, 'card')})"
 
 
 def _seats_line(view: PaiuteView) -> str:

@@ -21,6 +21,7 @@ from homegame.cli.render import Style, hand_line
 from homegame.engine import View
 from homegame.games.papayoo.table import SUIT_NAMES
 from homegame.games.papayoo.views import PapayooView, Play
+from homegame.wording import counted
 
 __all__ = ["render"]
 
@@ -94,7 +95,7 @@ def _trick_lines(view: PapayooView, look: Style) -> list[str]:
     last = view.last_trick
     if last is not None:
         lines.append(f"Last trick: {_plays(last.plays, view, look)} - {_seat(last.winner, view)} "
-                     f"took it ({last.points} points)")
+                     f"took it ({counted(last.points, 'point')})")
     return lines
 
 
@@ -118,7 +119,7 @@ def _hand(hand: Sequence[Card], playable: Sequence[Card], look: Style) -> str:
 
 def _result_lines(view: PapayooView, look: Style) -> list[str]:
     lines = [look.bold(f"Deal {view.deal} of {view.deals} is over:")]
-    lines.extend(f"  {_seat(r.seat, view)}: {r.points} points ({r.reason}), total {r.total}"
+    lines.extend(f"  {_seat(r.seat, view)}: {counted(r.points, 'point')} ({r.reason}), total {r.total}"
                  for r in view.results)
     if view.winners:
         lines.append(look.bold(view.summary))

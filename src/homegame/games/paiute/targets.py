@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from homegame.cards import ACE, JOKER, KING, QUEEN, Card, Suit, rank_name
+from homegame.wording import counted
 
 __all__ = ["Target", "nearest", "targets"]
 
@@ -47,7 +48,7 @@ class Target:
 
     def describe(self) -> str:
         away = "ready to call after any draw" if self.needed == 0 else \
-            f"{self.needed} card{'s' if self.needed > 1 else ''} away"
+            f"{counted(self.needed, 'card')} away"
         return f"{self.combination}, {self.detail}: {away}"
 
 

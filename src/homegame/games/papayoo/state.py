@@ -35,6 +35,7 @@ from homegame.games.papayoo.table import (
     points_of,
 )
 from homegame.games.papayoo.views import DealResult, PapayooView, Play, Trick
+from homegame.wording import counted
 
 if TYPE_CHECKING:
     from homegame.games.papayoo.game import Papayoo
@@ -262,7 +263,7 @@ class PapayooState(GameState[PapayooView]):
                                                     "reason": result.reason})
         for seat in self.winners():
             total = self.totals()[seat]
-            reason = f"lowest total after {self.deals} deals: {total} points"
+            reason = f"lowest total after {counted(self.deals, 'deal')}: {counted(total, 'point')}"
             self.history.add("award", seat, {"game": True, "total": total, "reason": reason})
 
     # -- results --------------------------------------------------------------------------------
@@ -284,7 +285,7 @@ class PapayooState(GameState[PapayooView]):
         if not cards:
             return "took no points"
         named = ", ".join(("the Papayoo " if c == self.papayoo else "") + _written([c]) for c in cards)
-        return f"took {named}: {self.taken[seat]} points"
+        return f"took {named}: {counted(self.taken[seat], 'point')}"
 
     def winners(self) -> tuple[int, ...]:
         """The seats with the lowest total once the last deal of the game is over (ties share)."""
@@ -362,9 +363,9 @@ class PapayooState(GameState[PapayooView]):
             return f"deal {self.deal_number} of {self.deals} is over"
         total = self.totals()[winners[0]]
         if len(winners) == 1:
-            return f"seat {winners[0]} wins the game with {total} points, the lowest total"
+            return f"seat {winners[0]} wins the game with {counted(total, 'point')}, the lowest total"
         names = ", ".join(f"seat {s}" for s in winners[:-1]) + f" and seat {winners[-1]}"
-        return f"{names} share the win with {total} points each, the lowest total"
+        return f"{names} share the win with {counted(total, 'point')} each, the lowest total"
 
 
 def _written(cards: Sequence[Card]) -> str:

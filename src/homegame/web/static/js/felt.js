@@ -1,7 +1,7 @@
 // The felt: every seat of the table around the oval (name, chips, bet, the cards the reader may
 // see of it, the clock of a seat to act) and what lies in the middle, as the game draws it.
 
-import { $, $$, fill, h } from "./dom.js";
+import { $, $$, fill, h, plural } from "./dom.js";
 import { gameFor, money } from "./games.js";
 import { app, gameName, hand, seatName } from "./table-state.js";
 import { textNodes } from "./words.js";
@@ -56,7 +56,7 @@ export function renderFelt(ctx, sit) {
     const classes = ["seat", toAct ? "to-act" : "", seat === frame.you.seat ? "me" : "", folded ? "folded" : "",
                      place.edge ? `edge-${place.edge}` : ""].filter(Boolean).join(" ");
     return h("div", { class: classes, style, "data-seat": seat, role: "group",
-                      "aria-label": `${occupant.name}${seat === frame.you.seat ? " (you)" : ""}, ${stack} chips${toAct ? ", to act" : ""}` },
+                      "aria-label": `${occupant.name}${seat === frame.you.seat ? " (you)" : ""}, ${plural(stack, "chip")}${toAct ? ", to act" : ""}` },
              h("div", { class: "seat-head" },
                h("span", { class: "seat-name" }, occupant.name),
                dealer ? h("span", { class: "dealer-button", title: "dealer" }, "D") : null),

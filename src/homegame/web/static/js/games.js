@@ -250,11 +250,11 @@ const papayoo = {
                                                      h("figcaption", {}, ctx.text(ctx.words.who(play.seat)))));
     const last = (view.tricks || []).at(-1);
     return [papayoo, h("div", { class: "trick", "aria-label": "the trick on the table" }, trick),
-            last && !trick.length ? h("p", { class: "note" }, ctx.text(`Last trick to ${ctx.words.who(last.winner)} (${last.points} points)`)) : null];
+            last && !trick.length ? h("p", { class: "note" }, ctx.text(`Last trick to ${ctx.words.who(last.winner)} (${plural(last.points, "point")})`)) : null];
   },
   seat(view, g, ctx) {
     return [backs((view.hand_sizes || {})[g] || 0),
-            note(`${(view.taken || {})[g] || 0} pts · total ${(view.totals || {})[g] || 0}`),
+            note(`${plural((view.taken || {})[g] || 0, "point")} · total ${(view.totals || {})[g] || 0}`),
             view.phase === "pass" && (view.passed || []).includes(Number(g)) ? note("passed") : null];
   },
   own(view, ctx) {

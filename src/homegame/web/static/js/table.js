@@ -8,7 +8,7 @@ import { askWhy, checkArrangement, suggest } from "./advice.js";
 import { call, store } from "./api.js";
 import { cardElement } from "./cards.js";
 import { Decision } from "./decision.js";
-import { $, $$, capitalize, fill, h } from "./dom.js";
+import { $, $$, capitalize, fill, h, plural } from "./dom.js";
 import { renderFelt, tickClocks } from "./felt.js";
 import { gameFor, money } from "./games.js";
 import { installKeys } from "./keys.js";
@@ -328,7 +328,7 @@ function shortOfChips() {
   const mine = frame.table.seats[frame.you.seat];
   const buyIn = frame.table.config.buy_in;
   if (!mine || mine.stack >= buyIn) return "";
-  const have = mine.stack ? `You have ${mine.stack} chips` : "You have no chips";
+  const have = mine.stack ? `You have ${plural(mine.stack, "chip")}` : "You have no chips";
   return `${have}: rebuy under Options (Shift+O) to be dealt in again.`;
 }
 

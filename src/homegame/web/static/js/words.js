@@ -4,7 +4,7 @@
 // ``textNodes``, which puts every piece in as text: a name a player typed is never read as markup.
 
 import { inlineCard, parseCard } from "./cards.js";
-import { h } from "./dom.js";
+import { h, plural } from "./dom.js";
 
 const CARD = "\u0001", CARD_END = "\u0002", NAME = "\u0003", NAME_END = "\u0004";
 const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
@@ -296,9 +296,12 @@ const TELLERS = {
   commission: fixed("pays the house {amount}: {reason}", true),
   "limits doubled": fixed("bets double from here: {reason}"),
   wild: fixed("{wild}"),
-  rebuild: fixed("the stock ran out: the discards become a new stock of {stock} cards"),
+  rebuild(event) { return `the stock ran out: the discards become a new stock of ${plural(event.data.stock, "card")}`; },
   void: fixed("the deal is void: {reason}"),
   "no contest": fixed("no contest: {reason}"),
   passed: fixed("everyone has passed {count} cards"),
-  carry: fixed("{pot} chips that could not be split stay in the pot for the next hand"),
+  carry(event) {
+    const pot = event.data.pot;
+    return `${plural(pot, "chip")} that could not be split ${pot === 1 ? "stays" : "stay"} in the pot for the next hand`;
+  },
 };
