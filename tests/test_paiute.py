@@ -21,7 +21,7 @@ def test_deal_five_each_from_the_dealers_left_then_the_wild_card() -> None:
     assert view.hand == tuple(parse_cards(JUNK_1)) and state.to_act == (1,)
     assert view.wild_card == parse_cards("7s")[0]
     assert view.wild_cards == tuple(parse_cards("7c 7d 7h 7s"))
-    assert view.wild == "all the sevens are wild (the 7s was turned up)"
+    assert view.wild == "all the sevens are wild (the seven of spades was turned up)"
     assert view.stock_size == 52 - 15 - 1 and view.top_discard is None
     assert view.hand_sizes == {0: 5, 1: 5, 2: 5} and view.first_turn
 
@@ -183,7 +183,7 @@ def test_opposite_colour_makes_only_the_other_colours_two_cards_wild() -> None:
     game = Paiute(players=3, variants=["opposite-colour"])
     black = deal(game, [JUNK_0, "9c 9d 9h 9s 5h", JUNK_2], turned="2c", stock="2s")
     assert black.view(1).wild_cards == tuple(parse_cards("2d 2h"))
-    assert black.view(1).wild == "the red twos are wild (the 2c was turned up)"
+    assert black.view(1).wild == "the red twos are wild (the two of clubs was turned up)"
     play(black, 1, "draw stock")
     assert not [a for a in black.legal_actions(1) if a.kind == "call"]
     red = deal(game, [JUNK_0, "9c 9d 9h 9s 5h", JUNK_2], turned="2c", stock="2h")

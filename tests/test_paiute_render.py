@@ -15,7 +15,7 @@ def test_the_table_shows_the_wild_cards_pile_hand_turn_and_hint() -> None:
     state = deal(Paiute(players=3, variants=["denexa"]), [JUNK_0, "Kc Kd Ks 5c 9h", JUNK_2],
                  turned="7s", pile="5d", stock="7d")
     lines = render(state.view(1))
-    assert lines[1] == "Wild: all the sevens are wild (the 7s was turned up)"
+    assert lines[1] == "Wild: all the sevens are wild (the seven of spades was turned up)"
     assert lines[2] == "Stock: 35 cards; discard pile: 5♦ on top (1 card)"
     assert "Your hand: K♣ K♦ K♠ 5♣ 9♥" in lines
     assert "Your turn: 'draw stock' or 'draw pile' to take the 5d." in lines
@@ -28,7 +28,7 @@ def test_the_table_shows_the_wild_cards_pile_hand_turn_and_hint() -> None:
     assert tell(state.view(1).log[-1], 1, plain) == "You draw the 7♦ from the stock."
     assert tell(state.view(2).log[-1], 2, plain) == "Seat 1 draws from the stock."
     told = [tell(event, 1, plain) for event in state.view(1).log]
-    assert "All the sevens are wild (the 7s was turned up)." in told
+    assert "All the sevens are wild (the seven of spades was turned up)." in told
     assert not any("wild:" in (text or "") for text in told)
 
 

@@ -89,6 +89,9 @@ _RANK_NAMES: Final = {
     1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
     9: "nine", 10: "ten", JACK: "jack", QUEEN: "queen", KING: "king", ACE: "ace",
 }
+_NUMBER_WORDS: Final = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                        "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                        "seventeen", "eighteen", "nineteen", "twenty")
 _RANK_PLURALS: Final = {rank: name + ("es" if name == "six" else "s")
                         for rank, name in _RANK_NAMES.items()}
 
@@ -130,6 +133,20 @@ class Card(int):
     @property
     def is_joker(self) -> bool:
         return int(self) == _JOKER_CODE
+
+    @property
+    def name(self) -> str:
+        """The card in words, as a sentence says it.
+
+        >>> card("Qh").name, card("Td").name, card("17p").name, card("Jk").name
+        ('queen of hearts', 'ten of diamonds', 'seventeen of Payoo', 'joker')
+        """
+        suit, rank = _SUITS[self], _RANKS[self]
+        if suit is None:
+            return "joker"
+        if suit is Suit.PAYOO:
+            return f"{_NUMBER_WORDS[rank]} of Payoo"
+        return f"{rank_name(rank)} of {suit.name.lower()}"
 
     @property
     def is_red(self) -> bool:

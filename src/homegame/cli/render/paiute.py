@@ -8,7 +8,7 @@ the winner won. (What each player did is the table's log, told by :mod:`homegame
 >>> lines[0]
 'Paiute - you are seat 1, dealer seat 0 - deals won: the winner takes a point from each other player'
 >>> lines[1]
-'Wild: all the eights are wild (the 8h was turned up)'
+'Wild: all the eights are wild (the eight of hearts was turned up)'
 >>> lines[2]
 'Stock: 36 cards; the discard pile is empty'
 """

@@ -33,12 +33,12 @@ def describe_wild(turned: Card | None, *, jokers: bool, opposite_colour: bool) -
 
     >>> from homegame.cards import card
     >>> describe_wild(card("5s"), jokers=False, opposite_colour=True)
-    'the red fives are wild (the 5s was turned up)'
+    'the red fives are wild (the five of spades was turned up)'
     """
     if jokers or turned is None:
         return "the two jokers are wild"
     plural = rank_name(turned.rank, plural=True)
     if opposite_colour:
         colour = "black" if turned.is_red else "red"
-        return f"the {colour} {plural} are wild (the {turned} was turned up)"
-    return f"all the {plural} are wild (the {turned} was turned up)"
+        return f"the {colour} {plural} are wild (the {turned.name} was turned up)"
+    return f"all the {plural} are wild (the {turned.name} was turned up)"
