@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from homegame.cli.narrate import tell
 from homegame.cli.render import Style, render_view
 from homegame.engine import Action
 from test_anaconda import FIRST_PASS, SECOND_PASS, SHOW, check_round, choose_all, deal
@@ -45,6 +46,9 @@ def test_declarations_shown_cards_and_the_halves_with_their_reasons() -> None:
         "high half: seat 2 wins 1 with three of a kind, queens, the only player to declare high",
         "low half: seat 1 wins 1 with a six-four low, beating a nine-seven low (seat 0)",
         "1 chip that could not be split evenly stays in the pot for the next hand"]
+    told = [tell(event, 1, Style(colour=False)) for event in state.view(1).log]
+    assert "You show A♥ 2♥ 3♦ 4♣, keeping one card face down." in told
+    assert "Low half: you win 1 with a six-four low, beating a nine-seven low (seat 0)." in told
 
 
 def test_the_rules_page_explains_every_setting_and_the_moves_it_names_parse() -> None:

@@ -157,7 +157,7 @@ def _placing_phrase(action: Action, look: Style, *, own: bool) -> str | None:
     if kind == "set":
         return "sets by the house way" if action.option == "house" else f"sets {rows}"
     if kind == "show":
-        return f"shows {look.cards(action.groups[0])} and keeps one card face down"
+        return f"shows {look.cards(action.groups[0])}, keeping one card face down"
     verb, _, rest = look.action(action).partition(" ")
     return f"{_third_person_verb(verb)} {rest}".rstrip()
 
@@ -250,9 +250,8 @@ def _seats_as_you(text: str, viewer: int | None) -> str:
     """Engine reasons name seats ("seat 0 wins 7 ..."); the viewer's own seat reads as "you"."""
     if viewer is None:
         return text
-    mine = f"seat {viewer}"
-    if text.startswith(mine + " "):
-        text = you_form("you", text[len(mine) + 1:])
+    # the reader as the subject of a clause ("low half: seat 0 wins 7") takes "you" and its verb
+    text = re.sub(rf"(^|[:;,] +)seat {viewer} (\S+)", lambda m: m[1] + you_form("you", m[2]), text)
     text = re.sub(rf"\(seat {viewer}\)", "(yours)", text)
     text = re.sub(rf"\bseat {viewer}'s\b", "your", text)
     return re.sub(rf"\bseat {viewer}\b", "you", text)

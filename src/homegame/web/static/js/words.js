@@ -158,7 +158,7 @@ function placingPhrase(action) {
   const groups = action.groups || [];
   const rows = groups.map((group) => (group.length ? cardsText(group) : "-")).join(" | ");
   if (kind === "set") return action.option === "house" ? "sets by the house way" : `sets ${rows}`;
-  if (kind === "show" && groups.length) return `shows ${cardsText(groups[0])} and keeps one card face down`;
+  if (kind === "show" && groups.length) return `shows ${cardsText(groups[0])}, keeping one card face down`;
   if (kind === "call") return action.cards && action.cards.length ? `calls, throwing away ${cards}` : "calls";
   const verb = /(ss|sh|ch|x)$/.test(kind) ? kind + "es" : kind + "s";
   return `${verb} ${[action.option, action.amount, cards].filter((x) => x !== undefined && x !== null && x !== "").join(" ")}`.trim();
