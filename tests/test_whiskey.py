@@ -7,6 +7,8 @@ import pytest
 import homegame
 from conformance import check_conformance
 from homegame.cards import Card, deck, parse_cards
+from homegame.cli.narrate import tell
+from homegame.cli.render import Style
 from homegame.engine import Action, IllegalAction
 from homegame.games.whiskey import WhiskeyPoker, WhiskeyState
 
@@ -61,6 +63,8 @@ def test_taking_the_widow_unseen_swaps_whole_hands() -> None:
     state.apply(2, TAKE)
     assert state.view(2).hand == tuple(parse_cards(HANDS[1]))
     assert state.view(1).widow is None and state.view(2).widow == tuple(parse_cards(HANDS[2]))
+    told = [tell(event, 1, Style(colour=False)) for event in state.view(1).log]
+    assert "You take the widow, unseen." in told and "You hold Q♠ J♥ 8♦ 6♣ 3♠ now." in told
 
 
 def test_exchange_ends_after_one_orbit_without_a_knock() -> None:

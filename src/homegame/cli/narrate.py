@@ -341,7 +341,7 @@ _TELLERS: dict[str, Teller] = {
     "take": _one_card("takes the {card} from the discard pile"),
     "start pile": lambda e, who, v, look: f"the {_cards([e.data['card']], look)} starts the discard pile",
     "widow": lambda e, who, v, look: f"the widow is face up: {_cards(e.data['cards'], look)}",
-    "took": lambda e, who, v, look: you_form(who, f"now holds {_cards(e.data['cards'], look)}"),
+    "took": lambda e, who, v, look: you_form(who, f"holds {_cards(e.data['cards'], look)} now"),
     "commission": _fixed("pays the house {amount}: {reason}", verb_first=True),
     "limits doubled": _fixed("bets double from here: {reason}"),
     "wild": _fixed("{wild}"),

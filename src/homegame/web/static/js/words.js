@@ -292,7 +292,7 @@ const TELLERS = {
   take: oneCard("takes the {card} from the discard pile"),
   "start pile"(event) { return `the ${cardsText([event.data.card])} starts the discard pile`; },
   widow(event) { return `the widow is face up: ${cardsText(event.data.cards)}`; },
-  took(event, who) { return youForm(who, `now holds ${cardsText(event.data.cards)}`); },
+  took(event, who) { return youForm(who, `holds ${cardsText(event.data.cards)} now`); },
   commission: fixed("pays the house {amount}: {reason}", true),
   "limits doubled": fixed("bets double from here: {reason}"),
   wild: fixed("{wild}"),
