@@ -254,7 +254,7 @@ const papayoo = {
   },
   seat(view, g, ctx) {
     return [backs((view.hand_sizes || {})[g] || 0),
-            note(`${plural((view.taken || {})[g] || 0, "point")} · total ${(view.totals || {})[g] || 0}`),
+            note(`${plural((view.taken || {})[g] || 0, "pt")} · total ${(view.totals || {})[g] || 0}`),
             view.phase === "pass" && (view.passed || []).includes(Number(g)) ? note("passed") : null];
   },
   own(view, ctx) {
