@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+from typing import Any
 
 import pytest
 
@@ -50,3 +51,18 @@ def test_membership_of_any_object_is_a_plain_no(name: str) -> None:
     legal = state.legal_actions(state.to_act[0])
     for stranger in ([], {}, {"kind": "fold"}, set(), bytearray(b"x"), None, 1.5, "fold"):
         assert stranger not in legal
+
+
+@pytest.mark.parametrize("ask, refusal", [
+    (lambda: homegame.new_game("drw", players=2), "no game called 'drw' (did you mean draw?); games: "),
+    (lambda: homegame.new_game("draw", players=2, variants=["wlid"]),
+     "Basic Draw Poker has no variant wlid (did you mean wild?); variants: "),
+    (lambda: homegame.new_game("draw", players=2, antee=2),
+     "Basic Draw Poker has no setting antee (did you mean ante?); settings: "),
+    (lambda: homegame.new_game("draw", players=2, variants=["xyzzy"]),
+     "Basic Draw Poker has no variant xyzzy; "),
+])
+def test_a_mistyped_name_is_refused_with_the_name_it_is_closest_to(ask: Any, refusal: str) -> None:
+    with pytest.raises(homegame.HomegameError) as refused:
+        ask()
+    assert str(refused.value).startswith(refusal)

@@ -14,8 +14,11 @@ CardError - 'Zz' at position 0 is not a card (write rank then suit, as As, 10h, 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from difflib import get_close_matches
+
 __all__ = ["CardError", "GameError", "HomegameError", "IllegalAction", "NotAllowed", "NotFound",
-           "ReplayError", "RoomError", "shown"]
+           "ReplayError", "RoomError", "did_you_mean", "shown"]
 
 
 class HomegameError(ValueError):
@@ -59,3 +62,15 @@ def shown(value: object) -> str:
     """
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """`` (did you mean X?)`` when ``name`` is close to the known name X, else nothing: for a
+    message that refuses a mistyped name.
+
+    >>> did_you_mean("drw", ["draw", "soko"]), did_you_mean("zzz", ["draw", "soko"])
+    (' (did you mean draw?)', '')
+    """
+    close = get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""

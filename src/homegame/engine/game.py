@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Final, TypeGuard
 from homegame.cards import Card, format_cards, is_permutation, parse_cards
 from homegame.engine.chance import Chance
 from homegame.engine.state import GameState
-from homegame.errors import GameError, shown
+from homegame.errors import GameError, did_you_mean, shown
 
 __all__ = ["MAX_CHIPS", "Game", "GameError", "Setting", "is_counts"]
 
@@ -118,7 +118,8 @@ class Game(ABC):
         unknown = [v for v in chosen if v not in self.variants]
         if unknown:
             known = ", ".join(self.variants) or "none"
-            raise GameError(f"{self.title} has no variant {', '.join(unknown)}; variants: {known}")
+            named = ", ".join(v + did_you_mean(v, self.variants) for v in unknown)
+            raise GameError(f"{self.title} has no variant {named}; variants: {known}")
         for group in self.exclusive_variants:
             clash = [v for v in chosen if v in group]
             if len(clash) > 1:
@@ -126,7 +127,8 @@ class Game(ABC):
         unknown = [s for s in settings if s not in self.settings]
         if unknown:
             known = ", ".join(self.settings) or "none"
-            raise GameError(f"{self.title} has no setting {', '.join(unknown)}; settings: {known}")
+            named = ", ".join(s + did_you_mean(s, self.settings) for s in unknown)
+            raise GameError(f"{self.title} has no setting {named}; settings: {known}")
         self.player_count = players
         self.chosen_variants = frozenset(chosen)
         self.config = {name: setting.check(name, settings.get(name, setting.default))

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Final
 
-from homegame.errors import GameError, shown
+from homegame.errors import GameError, did_you_mean, shown
 
 if TYPE_CHECKING:
     from homegame.engine import Game, GameState, History
@@ -75,7 +75,8 @@ def game_name(name: object) -> str:
     """The registered name of the game called ``name`` (hyphens or underscores, any case)."""
     key = name.strip().lower().replace("-", "_") if isinstance(name, str) else ""
     if key not in GAMES:
-        raise GameError(f"no game called {shown(name)}; games: {', '.join(sorted(GAMES))}")
+        close = did_you_mean(key, GAMES)
+        raise GameError(f"no game called {shown(name)}{close}; games: {', '.join(sorted(GAMES))}")
     return key
 
 
