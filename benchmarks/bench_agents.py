@@ -9,7 +9,12 @@ ratio is the median of the pairs' ratios (see ``benchmarks/_hands.py``); ``leduc
 timed alone. PettingZoo's card games need its ``classic`` extra (RLCard), which the ``bench`` extra
 brings.
 
-    python -m benchmarks agents [--seconds 0.3] [--repeats 11] [--games=draw,pineapple]
+    python -m benchmarks agents [--seconds 0.3] [--repeats 11] [--games=draw,pineapple] [--bound]
+
+``--bound`` adds, for each game, the same environment with its observations made free: the seat
+to act still gets its view, legal actions and mask, but no observation is encoded and the deal's
+closing observations are not built (a constant array stands in). No real environment can run
+faster than that, so it bounds what faster observations alone could give.
 """
 
 from __future__ import annotations
@@ -25,7 +30,8 @@ import numpy as np
 
 from benchmarks._hands import build
 from homegame.agents import env
-from homegame.games import GAMES
+from homegame.agents.environment import HomegameEnv
+from homegame.games import GAMES, new_game
 
 PLAYERS = 4
 Make = Callable[[], Any]
@@ -65,31 +71,52 @@ def homegame_tables(names: list[str]) -> dict[str, Make]:
             for name in names}
 
 
+class FreeObservations(HomegameEnv):  # type: ignore[misc]  # PettingZoo's classes are untyped
+    """The environment with every observation free (see ``--bound``): not a usable environment."""
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        state = self._live_state()
+        if agent == self.agent_selection and not state.is_over:
+            legal = self._acting()[3]
+            return {"observation": self.encoding._zeros, "action_mask": legal.copy()}
+        return {"observation": self.encoding._zeros, "action_mask": self.encoding._no_actions}
+
+
+def free_tables(names: list[str]) -> dict[str, Make]:
+    return {f"{name} (observations free)": (lambda name=name: FreeObservations(
+        new_game(name, players=min(PLAYERS, GAMES[name].players[-1])))) for name in names}
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks agents")
     parser.add_argument("--seconds", type=float, default=0.3, help="length of one timed run")
     parser.add_argument("--repeats", type=int, default=11, help="pairs of timed runs (medians)")
     parser.add_argument("--games", default=",".join(GAMES), help="homegame games, comma-separated")
+    parser.add_argument("--bound", action="store_true",
+                        help="also time each game with its observations free (an upper bound)")
     args = parser.parse_args(argv)
-    ours = homegame_tables([name.strip() for name in args.games.split(",") if name.strip()])
+    names = [name.strip() for name in args.games.split(",") if name.strip()]
+    ours = homegame_tables(names)
+    if args.bound:
+        ours.update(free_tables(names))
     theirs = peers()
     print(f"environment steps per second, random legal play, homegame {build()}: medians of "
           f"{args.repeats} runs of {args.seconds:g}s; the ratio is the median of paired runs' ratios "
           f"against texas_holdem_v4 ({PLAYERS} players)")
-    print(f"{'environment':<34}{'players':>8}{'steps/s':>12}{'ratio':>9}")
+    print(f"{'environment':<42}{'players':>8}{'steps/s':>12}{'ratio':>9}")
     if theirs is None:
         print("(PettingZoo's classic extra is not installed: no peers, no ratios)")
     else:
         for name, make in theirs.items():
             rate = median_rate(make, args)
-            print(f"{'pettingzoo ' + name:<34}{len(make().possible_agents):>8}{rate:>12,.0f}", flush=True)
+            print(f"{'pettingzoo ' + name:<42}{len(make().possible_agents):>8}{rate:>12,.0f}", flush=True)
     for name, make in ours.items():
         players = len(make().possible_agents)
         if theirs is None:
-            print(f"{'homegame ' + name:<34}{players:>8}{median_rate(make, args):>12,.0f}", flush=True)
+            print(f"{'homegame ' + name:<42}{players:>8}{median_rate(make, args):>12,.0f}", flush=True)
             continue
         rate, ratio = paired(make, theirs["texas_holdem_v4"], args)
-        print(f"{'homegame ' + name:<34}{players:>8}{rate:>12,.0f}{ratio:>8.1f}x", flush=True)
+        print(f"{'homegame ' + name:<42}{players:>8}{rate:>12,.0f}{ratio:>8.1f}x", flush=True)
 
 
 def median_rate(make: Make, args: argparse.Namespace) -> float:
