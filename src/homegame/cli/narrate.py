@@ -102,8 +102,9 @@ def _count(number: int, thing: str) -> str:
 
 
 def _by_seat(value: Mapping[str, Any], viewer: int | None, say: Callable[[Any], str]) -> str:
-    return ", ".join(f"{_who(int(seat), viewer)} {say(item)}" for seat, item in value.items()
-                     if str(seat).isdigit())
+    """Each seat's item in seat order (the order the page, reading JSON, lists them in too)."""
+    seats = sorted((int(seat), item) for seat, item in value.items() if str(seat).isdigit())
+    return ", ".join(f"{_who(seat, viewer)} {say(item)}" for seat, item in seats)
 
 
 def _plainly(event: Event, who: str, viewer: int | None = None, look: Style | None = None) -> str | None:
@@ -336,7 +337,8 @@ _TELLERS: dict[str, Teller] = {
     "receive": lambda e, who, v, look: you_form(
         who, f"receives {_cards(e.data['cards'], look)} from {_who(int(e.data['from']), v)}"),
     "passing": lambda e, who, v, look: "cards pass: " + ", ".join(
-        f"{_who(int(giver), v)} to {_who(int(taker), v)}" for giver, taker in e.data["to"].items()),
+        f"{_who(giver, v)} to {_who(int(taker), v)}" for giver, taker in sorted(
+            (int(giver), taker) for giver, taker in e.data["to"].items())),
     "declarations": lambda e, who, v, look: "declared: " + _by_seat(e.data["sides"], v, str),
     "take": _one_card("takes the {card} from the discard pile"),
     "start pile": lambda e, who, v, look: f"the {_cards([e.data['card']], look)} starts the discard pile",
