@@ -1,8 +1,10 @@
 """The page tells a hand in the terminal's own words: the page's ``words.js`` run in the browser on
-every event of seeded hands of every game, beside ``homegame.cli.narrate`` on the same events.
+every event of seeded hands of every game, and on every legal action of their decisions, beside
+``homegame.cli.narrate`` on the same events and actions.
 
 The two are written twice (the page cannot run Python), so this is what keeps them saying the same
-thing: each sentence as seat 0, seat 1 and a spectator read it, cards in notation on both sides.
+thing: each sentence as seat 0, seat 1 and a spectator read it, and what taking each action is
+(a hint, the clock's default), with cards in notation on both sides.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from playwright.sync_api import Browser
 
 from homegame.bots import make_bot
 from homegame.cards import Card
-from homegame.cli.narrate import tell
+from homegame.cli.narrate import doing, tell
 from homegame.cli.render import Style
 from homegame.games import GAMES, new_game
 from room_server import RoomServer
@@ -29,6 +31,13 @@ TELL_ALL = """async (cases) => {
     return told === null ? null : plainText(told);
   });
 }"""
+SAY_DOING = """async (actions) => {
+  const { Words, plainText } = await import("/static/js/words.js");
+  const words = new Words(0, (seat) => `seat ${seat}`);
+  return actions.map((action) => plainText(words.doing(action)));
+}"""
+ACTIONS_A_DECISION = 40
+"""The legal actions of each decision compared, at most (a setting can have thousands)."""
 
 
 class Typed(Style):
@@ -40,10 +49,11 @@ class Typed(Style):
         return self.notation((card,))
 
 
-def narrated_hands() -> list[dict[str, Any]]:
+def narrated_hands() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Every event seats 0 and 1 and a spectator see in hands of every game played by bots (the
-    game's own and random, two seats and four), with the terminal's sentence for it."""
-    look, cases = Typed(colour=False), []
+    game's own and random, two seats and four), with the terminal's sentence for it; and the legal
+    actions of every decision in them, with the terminal's words for taking each."""
+    look, events, actions = Typed(colour=False), [], {}
     for name, game_class in GAMES.items():
         for players in sorted({max(2, game_class.players[0]), min(4, game_class.players[-1])}):
             for seed in SEEDS:
@@ -52,21 +62,32 @@ def narrated_hands() -> list[dict[str, Any]]:
                 bots = [make_bot(name, kind, seed=seat) for seat in range(players)]
                 while not state.is_over:
                     seat = state.to_act[0]
-                    state.apply(seat, bots[seat].act(state.view(seat), state.legal_actions(seat)))
+                    legal = state.legal_actions(seat)
+                    for index in range(min(len(legal), ACTIONS_A_DECISION)):
+                        action = legal[index]
+                        actions[str(action.to_json())] = {"action": action.to_json(),
+                                                          "terminal": doing(action, look)}
+                    state.apply(seat, bots[seat].act(state.view(seat), legal))
                 for viewer in (0, 1, None):
-                    cases += [{"game": name, "viewer": viewer, "event": event.to_json(),
-                               "terminal": tell(event, viewer, look)} for event in state.view(viewer).log]
-    return cases
+                    events += [{"game": name, "viewer": viewer, "event": event.to_json(),
+                                "terminal": tell(event, viewer, look)} for event in state.view(viewer).log]
+    return events, list(actions.values())
 
 
-def test_the_page_tells_every_event_as_the_terminal_does(browser: Browser, room: RoomServer) -> None:
-    cases = narrated_hands()
+def test_the_page_tells_every_event_and_action_as_the_terminal_does(browser: Browser,
+                                                                     room: RoomServer) -> None:
+    events, actions = narrated_hands()
     page = browser.new_page()
     page.goto(room.base + "/")
-    told = page.evaluate(TELL_ALL, [{"viewer": c["viewer"], "event": c["event"]} for c in cases])
+    told = page.evaluate(TELL_ALL, [{"viewer": c["viewer"], "event": c["event"]} for c in events])
     # The page leaves a sentence that opens with a player's name as the player typed it.
     page_said = [None if text is None else text[:1].upper() + text[1:] for text in told]
     differing = [(c["game"], c["event"]["kind"], c["terminal"], said)
-                 for c, said in zip(cases, page_said, strict=True) if said != c["terminal"]]
-    assert len(cases) > 10_000 and {c["game"] for c in cases} == set(GAMES)
-    assert not differing, f"{len(differing)} of {len(cases)} differ, such as {differing[:3]}"
+                 for c, said in zip(events, page_said, strict=True) if said != c["terminal"]]
+    assert len(events) > 10_000 and {c["game"] for c in events} == set(GAMES)
+    assert not differing, f"{len(differing)} of {len(events)} sentences differ, such as {differing[:3]}"
+    said = page.evaluate(SAY_DOING, [c["action"] for c in actions])
+    differing = [(c["terminal"], words) for c, words in zip(actions, said, strict=True)
+                 if words != c["terminal"]]
+    assert len(actions) > 1_000
+    assert not differing, f"{len(differing)} of {len(actions)} actions differ, such as {differing[:3]}"

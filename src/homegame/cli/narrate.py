@@ -157,8 +157,10 @@ def _placing_phrase(action: Action, look: Style, *, own: bool) -> str | None:
     rows = " | ".join(look.cards(group) or "-" for group in action.groups)
     if kind == "set":
         return "sets by the house way" if action.option == "house" else f"sets {rows}"
-    if kind == "show":
+    if kind == "show" and action.groups:
         return f"shows {look.cards(action.groups[0])}, keeping one card face down"
+    if kind == "call":
+        return f"calls, throwing away {cards}" if action.cards else "calls"
     verb, _, rest = look.action(action).partition(" ")
     return f"{_third_person_verb(verb)} {rest}".rstrip()
 
