@@ -64,7 +64,6 @@ def shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-
 def did_you_mean(name: str, known: Iterable[str]) -> str:
     """`` (did you mean X?)`` when ``name`` is close to the known name X, else nothing: for a
     message that refuses a mistyped name.
