@@ -1,0 +1,101 @@
+"""Every game's presentation on the page (``games.js``) draws every view it may be sent: the views
+of hands of every game and every variant, played by bots to the end, as the seat to act, another
+seat and a spectator see them, each drawn in chromium part by part as the table draws it.
+
+A deal played through the page (``test_games.py``) meets one path through a game; this meets the
+phases, variants and table sizes that one deal does not (a Whiskey chips game, a Paiute deal with
+jokers, a player bank at Pai Gow, a hand that ends with everyone folded).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from homegame.bots import make_bot
+from homegame.games import GAMES, new_game
+from room_server import RoomServer
+
+pytestmark = pytest.mark.browser
+
+SEEDS = range(2)
+VIEWS_A_HAND = 20
+"""Views kept from each hand, spread over it (a Paiute deal has a hundred turns), besides its end."""
+DRAW_ALL = """async (cases) => {
+  const { gameFor } = await import("/static/js/games.js");
+  const { Words, textNodes } = await import("/static/js/words.js");
+  const { cardElement } = await import("/static/js/cards.js");
+  const { h } = await import("/static/js/dom.js");
+  const failures = [];
+  for (const { game, reader, players, view } of cases) {
+    const shown = gameFor(game);
+    try {
+      const markOf = shown.marks ? shown.marks(view) : () => ({});
+      const cards = (codes, size, extraOf) => (codes || []).map((code) =>
+        cardElement(code, { size, marks: markOf(code), extra: extraOf ? extraOf(code) : "" }));
+      const ctx = {
+        view, words: new Words(reader, (seat) => `seat ${seat}`), markOf, arranging: false,
+        text: (marked) => textNodes(marked),
+        row: (codes, size = "table", extra = "") =>
+          h("span", { class: `cards ${extra}` }, cards(codes, size)),
+        hand: (codes, size = "hand", extraOf = () => "") =>
+          h("div", { class: "cards" }, cards(codes, size, extraOf)),
+        choiceTarget: (action, node) => node,
+      };
+      const seats = [...Array(players).keys()].filter((g) => g !== reader)
+        .map((g) => (shown.seat ? shown.seat(view, String(g), ctx) : null));
+      h("div", {}, shown.phase ? textNodes(shown.phase(view, ctx)) : null,
+        shown.center ? shown.center(view, ctx) : null, seats,
+        reader !== null && shown.own ? shown.own(view, ctx) : null,
+        view.is_over && shown.results ? shown.results(view, ctx) : null,
+        shown.fixedRows ? String(shown.fixedRows(view)) : null);
+    } catch (error) {
+      failures.push(`${game} (${view.phase}, reader ${reader}): ${error.stack || error}`);
+    }
+  }
+  return failures;
+}"""
+
+
+def tables() -> list[tuple[str, int, list[str]]]:
+    """Every game at two table sizes, with no variant and with each variant on its own."""
+    found = []
+    for name, game_class in GAMES.items():
+        for players in sorted({max(2, game_class.players[0]), min(4, game_class.players[-1])}):
+            found += [(name, players, variants) for variants in [[], *([v] for v in game_class.variants)]]
+    return found
+
+
+def views_of_hands() -> list[dict[str, Any]]:
+    """Views of seeded hands at every table, played to the end by the game's bot or at random."""
+    cases: list[dict[str, Any]] = []
+    for name, players, variants in tables():
+        for seed in SEEDS:
+            state = new_game(name, players=players, variants=variants).deal(seed=seed)
+            kind = "heuristic" if seed % 2 == 0 else "random"
+            bots = [make_bot(name, kind, seed=seat) for seat in range(players)]
+            seen: list[dict[str, Any]] = []
+            while not state.is_over:
+                seat = state.to_act[0]
+                view = state.view(seat)
+                seen += [{"reader": reader, "view": state.view(reader).to_json()} for reader in (seat, None)]
+                state.apply(seat, bots[seat].act(view, state.legal_actions(seat)))
+            step = max(1, len(seen) // VIEWS_A_HAND)
+            ends = [{"reader": reader, "view": state.view(reader).to_json()}
+                    for reader in (*range(players), None)]
+            cases += [{"game": name, "players": players, **case} for case in seen[::step] + ends]
+    return cases
+
+
+def test_every_game_draws_every_view_of_its_hands(browser: Browser, room: RoomServer) -> None:
+    cases = views_of_hands()
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(room.base + "/")
+    failures = page.evaluate(DRAW_ALL, cases)
+    assert {case["game"] for case in cases} == set(GAMES) and len(cases) > 2_000
+    assert not failures, f"{len(failures)} of {len(cases)} views failed to draw: {failures[:3]}"
+    assert not errors
