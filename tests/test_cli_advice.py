@@ -7,7 +7,6 @@ import random
 import pytest
 
 import homegame
-from homegame.bots import make_bot
 from homegame.cards import parse_cards
 from homegame.cli.advice import advise
 from homegame.cli.render import Style
@@ -30,25 +29,6 @@ def test_every_game_gives_a_legal_hint_with_a_reason(name: str) -> None:
             hinted.add(state.view(0).log[-1].kind if state.view(0).log else "")
         state.apply(seat, legal[chooser.randrange(len(legal))])
     assert hinted
-
-
-
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_every_decision_of_a_hand_played_by_the_bots_gets_a_hint(name: str) -> None:
-    """Every phase the game's bots reach (Chinese Poker's show or surrender among them), not just
-    the first few decisions."""
-    players = 2 if 2 in GAMES[name].players else GAMES[name].players[-1]
-    look = Style(colour=False)
-    for seed in range(2):
-        state = homegame.new_game(name, players=players).deal(seed=seed)
-        bots = [make_bot(name, seed=seat) for seat in range(players)]
-        while not state.is_over:
-            seat = state.to_act[0]
-            view, legal = state.view(seat), state.legal_actions(seat)
-            if seat == 0:
-                action, text = advise(view, legal, look)
-                assert action in legal and text.startswith("Hint: "), (name, view.phase, text)
-            state.apply(seat, bots[seat].act(view, legal))
 
 
 def test_a_betting_hint_names_the_rating_and_the_price() -> None:
