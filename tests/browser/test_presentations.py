@@ -1,6 +1,8 @@
-"""Every game's presentation on the page (``games.js``) draws every view it may be sent: the views
-of hands of every game and every variant, played by bots to the end, as the seat to act, another
-seat and a spectator see them, each drawn in chromium part by part as the table draws it.
+"""Every game's presentation on the page (``games.js``) draws every view it may be sent, and the
+page builds the controls of every decision: the views of hands of every game and every variant,
+played by bots to the end, as the seat to act, another seat and a spectator see them, each drawn
+in chromium part by part as the table draws it; for the seat to act, its legal actions made into
+a decision (``decision.js``) and its action bar and row editor (``actions.js``).
 
 A deal played through the page (``test_games.py``) meets one path through a game; this meets the
 phases, variants and table sizes that one deal does not (a Whiskey chips game, a Paiute deal with
@@ -28,8 +30,11 @@ DRAW_ALL = """async (cases) => {
   const { Words, textNodes } = await import("/static/js/words.js");
   const { cardElement } = await import("/static/js/cards.js");
   const { h } = await import("/static/js/dom.js");
+  const { Decision } = await import("/static/js/decision.js");
+  const { actionBar, arrangeEditor } = await import("/static/js/actions.js");
+  const { money } = await import("/static/js/games.js");
   const failures = [];
-  for (const { game, reader, players, view } of cases) {
+  for (const { game, reader, players, view, legal } of cases) {
     const shown = gameFor(game);
     try {
       const markOf = shown.marks ? shown.marks(view) : () => ({});
@@ -51,6 +56,16 @@ DRAW_ALL = """async (cases) => {
         reader !== null && shown.own ? shown.own(view, ctx) : null,
         view.is_over && shown.results ? shown.results(view, ctx) : null,
         shown.fixedRows ? String(shown.fixedRows(view)) : null);
+      if (legal) {
+        const decision = new Decision(legal, 0);
+        const nothing = () => {};
+        const env = { words: ctx.words, busy: false, act: nothing, me: reader, money: money(view), why: "",
+                      markOf, advice: null, armed: null, arm: nothing, rerender: nothing, canSuggest: false,
+                      suggest: nothing };
+        h("div", {}, actionBar(decision, env),
+          decision.mode === "arrange" ? arrangeEditor(decision, env, shown.rows || [],
+                                                      shown.fixedRows ? shown.fixedRows(view) : []) : null);
+      }
     } catch (error) {
       failures.push(`${game} (${view.phase}, reader ${reader}): ${error.stack || error}`);
     }
@@ -80,8 +95,10 @@ def views_of_hands() -> list[dict[str, Any]]:
             while not state.is_over:
                 seat = state.to_act[0]
                 view = state.view(seat)
-                seen += [{"reader": reader, "view": state.view(reader).to_json()} for reader in (seat, None)]
-                state.apply(seat, bots[seat].act(view, state.legal_actions(seat)))
+                legal = state.legal_actions(seat)
+                seen += [{"reader": seat, "view": view.to_json(), "legal": legal.to_json()},
+                         {"reader": None, "view": state.view(None).to_json()}]
+                state.apply(seat, bots[seat].act(view, legal))
             step = max(1, len(seen) // VIEWS_A_HAND)
             ends = [{"reader": reader, "view": state.view(reader).to_json()}
                     for reader in (*range(players), None)]
@@ -89,7 +106,7 @@ def views_of_hands() -> list[dict[str, Any]]:
     return cases
 
 
-def test_every_game_draws_every_view_of_its_hands(browser: Browser, room: RoomServer) -> None:
+def test_every_game_draws_every_view_and_decision_of_its_hands(browser: Browser, room: RoomServer) -> None:
     cases = views_of_hands()
     page = browser.new_page()
     errors: list[str] = []
@@ -97,5 +114,5 @@ def test_every_game_draws_every_view_of_its_hands(browser: Browser, room: RoomSe
     page.goto(room.base + "/")
     failures = page.evaluate(DRAW_ALL, cases)
     assert {case["game"] for case in cases} == set(GAMES) and len(cases) > 2_000
-    assert not failures, f"{len(failures)} of {len(cases)} views failed to draw: {failures[:3]}"
+    assert not failures, f"{len(failures)} of {len(cases)} views or decisions failed to draw: {failures[:3]}"
     assert not errors
