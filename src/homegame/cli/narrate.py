@@ -272,7 +272,9 @@ def _score(event: Event, who: str, viewer: int | None, look: Style) -> str | Non
             return f"{who}{'r' if who == 'you' else chr(39) + 's'} rows foul"
         total = sum(data["royalties"])
         return you_form(who, f"scores royalties of {total}") if total else None
-    return f"{who} {data['reason']}, {data['total']} in this game"
+    points = int(data["points"])
+    said = f"{data['reason']}: {counted(points, 'point')}" if points else data["reason"]
+    return f"{who} {said}, {data['total']} in this game"
 
 
 def _papayoo(event: Event, who: str, viewer: int | None, look: Style) -> str:

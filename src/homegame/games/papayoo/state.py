@@ -285,7 +285,7 @@ class PapayooState(GameState[PapayooView]):
         if not cards:
             return "took no points"
         named = ", ".join(("the Papayoo " if c == self.papayoo else "") + _written([c]) for c in cards)
-        return f"took {named}: {counted(self.taken[seat], 'point')}"
+        return f"took {named}"
 
     def winners(self) -> tuple[int, ...]:
         """The seats with the lowest total once the last deal of the game is over (ties share)."""

@@ -254,7 +254,8 @@ const TELLERS = {
       const total = data.royalties.reduce((a, b) => a + b, 0);
       return total ? youForm(who, `scores royalties of ${total}`) : null;
     }
-    return `${who} ${data.reason}, ${data.total} in this game`;
+    const said = Number(data.points) ? `${data.reason}: ${plural(Number(data.points), "point")}` : data.reason;
+    return `${who} ${said}, ${data.total} in this game`;
   },
   papayoo(event) {
     return `the die shows ${event.data.suit}: the ${cardsText([event.data.card])} is the Papayoo, worth 40 points`;
