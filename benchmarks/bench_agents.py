@@ -66,9 +66,13 @@ def peers() -> dict[str, Make] | None:
             "leduc_holdem_v4": leduc_holdem_v4.env}
 
 
+def seats_for(name: str) -> int:
+    """``PLAYERS``, or fewer where the game takes fewer."""
+    return min(PLAYERS, GAMES[name].players[-1])
+
+
 def homegame_tables(names: list[str]) -> dict[str, Make]:
-    return {name: (lambda name=name: env(name, players=min(PLAYERS, GAMES[name].players[-1])))
-            for name in names}
+    return {name: (lambda name=name: env(name, players=seats_for(name))) for name in names}
 
 
 class FreeObservations(HomegameEnv):  # type: ignore[misc]  # PettingZoo's classes are untyped
@@ -84,7 +88,7 @@ class FreeObservations(HomegameEnv):  # type: ignore[misc]  # PettingZoo's class
 
 def free_tables(names: list[str]) -> dict[str, Make]:
     return {f"{name} (observations free)": (lambda name=name: FreeObservations(
-        new_game(name, players=min(PLAYERS, GAMES[name].players[-1])))) for name in names}
+        new_game(name, players=seats_for(name)))) for name in names}
 
 
 def main(argv: list[str]) -> None:

@@ -85,13 +85,12 @@ _PAYOO: Final = 57
 _CARD_COUNT: Final = _PAYOO + 20
 
 _RANK_LETTERS: Final = {10: "T", JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
-_RANK_NAMES: Final = {
-    1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-    9: "nine", 10: "ten", JACK: "jack", QUEEN: "queen", KING: "king", ACE: "ace",
-}
 _NUMBER_WORDS: Final = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                         "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
                         "seventeen", "eighteen", "nineteen", "twenty")
+"""Papayoo's numbers in words (its Payoo suit runs to twenty)."""
+_RANK_NAMES: Final = {**{n: _NUMBER_WORDS[n] for n in range(1, 11)},
+                      JACK: "jack", QUEEN: "queen", KING: "king", ACE: "ace"}
 _RANK_PLURALS: Final = {rank: name + ("es" if name == "six" else "s")
                         for rank, name in _RANK_NAMES.items()}
 

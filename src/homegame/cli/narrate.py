@@ -340,9 +340,8 @@ _TELLERS: dict[str, Teller] = {
     "discarded": lambda e, who, v, look: None if e.seat == v else you_form(who, "throws away a hole card"),
     "receive": lambda e, who, v, look: you_form(
         who, f"receives {_cards(e.data['cards'], look)} from {_who(int(e.data['from']), v)}"),
-    "passing": lambda e, who, v, look: "cards pass: " + ", ".join(
-        f"{_who(giver, v)} to {_who(int(taker), v)}" for giver, taker in sorted(
-            (int(giver), taker) for giver, taker in e.data["to"].items())),
+    "passing": lambda e, who, v, look: "cards pass: " + _by_seat(
+        e.data["to"], v, lambda taker: f"to {_who(int(taker), v)}"),
     "declarations": lambda e, who, v, look: "declared: " + _by_seat(e.data["sides"], v, str),
     "take": _one_card("takes the {card} from the discard pile"),
     "start pile": lambda e, who, v, look: f"the {_cards([e.data['card']], look)} starts the discard pile",

@@ -285,10 +285,7 @@ const TELLERS = {
   receive(event, who) {
     return youForm(who, `receives ${cardsText(event.data.cards)} from ${this.who(event.data.from)}`);
   },
-  passing(event) {
-    return "cards pass: " + Object.entries(event.data.to)
-      .map(([giver, taker]) => `${this.who(giver)} to ${this.who(taker)}`).join(", ");
-  },
+  passing(event) { return "cards pass: " + this.bySeat(event.data.to, (taker) => `to ${this.who(taker)}`); },
   declarations(event) { return "declared: " + this.bySeat(event.data.sides, String); },
   take: oneCard("takes the {card} from the discard pile"),
   "start pile"(event) { return `the ${cardsText([event.data.card])} starts the discard pile`; },
