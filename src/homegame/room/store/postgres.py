@@ -12,6 +12,12 @@ own that it keeps busy (PostgreSQL ends it after ``lease`` seconds of silence, t
 killed, or falls silent. Each open table names its owner; an append first checks, under a row
 lock, that it is this process, so a process that lost a table can never write to it again. A
 process whose lock can be taken is dead, and its tables go to whoever takes the lock first.
+
+A process can freeze at any moment (stopped, swapped out, stuck) and must not keep its locks while
+it is frozen. So every statement is a whole message to the server, which closes its transaction or
+leaves it idle, and only an append spans several statements, with PostgreSQL told to end it after
+``lease`` seconds idle. Pipelines (``executemany``) are never used: between a pipeline's statements
+the server waits for the client as if busy, and no timeout ends that.
 """
 
 from __future__ import annotations
@@ -49,6 +55,13 @@ CREATE TABLE IF NOT EXISTS room_processes (
 ALTER TABLE room_tables ADD COLUMN IF NOT EXISTS owner INTEGER;
 ALTER TABLE room_tables ADD COLUMN IF NOT EXISTS summary JSON;
 """
+
+SCHEMA_DONE: Final = """
+SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+               AND table_name = 'room_tables' AND column_name = 'summary')
+"""
+"""Whether the schema's last step has been taken (the rooms of other processes may be busy: an
+``ALTER TABLE`` locks them out even when it changes nothing)."""
 
 LIVES: Final = 7306122
 """The first key of every process's life lock (the second is the process's number)."""
@@ -90,16 +103,19 @@ class PostgresStore(SharedStore):
 
     def __init__(self, url: str, *, connections: int = 4) -> None:
         self.url = url
-        self.pool = AsyncConnectionPool(url, min_size=1, max_size=connections, open=False)
+        self.pool = AsyncConnectionPool(url, min_size=1, max_size=connections, open=False,
+                                        kwargs={"autocommit": True})
         self.process: int | None = None
         self._life: AsyncConnection[Any] | None = None
         self._lease_ms = "0"
 
     async def open(self) -> None:
         await self.pool.open(wait=True, timeout=30)
-        async with self.pool.connection() as connection:
+        async with self.pool.connection() as connection, connection.transaction():
             await connection.execute("SELECT pg_advisory_xact_lock(7306121)")  # one schema creator
-            await connection.execute(SCHEMA)
+            done = await (await connection.execute(SCHEMA_DONE)).fetchone()
+            if not (done and done[0]):
+                await connection.execute(SCHEMA)
 
     async def close(self) -> None:
         await self._end_life()
@@ -107,7 +123,8 @@ class PostgresStore(SharedStore):
         await self.pool.close()
 
     async def append(self, table_id: str, events: Sequence[TableEvent]) -> None:
-        rows = [(table_id, e.seq, e.kind, Json(e.data), e.at) for e in events]
+        rows = [value for e in events for value in (table_id, e.seq, e.kind, Json(e.data), e.at)]
+        values = ", ".join(["(%s, %s, %s, %s, %s)"] * len(events))
         try:
             async with self.pool.connection() as connection, connection.transaction(), \
                     connection.cursor() as cursor:
@@ -120,8 +137,9 @@ class PostgresStore(SharedStore):
                     owner = await cursor.fetchone()
                     if owner is None or owner[0] != self.process:
                         raise TableLost(f"table {table_id} belongs to another room process now")
-                await cursor.executemany("INSERT INTO room_events (table_id, seq, kind, data, at) "
-                                         "VALUES (%s, %s, %s, %s, %s)", rows)
+                if events:
+                    await cursor.execute(f"INSERT INTO room_events (table_id, seq, kind, data, at) "
+                                         f"VALUES {values}", rows)
                 if any(event.kind == "closed" for event in events):
                     await cursor.execute("UPDATE room_tables SET closed = TRUE WHERE id = %s", (table_id,))
         except errors.UniqueViolation:
@@ -170,7 +188,9 @@ class PostgresStore(SharedStore):
         self._lease_ms = str(max(1, round(lease * 1000)))
         life = await AsyncConnection.connect(self.url, autocommit=True)
         try:
-            await life.execute("SELECT set_config('idle_session_timeout', %s, false)", (self._lease_ms,))
+            await life.execute("SELECT set_config('idle_session_timeout', %s, false), "
+                               "set_config('idle_in_transaction_session_timeout', %s, false)",
+                               (self._lease_ms, self._lease_ms))
             async with life.transaction():
                 cursor = await life.execute("INSERT INTO room_processes (address) VALUES (%s) RETURNING id",
                                             (address,))
@@ -219,12 +239,12 @@ class PostgresStore(SharedStore):
 
     async def publish(self, lines: dict[str, dict[str, Any]]) -> None:
         if lines:
-            async with self.pool.connection() as connection, connection.cursor() as cursor:
-                await cursor.execute("SELECT set_config('idle_in_transaction_session_timeout', %s, true)",
-                                     (self._lease_ms,))
-                await cursor.executemany(
-                    "UPDATE room_tables SET summary = %s WHERE id = %s AND owner = %s",
-                    [(Json(line), table_id, self.process) for table_id, line in lines.items()])
+            values = ", ".join(["(%s, %s::json)"] * len(lines))
+            parameters = [value for table_id, line in lines.items() for value in (table_id, Json(line))]
+            query = (f"UPDATE room_tables t SET summary = v.summary FROM (VALUES {values}) "
+                     f"AS v (id, summary) WHERE t.id = v.id AND t.owner = %s")
+            async with self.pool.connection() as connection:
+                await connection.execute(query, [*parameters, self.process])
 
     async def lobby(self) -> list[dict[str, Any]]:
         rows = await self._rows("SELECT summary FROM room_tables WHERE NOT closed AND summary IS NOT NULL "
