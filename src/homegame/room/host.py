@@ -90,17 +90,25 @@ class TableHost:
                 raise
             events = self.table.take_unsaved()
             if events:
-                try:
-                    await self.room.store.append(self.table.id, events)
-                except TableLost:
-                    self.room.let_go(self.table.id)
-                    raise
-                except BaseException:
-                    await self._reload()
-                    raise RoomError("the table could not be saved just now: nothing changed") from None
+                await self._save(events)
                 self._tell(events)
             self._schedule()
             return result
+
+    async def _save(self, events: list[TableEvent]) -> None:
+        """Store ``events``. A table this process has lost (it froze past its lease, and another
+        took the table) is let go, so its clients reconnect to the new owner and send again."""
+        try:
+            await self.room.store.append(self.table.id, events)
+        except TableLost:
+            self.room.let_go(self.table.id)
+            raise
+        except BaseException:
+            if not await self.room.still_holds(self.table.id):
+                self.room.let_go(self.table.id)
+                raise TableLost(f"table {self.table.id} belongs to another room process now") from None
+            await self._reload()
+            raise RoomError("the table could not be saved just now: nothing changed") from None
 
     async def _reload(self) -> None:
         self.table = Table.restore(self.table.id, await self.room.store.load(self.table.id))

@@ -103,6 +103,18 @@ class Sharing:
                 connection.close(CLOSE_MOVING)
             self._published.pop(table_id, None)
 
+    async def still_holds(self, table_id: str) -> bool:
+        """Whether this process still holds ``table_id`` (``True`` if the store cannot say): after
+        a write failed, a process that froze past its lease finds its session ended and the
+        table, soon or already, another's."""
+        try:
+            if not await self.store.beat():
+                return False
+            owner = await self.store.owner(table_id)
+        except Exception:  # the database is away: the write failed for that
+            return True
+        return owner is not None and owner.mine
+
     async def publish(self) -> None:
         """Send the store the lobby lines of this process's tables that changed."""
         lines = {table_id: self.room.lobby_line(host.table) for table_id, host in self.room.hosts.items()}

@@ -98,6 +98,10 @@ class CardRoom:
             raise NotFound(f"there is no open table {str(table_id)[:64]!r} in this room")
         return host
 
+    async def still_holds(self, table_id: str) -> bool:
+        """Whether this process may still write ``table_id`` (always, unless the store is shared)."""
+        return self.sharing is None or await self.sharing.still_holds(table_id)
+
     def let_go(self, table_id: str) -> None:
         """Stop hosting a table another process owns now (its clients connect again)."""
         if self.sharing is not None and table_id in self.hosts:
