@@ -18,8 +18,8 @@ def test_the_pass_shows_directions_who_has_chosen_and_only_your_own_cards() -> N
     state.apply(1, Action.parse(f"pass {FIRST_PASS[1]}"))
     mine, theirs = text(render_view(state.view(1))), text(render_view(state.view(2)))
     assert "Pot 5 (2 carried from the last hand)" in mine
-    assert "Passing: seat 1 to seat 2, seat 2 to seat 0, seat 0 to seat 1" in mine
-    assert "Chosen: seat 1; waiting for seats 2, 0" in theirs
+    assert "Passing: you to seat 2, seat 2 to seat 0, seat 0 to you" in mine
+    assert "Chosen: seat 1; waiting for you, seat 0" in theirs
     assert "You pass K♦ K♣ 7♠ once everyone has chosen" in mine and "K♦ K♣ 7♠" not in theirs
     assert "best high: a pair of kings" in mine
 
@@ -36,7 +36,7 @@ def test_declarations_shown_cards_and_the_halves_with_their_reasons() -> None:
     choose_all(state, "declare", {2: "high", 0: "low"})
     choose_all(state, "show", SHOW)
     table = text(render_view(state.view(1)))
-    assert "Declared: seat 1 low, seat 2 high, seat 0 low" in table
+    assert "Declared: you low, seat 2 high, seat 0 low" in table
     assert "seat 2 shows Q♠ Q♥ Q♦ K♦ and one card face down" in table
     assert "You show A♥ 2♥ 3♦ 4♣, keep 6♠ face down and throw away 9♣ 8♣" in table
     check_round(state)

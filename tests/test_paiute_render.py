@@ -46,7 +46,7 @@ def test_calls_last_turns_and_why_the_winner_won() -> None:
     assert lines[-3:] == ["The deal is over.",
                           "Result: seat 2 wins with three/three, kings and fives: no one beat it on their "
                           "last turn",
-                          "Settlement: seat 0 -1, seat 1 -1, seat 2 +2"]
+                          "Settlement: you -1, seat 1 -1, seat 2 +2"]
 
 
 def test_the_shared_renderer_finds_this_one_and_colours_suits() -> None:

@@ -264,7 +264,7 @@ def test_the_pass_on_the_table_hides_what_is_coming() -> None:
     mine = "\n".join(render_view(state.view(3)))
     assert "You pass" in mine and "once everyone has passed" in mine
     theirs = "\n".join(render_view(state.view(0)))
-    assert "still to pass: seats 0, 1, 2" in theirs
+    assert "still to pass: you, seat 1, seat 2" in theirs
     assert "Papayoo: the die is rolled after the pass" in theirs
 
 

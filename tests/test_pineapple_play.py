@@ -93,12 +93,12 @@ def test_the_table_shows_your_cards_the_blinds_and_who_must_discard() -> None:
     state = deal(Pineapple, THREE, "7s 8c Td 3h 5s")
     lines = render_view(state.view(1))
     assert lines[0] == "Pineapple - you are seat 1, dealer seat 0 - pre-flop betting"
-    assert lines[1] == "Pot 3   fixed limit 2/4, now 2   blinds seat 1 1, seat 2 2"
+    assert lines[1] == "Pot 3   fixed limit 2/4, now 2   blinds you 1, seat 2 2"
     assert "Your cards: A♥ A♦ 2♣" in lines and "You have: a pair of aces   to call: 1" in lines
     bet_round(state)
     discard_all(state, {1: "2c"})
     lines = render_view(state.view(1))
-    assert "  seat 2: chips 98  (to discard)" in lines and "  seat 1: chips 98" in lines
+    assert "  seat 2: chips 98  (to discard)" in lines and "  you: chips 98" in lines
     assert "Your cards: A♥ A♦   (threw 2♣)" in lines
     assert not any("(threw" in line for line in render_view(state.view(2)))
 

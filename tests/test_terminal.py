@@ -95,13 +95,13 @@ def test_a_three_hand_draw_session_carries_stacks_from_hand_to_hand() -> None:
     assert shown == " · ".join(f"seat {seat} {name} {after_one[name]} ({after_one[name] - 100:+d})"
                                for seat, name in enumerate(match.seating))
     hand_two = out.split("Hand 2 of the session")[1]
-    seat_zero = re.search(r"Pot 3   seat 0: (\d+)", hand_two)
+    seat_zero = re.search(r"Pot 3   you: (\d+)", hand_two)
     assert seat_zero is not None and int(seat_zero.group(1)) == after_one["you"] - 1, \
         "hand 2 is dealt from the stacks hand 1 left, less the ante"
     final = {name: 100 + sum(result[name] for result in match.results) for name in match.seating}
     assert match.stacks == final
     assert f"Totals after 3 hands: you {final['you']} ({final['you'] - 100:+d})" in out
-    assert "dealer seat 0" in out.split("Hand 2 of the session")[0] and "dealer seat 1" in hand_two
+    assert "dealer seat 0" in out.split("Hand 2 of the session")[0] and "dealer Ann" in hand_two
 
 
 def test_a_busted_bot_leaves_and_the_session_goes_on() -> None:

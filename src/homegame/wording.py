@@ -1,12 +1,17 @@
-"""How homegame words a number of things in the text it shows: one chip, two chips.
+"""How homegame words things in the text it shows: a number of things (one chip, two chips), and
+the reader as "you" where the engine's text names their seat.
 
 >>> counted(1, "point"), counted(0, "point"), counted(3, "deal"), counted(1, "time")
 ('1 point', '0 points', '3 deals', '1 time')
+>>> seats_as_you("high half: seat 0 wins 57, beating two pair (seat 2)", 2)
+'high half: seat 0 wins 57, beating two pair (yours)'
 """
 
 from __future__ import annotations
 
-__all__ = ["counted"]
+import re
+
+__all__ = ["counted", "seats_as_you", "you_form"]
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
@@ -17,3 +22,38 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
     ('2 opponents', '1 unit', '2 passes')
     """
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def you_form(who: str, rest: str) -> str:
+    """``who`` and a verb phrase in the third person, agreeing: ``you_form("you", "takes it")``
+    reads ``"you take it"``; any other subject keeps the phrase as it is.
+
+    >>> you_form("you", "passes three cards"), you_form("you", "has won"), you_form("seat 1", "folds")
+    ('you pass three cards', 'you have won', 'seat 1 folds')
+    >>> you_form("you", "fouls: both hands lose")
+    'you foul: both hands lose'
+    """
+    if who != "you":
+        return f"{who} {rest}"
+    verb, _, tail = rest.partition(" ")
+    mark = verb[len(verb.rstrip(",:;.")):]
+    verb = verb[:len(verb) - len(mark)]
+    irregular = {"has": "have", "is": "are", "was": "were"}
+    if verb in irregular:
+        verb = irregular[verb]
+    elif re.search(r"(ss|sh|ch|x)es$", verb):
+        verb = verb[:-2]
+    elif verb.endswith("s") and not verb.endswith("ss"):
+        verb = verb[:-1]
+    return f"you {verb}{mark} {tail}".rstrip()
+
+
+def seats_as_you(text: str, viewer: int | None) -> str:
+    """Engine reasons name seats ("seat 0 wins 7 ..."); the viewer's own seat reads as "you"."""
+    if viewer is None:
+        return text
+    # the reader as the subject of a clause ("low half: seat 0 wins 7") takes "you" and its verb
+    text = re.sub(rf"(^|[:;,] +)seat {viewer} (\S+)", lambda m: m[1] + you_form("you", m[2]), text)
+    text = re.sub(rf"\(seat {viewer}\)", "(yours)", text)
+    text = re.sub(rf"\bseat {viewer}'s\b", "your", text)
+    return re.sub(rf"\bseat {viewer}\b", "you", text)

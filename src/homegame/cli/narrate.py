@@ -26,9 +26,9 @@ from typing import Any
 from homegame.cards import parse_cards
 from homegame.cli.render import Style
 from homegame.engine import Action, Event
-from homegame.wording import counted
+from homegame.wording import counted, seats_as_you, you_form
 
-__all__ = ["doing", "tell", "you_form"]
+__all__ = ["doing", "tell"]
 
 Teller = Callable[[Event, str, int | None, Style], str | None]
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -36,38 +36,15 @@ _STREETS = {"flop": "The flop", "turn": "The turn", "river": "The river"}
 
 
 def tell(event: Event, viewer: int | None, look: Style) -> str | None:
-    """One sentence telling ``event`` to ``viewer`` (``None``: a spectator), or ``None``."""
+    """One sentence telling ``event`` to ``viewer`` (``None``: a spectator), or ``None``; the other
+    seats are called by the names ``look`` knows."""
     who = _who(event.seat, viewer)
     teller = _TELLERS.get(event.kind, _plainly)
     try:
         text = teller(event, who, viewer, look)
     except (KeyError, TypeError, ValueError, AttributeError):
         text = _plainly(event, who)  # an event shaped as no teller expects (a new game's) still reads
-    return _sentence(text) if text else None
-
-
-def you_form(who: str, rest: str) -> str:
-    """``who`` and a verb phrase in the third person, agreeing: ``you_form("you", "takes it")``
-    reads ``"you take it"``; any other subject keeps the phrase as it is.
-
-    >>> you_form("you", "passes three cards"), you_form("you", "has won"), you_form("seat 1", "folds")
-    ('you pass three cards', 'you have won', 'seat 1 folds')
-    >>> you_form("you", "fouls: both hands lose")
-    'you foul: both hands lose'
-    """
-    if who != "you":
-        return f"{who} {rest}"
-    verb, _, tail = rest.partition(" ")
-    mark = verb[len(verb.rstrip(",:;.")):]
-    verb = verb[:len(verb) - len(mark)]
-    irregular = {"has": "have", "is": "are", "was": "were"}
-    if verb in irregular:
-        verb = irregular[verb]
-    elif re.search(r"(ss|sh|ch|x)es$", verb):
-        verb = verb[:-2]
-    elif verb.endswith("s") and not verb.endswith("ss"):
-        verb = verb[:-1]
-    return f"you {verb}{mark} {tail}".rstrip()
+    return _sentence(look.named(text)) if text else None
 
 
 def doing(action: Action, look: Style) -> str:
@@ -232,12 +209,12 @@ def _award(event: Event, who: str, viewer: int | None, look: Style) -> str | Non
     if "units" in data:
         payer = _who(int(data["from"]), viewer)
         units = _count(int(data["units"]), "unit")
-        return you_form(payer, f"pays {who} {units}: {_seats_as_you(reason, viewer)}")
+        return you_form(payer, f"pays {who} {units}: {seats_as_you(reason, viewer)}")
     if "result" in data:
         return you_form(who, _third_person(reason))
     if data.get("game"):
         return you_form(who, f"wins the game with the {reason}")
-    return _seats_as_you(reason, viewer) if reason else you_form(who, "wins")
+    return seats_as_you(reason, viewer) if reason else you_form(who, "wins")
 
 
 def _third_person(reason: str) -> str:
@@ -247,17 +224,6 @@ def _third_person(reason: str) -> str:
     if reason.startswith("foul"):
         return "fouls" + reason[len("foul"):]
     return reason
-
-
-def _seats_as_you(text: str, viewer: int | None) -> str:
-    """Engine reasons name seats ("seat 0 wins 7 ..."); the viewer's own seat reads as "you"."""
-    if viewer is None:
-        return text
-    # the reader as the subject of a clause ("low half: seat 0 wins 7") takes "you" and its verb
-    text = re.sub(rf"(^|[:;,] +)seat {viewer} (\S+)", lambda m: m[1] + you_form("you", m[2]), text)
-    text = re.sub(rf"\(seat {viewer}\)", "(yours)", text)
-    text = re.sub(rf"\bseat {viewer}'s\b", "your", text)
-    return re.sub(rf"\bseat {viewer}\b", "you", text)
 
 
 def _takes(event: Event, who: str, viewer: int | None, look: Style) -> str:

@@ -246,11 +246,12 @@ class Table:
         view = state.view(seat)
         hand = self.match.hands_played + (0 if state.is_over else 1)
         title = f"Hand {hand} of the session"
+        look = replace(self.look, seat_names=tuple(name if self.bots[name] else "" for name in seating))
         log = [*self.news] if not state.is_over else []
-        log += [text for text in (tell(event, seat, self.look) for event in view.log) if text]
+        log += [text for text in (tell(event, seat, look) for event in view.log) if text]
         if state.is_over:
             log += self.news
-        table = render_view(view, self.look)
+        table = render_view(view, look)
         status = self._status(seating if not state.is_over else list(self.match.seating))
         width = len(str(len(menu)))
         choices = [f"{number:>{width}}) {offer.label}" for number, offer in enumerate(menu, 1)]

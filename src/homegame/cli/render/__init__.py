@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -36,11 +37,12 @@ from rich.text import Text
 from homegame.cards import Card, Suit, format_cards
 from homegame.engine import Action, View
 
-__all__ = ["Style", "render_view", "style", "visible_width"]
+__all__ = ["Style", "render_view", "seat_name", "style", "visible_width"]
 
 _COLOURS = {Suit.HEARTS: "red", Suit.DIAMONDS: "blue", Suit.CLUBS: "green", Suit.SPADES: "",
             Suit.PAYOO: "magenta"}
 _JOKER_COLOUR = "yellow"
+_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
 @cache
@@ -55,11 +57,26 @@ def visible_width(text: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """How cards and emphasis are drawn: with ANSI colours (four-colour suits) or plain; in a game
-    whose cards are numbered (``numbered``: Papayoo), a ten is written 10."""
+    """How cards, emphasis and players are drawn: with ANSI colours (four-colour suits) or plain; in
+    a game whose cards are numbered (``numbered``: Papayoo), a ten is written 10; a seat whose
+    player has a name in ``seat_names`` (a bot's "Ann") is called by it, the others "seat N".
+
+    >>> Style(colour=False, seat_names=("", "Ann")).named("seat 1 raises; seat 0 and seat 2 fold")
+    'Ann raises; seat 0 and seat 2 fold'
+    """
 
     colour: bool
     numbered: bool = False
+    seat_names: tuple[str, ...] = ()
+
+    def named(self, text: str) -> str:
+        """``text`` with every "seat N" whose player has a name called by that name."""
+        if not any(self.seat_names):
+            return text
+        return _SEAT.sub(lambda seat: self._name(int(seat[1])) or seat[0], text)
+
+    def _name(self, seat: int) -> str:
+        return self.seat_names[seat] if seat < len(self.seat_names) else ""
 
     def card(self, card: Card) -> str:
         suit = card.suit
@@ -128,9 +145,8 @@ def render_view(view: View, look: Style | None = None) -> list[str]:
     """The lines of the table as ``view.seat`` sees it."""
     look = look or Style(colour=False)
     game_renderer = _renderer(view.game)
-    if game_renderer is not None:
-        return game_renderer(view, look)
-    return _plain(view, look)
+    lines = game_renderer(view, look) if game_renderer is not None else _plain(view, look)
+    return [look.named(line) for line in lines]
 
 
 def _plain(view: View, look: Style) -> list[str]:
@@ -151,6 +167,12 @@ def _plain_value(value: Any, look: Style) -> str:
     if isinstance(value, Mapping):
         return ", ".join(f"{k}: {_plain_value(v, look)}" for k, v in value.items())
     return str(value)
+
+
+def seat_name(seat: int | None, view: View) -> str:
+    """A seat as the reader of ``view`` says it: "you" for their own, "seat N" for another (which
+    :meth:`Style.named` turns into the player's name where it knows one)."""
+    return "you" if seat is not None and seat == view.seat else f"seat {seat}"
 
 
 def hand_line(cards: Sequence[Card], look: Style) -> str:

@@ -8,14 +8,15 @@ player shows, and at the end each half of the pot with why it went where it did.
 >>> lines[0]
 'Anaconda - you are seat 1, dealer seat 0 - first betting round'
 >>> lines[1]
-'Pot 3   seat 0: 99   seat 1: 99   seat 2: 99'
+'Pot 3   seat 0: 99   you: 99   seat 2: 99'
 """
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, hand_line
+from homegame.cli.render import Style, hand_line, seat_name
 from homegame.engine import View
 from homegame.games.anaconda import AnacondaView
+from homegame.wording import seats_as_you, you_form
 
 __all__ = ["render"]
 
@@ -41,14 +42,17 @@ def render(view: View, look: Style | None = None) -> list[str]:
     if view.seat is not None:
         lines.extend(_own(view, look))
     if view.declarations:
-        lines.append("Declared: " + ", ".join(f"seat {s} {side}" for s, side in view.declarations.items()))
+        declared = (f"{seat_name(seat, view)} {side}" for seat, side in view.declarations.items())
+        lines.append("Declared: " + ", ".join(declared))
     if view.shown and not view.showdown:
         for seat, cards in view.shown.items():
-            lines.append(f"  seat {seat} shows {look.cards(cards)} and one card face down")
+            shows = you_form(seat_name(seat, view), "shows")
+            lines.append(f"  {shows} {look.cards(cards)} and one card face down")
     for seat, cards in view.showdown.items():
-        side = view.declarations.get(seat, "")
-        lines.append(f"  seat {seat} ({side}) shows {look.cards(cards)} - {view.hand_names.get(seat, '')}")
-    lines.extend(look.bold(result) for result in view.results)
+        who, side = seat_name(seat, view), view.declarations.get(seat, "")
+        shows = you_form(who, "shows")[len(who) + 1:]
+        lines.append(f"  {who} ({side}) {shows} {look.cards(cards)} - {view.hand_names.get(seat, '')}")
+    lines.extend(look.bold(seats_as_you(result, view.seat)) for result in view.results)
     return lines
 
 
@@ -57,8 +61,10 @@ def _choosing(view: AnacondaView) -> list[str]:
         return []
     lines = []
     if view.phase.startswith("pass"):
-        lines.append("Passing: " + ", ".join(f"seat {g} to seat {r}" for g, r in view.pass_to.items()))
-    lines.append(f"Chosen: {_seats(view.chosen) or 'nobody yet'}; waiting for {_seats(view.to_act)}")
+        lines.append("Passing: " + ", ".join(f"{seat_name(g, view)} to {seat_name(r, view)}"
+                                             for g, r in view.pass_to.items()))
+    chosen = ", ".join(seat_name(seat, view) for seat in view.chosen) or "nobody yet"
+    lines.append(f"Chosen: {chosen}; waiting for {', '.join(seat_name(seat, view) for seat in view.to_act)}")
     return lines
 
 
@@ -81,10 +87,4 @@ def _own(view: AnacondaView, look: Style) -> list[str]:
 def _seat_money(view: AnacondaView, seat: int) -> str:
     state = " folded" if seat in view.folded else ""
     bet = view.bets.get(seat, 0)
-    return f"seat {seat}: {view.stacks[seat]}" + (f" (bet {bet})" if bet else "") + state
-
-
-def _seats(seats: tuple[int, ...]) -> str:
-    if not seats:
-        return ""
-    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
+    return f"{seat_name(seat, view)}: {view.stacks[seat]}" + (f" (bet {bet})" if bet else "") + state

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from homegame.cards import Card
-from homegame.cli.render import Style
+from homegame.cli.render import Style, seat_name
 from homegame.engine import View
 from homegame.games._rows import ROW_NAMES, Payment
 from homegame.games.chinese import ChineseView
@@ -40,15 +40,15 @@ def render(view: View, look: Style | None = None) -> list[str]:
         lines.extend(_rows_lines("You set", view.my_setting, _names_of(view), look))
     lines.extend(line for line in view.hint.splitlines() if line and (not view.my_setting or "FOUL" in line))
     for seat, natural in view.naturals.items():
-        lines.append(f"{_seat(seat, view)} declared {natural.replace('-', ' ')}: "
+        lines.append(f"{seat_name(seat, view)} declared {natural.replace('-', ' ')}: "
                      + "  |  ".join(look.cards(group) for group in view.shown[seat]))
     if view.surrendered:
-        lines.append("Surrendered: " + ", ".join(_seat(s, view) for s in view.surrendered))
+        lines.append("Surrendered: " + ", ".join(seat_name(s, view) for s in view.surrendered))
     if not view.is_over:
         waiting = [s for s in view.to_act if s != view.seat]
         if waiting:
             doing = "setting" if view.phase == "set" else "choosing to show or surrender"
-            lines.append(f"Still {doing}: " + ", ".join(_seat(s, view) for s in waiting))
+            lines.append(f"Still {doing}: " + ", ".join(seat_name(s, view) for s in waiting))
         if view.phase == "surrender" and view.seat in view.to_act:
             lines.append("Type: show, or surrender (two units to each opponent still in)")
         return lines
@@ -74,21 +74,18 @@ def _end_lines(view: ChineseView, look: Style) -> list[str]:
         if seat in view.naturals:
             continue
         foul = "  " + look.bold("FOUL") if seat in view.fouled else ""
-        lines.extend(_rows_lines(f"{_seat(seat, view).capitalize()}{foul}", rows, view.row_names[seat], look))
+        title = seat_name(seat, view).capitalize() + foul
+        lines.extend(_rows_lines(title, rows, view.row_names[seat], look))
     lines.append("Payments:")
     lines.extend(f"  {_payment(p, view)}" for p in view.payments)
     if not view.payments:
         lines.append("  none")
-    totals = ", ".join(f"{_seat(s, view)} {v:+d}" for s, v in view.totals.items())
+    totals = ", ".join(f"{seat_name(s, view)} {v:+d}" for s, v in view.totals.items())
     lines.append(f"Result: {totals}")
     return lines
 
 
 def _payment(payment: Payment, view: ChineseView) -> str:
     verb = "pay" if payment.payer == view.seat else "pays"
-    return (f"{_seat(payment.payer, view)} {verb} {_seat(payment.payee, view)} "
+    return (f"{seat_name(payment.payer, view)} {verb} {seat_name(payment.payee, view)} "
             f"{counted(payment.units, 'unit')}: {payment.reason}")
-
-
-def _seat(seat: int, view: ChineseView) -> str:
-    return "you" if seat == view.seat else f"seat {seat}"

@@ -7,15 +7,15 @@ each player drew and any ace shown, and at the end every hand shown with why eac
 >>> lines[0]
 'Basic Draw Poker - you are seat 1, dealer seat 0 - first betting round'
 >>> lines[1]
-'Pot 3   seat 0: 99   seat 1: 99   seat 2: 99'
+'Pot 3   seat 0: 99   you: 99   seat 2: 99'
 """
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, hand_line
+from homegame.cli.render import Style, hand_line, seat_name
 from homegame.engine import View
 from homegame.games.draw import DrawView
-from homegame.wording import counted
+from homegame.wording import counted, seats_as_you, you_form
 
 __all__ = ["render"]
 
@@ -35,16 +35,18 @@ def render(view: View, look: Style | None = None) -> list[str]:
     if notes:
         lines.append(notes)
     if view.drawn:
-        lines.append("Drew: " + ", ".join(f"seat {s} {_count(n)}" for s, n in view.drawn.items()))
+        lines.append("Drew: " + ", ".join(f"{seat_name(s, view)} {_count(n)}" for s, n in view.drawn.items()))
     for seat, ace in view.shown_aces.items():
-        lines.append(f"Seat {seat} shows {look.card(ace)} and keeps it to draw four")
+        shows = you_form(seat_name(seat, view), f"shows {look.card(ace)} and keeps it to draw four")
+        lines.append(shows[:1].upper() + shows[1:])
     if view.seat is not None and view.hand:
         lines.append(f"Your hand: {hand_line(view.hand, look)}   ({view.hint})")
         if view.to_call and view.phase != "over":
             lines.append(f"To call: {view.to_call}")
     for seat, cards in view.showdown.items():
-        lines.append(f"  seat {seat} shows {look.cards(cards)} - {view.hand_names.get(seat, '')}")
-    lines.extend(look.bold(reason) for reason in view.results)
+        lines.append(f"  {you_form(seat_name(seat, view), 'shows')} {look.cards(cards)} - "
+                     f"{view.hand_names.get(seat, '')}")
+    lines.extend(look.bold(seats_as_you(reason, view.seat)) for reason in view.results)
     return lines
 
 
@@ -64,4 +66,4 @@ def _count(drawn: int) -> str:
 def _seat_money(view: DrawView, seat: int) -> str:
     state = " folded" if seat in view.folded else " all-in" if seat in view.all_in else ""
     bet = view.bets.get(seat, 0)
-    return f"seat {seat}: {view.stacks[seat]}" + (f" (bet {bet})" if bet else "") + state
+    return f"{seat_name(seat, view)}: {view.stacks[seat]}" + (f" (bet {bet})" if bet else "") + state

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from homegame.cards import Card
-from homegame.cli.render import Style
+from homegame.cli.render import Style, seat_name
 from homegame.engine import View
 from homegame.games._rows import ROW_NAMES, ROW_SIZES, Payment
 from homegame.games.open_face import OpenFaceView
@@ -40,7 +40,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
         return lines + _end_lines(view, look)
     waiting = [s for s in view.to_act if s != view.seat]
     if waiting:
-        lines.append("Waiting for: " + ", ".join(_seat(s, view) for s in waiting))
+        lines.append("Waiting for: " + ", ".join(seat_name(s, view) for s in waiting))
     if view.pending:
         lines.append(f"To place: {look.cards(view.pending)}")
         lines.extend(look.bold("Warning: ") + warning for warning in view.warnings)
@@ -49,7 +49,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
 
 
 def _seat_lines(seat: int, view: OpenFaceView, look: Style) -> list[str]:
-    title = _seat(seat, view).capitalize()
+    title = seat_name(seat, view).capitalize()
     if seat in view.fantasyland:
         title += " (fantasyland)"
     if seat in view.fouled:
@@ -83,18 +83,14 @@ def _end_lines(view: OpenFaceView, look: Style) -> list[str]:
     lines.extend(f"  {_payment(p, view)}" for p in view.payments)
     if not view.payments:
         lines.append("  none")
-    lines.append("Result: " + ", ".join(f"{_seat(s, view)} {v:+d}" for s, v in view.totals.items()))
+    lines.append("Result: " + ", ".join(f"{seat_name(s, view)} {v:+d}" for s, v in view.totals.items()))
     if view.next_fantasyland:
-        following = ", ".join(_seat(s, view) for s in view.next_fantasyland)
+        following = ", ".join(seat_name(s, view) for s in view.next_fantasyland)
         lines.append(look.bold("Fantasyland next hand: ") + following)
     return lines
 
 
 def _payment(payment: Payment, view: OpenFaceView) -> str:
     verb = "pay" if payment.payer == view.seat else "pays"
-    return (f"{_seat(payment.payer, view)} {verb} {_seat(payment.payee, view)} "
+    return (f"{seat_name(payment.payer, view)} {verb} {seat_name(payment.payee, view)} "
             f"{counted(payment.units, 'unit')}: {payment.reason}")
-
-
-def _seat(seat: int, view: OpenFaceView) -> str:
-    return "you" if seat == view.seat else f"seat {seat}"

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from homegame.cli.render import Style
+from homegame.cli.render import Style, seat_name
 from homegame.engine import View
 from homegame.games.pai_gow import PaiGowView, Placement
 
@@ -31,7 +31,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
         ordered = sorted(view.cards, key=lambda c: 15 if c.is_joker else c.rank, reverse=True)
         lines.append(f"Your cards: {look.cards(ordered)}")
     if not view.bank_decided:
-        lines.append(f"The bank is offered to {_seat(view.to_act[0], view)}: bank or decline")
+        lines.append(f"The bank is offered to {seat_name(view.to_act[0], view)}: bank or decline")
         return lines
     if view.options:
         lines.extend(_choosing_lines(view, look))
@@ -40,7 +40,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
     if not view.is_over:
         waiting = [s for s in view.to_act if s != view.seat]
         if waiting:
-            lines.append("Still setting: " + ", ".join(_seat(s, view) for s in waiting))
+            lines.append("Still setting: " + ", ".join(seat_name(s, view) for s in waiting))
         return lines
     return lines + _reveal_lines(view, look)
 
@@ -51,10 +51,6 @@ def _bank_text(view: PaiGowView) -> str:
     if view.banker is None:
         return "the house banks"
     return "you bank" if view.banker == view.seat else f"seat {view.banker} banks"
-
-
-def _seat(seat: int, view: PaiGowView) -> str:
-    return "you" if seat == view.seat else f"seat {seat}"
 
 
 def placement_text(placed: Placement, look: Style) -> str:
@@ -79,13 +75,13 @@ def distinct_ways(view: PaiGowView) -> list[Placement]:
 def _reveal_lines(view: PaiGowView, look: Style) -> list[str]:
     lines = []
     if view.bank_hand is not None:
-        banker = "house" if view.banker is None else _seat(view.banker, view)
+        banker = "house" if view.banker is None else look.named(seat_name(view.banker, view))
         lines.append(f"{'Bank (' + banker + ')':<15} {placement_text(view.bank_hand, look)}")
     for seat, placed in sorted(view.shown.items()):
-        lines.append(f"{_seat(seat, view).capitalize():<15} {placement_text(placed, look)}")
+        lines.append(f"{look.named(seat_name(seat, view).capitalize()):<15} {placement_text(placed, look)}")
     for seat, result in sorted(view.results.items()):
         amount = f"{result.amount:+d}" if result.amount else "0"
-        lines.append(f"  {_seat(seat, view)}: {result.verdict} {amount} - {result.reason}")
+        lines.append(f"  {seat_name(seat, view)}: {result.verdict} {amount} - {result.reason}")
     if view.bank_commission:
         lines.append(f"  the bank pays the house {view.bank_commission} (5% of its win)")
     return lines

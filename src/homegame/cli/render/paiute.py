@@ -15,7 +15,7 @@ the winner won. (What each player did is the table's log, told by :mod:`homegame
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, hand_line
+from homegame.cli.render import Style, hand_line, seat_name
 from homegame.engine import View
 from homegame.games.paiute import CallShown, PaiuteView
 from homegame.wording import counted
@@ -31,7 +31,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
              f"Wild: {view.wild}", _pile_line(view, look), _seats_line(view)]
     lines += [_call_line(call, look) for call in view.calls]
     if view.last_turns:
-        lines.append("Last turns still to come: " + ", ".join(_seat(view, s) for s in view.last_turns))
+        lines.append("Last turns still to come: " + ", ".join(seat_name(s, view) for s in view.last_turns))
     if view.seat is not None:
         lines.append(f"Your hand: {_hand(view, look)}")
     lines.append(_turn_line(view))
@@ -54,7 +54,7 @@ def _pile_line(view: PaiuteView, look: Style) -> str:
 def _seats_line(view: PaiuteView) -> str:
     parts = []
     for seat, size in view.hand_sizes.items():
-        name = _seat(view, seat) + (" (dealer)" if seat == view.dealer else "")
+        name = seat_name(seat, view) + (" (dealer)" if seat == view.dealer else "")
         parts.append(f"{name}: {size} cards, {view.deals_won.get(seat, 0)} won")
     return "Seats: " + "; ".join(parts)
 
@@ -77,7 +77,8 @@ def _turn_line(view: PaiuteView) -> str:
         return "The deal is over."
     seat = view.to_act[0]
     if seat != view.seat:
-        return f"Waiting for {_seat(view, seat)} to {'draw' if view.phase == 'draw' else 'discard or call'}."
+        doing = "draw" if view.phase == "draw" else "discard or call"
+        return f"Waiting for {seat_name(seat, view)} to {doing}."
     if view.phase == "draw":
         take = f" or 'draw pile' to take the {view.top_discard}" if view.top_discard is not None else ""
         return f"Your turn: 'draw stock'{take}."
@@ -88,9 +89,6 @@ def _turn_line(view: PaiuteView) -> str:
 def _end_lines(view: PaiuteView) -> list[str]:
     lines = [f"Result: {view.result}"]
     if view.settlement:
-        lines.append("Settlement: " + ", ".join(f"seat {s} {v:+d}" for s, v in view.settlement.items()))
+        settled = (f"{seat_name(seat, view)} {units:+d}" for seat, units in view.settlement.items())
+        lines.append("Settlement: " + ", ".join(settled))
     return lines
-
-
-def _seat(view: PaiuteView, seat: int | None) -> str:
-    return "you" if seat is not None and seat == view.seat else f"seat {seat}"

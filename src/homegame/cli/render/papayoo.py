@@ -8,7 +8,7 @@ Papayoo's cards are numbered (1 to 10 in the four suits, 1 to 20 in the Payoos),
 >>> lines[0]
 'Papayoo - deal 1 of 4 - you are seat 0, dealer seat 0 - points count against you'
 >>> lines[2]
-'Pass 5 cards to seat 1, on your left; still to pass: seats 0, 1, 2'
+'Pass 5 cards to seat 1, on your left; still to pass: you, seat 1, seat 2'
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from homegame.cards import Card, Suit
-from homegame.cli.render import Style, hand_line
+from homegame.cli.render import Style, hand_line, seat_name
 from homegame.engine import View
 from homegame.games.papayoo.table import SUIT_NAMES
 from homegame.games.papayoo.views import PapayooView, Play
@@ -52,10 +52,6 @@ def render(view: View, look: Style | None = None) -> list[str]:
     return lines
 
 
-def _seat(seat: int, view: PapayooView) -> str:
-    return "you" if seat == view.seat else f"seat {seat}"
-
-
 def _papayoo_line(view: PapayooView, look: Style) -> str:
     if view.papayoo is None:
         return "Papayoo: the die is rolled after the pass (one of the four 7s, worth 40)"
@@ -68,18 +64,19 @@ def _pass_lines(view: PapayooView, look: Style) -> list[str]:
     waiting = [s for s in range(view.players) if s not in view.passed]
     lines = []
     if view.seat is not None and view.passing:
-        lines.append(f"You pass {look.cards(view.passing)} to {_seat(view.pass_to or 0, view)}; "
+        lines.append(f"You pass {look.cards(view.passing)} to {seat_name(view.pass_to or 0, view)}; "
                      "you see what you receive once everyone has passed")
     elif view.seat is not None:
         lines.append(f"Pass {view.pass_count} cards to seat {view.pass_to}, on your left; "
-                     f"still to pass: {_seats(waiting)}")
+                     f"still to pass: {_seats(waiting, view)}")
     else:
-        lines.append(f"Every seat passes {view.pass_count} cards left; still to pass: {_seats(waiting)}")
+        lines.append(f"Every seat passes {view.pass_count} cards left; "
+                     f"still to pass: {_seats(waiting, view)}")
     return lines
 
 
-def _seats(seats: Sequence[int]) -> str:
-    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
+def _seats(seats: Sequence[int], view: PapayooView) -> str:
+    return ", ".join(seat_name(seat, view) for seat in seats)
 
 
 def _trick_lines(view: PapayooView, look: Style) -> list[str]:
@@ -88,23 +85,23 @@ def _trick_lines(view: PapayooView, look: Style) -> list[str]:
         lines.append(f"You received {look.cards(view.received)} from seat {view.received_from}")
     if view.trick:
         led = _SUITS_BY_LETTER[view.led_suit or "p"]
-        lines.append(f"Trick ({SUIT_NAMES[led]} led by {_seat(view.trick[0].seat, view)}): "
+        lines.append(f"Trick ({SUIT_NAMES[led]} led by {seat_name(view.trick[0].seat, view)}): "
                      + _plays(view.trick, view, look))
     elif not view.is_over and view.leader is not None:
-        lines.append(f"Trick: {_seat(view.leader, view)} to lead")
+        lines.append(f"Trick: {seat_name(view.leader, view)} to lead")
     last = view.last_trick
     if last is not None:
-        lines.append(f"Last trick: {_plays(last.plays, view, look)} - {_seat(last.winner, view)} "
+        lines.append(f"Last trick: {_plays(last.plays, view, look)} - {seat_name(last.winner, view)} "
                      f"took it ({counted(last.points, 'point')})")
     return lines
 
 
 def _plays(plays: Sequence[Play], view: PapayooView, look: Style) -> str:
-    return ", ".join(f"{_seat(p.seat, view)} {look.card(p.card)}" for p in plays)
+    return ", ".join(f"{seat_name(p.seat, view)} {look.card(p.card)}" for p in plays)
 
 
 def _points_line(view: PapayooView) -> str:
-    parts = [f"{_seat(s, view)} {view.taken[s]} (total {view.totals[s]})" for s in range(view.players)]
+    parts = [f"{seat_name(s, view)} {view.taken[s]} (total {view.totals[s]})" for s in range(view.players)]
     return "Points this deal (the lowest total wins): " + ", ".join(parts)
 
 
@@ -119,7 +116,7 @@ def _hand(hand: Sequence[Card], playable: Sequence[Card], look: Style) -> str:
 
 def _result_lines(view: PapayooView, look: Style) -> list[str]:
     lines = [look.bold(f"Deal {view.deal} of {view.deals} is over:")]
-    lines.extend(f"  {_seat(r.seat, view)}: {counted(r.points, 'point')} ({r.reason}), total {r.total}"
+    lines.extend(f"  {seat_name(r.seat, view)}: {counted(r.points, 'point')} ({r.reason}), total {r.total}"
                  for r in view.results)
     if view.winners:
         lines.append(look.bold(view.summary))

@@ -13,9 +13,10 @@ at the end every hand shown, the cards thrown away, and why each pot or half wen
 
 from __future__ import annotations
 
-from homegame.cli.render import Style
+from homegame.cli.render import Style, seat_name
 from homegame.engine import View
 from homegame.games.pineapple import PineappleView
+from homegame.wording import seats_as_you
 
 __all__ = ["render"]
 
@@ -32,12 +33,12 @@ def render(view: View, look: Style | None = None) -> list[str]:
     title = TITLES.get(view.game, view.game)
     lines = [look.bold(f"{title} - {who}, dealer seat {view.dealer} - {_stage(view)}")]
     forced = f"ante {view.ante}" if view.ante else "blinds " + ", ".join(
-        f"seat {seat} {amount}" for seat, amount in view.blinds.items())
+        f"{seat_name(seat, view)} {amount}" for seat, amount in view.blinds.items())
     lines.append(f"Pot {view.pot}   {view.limits}   {forced}")
     lines.append("Board: " + (look.cards(view.board) if view.board else look.dim("(none yet)")))
     lines.extend(_seat_line(view, seat, look) for seat in view.stacks)
     lines.extend(_own_lines(view, look))
-    lines.extend(look.bold(result) for result in view.results)
+    lines.extend(look.bold(seats_as_you(result, view.seat)) for result in view.results)
     return lines
 
 
@@ -52,7 +53,7 @@ def _stage(view: PineappleView) -> str:
 def _seat_line(view: PineappleView, seat: int, look: Style) -> str:
     status = " folded" if seat in view.folded else " all-in" if seat in view.all_in else ""
     bet = view.bets.get(seat, 0)
-    text = f"  seat {seat}: chips {view.stacks[seat]}" + (f", bet {bet}" if bet else "") + status
+    text = f"  {seat_name(seat, view)}: chips {view.stacks[seat]}" + (f", bet {bet}" if bet else "") + status
     if seat in view.must_discard:
         text += "  (to discard)"
     if seat in view.showdown:

@@ -9,9 +9,10 @@ what your cards make, the pot and bets, and at the end every hand with the reaso
 
 from __future__ import annotations
 
-from homegame.cli.render import Style
+from homegame.cli.render import Style, seat_name
 from homegame.engine import View
 from homegame.games.soko import SokoView
+from homegame.wording import seats_as_you
 
 __all__ = ["render"]
 
@@ -25,6 +26,8 @@ def render(view: View, look: Style | None = None) -> list[str]:
     lines = [look.bold(f"Soko (Canadian Stud) - {who}, dealer seat {view.dealer} - {street}")]
     doubled = " (doubled)" if view.doubled else ""
     lines.append(f"Pot {view.pot}   bets: {view.limits}{doubled}   bring-in {view.bring_in}")
+    labels = {seat: look.named(seat_name(seat, view)) + ":" for seat in view.up_cards}
+    width = max(map(len, labels.values()), default=0)
     for seat, up in view.up_cards.items():
         status = " folded" if seat in view.folded else ""
         bet = view.bets.get(seat, 0)
@@ -32,9 +35,9 @@ def render(view: View, look: Style | None = None) -> list[str]:
         shown = view.showdown.get(seat)
         cards = look.cards(shown) if shown else f"{hole} {look.cards(up)}"
         name = f" - {view.hand_names[seat]}" if seat in view.hand_names else ""
-        lines.append(f"  seat {seat}: {look.pad(cards, 24)} chips {view.stacks[seat]}"
+        lines.append(f"  {labels[seat]:<{width}} {look.pad(cards, 24)} chips {view.stacks[seat]}"
                      + (f", bet {bet}" if bet else "") + status + name)
     if view.seat is not None and view.hint:
         lines.append(f"You have: {view.hint}" + (f"   to call: {view.to_call}" if view.to_call else ""))
-    lines.extend(look.bold(result) for result in view.results)
+    lines.extend(look.bold(seats_as_you(result, view.seat)) for result in view.results)
     return lines

@@ -12,9 +12,10 @@ its name, and at the end every hand shown with why the pot went where it did.
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, hand_line
+from homegame.cli.render import Style, hand_line, seat_name
 from homegame.engine import View
 from homegame.games.whiskey import WhiskeyView
+from homegame.wording import seats_as_you, you_form
 
 __all__ = ["render"]
 
@@ -33,9 +34,10 @@ def render(view: View, look: Style | None = None) -> list[str]:
     lines = [look.bold(f"Whiskey Poker - {who}, dealer seat {view.dealer} - {PHASES[view.phase]}")]
     lines.append(_widow_line(view, look))
     if view.knocker is not None:
-        lines.append(f"Seat {view.knocker} knocked: this phase ends when the turn comes back to them")
+        knocked = "You knocked" if view.knocker == view.seat else f"Seat {view.knocker} knocked"
+        lines.append(f"{knocked}: this phase ends when the turn comes back to them")
     if view.chips:
-        lines.append("Chips: " + ", ".join(f"seat {s} {n}" for s, n in view.chips.items()))
+        lines.append("Chips: " + ", ".join(f"{seat_name(s, view)} {n}" for s, n in view.chips.items()))
     else:
         lines.append(f"Pot {view.pot}   " + "   ".join(_seat_money(view, s) for s in view.stacks))
     if view.seat is not None:
@@ -43,8 +45,9 @@ def render(view: View, look: Style | None = None) -> list[str]:
         if view.to_call:
             lines.append(f"To call: {view.to_call}")
     for seat, cards in view.showdown.items():
-        lines.append(f"  seat {seat} shows {look.cards(cards)} - {view.hand_names.get(seat, '')}")
-    lines.extend(look.bold(result) for result in view.results)
+        lines.append(f"  {you_form(seat_name(seat, view), 'shows')} {look.cards(cards)} - "
+                     f"{view.hand_names.get(seat, '')}")
+    lines.extend(look.bold(seats_as_you(result, view.seat)) for result in view.results)
     return lines
 
 
@@ -59,4 +62,4 @@ def _widow_line(view: WhiskeyView, look: Style) -> str:
 def _seat_money(view: WhiskeyView, seat: int) -> str:
     state = " folded" if seat in view.folded else ""
     bet = view.bets.get(seat, 0)
-    return f"seat {seat}: {view.stacks[seat]}" + (f" (bet {bet})" if bet else "") + state
+    return f"{seat_name(seat, view)}: {view.stacks[seat]}" + (f" (bet {bet})" if bet else "") + state
