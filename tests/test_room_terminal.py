@@ -78,6 +78,8 @@ def test_a_person_joins_by_the_invite_link_plays_chats_and_leaves(tmp_path: Path
         person.type("leave")
         assert person.finish() == 0, person.output
         assert "ann says: good luck" in person.output
+        told = [line for line in person.output.splitlines() if line.startswith("  . ")]
+        assert told and not [line for line in told if "seat " in line.lower()], "the others go by name"
         assert "ann bought 100, took 0" in person.output
         assert "Goodbye: you left the table and cashed out." in person.output
         ledger = client.ledger(made["table"])

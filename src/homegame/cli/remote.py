@@ -18,12 +18,13 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from homegame.cli.choices import Filling, Offer, offers, understand
 from homegame.cli.help import action_help, question_help
 from homegame.cli.narrate import tell
-from homegame.cli.render import render_view
+from homegame.cli.render import Style, render_view
 from homegame.cli.screen import Frame, PlainConsole, TableConsole, TerminalConsole
 from homegame.cli.terminal import foul_warning
 from homegame.engine import Action, ActionSet, View
@@ -248,7 +249,7 @@ class RemoteTable:
         self._told(state, key, view)
         playing = f"hand {hand['number']}: {hand['title']}" if hand else "dealer's choice"
         title = f"{table['name']} · {playing}"
-        lines = seat_lines(state) + (render_view(view, self.look) if view is not None else [])
+        lines = seat_lines(state) + (render_view(view, named(self.look, state)) if view is not None else [])
         if you["choosing"]:
             choices = [f"{n}) {game}" for n, game in enumerate(table["choosable"], 1)]
         else:
@@ -262,7 +263,7 @@ class RemoteTable:
             self._hand, self._log, self._events_told = key, [], 0
         if view is not None:
             for event in view.log[self._events_told:]:
-                sentence = tell(event, view.seat, self.look)
+                sentence = tell(event, view.seat, named(self.look, state))
                 if sentence:
                     self._log.append(sentence)
             self._events_told = len(view.log)
@@ -287,6 +288,17 @@ class RemoteTable:
         hand = state["table"]["hand"]
         names = [hand["game"]] if hand else state["table"]["choosable"][:1]
         self.console.page(rules_text(names[0]) if names else "No game is being played yet.")
+
+
+def named(look: Style, state: dict[str, Any]) -> Style:
+    """``look`` calling the hand's other seats by their players' names."""
+    table, hand = state["table"], state["table"]["hand"]
+    if not hand:
+        return look
+    seats = [table["seats"][seat] for seat in hand["seats"]]
+    mine = state["you"]["seat"]
+    return replace(look, seat_names=tuple(seat["name"] if seat and seat["seat"] != mine else ""
+                                           for seat in seats))
 
 
 def seat_lines(state: dict[str, Any]) -> list[str]:
