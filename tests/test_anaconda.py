@@ -299,8 +299,8 @@ def test_tied_hands_share_their_half_and_what_cannot_be_split_stays() -> None:
     check_round(state)
     assert state.outcome == {0: 0, 1: 0, "bank": 0}
     assert state.view(0).results == (
-        "seats 0 and 1 tie exactly with a six-four low and split 10; no one who may win this pot declared "
-        "high, so the low hand takes all of it",
+        "seat 0 and seat 1 tie exactly with a six-four low and split 10; no one who may win this pot "
+        "declared high, so the low hand takes all of it",
         "1 chip that could not be split evenly stays in the pot for the next hand")
     assert state.carry_out == {"pot": 1}
     carried = next(state.history.of_kind("carry"))

@@ -7,6 +7,8 @@ import json
 import pytest
 
 from homegame.cards import Card, card, deck, parse_cards
+from homegame.cli.narrate import tell
+from homegame.cli.render import Style
 from homegame.engine import Action, GameError, IllegalAction
 from homegame.engine.betting import Limits
 from homegame.games.pineapple import CrazyPineapple, CrazyPineappleHiLo, Pineapple, PineappleState
@@ -225,8 +227,12 @@ def test_equal_hands_split_the_pot_odd_chip_from_the_dealers_left() -> None:
                  variants=("ante",))
     play_out(state, {1: "3c", 2: "3d", 0: "5s"})
     assert state.outcome == {1: 1, 2: 0, 0: -1}
-    assert state.view(None).results[0] == ("seats 1 and 2 tie exactly with straight, king high and split 3; "
-                                           "the odd chip goes to seat 1, first from the dealer's left")
+    assert state.view(None).results[0] == ("seat 1 and seat 2 tie exactly with straight, king high and split "
+                                           "3; the odd chip goes to seat 1, first from the dealer's left")
+    award = next(state.history.of_kind("award"))
+    told = tell(award, 2, Style(colour=False, seat_names=("Ann", "Bob", "")))
+    assert told == ("Bob and you tie exactly with straight, king high and split 3; "
+                    "the odd chip goes to Bob, first from the dealer's left."), "each tied seat is named"
 
 
 def test_everyone_folding_ends_the_hand_with_no_showdown() -> None:
@@ -297,8 +303,8 @@ def test_hi_lo_equal_lows_share_the_low_half_odd_chip_from_the_dealers_left() ->
     play_out(state, {1: "Kc", 2: "Qc", 0: "Td"})
     results = state.view(None).results
     assert results[0].startswith("high half: seat 0 wins 3 with three of a kind, kings")
-    assert results[1] == ("low half: seats 1 and 2 tie exactly with a seven-four low and split 3; the odd "
-                          "chip goes to seat 1, first from the dealer's left")
+    assert results[1] == ("low half: seat 1 and seat 2 tie exactly with a seven-four low and split 3; the "
+                          "odd chip goes to seat 1, first from the dealer's left")
     assert state.outcome == {0: 1, 1: 0, 2: -1}
 
 

@@ -177,6 +177,19 @@ def test_chips_variant_the_first_player_out_loses_and_a_new_game_starts() -> Non
     assert fresh.view(None).chips == {0: 5, 1: 5, 2: 5}
 
 
+def test_chips_variant_two_seats_out_at_once_both_lose() -> None:
+    # Seats 1 and 2 hold the same lowest hand (ace high, the same ranks), each with its last chip.
+    tied = {1: "Ah Jd 8c 6s 3h", 2: "Ac Js 8d 6h 3c", "widow": "Qs Qh 9d 9s 2s", 0: "Tc Td 5h 5d 2c"}
+    game = WhiskeyPoker(players=3, variants=["chips"])
+    state = game.deal(deck=stacked(tied, 3), carry={"chips": {"0": 5, "1": 1, "2": 1}})
+    for seat in (1, 2, 0):
+        state.apply(seat, PASS)
+    for seat in (1, 2, 0):
+        state.apply(seat, KNOCK)
+    assert state.losers == [1, 2]
+    assert "seat 1 and seat 2 are out of chips and lose the game" in state.view(None).results
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="2 to 9 players"):
         WhiskeyPoker(players=10)

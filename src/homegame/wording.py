@@ -10,8 +10,9 @@ the reader as "you" where the engine's text names their seat.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-__all__ = ["counted", "seats_as_you", "you_form"]
+__all__ = ["counted", "seats_as_you", "seats_listed", "you_form"]
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
@@ -22,6 +23,17 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
     ('2 opponents', '1 unit', '2 passes')
     """
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def seats_listed(seats: Sequence[int]) -> str:
+    """Seats as a sentence lists them, each as "seat N", so that every face can call each one by
+    its player's name or "you".
+
+    >>> seats_listed([3]), seats_listed([0, 2]), seats_listed([1, 2, 3])
+    ('seat 3', 'seat 0 and seat 2', 'seat 1, seat 2 and seat 3')
+    """
+    named = [f"seat {seat}" for seat in seats]
+    return " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
 
 
 def you_form(who: str, rest: str) -> str:

@@ -28,6 +28,7 @@ from homegame.engine.pots import Award, Chips, Pot, award_pots, total_shares
 from homegame.ranking.core import Hand
 from homegame.ranking.explain import decided_by
 from homegame.ranking.high import strength_name
+from homegame.wording import seats_listed
 
 __all__ = ["Reason", "ShownHands", "award_reason", "named_by_strength", "reveal_hands", "settle_showdown",
            "settle_uncontested"]
@@ -206,7 +207,7 @@ def award_reason(award: Award, strengths: Mapping[int, int], pot: Pot, name: Nam
     >>> names = {0: "two pair, nines and fours", 1: "a pair of kings", 2: "a pair of kings"}
     >>> print(award_reason(Award(0, "all", {2: 8, 1: 7}), {0: 1, 1: 5, 2: 5}, Pot(15, (0, 1, 2)),
     ...                    names.get))
-    seats 1 and 2 tie exactly with a pair of kings and split 15; the odd chip goes to seat 2, first \
+    seat 1 and seat 2 tie exactly with a pair of kings and split 15; the odd chip goes to seat 2, first \
 from the dealer's left
     >>> from homegame.cards import parse_cards
     >>> held = {1: parse_cards("Kh Kd 9c 7s 2d"), 2: parse_cards("Ks Kc 9d 6h 5c")}
@@ -231,9 +232,7 @@ against a six)
         if cards is not None and winning == beaten:
             text += " " + decided_by(cards(seat), cards(runner))
         return text
-    listed = sorted(winners)
-    seats = ", ".join(map(str, listed[:-1])) + f" and {listed[-1]}"
-    text = f"seats {seats} tie exactly with {name(winners[0])} and split {total}"
+    text = f"{seats_listed(sorted(winners))} tie exactly with {name(winners[0])} and split {total}"
     if len(set(award.shares.values())) > 1:
         text += f"; the odd chip goes to seat {winners[0]}, first from the dealer's left"
     return text

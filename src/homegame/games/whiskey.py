@@ -45,6 +45,7 @@ from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_
 from homegame.errors import shown
 from homegame.games.whiskey_view import WhiskeyView
 from homegame.ranking import evaluate, strength
+from homegame.wording import seats_listed
 
 __all__ = ["GAMES", "WhiskeyPoker", "WhiskeyState", "WhiskeyView"]
 
@@ -261,7 +262,8 @@ class WhiskeyState(GameState[WhiskeyView]):
             self.history.add("award", seat, {"amount": -1, "reason": reason})
         out = [seat for seat in self.losers if self.table_chips[seat] == 0]
         if out:
-            self.results.append(f"seat {', '.join(map(str, out))} is out of chips and loses the game")
+            verbs = "is out of chips and loses" if len(out) == 1 else "are out of chips and lose"
+            self.results.append(f"{seats_listed(out)} {verbs} the game")
 
     def _outcome(self) -> Outcome:
         if self.chip_variant:

@@ -35,7 +35,7 @@ from homegame.games.papayoo.table import (
     points_of,
 )
 from homegame.games.papayoo.views import DealResult, PapayooView, Play, Trick
-from homegame.wording import counted
+from homegame.wording import counted, seats_listed
 
 if TYPE_CHECKING:
     from homegame.games.papayoo.game import Papayoo
@@ -364,8 +364,7 @@ class PapayooState(GameState[PapayooView]):
         total = self.totals()[winners[0]]
         if len(winners) == 1:
             return f"seat {winners[0]} wins the game with {counted(total, 'point')}, the lowest total"
-        names = ", ".join(f"seat {s}" for s in winners[:-1]) + f" and seat {winners[-1]}"
-        return f"{names} share the win with {counted(total, 'point')} each, the lowest total"
+        return f"{seats_listed(winners)} share the win with {counted(total, 'point')} each, the lowest total"
 
 
 def _written(cards: Sequence[Card]) -> str:
