@@ -9,44 +9,35 @@ The rule tests stack decks for one path each; this walks the phases and variants
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from homegame.bots import make_bot
+from hands_played import play, tables
 from homegame.cli.advice import advise
 from homegame.cli.choices import offers
 from homegame.cli.help import action_help
 from homegame.cli.narrate import doing, tell
 from homegame.cli.render import Style, render_view
-from homegame.games import GAMES, new_game
+from homegame.engine import ActionSet, GameState, View
+from homegame.games import GAMES
 
 SEEDS = range(2)
 ACTIONS_A_DECISION = 12
 
 
-def tables(name: str) -> list[tuple[int, list[str]]]:
-    """The game at two table sizes, with no variant and with each variant on its own."""
-    game_class = GAMES[name]
-    sizes = sorted({max(2, game_class.players[0]), min(4, game_class.players[-1])})
-    each = [[], *([variant] for variant in game_class.variants)]
-    return [(players, variants) for players in sizes for variants in each]
-
-
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_terminal_shows_every_decision_and_the_end_of_every_variant(name: str) -> None:
     look = Style(colour=True, numbered=GAMES[name].numbered_cards)
+
+    def shown(state: GameState[Any], seat: int, view: View, legal: ActionSet) -> None:
+        assert render_view(view, look) and action_help(offers(legal, view, look), name, look)
+        assert all(doing(legal[i], look) for i in range(min(len(legal), ACTIONS_A_DECISION)))
+        action, hint = advise(view, legal, look)
+        assert action in legal and hint.startswith("Hint: "), (sorted(state.game.chosen_variants), seat, hint)
     for players, variants in tables(name):
         for seed in SEEDS:
-            state = new_game(name, players=players, variants=variants).deal(seed=seed)
-            kind = "heuristic" if seed % 2 == 0 else "random"
-            bots = [make_bot(name, kind, seed=seat) for seat in range(players)]
-            while not state.is_over:
-                seat = state.to_act[0]
-                view, legal = state.view(seat), state.legal_actions(seat)
-                assert render_view(view, look) and action_help(offers(legal, view, look), name, look)
-                assert all(doing(legal[i], look) for i in range(min(len(legal), ACTIONS_A_DECISION)))
-                action, hint = advise(view, legal, look)
-                assert action in legal and hint.startswith("Hint: "), (variants, view.phase, hint)
-                state.apply(seat, bots[seat].act(view, legal))
+            state = play(name, players, variants, seed, shown)
             for reader in (*range(players), None):
                 end = state.view(reader)
                 assert render_view(end, look), (variants, reader)

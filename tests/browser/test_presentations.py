@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
-from homegame.bots import make_bot
-from homegame.games import GAMES, new_game
+from hands_played import play, tables
+from homegame.engine import ActionSet, GameState, View
+from homegame.games import GAMES
 from room_server import RoomServer
 
 pytestmark = pytest.mark.browser
@@ -74,35 +75,24 @@ DRAW_ALL = """async (cases) => {
 }"""
 
 
-def tables() -> list[tuple[str, int, list[str]]]:
-    """Every game at two table sizes, with no variant and with each variant on its own."""
-    found = []
-    for name, game_class in GAMES.items():
-        for players in sorted({max(2, game_class.players[0]), min(4, game_class.players[-1])}):
-            found += [(name, players, variants) for variants in [[], *([v] for v in game_class.variants)]]
-    return found
-
-
 def views_of_hands() -> list[dict[str, Any]]:
-    """Views of seeded hands at every table, played to the end by the game's bot or at random."""
+    """Views of seeded hands at every table (every game, two sizes, each variant), played to the
+    end by the game's bot or at random."""
     cases: list[dict[str, Any]] = []
-    for name, players, variants in tables():
-        for seed in SEEDS:
-            state = new_game(name, players=players, variants=variants).deal(seed=seed)
-            kind = "heuristic" if seed % 2 == 0 else "random"
-            bots = [make_bot(name, kind, seed=seat) for seat in range(players)]
-            seen: list[dict[str, Any]] = []
-            while not state.is_over:
-                seat = state.to_act[0]
-                view = state.view(seat)
-                legal = state.legal_actions(seat)
-                seen += [{"reader": seat, "view": view.to_json(), "legal": legal.to_json()},
-                         {"reader": None, "view": state.view(None).to_json()}]
-                state.apply(seat, bots[seat].act(view, legal))
-            step = max(1, len(seen) // VIEWS_A_HAND)
-            ends = [{"reader": reader, "view": state.view(reader).to_json()}
-                    for reader in (*range(players), None)]
-            cases += [{"game": name, "players": players, **case} for case in seen[::step] + ends]
+    seen: list[dict[str, Any]] = []
+
+    def keep(state: GameState[Any], seat: int, view: View, legal: ActionSet) -> None:
+        seen.extend([{"reader": seat, "view": view.to_json(), "legal": legal.to_json()},
+                     {"reader": None, "view": state.view(None).to_json()}])
+    for name in GAMES:
+        for players, variants in tables(name):
+            for seed in SEEDS:
+                seen.clear()
+                state = play(name, players, variants, seed, keep)
+                step = max(1, len(seen) // VIEWS_A_HAND)
+                ends = [{"reader": reader, "view": state.view(reader).to_json()}
+                        for reader in (*range(players), None)]
+                cases += [{"game": name, "players": players, **case} for case in seen[::step] + ends]
     return cases
 
 

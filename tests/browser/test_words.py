@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
-from homegame.bots import make_bot
+from hands_played import play, tables
 from homegame.cards import Card
 from homegame.cli.narrate import doing, tell
 from homegame.cli.render import Style
-from homegame.games import GAMES, new_game
+from homegame.engine import ActionSet, GameState, View
+from homegame.games import GAMES
 from room_server import RoomServer
 
 pytestmark = pytest.mark.browser
@@ -54,20 +55,15 @@ def narrated_hands() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     game's own and random, two seats and four), with the terminal's sentence for it; and the legal
     actions of every decision in them, with the terminal's words for taking each."""
     look, events, actions = Typed(colour=False), [], {}
-    for name, game_class in GAMES.items():
-        for players in sorted({max(2, game_class.players[0]), min(4, game_class.players[-1])}):
+
+    def word(state: GameState[Any], seat: int, view: View, legal: ActionSet) -> None:
+        for index in range(min(len(legal), ACTIONS_A_DECISION)):
+            action = legal[index]
+            actions[str(action.to_json())] = {"action": action.to_json(), "terminal": doing(action, look)}
+    for name in GAMES:
+        for players, variants in tables(name, variants=False):
             for seed in SEEDS:
-                state = new_game(name, players=players).deal(seed=seed)
-                kind = "heuristic" if seed % 2 == 0 else "random"
-                bots = [make_bot(name, kind, seed=seat) for seat in range(players)]
-                while not state.is_over:
-                    seat = state.to_act[0]
-                    legal = state.legal_actions(seat)
-                    for index in range(min(len(legal), ACTIONS_A_DECISION)):
-                        action = legal[index]
-                        actions[str(action.to_json())] = {"action": action.to_json(),
-                                                          "terminal": doing(action, look)}
-                    state.apply(seat, bots[seat].act(state.view(seat), legal))
+                state = play(name, players, variants, seed, word)
                 for viewer in (0, 1, None):
                     events += [{"game": name, "viewer": viewer, "event": event.to_json(),
                                 "terminal": tell(event, viewer, look)} for event in state.view(viewer).log]
