@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["counted", "seats_as_you", "seats_listed", "you_form"]
+__all__ = ["capitalized", "counted", "seats_as_you", "seats_listed", "you_form"]
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
@@ -23,6 +23,16 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
     ('2 opponents', '1 unit', '2 passes')
     """
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter a capital and the rest as it is (``str.capitalize`` would
+    write a card's "A♦" as "a♦").
+
+    >>> capitalized("seat 1 shows A♦"), capitalized("")
+    ('Seat 1 shows A♦', '')
+    """
+    return text[:1].upper() + text[1:]
 
 
 def seats_listed(seats: Sequence[int]) -> str:

@@ -26,7 +26,7 @@ from typing import Any
 from homegame.cards import parse_cards
 from homegame.cli.render import Style
 from homegame.engine import Action, Event
-from homegame.wording import counted, seats_as_you, you_form
+from homegame.wording import capitalized, counted, seats_as_you, you_form
 
 __all__ = ["doing", "tell"]
 
@@ -66,7 +66,7 @@ def _who(seat: int | None, viewer: int | None) -> str:
 
 def _sentence(text: str) -> str:
     text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+    return capitalized(text) + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 def _cards(cards: Sequence[str] | str, look: Style) -> str:

@@ -31,7 +31,7 @@ from homegame.cli.screen import Frame, TableConsole
 from homegame.engine import Action, ActionSet, Game, GameState, IllegalAction, View
 from homegame.engine.action_sets import Arrangements, Subsets
 from homegame.engine.match import Match
-from homegame.wording import counted
+from homegame.wording import capitalized, counted
 
 __all__ = ["BOT_NAMES", "Quit", "Summary", "Table"]
 
@@ -133,7 +133,7 @@ class Table:
         self.news = [self._result_line(state, seating)]
         left = [name for name in seating if name not in self.match.seating]
         self.news += ["You are out of chips and leave the table." if name == "you" else
-                      f"{name[:1].upper()}{name[1:]} is out of chips and leaves the table." for name in left]
+                      f"{capitalized(name)} is out of chips and leaves the table." for name in left]
         if state.ends_game:
             self.news.append("That was the last deal of this game; the next deal starts a new one.")
         humans = [seat for seat, name in enumerate(seating) if self.bots[name] is None]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from homegame.cli.render import Style, hand_line, seat_name
 from homegame.engine import View
 from homegame.games.draw import DrawView
-from homegame.wording import counted, seats_as_you, you_form
+from homegame.wording import capitalized, counted, seats_as_you, you_form
 
 __all__ = ["render"]
 
@@ -38,7 +38,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
         lines.append("Drew: " + ", ".join(f"{seat_name(s, view)} {_count(n)}" for s, n in view.drawn.items()))
     for seat, ace in view.shown_aces.items():
         shows = you_form(seat_name(seat, view), f"shows {look.card(ace)} and keeps it to draw four")
-        lines.append(shows[:1].upper() + shows[1:])
+        lines.append(capitalized(shows))
     if view.seat is not None and view.hand:
         lines.append(f"Your hand: {hand_line(view.hand, look)}   ({view.hint})")
         if view.to_call and view.phase != "over":

@@ -17,6 +17,7 @@ from __future__ import annotations
 from homegame.cli.render import Style, seat_name
 from homegame.engine import View
 from homegame.games.pai_gow import PaiGowView, Placement
+from homegame.wording import capitalized
 
 __all__ = ["distinct_ways", "placement_text", "render"]
 
@@ -61,7 +62,7 @@ def placement_text(placed: Placement, look: Style) -> str:
 
 def _choosing_lines(view: PaiGowView, look: Style) -> list[str]:
     """The advice; the ways to set the cards are the table's numbered choices."""
-    return [view.hint[:1].upper() + view.hint[1:]]
+    return [capitalized(view.hint)]
 
 
 def distinct_ways(view: PaiGowView) -> list[Placement]:

@@ -21,7 +21,7 @@ from homegame.cli.render import Style, hand_line, seat_name
 from homegame.engine import View
 from homegame.games.papayoo.table import SUIT_NAMES
 from homegame.games.papayoo.views import PapayooView, Play
-from homegame.wording import counted
+from homegame.wording import capitalized, counted
 
 __all__ = ["render"]
 
@@ -46,7 +46,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
         if view.playable:
             lines.append("You may play: " + look.cards(view.playable))
     if view.phase == "play":
-        lines.append(look.dim(view.hint[:1].upper() + view.hint[1:]))
+        lines.append(look.dim(capitalized(view.hint)))
     if view.is_over:
         lines.extend(_result_lines(view, look))
     return lines

@@ -15,7 +15,7 @@ from __future__ import annotations
 from homegame.cli.render import Style, hand_line, seat_name
 from homegame.engine import View
 from homegame.games.whiskey import WhiskeyView
-from homegame.wording import seats_as_you, you_form
+from homegame.wording import capitalized, seats_as_you, you_form
 
 __all__ = ["render"]
 
@@ -34,7 +34,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
     lines = [look.bold(f"Whiskey Poker - {who}, dealer seat {view.dealer} - {PHASES[view.phase]}")]
     lines.append(_widow_line(view, look))
     if view.knocker is not None:
-        knocked = "You knocked" if view.knocker == view.seat else f"Seat {view.knocker} knocked"
+        knocked = capitalized(you_form(seat_name(view.knocker, view), "knocked"))
         lines.append(f"{knocked}: this phase ends when the turn comes back to them")
     if view.chips:
         lines.append("Chips: " + ", ".join(f"{seat_name(s, view)} {n}" for s, n in view.chips.items()))

@@ -13,6 +13,7 @@ from homegame.engine import Action
 from homegame.games.paiute.targets import nearest
 from homegame.ranking import Hand
 from homegame.ranking.paiute import is_six_card
+from homegame.wording import capitalized
 
 if TYPE_CHECKING:
     from homegame.games.paiute.state import PaiuteState
@@ -63,7 +64,7 @@ def hint_for(state: PaiuteState, seat: int | None) -> str:
 def _result_hint(state: PaiuteState, seat: int) -> str:
     if state.winner == seat:
         return f"You won: {state.result_text()}"
-    return state.result_text()[:1].upper() + state.result_text()[1:]
+    return capitalized(state.result_text())
 
 
 def _six_card_hint(state: PaiuteState, seat: int) -> str:
