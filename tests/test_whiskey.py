@@ -8,7 +8,7 @@ import homegame
 from conformance import check_conformance
 from homegame.cards import Card, deck, parse_cards
 from homegame.cli.narrate import tell
-from homegame.cli.render import Style
+from homegame.cli.render import Style, render_view
 from homegame.engine import Action, IllegalAction
 from homegame.games.whiskey import WhiskeyPoker, WhiskeyState
 
@@ -151,6 +151,16 @@ def test_everyone_folding_ends_the_hand_without_showdown() -> None:
     state.apply(0, Action("fold"))
     assert state.is_over and state.outcome == {0: -1, 1: 2, 2: -1}
     assert state.view(None).showdown == {}
+
+
+def test_the_table_says_who_knocked_to_the_knocker_and_to_the_others() -> None:
+    state = deal(variants=("chips",))
+    for seat in (1, 2):
+        state.apply(seat, PASS)
+    state.apply(0, KNOCK)
+    knocked = "knocked: this phase ends when the turn comes back to them"
+    assert f"You {knocked}" in render_view(state.view(0))
+    assert f"Ann {knocked}" in render_view(state.view(1), Style(colour=False, seat_names=("Ann", "", "")))
 
 
 def test_chips_variant_lowest_hand_pays_the_bank_and_carries_over() -> None:
