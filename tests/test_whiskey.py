@@ -27,6 +27,15 @@ def stacked(hands: dict[int | str, str], players: int, dealer: int = 0) -> list[
 HANDS = {1: "Ah Ad 7c 4s 2h", 2: "Kc Kd Ks 9h 9c", "widow": "Qs Jh 8d 6c 3s", 0: "Tc Td 5h 5d 2c"}
 
 
+def pass_then_knock(state: WhiskeyState) -> None:
+    """Three players, dealer 0: everyone passes the exchange, then knocks, so the hands dealt go
+    to the showdown (a chips game's)."""
+    for seat in (1, 2, 0):
+        state.apply(seat, PASS)
+    for seat in (1, 2, 0):
+        state.apply(seat, KNOCK)
+
+
 def deal(players: int = 3, variants: tuple[str, ...] = (), **settings: object) -> WhiskeyState:
     game = WhiskeyPoker(players=players, variants=variants, **settings)
     state = game.deal(deck=stacked(HANDS, players), dealer=0)
@@ -166,10 +175,7 @@ def test_the_table_says_who_knocked_to_the_knocker_and_to_the_others() -> None:
 def test_chips_variant_lowest_hand_pays_the_bank_and_carries_over() -> None:
     state = deal(variants=("chips",))
     assert state.phase == "exchange" and state.view(None).pot == 0
-    for seat in (1, 2, 0):
-        state.apply(seat, PASS)
-    for seat in (1, 2, 0):
-        state.apply(seat, KNOCK)
+    pass_then_knock(state)
     assert state.outcome == {0: 0, 1: -1, 2: 0, "bank": 1}
     assert state.carry_out == {"chips": {"0": 5, "1": 4, "2": 5}}
     assert "seat 1 gives a chip to the bank" in state.view(1).results[0]
@@ -178,10 +184,7 @@ def test_chips_variant_lowest_hand_pays_the_bank_and_carries_over() -> None:
 def test_chips_variant_the_first_player_out_loses_and_a_new_game_starts() -> None:
     game = WhiskeyPoker(players=3, variants=["chips"])
     state = game.deal(deck=stacked(HANDS, 3), carry={"chips": {"0": 5, "1": 1, "2": 3}})
-    for seat in (1, 2, 0):
-        state.apply(seat, PASS)
-    for seat in (1, 2, 0):
-        state.apply(seat, KNOCK)
+    pass_then_knock(state)
     assert "seat 1 is out of chips and loses the game" in state.view(None).results
     fresh = game.deal(seed=1, carry=state.carry_out)
     assert fresh.view(None).chips == {0: 5, 1: 5, 2: 5}
@@ -192,10 +195,7 @@ def test_chips_variant_two_seats_out_at_once_both_lose() -> None:
     tied = {1: "Ah Jd 8c 6s 3h", 2: "Ac Js 8d 6h 3c", "widow": "Qs Qh 9d 9s 2s", 0: "Tc Td 5h 5d 2c"}
     game = WhiskeyPoker(players=3, variants=["chips"])
     state = game.deal(deck=stacked(tied, 3), carry={"chips": {"0": 5, "1": 1, "2": 1}})
-    for seat in (1, 2, 0):
-        state.apply(seat, PASS)
-    for seat in (1, 2, 0):
-        state.apply(seat, KNOCK)
+    pass_then_knock(state)
     assert state.losers == [1, 2]
     assert "seat 1 and seat 2 are out of chips and lose the game" in state.view(None).results
 
