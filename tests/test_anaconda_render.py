@@ -43,8 +43,8 @@ def test_declarations_shown_cards_and_the_halves_with_their_reasons() -> None:
     end = render_view(state.view(None), Style(colour=False))
     assert "  seat 2 (high) shows Q♠ Q♥ Q♦ K♦ J♠ - three of a kind, queens" in end
     assert end[-3:] == [
-        "high half: seat 2 wins 1 with three of a kind, queens, the only player to declare high",
-        "low half: seat 1 wins 1 with a six-four low, beating a nine-seven low (seat 0)",
+        "High half: seat 2 wins 1 with three of a kind, queens, the only player to declare high",
+        "Low half: seat 1 wins 1 with a six-four low, beating a nine-seven low (seat 0)",
         "1 chip that could not be split evenly stays in the pot for the next hand"]
     told = [tell(event, 1, Style(colour=False)) for event in state.view(1).log]
     assert "You show A♥ 2♥ 3♦ 4♣, keeping one card face down." in told

@@ -24,7 +24,11 @@ def test_the_table_shows_the_draw_the_shown_ace_and_why_the_pot_went_where() -> 
     state.apply(0, Action("check"))
     final = render(state.view(None), Style(colour=False))
     assert any(line.startswith("  seat 1 shows A♥") for line in final)
-    assert final[-1].startswith("seat ") and "wins 2 with" in final[-1]
+    assert final[-1].startswith("Seat ") and "wins 2 with" in final[-1]
+    winner = render(state.view(0), Style(colour=False))[-1]
+    loser = render(state.view(1), Style(colour=False))[-1]
+    assert (winner, loser) == ("You win 2 with five of a kind, kings, beating royal flush (seat 1)",
+                               "Seat 0 wins 2 with five of a kind, kings, beating royal flush (yours)")
 
 
 def test_lowball_says_the_lowest_hand_wins() -> None:

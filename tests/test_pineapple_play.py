@@ -113,8 +113,8 @@ def test_the_table_at_the_showdown_names_hands_discards_and_the_winner() -> None
     lines = render_view(state.view(None))
     assert lines[0].endswith("- showdown") and lines[2] == "Board: 7♠ 8♣ T♦ 3♥ 5♠"
     assert "  seat 1: chips 104  shows A♥ A♦ - a pair of aces; low: an eight-seven low  (threw 2♣)" in lines
-    assert lines[-2:] == ["high half: seat 1 wins 3 with a pair of aces, beating a pair of kings (seat 2)",
-                          "low half: seat 1 wins 3 with an eight-seven low"]
+    assert lines[-2:] == ["High half: seat 1 wins 3 with a pair of aces, beating a pair of kings (seat 2)",
+                          "Low half: seat 1 wins 3 with an eight-seven low"]
 
 
 def test_the_table_says_when_everyone_folded() -> None:
@@ -124,7 +124,7 @@ def test_the_table_says_when_everyone_folded() -> None:
     state.apply(0, Action("fold"))
     lines = render_view(state.view(0))
     assert lines[0].endswith("- hand over") and lines[1].endswith("ante 1")
-    assert lines[-1] == "seat 1 wins 5 because everyone else folded"
+    assert lines[-1] == "Seat 1 wins 5 because everyone else folded"
 
 
 def test_random_views_render_without_error() -> None:

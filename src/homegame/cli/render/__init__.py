@@ -36,8 +36,9 @@ from rich.text import Text
 
 from homegame.cards import Card, Suit, format_cards
 from homegame.engine import Action, View
+from homegame.wording import capitalized, seats_as_you
 
-__all__ = ["Style", "render_view", "seat_name", "style", "visible_width"]
+__all__ = ["Style", "render_view", "result_lines", "seat_name", "style", "visible_width"]
 
 _COLOURS = {Suit.HEARTS: "red", Suit.DIAMONDS: "blue", Suit.CLUBS: "green", Suit.SPADES: "",
             Suit.PAYOO: "magenta"}
@@ -173,6 +174,12 @@ def seat_name(seat: int | None, view: View) -> str:
     """A seat as the reader of ``view`` says it: "you" for their own, "seat N" for another (which
     :meth:`Style.named` turns into the player's name where it knows one)."""
     return "you" if seat is not None and seat == view.seat else f"seat {seat}"
+
+
+def result_lines(results: Iterable[str], view: View, look: Style) -> list[str]:
+    """Why each pot went where it did, in bold: the reader's own seat as "you", as the narration
+    says it ("Low half: you win 62 ..."), each line begun with a capital."""
+    return [look.bold(capitalized(seats_as_you(result, view.seat))) for result in results]
 
 
 def hand_line(cards: Sequence[Card], look: Style) -> str:

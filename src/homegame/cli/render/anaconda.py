@@ -13,10 +13,10 @@ player shows, and at the end each half of the pot with why it went where it did.
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, hand_line, seat_name
+from homegame.cli.render import Style, hand_line, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.anaconda import AnacondaView
-from homegame.wording import seats_as_you, you_form
+from homegame.wording import you_form
 
 __all__ = ["render"]
 
@@ -52,7 +52,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
         who, side = seat_name(seat, view), view.declarations.get(seat, "")
         shows = you_form(who, "shows")[len(who) + 1:]
         lines.append(f"  {who} ({side}) {shows} {look.cards(cards)} - {view.hand_names.get(seat, '')}")
-    lines.extend(look.bold(seats_as_you(result, view.seat)) for result in view.results)
+    lines.extend(result_lines(view.results, view, look))
     return lines
 
 

@@ -12,10 +12,10 @@ each player drew and any ace shown, and at the end every hand shown with why eac
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, hand_line, seat_name
+from homegame.cli.render import Style, hand_line, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.draw import DrawView
-from homegame.wording import capitalized, counted, seats_as_you, you_form
+from homegame.wording import capitalized, counted, you_form
 
 __all__ = ["render"]
 
@@ -46,7 +46,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
     for seat, cards in view.showdown.items():
         lines.append(f"  {you_form(seat_name(seat, view), 'shows')} {look.cards(cards)} - "
                      f"{view.hand_names.get(seat, '')}")
-    lines.extend(look.bold(seats_as_you(reason, view.seat)) for reason in view.results)
+    lines.extend(result_lines(view.results, view, look))
     return lines
 
 

@@ -13,10 +13,9 @@ at the end every hand shown, the cards thrown away, and why each pot or half wen
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, seat_name
+from homegame.cli.render import Style, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.pineapple import PineappleView
-from homegame.wording import seats_as_you
 
 __all__ = ["render"]
 
@@ -38,7 +37,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
     lines.append("Board: " + (look.cards(view.board) if view.board else look.dim("(none yet)")))
     lines.extend(_seat_line(view, seat, look) for seat in view.stacks)
     lines.extend(_own_lines(view, look))
-    lines.extend(look.bold(seats_as_you(result, view.seat)) for result in view.results)
+    lines.extend(result_lines(view.results, view, look))
     return lines
 
 

@@ -9,10 +9,9 @@ what your cards make, the pot and bets, and at the end every hand with the reaso
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, seat_name
+from homegame.cli.render import Style, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.soko import SokoView
-from homegame.wording import seats_as_you
 
 __all__ = ["render"]
 
@@ -39,5 +38,5 @@ def render(view: View, look: Style | None = None) -> list[str]:
                      + (f", bet {bet}" if bet else "") + status + name)
     if view.seat is not None and view.hint:
         lines.append(f"You have: {view.hint}" + (f"   to call: {view.to_call}" if view.to_call else ""))
-    lines.extend(look.bold(seats_as_you(result, view.seat)) for result in view.results)
+    lines.extend(result_lines(view.results, view, look))
     return lines

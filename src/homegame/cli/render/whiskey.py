@@ -12,10 +12,10 @@ its name, and at the end every hand shown with why the pot went where it did.
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, hand_line, seat_name
+from homegame.cli.render import Style, hand_line, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.whiskey import WhiskeyView
-from homegame.wording import capitalized, seats_as_you, you_form
+from homegame.wording import capitalized, you_form
 
 __all__ = ["render"]
 
@@ -47,7 +47,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
     for seat, cards in view.showdown.items():
         lines.append(f"  {you_form(seat_name(seat, view), 'shows')} {look.cards(cards)} - "
                      f"{view.hand_names.get(seat, '')}")
-    lines.extend(look.bold(seats_as_you(result, view.seat)) for result in view.results)
+    lines.extend(result_lines(view.results, view, look))
     return lines
 
 
