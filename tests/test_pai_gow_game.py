@@ -104,6 +104,21 @@ def test_wheel_second_ranks_a_to_5_just_below_the_top_straight() -> None:
     assert ranking.strength(parse_cards("Ac Kd Qh Js Tc")) > ranking.strength(parse_cards("As 2d 3c 4h 5s"))
 
 
+def test_with_wheel_second_the_joker_and_2_to_5_play_as_the_wheel() -> None:
+    """The joker may complete a straight as any card: with 2-3-4-5 it is the ace of the wheel,
+    which under wheel-second beats the king-high straight that the six-high reading would lose to
+    (RULINGS.md: the joker is an ace or completes a straight or straight flush)."""
+    player, house = "Jk 2d 3c 4s 5h Kc Qd", "9h Td Js Qs Kd 7c 6d"
+    placed = "Kc Qd | Jk 2d 3c 4s 5h"
+    assert play_one(player, house, placed).view(0).results[0].verdict == "push"
+    won = play_one(player, house, placed, variants=["wheel-second"])
+    assert won.outcome[0] == 19
+    assert "straight, five high beats straight, king high" in won.view(0).results[0].reason
+    ranking = ranking_for(True)
+    for bug, wheel in (("Jk 2d 3c 4s 5h", "Ah 2d 3c 4s 5h"), ("Jk 2h 3h 4h 5h", "Ah 2h 3h 4h 5h")):
+        assert ranking.strength(parse_cards(bug)) == ranking.strength(parse_cards(wheel))
+
+
 def test_the_house_sets_by_the_house_way_and_set_house_does_too() -> None:
     player, house = "Kh Kd 8s 8c Ah 5d 2c", "Qh Jh Tc Td 8d 6s 3d"
     state = PaiGow(players=1).deal(deck=stacked(player, house), dealer=0)
@@ -159,6 +174,22 @@ def test_player_banks_when_everyone_declines_the_house_banks() -> None:
     state.apply(1, DECLINE)
     state.apply(0, DECLINE)
     assert state.banker is None and state.to_act == (0, 1) and len(state.house_cards) == 7
+    assert told(state) == ["Seat 1 declines the bank.", "You decline the bank.", "The house banks."]
+
+
+def test_a_player_taking_the_bank_is_told_once() -> None:
+    state = PaiGow(players=2, variants=["player-banks"]).deal(seed=4, dealer=1)
+    state.apply(1, BANK)
+    assert told(state) == ["Seat 1 takes the bank."]
+
+
+def told(state: PaiGowState) -> list[str]:
+    """The sentences of the bank's offer, as seat 0's terminal tells them."""
+    from homegame.cli.narrate import tell
+    from homegame.cli.render import Style
+
+    sentences = (tell(event, 0, Style(colour=False)) for event in state.view(0).log if event.kind != "deal")
+    return [sentence for sentence in sentences if sentence]
 
 
 def test_bad_configuration_is_refused() -> None:

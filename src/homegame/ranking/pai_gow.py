@@ -10,13 +10,16 @@ Two-card and five-card strengths share one space (``encode(category, ranks)`` in
 that the five-card hand must outrank the two-card hand is ``five.strength > two.strength``.
 
 A-2-3-4-5 is the lowest straight; :data:`PAI_GOW_WHEEL_SECOND` ranks it (and the A-2-3-4-5 straight
-flush) just below A-K-Q-J-10, as many casinos do.
+flush) just below A-K-Q-J-10, as many casinos do; the joker with 2-3-4-5 then plays as the ace.
 
 >>> from homegame.cards import parse_cards
 >>> PAI_GOW.evaluate(parse_cards("Jk Ah Kd 7c 7s")).name
 'two pair, aces and sevens'
 >>> PAI_GOW.evaluate(parse_cards("Jk 9h 8d 7c 5s")).name
 'straight, nine high'
+>>> bug_and_four = parse_cards("Jk 2h 3d 4c 5s")
+>>> PAI_GOW.evaluate(bug_and_four).name, PAI_GOW_WHEEL_SECOND.evaluate(bug_and_four).name
+('straight, six high', 'straight, five high')
 >>> PAI_GOW.evaluate(parse_cards("Jk Kd")).name
 'ace-king high'
 >>> two, five = PAI_GOW.evaluate(parse_cards("7h 7d")), PAI_GOW.evaluate(parse_cards("7c 7s 9d 4h 2c"))
@@ -26,7 +29,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from itertools import combinations
 from typing import Final
 
@@ -35,37 +38,40 @@ from homegame.errors import CardError
 from homegame.ranking import reference
 from homegame.ranking.core import Hand, Ranking, decode, encode
 from homegame.ranking.high import HIGH, HIGH_CATEGORIES, high_name
-from homegame.ranking.wild import check_distinct, significance_order, straight_top_with_wild
+from homegame.ranking.wild import check_distinct, significance_order, straight_tops_with_wild
 
 __all__ = ["PAI_GOW", "PAI_GOW_WHEEL_SECOND", "PaiGowRanking"]
 
 _JOKER_CODE: Final = 52
+
+Key = tuple[int, tuple[int, ...]]
+"""A hand's category and its ranks in order of significance."""
+Order = Callable[[Key], Key]
+"""How a ranking orders keys: the key it compares in a key's place."""
 
 
 def _rank(code: int) -> int:
     return (code >> 2) + 2
 
 
-def _five_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
-    """Category and ranks of five cards, the joker (at most one) playing as the bug."""
+def _five_key(cards: Sequence[Card], order: Order) -> Key:
+    """Category and ranks of five cards, the joker (at most one) playing as the bug: as an ace, or
+    as whatever card completes a straight or a flush, the best of these by ``order``."""
     naturals = [c for c in cards if c != _JOKER_CODE]
     if len(naturals) == 5:
         return decode(HIGH.strength(naturals))
     ranks = [_rank(c) for c in naturals]
     if ranks.count(ACE) == 4:
         return reference.FIVE_OF_A_KIND, (ACE,)
-    as_ace = _key_of_ranks([*ranks, ACE])
-    distinct = len(set(ranks)) == 4
+    options = [_key_of_ranks([*ranks, ACE])]
     suited = len({int(c) & 3 for c in naturals}) == 1
-    top = straight_top_with_wild(ranks) if distinct else 0
-    if top and suited:
-        return max(as_ace, (reference.STRAIGHT_FLUSH, (top,)))
     if suited:
         missing = max(rank for rank in range(ACE, 1, -1) if rank not in ranks)
-        return max(as_ace, (reference.FLUSH, tuple(sorted([*ranks, missing], reverse=True))))
-    if top:
-        return max(as_ace, (reference.STRAIGHT, (top,)))
-    return as_ace
+        options.append((reference.FLUSH, tuple(sorted([*ranks, missing], reverse=True))))
+    if len(set(ranks)) == 4:
+        straight = reference.STRAIGHT_FLUSH if suited else reference.STRAIGHT
+        options.extend((straight, (top,)) for top in straight_tops_with_wild(ranks))
+    return max(options, key=order)
 
 
 def _key_of_ranks(ranks: list[int]) -> tuple[int, tuple[int, ...]]:
@@ -126,7 +132,7 @@ class PaiGowRanking(Ranking):
             return encode(*key), _ordered(cards), key
         if len(cards) < 5:
             raise CardError(f"a Pai Gow hand is two cards or five, got {len(cards)}")
-        key, five = max(((_five_key(five), five) for five in combinations(cards, 5)),
+        key, five = max(((_five_key(five, self._order), five) for five in combinations(cards, 5)),
                         key=lambda pair: self._order(pair[0]))
         return encode(*self._order(key)), _ordered(five), key
 

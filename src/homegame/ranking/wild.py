@@ -36,7 +36,7 @@ from homegame.ranking.core import encode
 
 __all__ = [
     "best_high_with_wild", "check_distinct", "five_with_wild", "significance_order", "split_wild",
-    "straight_top_with_wild", "wild_high_strength", "window_top",
+    "straight_top_with_wild", "straight_tops_with_wild", "wild_high_strength", "window_top",
 ]
 
 MOST_JOKERS: Final = 2
@@ -94,6 +94,20 @@ def straight_top_with_wild(ranks: Sequence[int]) -> int:
         if not mask & ~window:
             return top
     return 0
+
+
+def straight_tops_with_wild(ranks: Sequence[int]) -> list[int]:
+    """The top rank of every straight that distinct ``ranks`` fit in, wild cards filling the gaps,
+    best first: for a ranking that orders straights otherwise than by their top card (Pai Gow's
+    wheel ranked second), which must weigh each way a wild card can play.
+
+    >>> straight_tops_with_wild([5, 4, 3, 2]), straight_tops_with_wild([14, 7])
+    ([6, 5], [])
+    """
+    mask = 0
+    for rank in ranks:
+        mask |= 1 << rank
+    return [top for top, window in _STRAIGHT_WINDOWS if not mask & ~window]
 
 
 def _rank(code: int) -> int:

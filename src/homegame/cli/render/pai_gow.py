@@ -17,7 +17,7 @@ from __future__ import annotations
 from homegame.cli.render import Style, seat_name
 from homegame.engine import View
 from homegame.games.pai_gow import PaiGowView, Placement
-from homegame.wording import capitalized
+from homegame.wording import capitalized, you_form
 
 __all__ = ["distinct_ways", "placement_text", "render"]
 
@@ -51,7 +51,7 @@ def _bank_text(view: PaiGowView) -> str:
         return "the bank is being offered"
     if view.banker is None:
         return "the house banks"
-    return "you bank" if view.banker == view.seat else f"seat {view.banker} banks"
+    return you_form(seat_name(view.banker, view), "banks")
 
 
 def placement_text(placed: Placement, look: Style) -> str:
@@ -79,7 +79,7 @@ def _reveal_lines(view: PaiGowView, look: Style) -> list[str]:
         banker = "house" if view.banker is None else look.named(seat_name(view.banker, view))
         lines.append(f"{'Bank (' + banker + ')':<15} {placement_text(view.bank_hand, look)}")
     for seat, placed in sorted(view.shown.items()):
-        lines.append(f"{look.named(seat_name(seat, view).capitalize()):<15} {placement_text(placed, look)}")
+        lines.append(f"{look.named(capitalized(seat_name(seat, view))):<15} {placement_text(placed, look)}")
     for seat, result in sorted(view.results.items()):
         amount = f"{result.amount:+d}" if result.amount else "0"
         lines.append(f"  {seat_name(seat, view)}: {result.verdict} {amount} - {result.reason}")
