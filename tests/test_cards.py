@@ -55,3 +55,12 @@ def test_format_and_attributes() -> None:
     assert format_cards(cards) == "1s 7h 20p Jk Ac"
     assert [c.rank for c in cards] == [1, 7, 20, 0, 14]
     assert cards[1].is_red and not cards[0].is_red and cards[3].suit is None
+
+
+def test_every_card_reads_back_as_the_tables_draw_it() -> None:
+    from homegame.cli.render import Style
+
+    for numbered in (False, True):
+        drawn = Style(colour=False, numbered=numbered).cards(ALL_CARDS)
+        assert "♠" in drawn and parse_cards(drawn) == ALL_CARDS
+    assert parse_cards("a♤ k♡ q♢ j♧") == parse_cards("As Kh Qd Jc")

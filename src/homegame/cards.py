@@ -197,13 +197,16 @@ _BY_NOTATION.update({f"10{s}": _BY_NOTATION[f"t{s}"] for s in "cdhs"})
 JOKER: Final = _ALL[_JOKER_CODE]
 
 _TOKEN: Final = re.compile(r"[^\s,]+")
-_CARD_TEXT: Final = re.compile(r"jk|(?:20|1\d|10|[1-9tjqka])[cdhsp]", re.IGNORECASE)
+_CARD_TEXT: Final = re.compile(r"jk|(?:20|1\d|10|[1-9tjqka])[cdhsp♣♦♥♠♧♢♡♤]", re.IGNORECASE)
+_SUIT_SYMBOLS: Final = str.maketrans("♣♦♥♠♧♢♡♤", "cdhscdhs")
+"""The suits as the tables draw them, read as their letters: a card is typed as it is seen."""
 
 
 def card(text: object) -> Card:
-    """The card written ``text`` (``"As"``, ``"10h"``, ``"Th"``, ``"jk"``, ``"13p"``).
+    """The card written ``text`` (``"As"``, ``"10h"``, ``"Th"``, ``"jk"``, ``"13p"``, or with the
+    suit's symbol as the tables show it, ``"A♠"``).
 
-    >>> card("10h") == card("th")
+    >>> card("10h") == card("th") == card("T♥")
     True
     >>> card("Xx")
     Traceback (most recent call last):
@@ -212,7 +215,7 @@ def card(text: object) -> Card:
     """
     if not isinstance(text, str):
         raise CardError(f"a card is written as a string such as 'Ah', not {shown(text)}")
-    found = _BY_NOTATION.get(text.lower())
+    found = _BY_NOTATION.get(text.lower().translate(_SUIT_SYMBOLS))
     if found is None:
         raise CardError(_bad(text, 0))
     return found
@@ -228,8 +231,8 @@ def parse_cards(text: object) -> list[Card]:
     A list (or any other collection) of card strings or cards is accepted too. Positions in
     errors count characters; anything else raises :class:`CardError`.
 
-    >>> parse_cards("AsKh10d")
-    [As, Kh, Td]
+    >>> parse_cards("AsKh10d"), parse_cards("8♠ 10♦")
+    ([As, Kh, Td], [8s, Td])
     >>> parse_cards("As Kx")
     Traceback (most recent call last):
     ...
@@ -251,7 +254,7 @@ def _split_token(token: str, start: int) -> list[Card]:
     while position < len(token):
         match = _CARD_TEXT.match(token, position)
         # A lone "1" before "0" would read "10" first; the regex prefers the longest rank.
-        found = _BY_NOTATION.get(match.group().lower()) if match else None
+        found = _BY_NOTATION.get(match.group().lower().translate(_SUIT_SYMBOLS)) if match else None
         if found is None:
             bad = token[position:] if match is None else match.group()
             raise CardError(_bad(bad, start + position))
