@@ -73,3 +73,15 @@ def test_pots_and_awards_conserve_chips(committed: list[int], data: st.DataObjec
     strengths = {s: data.draw(st.integers(0, 3)) for s in range(players) if s not in folded}
     awards = award_pots(pots, strengths, dealer=data.draw(st.integers(0, players - 1)), players=players)
     assert sum(total_shares(awards).values()) == sum(committed)
+
+
+def test_a_three_way_split_with_two_odd_chips_names_both_seats_that_get_one() -> None:
+    from homegame.engine.showdown import award_reason
+
+    names = {0: "a seven-five low", 1: "a seven-five low", 2: "a seven-five low"}.get
+    split = Award(38, "low", {1: 13, 2: 13, 0: 12})
+    reason = award_reason(split, {0: 9, 1: 9, 2: 9}, Pot(38, (0, 1, 2)), names)
+    assert reason.endswith("split 38; the 2 odd chips go one each to seat 1 and seat 2, first from the "
+                           "dealer's left")
+    single = award_reason(Award(38, "low", {1: 19, 2: 19}), {1: 9, 2: 9}, Pot(38, (1, 2)), names)
+    assert "odd" not in single

@@ -233,6 +233,10 @@ against a six)
             text += " " + decided_by(cards(seat), cards(runner))
         return text
     text = f"{seats_listed(sorted(winners))} tie exactly with {name(winners[0])} and split {total}"
-    if len(set(award.shares.values())) > 1:
-        text += f"; the odd chip goes to seat {winners[0]}, first from the dealer's left"
+    least = min(award.shares.values())
+    odd = [seat for seat in winners if award.shares[seat] > least]
+    if len(odd) == 1:
+        text += f"; the odd chip goes to seat {odd[0]}, first from the dealer's left"
+    elif odd:
+        text += f"; the {len(odd)} odd chips go one each to {seats_listed(odd)}, first from the dealer's left"
     return text
