@@ -123,15 +123,16 @@ def test_one_point_and_one_deal_are_counted_in_the_singular() -> None:
     state = finish(dealt(3, deals=1, seed=60), seed=1)
     assert state.outcome == {0: 219, 1: 30, 2: 1}
     view = state.view(2)
-    assert [r.reason for r in view.results][1:] == ["took 18p, 9p, 3p", "took 1p"]
+    most = "took the Papayoo and the Payoos 20, 19, 17, 16, 15, 14, 13, 12, 11, 10, 8, 7, 6, 5, 4 and 2"
+    assert [r.reason for r in view.results] == [most, "took the Payoos 18, 9 and 3", "took the Payoo 1"]
     told = [tell(event, 2, Style(colour=False)) for event in state.history.of_kind("score")]
-    assert told[1:] == ["Seat 1 took 18p, 9p, 3p: 30 points, 30 in this game.",
-                        "You took 1p: 1 point, 1 in this game."]
+    assert told[1:] == ["Seat 1 took the Payoos 18, 9 and 3: 30 points, 30 in this game.",
+                        "You took the Payoo 1: 1 point, 1 in this game."]
     assert view.summary == "seat 2 wins the game with 1 point, the lowest total"
     awards = [e.data["reason"] for e in state.history.of_kind("award")]
     assert awards == ["lowest total after 1 deal: 1 point"]
     lines = render_view(view, Style(colour=False))
-    assert "  you: 1 point (took 1p), total 1" in lines, lines
+    assert "  you: 1 point (took the Payoo 1), total 1" in lines, lines
 
 
 @pytest.mark.parametrize("carry, reason", [

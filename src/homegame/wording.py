@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["capitalized", "counted", "seats_as_you", "seats_listed", "you_form"]
+__all__ = ["agreeing", "capitalized", "counted", "listed", "seats_as_you", "seats_listed", "you_form"]
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
@@ -35,6 +35,15 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def listed(items: Sequence[str]) -> str:
+    """Items as a sentence lists them: commas, and "and" before the last.
+
+    >>> listed(["20"]), listed(["20", "9"]), listed(["20", "9", "1"])
+    ('20', '20 and 9', '20, 9 and 1')
+    """
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else items)
+
+
 def seats_listed(seats: Sequence[int]) -> str:
     """Seats as a sentence lists them, each as "seat N", so that every face can call each one by
     its player's name or "you".
@@ -42,8 +51,7 @@ def seats_listed(seats: Sequence[int]) -> str:
     >>> seats_listed([3]), seats_listed([0, 2]), seats_listed([1, 2, 3])
     ('seat 3', 'seat 0 and seat 2', 'seat 1, seat 2 and seat 3')
     """
-    named = [f"seat {seat}" for seat in seats]
-    return " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+    return listed([f"seat {seat}" for seat in seats])
 
 
 def you_form(who: str, rest: str) -> str:
@@ -59,15 +67,26 @@ def you_form(who: str, rest: str) -> str:
         return f"{who} {rest}"
     verb, _, tail = rest.partition(" ")
     mark = verb[len(verb.rstrip(",:;.")):]
-    verb = verb[:len(verb) - len(mark)]
+    return f"you {agreeing(who, verb[:len(verb) - len(mark)])}{mark} {tail}".rstrip()
+
+
+def agreeing(who: str, verb: str) -> str:
+    """A verb in the third person (``"shows"``) as it agrees with ``who``: as it is, or for "you"
+    the plain form, where a subject stands apart from its verb ("you (low) show ...").
+
+    >>> agreeing("you", "shows"), agreeing("you", "passes"), agreeing("you", "has"), agreeing("Ann", "shows")
+    ('show', 'pass', 'have', 'shows')
+    """
+    if who != "you":
+        return verb
     irregular = {"has": "have", "is": "are", "was": "were"}
     if verb in irregular:
-        verb = irregular[verb]
-    elif re.search(r"(ss|sh|ch|x)es$", verb):
-        verb = verb[:-2]
-    elif verb.endswith("s") and not verb.endswith("ss"):
-        verb = verb[:-1]
-    return f"you {verb}{mark} {tail}".rstrip()
+        return irregular[verb]
+    if re.search(r"(ss|sh|ch|x)es$", verb):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
 
 
 def seats_as_you(text: str, viewer: int | None) -> str:

@@ -35,7 +35,7 @@ from homegame.games.papayoo.table import (
     points_of,
 )
 from homegame.games.papayoo.views import DealResult, PapayooView, Play, Trick
-from homegame.wording import counted, seats_listed
+from homegame.wording import counted, listed, seats_listed
 
 if TYPE_CHECKING:
     from homegame.games.papayoo.game import Papayoo
@@ -281,11 +281,14 @@ class PapayooState(GameState[PapayooView]):
                 for seat in range(self.players)]
 
     def _reason(self, seat: int) -> str:
-        cards = sorted(self.scoring_cards[seat], key=lambda c: -points(c, papayoo=self.papayoo))
-        if not cards:
-            return "took no points"
-        named = ", ".join(("the Papayoo " if c == self.papayoo else "") + _written([c]) for c in cards)
-        return f"took {named}"
+        """The scoring cards a seat took, in words every face shows as they are ("took the Papayoo
+        and the Payoos 20, 9 and 1"): the numbers say the points."""
+        cards = self.scoring_cards[seat]
+        numbers = sorted((points(c, papayoo=None) for c in cards if c != self.papayoo), reverse=True)
+        parts = ["the Papayoo"] if self.papayoo in cards else []
+        if numbers:
+            parts.append(f"the Payoo{'s' if len(numbers) > 1 else ''} {listed([str(n) for n in numbers])}")
+        return f"took {' and '.join(parts)}" if parts else "took no points"
 
     def winners(self) -> tuple[int, ...]:
         """The seats with the lowest total once the last deal of the game is over (ties share)."""
@@ -356,8 +359,8 @@ class PapayooState(GameState[PapayooView]):
             return f"deal {self.deal_number} of {self.deals}: each player passes {self.pass_count} cards left"
         if self.phase == "play":
             led = self.led_suit
-            lead = f"{SUIT_NAMES[led]} led" if led is not None else "leads the trick"
-            return f"deal {self.deal_number} of {self.deals}: seat {self.turn} to play, {lead}"
+            doing = f"to play, {SUIT_NAMES[led]} led" if led is not None else "to lead the trick"
+            return f"deal {self.deal_number} of {self.deals}: seat {self.turn} {doing}"
         winners = self.winners()
         if not winners:
             return f"deal {self.deal_number} of {self.deals} is over"
