@@ -21,9 +21,13 @@ from typing import TYPE_CHECKING, Any, Final
 from homegame.errors import GameError, did_you_mean, shown
 
 if TYPE_CHECKING:
-    from homegame.engine import Game, GameState, History
+    from homegame.engine import Action, ActionSet, Game, GameState, History, View
 
-__all__ = ["GAMES", "INDEX", "family_of", "game_class", "game_name", "new_game", "replay", "rules_page"]
+__all__ = ["GAMES", "INDEX", "family_of", "foul_warning", "game_class", "game_name", "new_game", "replay",
+           "rules_page"]
+
+_FOULING: Final = frozenset({"chinese", "open_face", "pai_gow"})
+"""The games whose module says, before a setting is taken, whether it fouls (its ``foul_warning``)."""
 
 INDEX: Final[Mapping[str, str]] = {
     "anaconda": "anaconda", "chinese": "chinese", "crazy_pineapple": "pineapple",
@@ -92,6 +96,22 @@ def family_of(name: str) -> str:
     if key in INDEX:
         return INDEX[key]
     return GAMES[key].__module__.removeprefix(f"{__name__}.").split(".")[0]
+
+
+def foul_warning(view: View, action: Action, legal: ActionSet) -> str:
+    """Why taking ``action`` from ``view`` fouls, as its game says (``""``: it does not, or the game
+    has no fouls), for the faces to ask before they send a setting. Only a legal action is
+    weighed: one naming a card not held is left to the game, which refuses it with its own reason.
+
+    >>> from homegame.engine import Action
+    >>> state = new_game("pai_gow", players=1).deal(seed=1)
+    >>> legal = state.legal_actions(0)
+    >>> foul_warning(state.view(0), Action.parse("set 2c 2c | 3c 4c 5c 6c 7c"), legal)
+    ''
+    """
+    if view.game not in _FOULING or action not in legal:
+        return ""
+    return str(import_module(f"{__name__}.{view.game}").foul_warning(view, action))
 
 
 def rules_page(name: str) -> str:

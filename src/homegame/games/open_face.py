@@ -152,8 +152,8 @@ class OpenFaceState(GameState[OpenFaceView]):
             full = [ROW_NAMES[r] for r in range(3) if len(action.groups[r]) > room[r]]
             return (f"too many cards for the {', '.join(full)}: the rows take {room[0]}, {room[1]} and "
                     f"{room[2]} more")
-        need = "all thirteen" if seat in self.fantasy else "each of your"
-        return f"set {need} cards {format_cards(cards)} once each: set front | middle | back"
+        need = "all thirteen of your cards" if seat in self.fantasy else "your cards"
+        return f"set {need} {format_cards(cards)}, each once: set front | middle | back"
 
     def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
         return (seat,) if seat in self.fantasy else None

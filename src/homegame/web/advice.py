@@ -22,23 +22,18 @@ bot. Both answer a seat about its own cards only, from its own view, and change 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from homegame.engine import Action, View
+from homegame.engine import Action
 from homegame.errors import NotAllowed, RoomError
-from homegame.games import chinese, family_of, open_face, pai_gow
+from homegame.games import chinese, family_of, foul_warning
 from homegame.room.hands import HandInPlay
 from homegame.room.table import Table
 
 if TYPE_CHECKING:
     from homegame.room.service import CardRoom
 
-__all__ = ["FOUL_CHECKS", "check", "suggestion"]
-
-FOUL_CHECKS: Final[dict[str, Callable[[Any, Action], str]]] = {
-    "chinese": chinese.foul_warning, "open_face": open_face.foul_warning, "pai_gow": pai_gow.foul_warning}
-"""The games whose module says, before a setting is taken, whether it fouls."""
+__all__ = ["check", "suggestion"]
 _BEST: Final = "best"
 
 
@@ -60,11 +55,10 @@ def check(table: Table, seat: int | None, data: Any) -> dict[str, Any]:
     hand, player = _deciding(table, seat)
     action = Action.from_json(data)
     state = hand.state
-    legal = action in state.legal_actions(player)
-    foul = FOUL_CHECKS.get(family_of(hand.game.name))
-    view: View = state.view(player)
+    actions = state.legal_actions(player)
+    legal = action in actions
     return {"legal": legal, "why": "" if legal else state.explain_illegal(player, action),
-            "warning": foul(view, action) if foul is not None else "", "names": _row_names(hand, action)}
+            "warning": foul_warning(state.view(player), action, actions), "names": _row_names(hand, action)}
 
 
 def _row_names(hand: HandInPlay, action: Action) -> list[str]:
