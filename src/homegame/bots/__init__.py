@@ -126,5 +126,5 @@ def make_bot(game: str, name: str | None = None, seed: int | None = None) -> Bot
     best = next(iter(known))
     chosen = best if name is None or name == "best" or (name == "heuristic" and name not in known) else name
     if chosen not in known:
-        raise GameError(f"no bot called {chosen!r} for {game}; bots: {', '.join(known)}")
+        raise GameError(f"no bot called {chosen!r} for {game}; bots: {', '.join([*known, 'search'])}")
     return known[chosen](seed=seed)

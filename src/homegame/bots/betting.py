@@ -17,7 +17,9 @@ fold the rest. The more opponents still in, the more a rating is discounted.
 raise 53
 >>> print(explain_bet(legal, 0.5, odds)[1])
 your hand rates 0.50 (0 hopeless, 1 unbeatable) against 1 opponent; calling 10 into a pot of 30 \
-needs 25%, and the rating beats that
+needs 0.30 (25% pot odds plus a 0.05 margin), and the rating reaches that
+>>> explain_bet(legal, 0.28, odds)[1].endswith("margin), and the rating falls short")  # short of 0.30
+True
 """
 
 from __future__ import annotations
@@ -104,6 +106,7 @@ def explain_bet(legal: ActionSet, rating: float, odds: PotOdds) -> tuple[Action,
         return action, f"{why}: strong enough to bet, sized to the pot"
     if not odds.to_call:
         return action, f"{why}; nothing to call, and not strong enough to bet"
-    price = price_of(odds)
-    verdict = "the rating beats that" if action.kind == "call" else "the rating falls short"
-    return action, f"{why}; calling {odds.to_call} into a pot of {odds.pot} needs {price:.0%}, and {verdict}"
+    needed = price_of(odds) + MARGIN
+    verdict = "the rating reaches that" if action.kind == "call" else "the rating falls short"
+    return action, (f"{why}; calling {odds.to_call} into a pot of {odds.pot} needs {needed:.2f} "
+                    f"({price_of(odds):.0%} pot odds plus a {MARGIN:.2f} margin), and {verdict}")
