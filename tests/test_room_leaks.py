@@ -138,3 +138,44 @@ def _same_frames(first: list[str], second: list[str]) -> None:
 def test_a_third_seat_gets_the_same_frames_whatever_the_hidden_cards(game: str, tmp_path: Path) -> None:
     deck, swapped = _hidden_swap(game, seed=17)
     _same_frames(_watch(tmp_path / "first", game, deck), _watch(tmp_path / "second", game, swapped))
+
+
+def test_a_player_who_takes_a_freed_seat_never_sees_the_cards_its_last_player_folded(tmp_path: Path) -> None:
+    """ann folds her hand unseen and leaves; carl sits in her seat. Asking for that hand's history
+    with his token, carl gets what a spectator gets: the seat's past hands were not his."""
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        table = client.create_table({"name": "reuse", "seats": 3, "games": ["draw"], "clock": 300,
+                                     "pause": 0})["table"]
+        tokens = {name: client.join(table, name, seat)[1] for seat, name in enumerate(("ann", "bob"))}
+
+        async def ann_folds_and_leaves() -> list[str]:
+            connections = [SeatConnection(server.base, table, tokens[name]) for name in ("ann", "bob")]
+            for connection in connections:
+                await connection.open()
+            ann = connections[0]
+            await ann.wait_for(lambda s: s["you"]["choosing"])
+            await ann.choose("draw")
+            held: list[str] = (await ann.wait_for(lambda s: s["view"] is not None))["view"]["hand"]
+            for _ in range(20):
+                states = [await c.wait_for(lambda s: s["table"]["hand"] is not None) for c in connections]
+                if states[0]["table"]["hands_played"] == 1:
+                    break
+                seats = zip(connections, states, strict=True)
+                mover, state = next((c, s) for c, s in seats if s["you"]["to_act"])
+                legal = ActionSet.from_json(state["legal"])
+                quiet = next(a for a in (Action("fold"), Action("check")) if a in legal)
+                answer = await mover.act(quiet if mover is ann else legal[len(legal) - 1], seq=state["seq"])
+                for connection in connections:
+                    await connection.wait_for(lambda s, seen=answer["seq"]: s["seq"] >= seen)
+            await ann.send({"type": "leave"})
+            for connection in connections:
+                await connection.close()
+            return held
+        held = asyncio.run(ann_folds_and_leaves())
+        assert not any(card in json.dumps(client.hand(table, 1)) for card in held)
+        seat, carl = client.join(table, "carl", 0)
+        assert seat == 0
+        seen = client.hand(table, 1, carl)
+        assert seen["player"] is None
+        assert not any(card in json.dumps(seen) for card in held), "carl saw ann's folded cards"

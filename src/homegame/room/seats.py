@@ -41,6 +41,9 @@ class Seat:
     timeouts: int = 0
     intents: OrderedDict[str, int] = field(default_factory=OrderedDict)
     """The last intents the seat sent, each with the event it made (see :meth:`remember`)."""
+    joined_after: int = 0
+    """The hands the table had played when this player sat down: the seat's earlier hands were
+    another player's, and their cards are not this one's to see."""
 
     def remember(self, intent: str, seq: int) -> None:
         """Keep ``intent`` (sent by the seat and taken as event ``seq``) among the last few."""
@@ -51,12 +54,14 @@ class Seat:
     def checkpoint(self) -> dict[str, Any]:
         return {"name": self.name, "token": self.token_hash, "bot": self.bot, "stack": self.stack,
                 "sitting_out": self.sitting_out, "leaving": self.leaving, "timeouts": self.timeouts,
-                "intents": [[intent, seq] for intent, seq in self.intents.items()]}
+                "intents": [[intent, seq] for intent, seq in self.intents.items()],
+                "joined_after": self.joined_after}
 
     @classmethod
     def from_checkpoint(cls, data: dict[str, Any]) -> Seat:
         return cls(data["name"], data["token"], data["bot"], data["stack"], data["sitting_out"],
-                   data["leaving"], data["timeouts"], OrderedDict((i, s) for i, s in data["intents"]))
+                   data["leaving"], data["timeouts"], OrderedDict((i, s) for i, s in data["intents"]),
+                   data.get("joined_after", 0))
 
     def to_json(self) -> dict[str, Any]:
         """What every seat and spectator may know of this seat."""

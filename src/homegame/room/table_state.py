@@ -171,7 +171,8 @@ class TableState:
 
     def _on_seated(self, data: dict[str, Any], at: float) -> None:
         seat = data["seat"]
-        self.seats[seat] = Seat(data["name"], data["token"], data["bot"], data["buy_in"])
+        self.seats[seat] = Seat(data["name"], data["token"], data["bot"], data["buy_in"],
+                                joined_after=self.hands_played)
         self.ledger.buy_in(data["name"], data["buy_in"])
         self._wake_up(at)
 
@@ -187,11 +188,15 @@ class TableState:
 
     def _on_sat_out(self, data: dict[str, Any], at: float) -> None:
         self._occupant(data["seat"]).sitting_out = True
+        if self.phase == "playing" and data["seat"] in self.deadlines:
+            self.deadlines[data["seat"]] = at
         self._recheck_choosing(at)
 
     def _on_back(self, data: dict[str, Any], at: float) -> None:
         occupant = self._occupant(data["seat"])
         occupant.sitting_out, occupant.timeouts = False, 0
+        if self.phase == "playing" and data["seat"] in self.deadlines:
+            self.deadlines[data["seat"]] = at + self.config.clock
         self._wake_up(at)
 
     def _on_rebuy(self, data: dict[str, Any], at: float) -> None:
@@ -270,13 +275,15 @@ class TableState:
         self.deadlines[self.button] = at + pause + self.config.clock
 
     def _start_clocks(self, at: float) -> None:
-        """A clock for every seat now to act that has none yet (at once for a seat that left)."""
+        """A clock for every seat now to act that has none yet (run out at once for a seat that
+        left or sits out: the hands it is still in do not wait for it)."""
         hand = self.hand
         assert hand is not None
         acting = {hand.seats[player] for player in hand.state.to_act}
         self.deadlines = {s: d for s, d in self.deadlines.items() if s in acting}
         for seat in acting - set(self.deadlines):
-            away = self._occupant(seat).leaving
+            occupant = self._occupant(seat)
+            away = occupant.leaving or occupant.sitting_out
             self.deadlines[seat] = at if away else at + self.config.clock
 
     def _settle(self, hand: HandInPlay, at: float) -> None:
@@ -299,6 +306,10 @@ class TableState:
             if self._occupant(seat).leaving:
                 self._free(seat)
         self._open_choosing(at, pause=self.config.pause)
+
+    def sat_for(self, seat: int, number: int) -> bool:
+        """Whether the player now in ``seat`` sat there when hand ``number`` was dealt."""
+        return self._occupant(seat).joined_after < number
 
     def _plays_on(self, seat: int) -> bool:
         """Whether ``seat`` is dealt in the hand in play or the game of several deals under way."""
