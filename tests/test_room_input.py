@@ -80,6 +80,10 @@ BAD_MESSAGES: list[tuple[str, str, str]] = [
     ("a stale event number",
      json.dumps({"type": "act", "id": "x", "action": {"kind": "fold"}, "seq": 1}), "stale"),
     ("a chat line too long", json.dumps({"type": "chat", "id": "x", "text": "a" * 501}), "bad_message"),
+    ("a chat line with a lone surrogate", json.dumps({"type": "chat", "id": "x", "text": "hi \ud800"}),
+     "refused"),
+    ("a chat line with an escape sequence", json.dumps({"type": "chat", "id": "x", "text": "\x1b[2J hi"}),
+     "refused"),
     ("a rebuy mid-hand", json.dumps({"type": "rebuy", "id": "x", "chips": 10}), "refused"),
     ("a call of a game out of turn", json.dumps({"type": "choose", "id": "x", "game": "draw"}), "refused"),
     ("a message over the size limit",
@@ -102,6 +106,7 @@ def test_a_bad_message_is_refused_to_its_sender_alone_and_changes_nothing(server
         await sender.raw(text)
         error = await _next_error(sender)
         assert error["code"] == code and len(error["message"]) > 10, error
+        assert error["id"] == _intent_of(text, code), "the error names the message it refuses"
         await asyncio.sleep(0.2)
         assert _at_rest(client, table) == before, f"{case} changed the table"
         heard = [frame for c, seen in zip([c for c in connections if c is not sender], others, strict=True)
@@ -112,6 +117,14 @@ def test_a_bad_message_is_refused_to_its_sender_alone_and_changes_nothing(server
         for connection in connections:
             await connection.close()
     asyncio.run(scenario())
+
+
+def _intent_of(text: str, code: str) -> str | None:
+    """The id an error should name: the message's own, where the message could be read at all."""
+    if code in ("bad_json", "too_large"):
+        return None
+    intent = json.loads(text).get("id")
+    return intent if isinstance(intent, str) else None
 
 
 async def _next_error(connection: SeatConnection) -> dict[str, Any]:
@@ -245,6 +258,7 @@ def test_an_unknown_table_is_a_clear_refusal(server: RoomServer) -> None:
     ("/api/tables", b"{", 400), ("/api/tables", b'{"name": "x", "seats": 99}', 400),
     ("/api/tables", b"[]", 400), ("/api/tables/nope/seats", b'{"name": "ann"}', 404),
     ("/api/tables", b'{"name": "' + b"x" * 70_000 + b'"}', 400),
+    ("/api/tables", b'{"name": "Friday \\ud800"}', 400), ("/api/tables", b'{"name": "a\\u202eb"}', 400),
 ])
 def test_bad_http_requests_are_json_errors(server: RoomServer, path: str, body: bytes, status: int) -> None:
     request = urllib.request.Request(server.base + path, data=body, method="POST")

@@ -9,8 +9,10 @@ import pytest
 
 import homegame
 from homegame import Action
+from homegame.engine.game import MAX_CHIPS
 from homegame.errors import RoomError
 from homegame.room.config import TableConfig
+from homegame.room.hands import HandInPlay
 from homegame.room.settle import settle_up
 from homegame.room.table import Table, TableEvent
 from room_play import chips_balance, seeded_shuffle, snapshot, step
@@ -98,6 +100,8 @@ def test_a_bad_request_changes_nothing() -> None:
         lambda: table.act(seat, "fold", intent="x", at=2.0),
         lambda: table.join("ann", token_hash="c", at=2.0),
         lambda: table.join("cy", token_hash="c", at=2.0, seat=0),
+        lambda: table.join("The  House", token_hash="c", at=2.0),
+        lambda: table.join("cy", token_hash="c", at=2.0, seat=-1),
         lambda: table.rebuy(seat, 10**9, at=2.0),
         lambda: table.say(seat, "x" * 501, at=2.0),
         lambda: table.come_back(seat, at=2.0),
@@ -122,13 +126,18 @@ def test_an_intent_sent_twice_is_taken_once() -> None:
     assert table.seq == seq
 
 
-def test_the_clock_takes_the_default_and_repeated_timeouts_sit_a_player_out() -> None:
-    table = _table(seats=2, games=["draw"], timeouts_to_sit_out=2)
+def _heads_up_draw(timeouts_to_sit_out: int) -> tuple[Table, HandInPlay]:
+    """ann and bob at Draw, dealt at time 1 with a 10 s clock."""
+    table = _table(seats=2, games=["draw"], timeouts_to_sit_out=timeouts_to_sit_out)
     table.join("ann", token_hash="a", at=0.0)
     table.join("bob", token_hash="b", at=0.0)
     table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(4)))
-    hand = table.hand
-    assert hand is not None
+    assert table.hand is not None
+    return table, table.hand
+
+
+def test_the_clock_takes_the_default_and_repeated_timeouts_sit_a_player_out() -> None:
+    table, hand = _heads_up_draw(timeouts_to_sit_out=2)
     seat = hand.seats[hand.state.to_act[0]]
     assert table.due(5.0) == [] and table.due(11.0) == [seat]
     with pytest.raises(RoomError, match="has not run out"):
@@ -137,6 +146,19 @@ def test_the_clock_takes_the_default_and_repeated_timeouts_sit_a_player_out() ->
     table.act(seat, hand.state.default_action(player), intent=None, at=11.0, by="clock")
     occupant = table.seats[seat]
     assert occupant is not None and occupant.timeouts == 1 and not occupant.sitting_out
+
+
+def test_a_player_sat_out_by_the_clock_is_played_at_once_until_they_come_back() -> None:
+    """In a hand still under way, the turns of a seat sitting out do not wait its whole clock."""
+    table, hand = _heads_up_draw(timeouts_to_sit_out=1)
+    slow = hand.seats[hand.state.to_act[0]]
+    table.act(slow, Action("check"), intent=None, at=11.0, by="clock")
+    assert table.seats[slow] is not None and table.seats[slow].sitting_out  # type: ignore[union-attr]
+    other = hand.seats[hand.state.to_act[0]]
+    table.act(other, Action("check"), intent="b1", at=12.0)
+    assert hand.seats[hand.state.to_act[0]] == slow and table.due(12.0) == [slow]
+    table.come_back(slow, at=12.5)
+    assert table.due(12.5) == [] and table.due(22.5) == [slow]
 
 
 def test_a_player_who_leaves_mid_hand_is_played_at_once_and_cashed_out_after() -> None:
@@ -170,10 +192,18 @@ def test_settle_up_lists_the_fewest_transfers() -> None:
     {"games": [{"game": "draw", "variants": ["nope"]}]}, {"stakes": {"ante": -1}}, {"stakes": {"xyz": 1}},
     {"bots": 6, "seats": 6}, {"clock": 0}, {"clock": "30"}, {"bot_level": "genius"}, {"name": ""},
     {"default_game": "papayoo", "games": ["draw"]}, {"color": "red"}, {"buy_in": 0},
+    {"name": "Friday \ud800"}, {"name": "tab\there"}, {"name": "\x1b[31mred"},
+    {"bot_level": "search:3000s"}, {"bot_level": "search:infs"}, {"bot_level": "search:nans"},
+    {"bot_level": "search:6s"}, {"bot_level": "search:100000"}, {"buy_in": 10**15},
 ])
 def test_a_bad_table_setup_is_refused(fields: dict[str, object]) -> None:
     with pytest.raises(RoomError):
         TableConfig.from_json({"name": "x", **fields})
+
+
+def test_a_search_bot_within_the_room_s_budget_is_taken() -> None:
+    for level in ("search", "search:2s", "search:5000"):
+        assert TableConfig.from_json({"name": "x", "bot_level": level}).bot_level == level
 
 
 def test_a_player_who_left_is_folded_where_folding_exists_else_played_by_the_game_s_default() -> None:
@@ -203,3 +233,14 @@ def test_a_player_who_left_a_game_with_no_folding_gets_the_game_s_default_or_a_b
     leaver = hand.seats[hand.state.to_act[0]]
     table.leave(leaver, at=2.0)
     assert table.default_for(leaver) is None, "Chinese Poker has no fold: the room's bot sets the hand"
+
+
+def test_a_table_never_holds_more_chips_than_a_hand_may_deal() -> None:
+    """At the largest buy-in eight players bring the most chips a hand may hold; a rebuy past that
+    is refused, where taken it would have left a stack no hand could deal (the engine's MAX_CHIPS)."""
+    table = _table(seats=8, buy_in=MAX_CHIPS // 8, games=["draw"])
+    seats = [table.join(f"p{n}", token_hash=f"h{n}", at=0.0) for n in range(8)]
+    before = snapshot(table)
+    with pytest.raises(RoomError, match="at most"):
+        table.rebuy(seats[0], 1, at=1.0)
+    assert snapshot(table) == before

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import queue
+import socket
 import subprocess
 import sys
 import threading
@@ -117,6 +118,7 @@ def test_a_spectator_watches_without_a_seat(tmp_path: Path) -> None:
         person.wait_for("spectators watch: join a seat to play\n")
         person.type("q")
         assert person.finish() == 0
+        assert "Goodbye: you stop watching" in person.output and "seat is kept" not in person.output
 
 
 def test_two_network_bots_play_a_table_and_leave_after_their_hands(tmp_path: Path) -> None:
@@ -181,3 +183,32 @@ def test_a_bot_the_table_s_games_do_not_know_is_refused_before_it_sits(tmp_path:
         bad = subprocess.run([sys.executable, "-m", "homegame", "bot", f"{server.base}/t/{made['table']}",
                               "--seat-token", "guessed"], capture_output=True, text=True, timeout=60)
         assert bad.returncode == 1, bad.stdout
+        for wrong, why in ((["--bot", "search"], "seat it at the table instead"),
+                           (["--bot", "genius"], "no bot called 'genius'"), (["--hands", "0"], "at least 1")):
+            link = f"{server.base}/t/{made['table']}"
+            command = [sys.executable, "-m", "homegame", "bot", link, "--name", "robo", *wrong]
+            refused = subprocess.run(command, capture_output=True, text=True, timeout=60)
+            assert refused.returncode == 1 and why in refused.stderr, refused.stderr
+        seated = [seat["name"] for seat in client.table(made["table"])["seats"] if seat is not None]
+        assert seated == ["ann"], "a refused bot takes no seat"
+
+
+def test_a_room_that_does_not_answer_is_said_in_words() -> None:
+    import asyncio
+
+    import pytest
+
+    from homegame.errors import RoomError
+    from homegame.room.client import SeatConnection
+
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        base = f"http://127.0.0.1:{closed.getsockname()[1]}"  # bound, never listening: refused
+        with pytest.raises(RoomError, match="no card room answers at http:"):
+            RoomClient(base).tables()
+
+        async def connect() -> None:
+            async with SeatConnection(base, "t", "token"):
+                pass
+        with pytest.raises(RoomError, match="no card room answers at ws:"):
+            asyncio.run(connect())

@@ -73,7 +73,8 @@ def test_search_budgets_are_read_from_the_bot_name() -> None:
     assert make_bot("draw", "search:250").playouts == 250  # type: ignore[attr-defined]
     assert make_bot("draw", "search:0.5s").seconds == 0.5  # type: ignore[attr-defined]
     assert "search" in bot_names("whiskey")
-    for bad in ("search:fast", "search:0", "search:-1s"):
+    for bad in ("search:fast", "search:0", "search:-1s", "search:infs", "search:nans", "search:3000s",
+                "search:2000000"):
         with pytest.raises(GameError, match="search"):
             make_bot("draw", bad)
 

@@ -57,6 +57,10 @@ from homegame.errors import GameError
 __all__ = ["SearchBot"]
 
 DEFAULT_PLAYOUTS = 1000
+MOST_PLAYOUTS = 1_000_000
+MOST_SECONDS = 600.0
+"""The largest budgets a decision may have (ten minutes), so that a typing slip ('search:3000s') or
+a budget with no end ('search:infs') is refused rather than taken."""
 
 
 class _Node:
@@ -84,8 +88,10 @@ class SearchBot(Bot):
         super().__init__(seed)
         if playouts is None and seconds is None:
             playouts = DEFAULT_PLAYOUTS
-        if (playouts is not None and playouts < 1) or (seconds is not None and seconds <= 0):
-            raise GameError("the search bot needs a budget of at least one playout, or some time")
+        if (playouts is not None and not 1 <= playouts <= MOST_PLAYOUTS) or (
+                seconds is not None and not 0 < seconds <= MOST_SECONDS):
+            raise GameError(f"the search bot's budget is 1 to {MOST_PLAYOUTS:,} playouts or up to "
+                            f"{MOST_SECONDS:g} seconds a decision")
         self.playouts, self.seconds = playouts, seconds
         self.exploration, self.width, self.infer, self.guided = exploration, width, infer, guided
         self.last_playouts = 0

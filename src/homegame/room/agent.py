@@ -27,6 +27,16 @@ def _quiet(text: str) -> None:
     """Say nothing."""
 
 
+def bots_for(games: list[str], bot: str, chooser: random.Random) -> dict[str, Bot]:
+    """The ``bot`` of each of ``games``: :class:`GameError` for a name a game does not know, or for
+    a bot that needs more than a seat's view (the search bot, which the table itself seats)."""
+    bots = {game: make_bot(game, bot, seed=chooser.getrandbits(32)) for game in games}
+    if not all(each.plays_from_a_view for each in bots.values()):
+        raise GameError(f"the {bot} bot plays on from hands as they might be, which only the "
+                        f"table can deal: seat it at the table instead (its bot_level)")
+    return bots
+
+
 async def play_seat(base: str, table: str, token: str, *, bot: str = "best", hands: int | None = None,
                     seed: int | None = None, say: Callable[[str], None] = _quiet) -> int:
     """Play the seat ``token`` opens with ``bot`` until the table closes, the seat is given up,
@@ -39,11 +49,7 @@ async def play_seat(base: str, table: str, token: str, *, bot: str = "best", han
     chooser = random.Random(seed)
     async with SeatConnection(base, table, token, keep_frames=False) as connection:
         state = await connection.first_state()
-        bots = {choice["game"]: make_bot(choice["game"], bot, seed=chooser.getrandbits(32))
-                for choice in state["table"]["config"]["games"]}
-        if not all(each.plays_from_a_view for each in bots.values()):
-            raise GameError(f"the {bot} bot plays on from hands as they might be, which only the "
-                            f"table can deal: seat it at the table instead (its bot_level)")
+        bots = bots_for([choice["game"] for choice in state["table"]["config"]["games"]], bot, chooser)
         dealt_in: set[int] = set()
         answered, version = -1, -1
         while not connection.ended:

@@ -225,7 +225,8 @@ async def _receive(room: CardRoom, host: TableHost, websocket: WebSocket, connec
             raise BadMessage("hello_twice", "this connection has said hello already")
         await host.handle(connection, intent)
     except HomegameError as error:
-        _refuse(connection, intent.get("id") if intent else None, error)
+        refused = intent.get("id") if intent else error.intent if isinstance(error, BadMessage) else None
+        _refuse(connection, refused, error)
         connection.fault(now=room.monotonic())
 
 

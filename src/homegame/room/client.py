@@ -98,6 +98,9 @@ class RoomClient:
                 message = f"the room answered {error.code} {error.reason}"
             kind = {404: NotFound, 403: NotAllowed}.get(error.code, RoomError)
             raise kind(message) from None
+        except urllib.error.URLError as error:
+            why = getattr(error.reason, "strerror", None) or error.reason
+            raise RoomError(f"no card room answers at {self.base} ({why})") from None
 
     def games(self) -> list[dict[str, Any]]:
         return list(self._call("GET", "/api/games"))
@@ -157,7 +160,11 @@ class SeatConnection:
         """The last refusal that answered no intent (a bad hello: why the room closes)."""
 
     async def __aenter__(self) -> SeatConnection:
-        await self.open()
+        try:
+            await self.open()
+        except (OSError, InvalidHandshake) as error:
+            why = getattr(error, "strerror", None) or error
+            raise RoomError(f"no card room answers at {self.url} ({why})") from None
         return self
 
     async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,

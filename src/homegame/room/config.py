@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from homegame.bots import make_bot
+from homegame.bots import Bot, make_bot
 from homegame.engine.game import MAX_CHIPS
 from homegame.errors import HomegameError, RoomError, shown
 from homegame.games import GAMES, game_class, new_game
@@ -28,6 +28,9 @@ from homegame.games import GAMES, game_class, new_game
 __all__ = ["BOT_NAMES", "MOST_SEATS", "GameChoice", "TableConfig"]
 
 MOST_SEATS: Final = 8
+ROOM_MOST_SECONDS: Final = 5.0
+ROOM_MOST_PLAYOUTS: Final = 5000
+"""The most a search bot may think over one decision at a room table (see ``bot_level``)."""
 BOT_NAMES: Final = ("Ada", "Bix", "Cole", "Dot", "Eli", "Fay", "Gil", "Hu")
 """The names bots sit under, seat by seat (with "(bot)" after them)."""
 _FIELDS: Final = frozenset({"name", "seats", "buy_in", "stakes", "games", "default_game", "bots",
@@ -80,7 +83,7 @@ class TableConfig:
         config = cls(
             name=_text("name", data.get("name"), longest=60),
             seats=_whole("seats", data.get("seats", 6), 2, MOST_SEATS),
-            buy_in=_whole("buy_in", data.get("buy_in", 100), 1, MAX_CHIPS),
+            buy_in=_whole("buy_in", data.get("buy_in", 100), 1, MAX_CHIPS // MOST_SEATS),
             stakes=_stakes(data.get("stakes", {})),
             games=games,
             default_game=_default(data.get("default_game", games[0].game), games),
@@ -101,7 +104,7 @@ class TableConfig:
         for choice in self.games:
             game = game_class(choice.game)
             try:
-                make_bot(choice.game, self.bot_level)
+                _within_the_room_s_budget(make_bot(choice.game, self.bot_level))
             except HomegameError as error:
                 raise RoomError(f"bot_level: {error}") from None
             fits = [n for n in game.players if 2 <= n <= self.seats] or [game.players[0]]
@@ -137,9 +140,20 @@ class TableConfig:
                 "pause": self.pause}
 
 
+def _within_the_room_s_budget(bot: Bot) -> None:
+    """Refuse a search bot whose decisions would hold the room's bot workers, which every table
+    shares, for longer than :data:`ROOM_MOST_SECONDS` (or :data:`ROOM_MOST_PLAYOUTS` playouts)."""
+    from homegame.bots.search import SearchBot
+
+    if isinstance(bot, SearchBot) and ((bot.seconds or 0) > ROOM_MOST_SECONDS
+                                       or (bot.playouts or 0) > ROOM_MOST_PLAYOUTS):
+        raise RoomError(f"a search bot at a room table thinks at most {ROOM_MOST_SECONDS:g} seconds or "
+                        f"{ROOM_MOST_PLAYOUTS:,} playouts a decision ('search:2s', 'search:1000')")
+
+
 def _text(name: str, value: object, *, longest: int) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > longest:
-        raise RoomError(f"{name} is text of 1 to {longest} characters, not {shown(value)}")
+    if not isinstance(value, str) or not value.strip() or len(value) > longest or not value.isprintable():
+        raise RoomError(f"{name} is 1 to {longest} printable characters, not {shown(value)}")
     return value.strip()
 
 

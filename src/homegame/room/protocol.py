@@ -34,14 +34,16 @@ LARGEST_MESSAGE: Final = 16 * 1024
 
 
 class BadMessage(RoomError):
-    """A message the protocol refuses: ``code`` names the kind of fault for the client's program."""
+    """A message the protocol refuses: ``code`` names the kind of fault for the client's program,
+    ``intent`` the message's id where it had one, so that the client knows which was refused."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, intent: str | None = None) -> None:
         super().__init__(f"{code}: {message}")
-        self.code, self.message = code, message
+        self.code, self.message, self.intent = code, message, intent
 
 
-_ID: Final = {"type": "string", "minLength": 1, "maxLength": 64,
+_LONGEST_ID: Final = 64
+_ID: Final = {"type": "string", "minLength": 1, "maxLength": _LONGEST_ID,
               "description": "chosen by the client; an intent sent again with the same id is taken once"}
 _SEAT: Final = {"type": ["integer", "null"], "minimum": 0, "maximum": 7}
 _CARD_LIST: Final = {"type": "array", "maxItems": 60, "items": {"type": "string", "maxLength": 4}}
@@ -132,14 +134,16 @@ def read_intent(text: str | bytes) -> dict[str, Any]:
         raise BadMessage("bad_json", "a message is one JSON object") from None
     if not isinstance(message, dict):
         raise BadMessage("bad_json", "a message is one JSON object")
-    kind = message.get("type")
+    kind, intent = message.get("type"), message.get("id")
+    if not (isinstance(intent, str) and 1 <= len(intent) <= _LONGEST_ID):
+        intent = None
     validator = _VALIDATORS.get(kind) if isinstance(kind, str) else None
     if validator is None:
         raise BadMessage("unknown_type",
-                         f"no message type {str(kind)[:32]!r}; types: {', '.join(CLIENT_MESSAGES)}")
+                         f"no message type {str(kind)[:32]!r}; types: {', '.join(CLIENT_MESSAGES)}", intent)
     error = next(iter(sorted(validator.iter_errors(message), key=lambda e: list(e.path))), None)
     if error is not None:
-        raise BadMessage("bad_message", f"{kind} {_explain(error)}")
+        raise BadMessage("bad_message", f"{kind} {_explain(error)}", intent)
     return message
 
 
@@ -161,7 +165,9 @@ def _explain(error: Any) -> str:
         missing = next(name for name in error.validator_value if name not in error.instance)
         return f"needs {missing!r}"
     if error.validator == "additionalProperties":
-        return f"has no field {', '.join(sorted(set(error.instance) - set(error.schema['properties'])))}"
+        extra = ", ".join(sorted(set(error.instance) - set(error.schema["properties"])))
+        inside = "/".join(map(str, error.path))
+        return f"field {inside} has no field {extra}" if inside else f"has no field {extra}"
     where = "/".join(map(str, error.path)) or "message"
     return f"field {where}: {error.message[:120]}"
 

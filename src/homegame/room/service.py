@@ -170,11 +170,14 @@ class CardRoom:
                 "settle_up": [transfer.to_json() for transfer in settle_up(table.ledger.nets(stacks))]}
 
     async def hand_log(self, table_id: str, number: object, token: str | None) -> dict[str, Any]:
-        """A finished hand's history as one seat saw it (everything public for a spectator)."""
+        """A finished hand's history as one seat saw it (everything public for a spectator, and
+        for a player asking about a hand dealt before they sat in that seat)."""
         host = self.host(table_id)
         if type(number) is not int or not 1 <= number <= host.table.hands_played:
             raise NotFound(f"hand {str(number)[:12]} has not been played at this table")
         seat = host.seat_of(token)
+        if seat is not None and not host.table.sat_for(seat, number):
+            seat = None
         hand = replay_hand(await self.store.hand_events(table_id, number))
         view = hand.state.view(hand.player_of(seat))
         return {"number": number, "game": hand.game.name, "title": hand.game.title, "seats": list(hand.seats),

@@ -21,14 +21,17 @@ pause before the next deal of a game that runs over several deals) and ``closed`
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, Chance
+from homegame.engine.game import MAX_CHIPS
 from homegame.errors import HomegameError, RoomError, shown
 from homegame.room.config import BOT_NAMES, TableConfig
 from homegame.room.hands import chance_by_hand, start_hand
+from homegame.room.seats import HOUSE
 from homegame.room.table_state import TableEvent, TableState
 
 __all__ = ["CHAT_LONGEST", "Shuffle", "Table", "TableEvent"]
@@ -92,13 +95,18 @@ class Table(TableState):
         taken = {s.name.lower() for s in self.seats if s is not None}
         if shown_name.lower() in taken:
             raise RoomError(f"someone called {shown_name} already sits here; choose another name")
+        if shown_name.lower() == HOUSE:
+            raise RoomError(f"'{HOUSE}' is the ledger's name for the house's chips; choose another name")
         free = [index for index, s in enumerate(self.seats) if s is None]
         if seat is None:
             if not free:
                 raise RoomError(f"all {self.config.seats} seats are taken")
             seat = free[0]
-        if type(seat) is not int or seat not in free:
-            raise RoomError(f"seat {shown(seat)} is not free; free seats: {free or 'none'}")
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            raise RoomError(f"there is no seat {shown(seat)}: the seats are 0 to {len(self.seats) - 1}")
+        if seat not in free:
+            raise RoomError(f"seat {seat} is taken; free seats: {', '.join(map(str, free)) or 'none'}")
+        self._make_room_for(self.config.buy_in)
         self.record("seated", {"seat": seat, "name": shown_name, "token": token_hash, "bot": None,
                                "buy_in": self.config.buy_in}, at)
         return seat
@@ -138,16 +146,25 @@ class Table(TableState):
             raise RoomError(f"a rebuy is 1 to {self.config.buy_in} chips, not {shown(chips)}")
         if self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over:
             raise RoomError("rebuy between hands, not during one you play")
+        self._make_room_for(chips)
         self.record("rebuy", {"seat": seat, "chips": chips, "intent": intent}, at)
         return True
+
+    def _make_room_for(self, chips: int) -> None:
+        """Refuse chips that would take the table past the most any hand may hold: a stack that won
+        them all could not be dealt in."""
+        held = sum(s.stack for s in self.seats if s is not None)
+        if held + chips > MAX_CHIPS:
+            raise RoomError(f"a table holds at most {MAX_CHIPS:,} chips in all, and this one has {held:,}")
 
     def say(self, seat: int, text: object, *, at: float, intent: str | None = None) -> bool:
         """A line of chat from ``seat`` (text only, at most :data:`CHAT_LONGEST` characters)."""
         self._open()
         if self._seen(seat, intent):
             return False
-        if not isinstance(text, str) or not text.strip() or len(text) > CHAT_LONGEST:
-            raise RoomError(f"a chat line is 1 to {CHAT_LONGEST} characters of text")
+        if not isinstance(text, str) or not text.strip() or len(text) > CHAT_LONGEST or not _plain(text):
+            raise RoomError(f"a chat line is 1 to {CHAT_LONGEST} characters of text, without control "
+                            "characters")
         self.record("chat", {"seat": seat, "name": self._occupant(seat).name, "text": text.strip(),
                              "intent": intent}, at)
         return True
@@ -157,7 +174,9 @@ class Table(TableState):
         """The dealer calls the next game (and its variants), and its first hand is dealt."""
         if self._seen(seat, intent):
             return False
-        if self.phase != "choosing" or seat != self.chooser:
+        if self.phase != "choosing":
+            raise RoomError("no game is to be called now: the dealer calls one between games")
+        if seat != self.chooser:
             raise RoomError(f"it is not your call: the dealer's choice is seat {self.chooser}'s")
         if not isinstance(game, str) or game not in self.choosable():
             raise RoomError(f"{shown(game)} cannot be dealt now; the dealer may call "
@@ -224,6 +243,19 @@ class Table(TableState):
         if self.hand is not None and not self.hand.state.is_over:
             raise RoomError("finish the hand before closing the table")
         self.record("closed", {}, at)
+
+
+_UNPLAIN: Final = frozenset({"Cc", "Cs"})
+"""Control characters and lone surrogates (which no UTF-8 text can carry): neither belongs in a
+line of chat."""
+_BIDI_CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Characters that reverse the text after them, which would let a line pass for another."""
+
+
+def _plain(text: str) -> bool:
+    """Whether ``text`` is plain text to show: emoji joined with zero-width joiners are, a lone
+    surrogate or an escape sequence is not."""
+    return not any(unicodedata.category(c) in _UNPLAIN or c in _BIDI_CONTROLS for c in text)
 
 
 def _display_name(name: object) -> str:
