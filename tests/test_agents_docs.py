@@ -24,10 +24,10 @@ def test_the_documented_encoding_is_the_encoding(name: str) -> None:
     assert (module.__doc__ or "").strip() in text
 
 
-@pytest.mark.parametrize("number", range(5))
+@pytest.mark.parametrize("number", range(6))
 def test_the_examples_run(number: int, capsys: pytest.CaptureFixture[str]) -> None:
     examples = re.findall(r"```python\n(.*?)```", DOC.read_text(), re.DOTALL)
-    assert len(examples) == 5
+    assert len(examples) == 6
     code = examples[number]
     for module in ("pyspiel", "pettingzoo"):
         if module in code or (module == "pettingzoo" and "homegame.agents import env" in code):

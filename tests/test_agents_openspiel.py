@@ -121,6 +121,39 @@ def test_the_die_and_a_reshuffle_are_chance_nodes() -> None:
     assert state.world.state.view(0).rebuilds == 1
 
 
+def test_a_chance_outcome_not_offered_is_refused_and_changes_nothing() -> None:
+    game = pyspiel.load_game("homegame_papayoo", {"players": 3})
+    state = game.new_initial_state()
+    for outcome in (-2, 10**6):
+        with pytest.raises(ValueError, match="is not a chance outcome here"):
+            state.apply_action(outcome)
+    first = state.chance_outcomes()[0][0]
+    state.apply_action(first)
+    before = state.serialize()
+    with pytest.raises(ValueError, match="a card still to deal"):
+        state.apply_action(first)  # dealt already
+    assert state.serialize() == before
+    state = deal(game, random.Random(1))
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    before = state.serialize()
+    with pytest.raises(ValueError, match="a face of the 4-sided die, 0 to 3"):
+        state.apply_action(4)
+    assert state.serialize() == before and state.is_chance_node()
+    state.apply_action(3)
+    while not state.is_terminal():
+        chosen = state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0]
+        state.apply_action(chosen)
+    with pytest.raises(ValueError, match="the deal is over"):
+        state.apply_action(0)
+
+
+@pytest.mark.parametrize("params", [{"dealer": 5}, {"dealer": -1}, {"max_actions": -3}])
+def test_bad_game_parameters_are_refused_when_the_game_is_loaded(params: dict[str, int]) -> None:
+    with pytest.raises(ValueError, match=r"dealer is a seat|max_actions is 0"):
+        pyspiel.load_game("homegame_draw", {"players": 2, **params})
+
+
 def play_with_bots(game: Any, seed: int) -> list[float]:
     """One deal: even seats search with MCTS, odd seats with ISMCTS."""
     generator = np.random.RandomState(seed)

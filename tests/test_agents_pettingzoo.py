@@ -181,6 +181,24 @@ def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
     assert environment.state.history.to_json() == before
     environment.step(np.int64(np.flatnonzero(observation["action_mask"])[0]))
     assert environment.state.history.to_json() != before
+    observation, *_ = environment.last()
+    environment.step(np.array(np.flatnonzero(observation["action_mask"])[0]))  # 0-d, as libraries pass
+
+
+def test_misuse_of_the_episode_gets_a_clear_error() -> None:
+    environment = env("draw", players=2)
+    for early in (environment.last, lambda: environment.step(0), lambda: environment.observe("player_0")):
+        with pytest.raises(RuntimeError, match="call reset"):
+            early()
+    environment.reset(seed=1)
+    with pytest.raises(KeyError, match="no agent called 'player_9'"):
+        environment.observe("player_9")
+    for _ in environment.agent_iter():
+        observation, _, done, truncated, _ = environment.last()
+        environment.step(None if done or truncated else int(np.flatnonzero(observation["action_mask"])[0]))
+    for late in (environment.last, lambda: environment.step(None)):
+        with pytest.raises(RuntimeError, match="the deal is over and every agent is done"):
+            late()
 
 
 def test_render_shows_the_table_as_the_seat_to_act_sees_it(capsys: pytest.CaptureFixture[str]) -> None:

@@ -70,6 +70,8 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
         self._random = random.Random()
         self.state: GameState[Any] | None = None
         self._turn: tuple[int, View, ActionSet, Mask] | None = None
+        self.agents: list[str] = []
+        self.agent_selection = self.possible_agents[0]  # last() and step() then say to reset first
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -99,7 +101,9 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
 
     def observe(self, agent: str) -> dict[str, Any]:
         state = self._live_state()
-        seat = self._seats[agent]
+        seat = self._seats.get(agent)
+        if seat is None:
+            raise KeyError(f"no agent called {agent!r}; the agents are {', '.join(self.possible_agents)}")
         if agent == self.agent_selection and not state.is_over:
             _, view, _, legal = self._acting()
             mask = legal.copy()
@@ -108,8 +112,15 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
             mask = np.zeros(self.encoding.actions, np.int8)
         return {"observation": self.encoding.observe(view), "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._live_agents()
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def step(self, action: Any) -> None:
+        self._live_agents()
         agent = self.agent_selection
+        if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+            action = int(action)  # a 0-d array, as some learning libraries pass an index
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
@@ -147,6 +158,11 @@ class HomegameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are not
             view, actions = state.view(seat), state.legal_actions(seat)
             self._turn = seat, view, actions, self.encoding.legal_mask(view, actions)
         return self._turn
+
+    def _live_agents(self) -> None:
+        self._live_state()
+        if not self.agents:
+            raise RuntimeError("the deal is over and every agent is done: call reset() for the next deal")
 
     def _live_state(self) -> GameState[Any]:
         if self.state is None:

@@ -88,6 +88,10 @@ class HomegameGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         self.dealer = int(settings.pop("dealer", 0))
         limit = int(settings.pop("max_actions", 0))
         self.table: Game = new_game(name, players=players, variants=variants, **settings)
+        if not 0 <= self.dealer < players:
+            raise ValueError(f"dealer is a seat from 0 to {players - 1}, not {self.dealer}")
+        if limit < 0:
+            raise ValueError(f"max_actions is 0 (the game's own bound) or more, not {limit}")
         self.encoding: Encoding[Any] = encoding_for(self.table)
         self.limit = limit or self.encoding.max_actions()
         low, high = self.encoding.utility_range()
@@ -139,6 +143,8 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         world = self.world
+        if world.is_over:
+            raise ValueError("the deal is over: no action can be applied")
         if world.is_chance:
             world.apply_chance(action)
             return

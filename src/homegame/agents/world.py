@@ -160,6 +160,24 @@ class World:
         vocabulary = self.encoding.vocabulary
         return [(vocabulary.index(card), count / total) for card, count in self.left.items() if count]
 
+    def _possible(self, outcome: object) -> bool:
+        if type(outcome) is not int or outcome < 0:
+            return False
+        pending = self.pending
+        if pending is None:
+            cards = self.encoding.vocabulary.cards
+            return outcome < len(cards) and self.left.get(cards[outcome], 0) > 0
+        return outcome < pending.size and (pending.kind == "roll" or outcome not in pending.picks)
+
+    def describe_outcomes(self) -> str:
+        """What may come next, in words ("a face of the 4-sided die, 0 to 3")."""
+        pending = self.pending
+        if pending is None:
+            return "a card still to deal, by its index in the encoding's cards"
+        if pending.kind == "roll":
+            return f"a face of the {pending.size}-sided die, 0 to {pending.size - 1}"
+        return f"a place of the reshuffled cards not taken yet, 0 to {pending.size - 1}"
+
     def describe_chance(self, outcome: int) -> str:
         if self.pending is None:
             return f"deal {self.encoding.vocabulary.cards[outcome]}"
@@ -172,7 +190,13 @@ class World:
         """The chance outcomes that make up one recorded draw (a shuffle's order, a die's face)."""
         return list(draw[:-1]) if isinstance(draw, list) else [draw - 1]
 
-    def apply_chance(self, outcome: int) -> None:
+    def apply_chance(self, outcome: object) -> None:
+        """Take ``outcome``, one of :meth:`chance_outcomes`; anything else raises ``ValueError``
+        and changes nothing."""
+        if not self._possible(outcome):
+            raise ValueError(f"{outcome!r} is not a chance outcome here: "
+                             f"{self.describe_outcomes()}")
+        assert isinstance(outcome, int)
         self._turn = None
         if self.pending is None:
             self._place(self.encoding.vocabulary.cards[outcome])
