@@ -36,6 +36,13 @@ def test_chinese_set_says_what_rising_settings_and_the_value_are(capsys: pytest.
     assert "foul" in out and "from one typical opponent" in out and "200 random hands" in out
 
 
+@pytest.mark.parametrize("samples", ["0", "-3", "1", "100000000"])
+def test_paigow_set_refuses_a_sample_it_cannot_value_against(samples: str,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["paigow", "set", "Jk As Kd Kh 9c 5s 2d", "--samples", samples]) == 2
+    assert "a value needs 2 to 200,000 banker hands" in capsys.readouterr().err
+
+
 def test_paigow_set_says_what_each_term_means(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["paigow", "set", "Jk As Kd Kh 9c 5s 2d", "--samples", "200"]) == 0
     out = capsys.readouterr().out
@@ -43,3 +50,32 @@ def test_paigow_set_says_what_each_term_means(capsys: pytest.CaptureFixture[str]
     assert "House way: the fixed rules a dealer follows" in out
     assert "Fast setter: how the 'best' bot sets" in out and "200,000 house-way banker hands" in out
     assert "Best EV: of the 21 ways" in out and "a win pays 0.95" in out
+
+
+def test_output_cut_short_by_its_reader_ends_quietly(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """'homegame rules paiute | head -1': the reader has closed the pipe; no traceback follows."""
+    import os
+
+    reader, writer = os.pipe()
+    os.close(reader)
+    with capsys.disabled(), os.fdopen(writer, "w") as closed:
+        monkeypatch.setattr("sys.stdout", closed)
+        assert main(["rules", "paiute"]) == 141
+
+
+def test_simulate_counts_a_hand_won_when_the_seat_came_out_ahead(capsys: pytest.CaptureFixture[str]) -> None:
+    """A Pai Gow push is not a win, nor a Draw hand in which no chips moved; one hand has no spread."""
+    from homegame.analysis.simulation import simulate
+    from homegame.bots import make_bot
+    from homegame.games import new_game
+
+    game = new_game("pai_gow", players=2)
+    result = simulate(game, [make_bot("pai_gow") for _ in range(2)], 1, seed=1)
+    assert all(seat.standard_error is None for seat in result.seats)
+    assert [seat.won for seat in result.seats] == [int(seat.total > 0) for seat in result.seats]
+    assert main(["simulate", "draw", "--set", "ante=0", "--hands", "3", "--seed", "2"]) == 0
+    rows = capsys.readouterr().out.splitlines()[2:]
+    assert all(row.split()[-1] == "0" for row in rows), rows
+    for bad in (["simulate", "draw", "--players", "0"], ["chinese", "versus", "--hands", "1"]):
+        assert main(bad) == 2

@@ -50,7 +50,8 @@ def test_a_three_card_pineapple_hand_shows_each_discard(capsys: pytest.CaptureFi
     (["equity", "AhKx", "QsQd"], "'Kx' at position 2 is not a card"),
     (["equity", "AhKh"], "at least two hands"),
     (["equity", "AhKh", "QsQd", "--board", "2c 3c 4c 5c 6c 7c"], "at most 5 cards"),
-    (["equity", "AhKh", "QsQd", "--trials", "0"], "trials must be at least 1"),
+    (["equity", "AhKh", "QsQd", "--trials", "0"], "trials are 1 to 2,000,000 boards"),
+    (["equity", "AhKh", "QsQd", "--trials", "100000000"], "trials are 1 to 2,000,000 boards"),
 ])
 def test_bad_input_is_one_clear_line_and_status_2(capsys: pytest.CaptureFixture[str], argv: list[str],
                                                   message: str) -> None:

@@ -321,5 +321,5 @@ def test_rank_refuses_more_jokers_than_a_deck_holds(capsys: pytest.CaptureFixtur
 
 
 def test_open_face_match_refuses_zero_samples(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["chinese", "open-face", "--samples", "0", "--hands", "1"]) != 0
+    assert main(["chinese", "open-face", "--samples", "0", "--hands", "2"]) != 0
     assert "at least one sample" in capsys.readouterr().err

@@ -64,13 +64,18 @@ class HeadToHead:
                 f"(95% interval ±{self.half_width:.3f}, {self.hands} hands)")
 
 
+def _check_hands(hands: int) -> None:
+    """A match's interval needs two hands at least (a spread from one hand is no spread)."""
+    if hands < 2:
+        raise GameError(f"a 95% interval needs at least 2 hands, not {hands}")
+
+
 def head_to_head(hands: int, *, seed: int, rival: str = "greedy",
                  progress: Progress | None = None) -> HeadToHead:
     """Play ``hands`` two-player hands, the solver against ``rival`` (see :data:`RIVALS`)."""
     if rival not in RIVALS:
         raise GameError(f"no rival called {rival!r}; rivals: {', '.join(RIVALS)}")
-    if hands < 1:
-        raise GameError(f"play at least one hand, not {hands}")
+    _check_hands(hands)
     game = ChinesePoker(players=2)
     chooser = random.Random(seed)
     results = []
@@ -129,8 +134,7 @@ def open_face_match(hands: int, *, seed: int, rival: str = "random", samples: in
     >>> print(open_face_match(2, seed=1, samples=4).hands)
     2
     """
-    if hands < 1:
-        raise GameError(f"play at least one hand, not {hands}")
+    _check_hands(hands)
     players: list[Bot] = [MonteCarloBot(seed=seed, samples=samples),
                           MonteCarloBot(seed=seed + 1, samples=samples) if rival == "monte-carlo"
                           else RandomBot(seed=seed + 1)]

@@ -64,7 +64,11 @@ def run_on_ray(work: Callable[[Item], Result], items: Sequence[Item], address: s
         if address == "local":
             start_local_ray()
         else:
-            ray.init(address=address, log_to_driver=False)
+            try:
+                ray.init(address=address, log_to_driver=False)
+            except ConnectionError:
+                raise GameError(f"no Ray cluster answers at {address!r}: start one ('ray start --head'), "
+                                "or use --ray local") from None
     try:
         remote = ray.remote(work)
         futures = [remote.remote(item) for item in items]

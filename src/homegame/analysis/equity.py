@@ -46,6 +46,8 @@ EXACT_RUNOUTS: Final = 2_000_000
 """Boards up to which equity is exact (heads-up before the flop, 1,712,304 boards, is exact)."""
 DEFAULT_TRIALS: Final = 200_000
 """Monte Carlo boards when there are too many to deal them all and no ``trials`` is given."""
+MOST_TRIALS: Final = 2_000_000
+"""The most Monte Carlo boards asked for at once (each is held in memory while it is dealt)."""
 BOARD_SIZE: Final = 5
 HOLE_CARDS: Final = 2
 _CHUNK: Final = 200_000
@@ -173,7 +175,7 @@ def _equity(held: list[tuple[Card, ...]], board: tuple[Card, ...], dead: tuple[C
     if missing > len(remaining):
         raise CardError(f"only {len(remaining)} cards are left to deal {missing} board cards")
     boards = comb(len(remaining), missing)
-    exact = trials is None and boards <= EXACT_RUNOUTS
+    exact = boards == 1 or (trials is None and boards <= EXACT_RUNOUTS)  # a full board needs no sample
     if exact:
         runouts = every_runout(remaining, missing)
         used_seed = None
@@ -198,8 +200,8 @@ def _check(held: list[tuple[Card, ...]], board: tuple[Card, ...], dead: tuple[Ca
         raise GameError("equity needs at least two hands")
     if len(board) > BOARD_SIZE:
         raise CardError(f"a board has at most {BOARD_SIZE} cards, got {len(board)}")
-    if trials is not None and trials < 1:
-        raise GameError(f"trials must be at least 1, got {trials}")
+    if trials is not None and not 1 <= trials <= MOST_TRIALS:
+        raise GameError(f"trials are 1 to {MOST_TRIALS:,} boards, not {trials}")
     seen: set[Card] = set()
     for cards in (*held, board, dead):
         for c in cards:

@@ -99,6 +99,10 @@ def category_table(ranking: str, n_cards: int, wild: str | int | Iterable[Card |
     """
     chosen = _ranking(ranking)
     wild_set = wild_cards(wild)
+    strangers = sorted(c for c in wild_set if c not in DECKS["standard"])
+    if strangers:
+        raise GameError(f"wild cards are cards of the standard deck, not {format_cards(strangers)} "
+                        "(jokers, always wild, come with the jokers count)")
     if not 0 <= jokers <= 2:
         raise GameError(f"a deck holds 0, 1 or 2 jokers, got {jokers}")
     if not 1 <= n_cards <= MAX_CARDS:

@@ -36,6 +36,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import sqrt
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -53,6 +54,7 @@ from homegame.bots.pai_gow import (
     write_table,
 )
 from homegame.cards import Card, format_cards
+from homegame.errors import GameError
 from homegame.games.pai_gow.hands import (
     PAI_GOW_DECK,
     Split,
@@ -63,6 +65,10 @@ from homegame.games.pai_gow.hands import (
     two_strength,
 )
 from homegame.games.pai_gow.house_way import house_way
+
+MOST_SAMPLES: Final = 200_000
+"""The most banker hands a value is reckoned against (past the shipped sample each is dealt and set
+by the house way now, some 10,000 a second)."""
 
 __all__ = [
     "WIN_PAYS", "BankerTable", "Choice", "EdgeReport", "Estimate", "FastSetter", "SplitValue",
@@ -108,6 +114,8 @@ def split_values(cards: Sequence[Card], *, samples: int = 5000, seed: int | str 
     The same banker hands face every split. A foul is worth exactly -1.
     """
     check_seven(cards)
+    if type(samples) is not int or not 2 <= samples <= MOST_SAMPLES:
+        raise GameError(f"a value needs 2 to {MOST_SAMPLES:,} banker hands, not {samples}")
     unseen = [c for c in PAI_GOW_DECK if c not in cards]
     fresh = f"{seed}:{format_cards(sorted(cards))}"
     bankers = shipped_bankers(cards, samples, wheel_second=wheel_second) if seed is None else \

@@ -25,14 +25,15 @@ __all__ = ["SeatResult", "Simulation", "play_hand", "simulate"]
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """One seat's results over the run: total, mean per hand with its standard error, and how many
-    hands it did best in (most chips won, or fewest points taken where points count against)."""
+    """One seat's results over the run: total, mean per hand with its standard error (``None`` from
+    a single hand), and how many hands it won: came out ahead in, or where points count against,
+    took the fewest points in (not when everyone took as many)."""
 
     seat: int
     bot: str
     total: int
     mean: float
-    standard_error: float
+    standard_error: float | None
     won: int
 
     def to_json(self) -> dict[str, Any]:
@@ -77,10 +78,13 @@ def simulate(game: Game, bots: Sequence[Bot], hands: int, *, seed: int | None = 
         play_hand(state, bots)
         outcome = state.outcome
         scores = [outcome.get(seat, 0) for seat in range(game.player_count)]
-        best = min(scores) if game.score_is_penalty else max(scores)
+        fewest = min(scores)
         for seat, seat_results in enumerate(results):
             seat_results.append(scores[seat])
-            best_hands[seat] += scores[seat] == best
+            if game.score_is_penalty:
+                best_hands[seat] += scores[seat] == fewest < max(scores)
+            else:
+                best_hands[seat] += scores[seat] > 0
         dealer, carry = state.next_dealer, state.carry_out
         if progress is not None:
             progress(number + 1, hands)
@@ -92,5 +96,7 @@ def simulate(game: Game, bots: Sequence[Bot], hands: int, *, seed: int | None = 
 def _summary(seat: int, bot: Bot, values: list[int], best: int) -> SeatResult:
     count = len(values)
     mean = sum(values) / count
-    variance = sum((v - mean) ** 2 for v in values) / (count - 1) if count > 1 else 0.0
+    if count < 2:
+        return SeatResult(seat, bot.name, sum(values), mean, None, best)
+    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
     return SeatResult(seat, bot.name, sum(values), mean, math.sqrt(variance / count), best)

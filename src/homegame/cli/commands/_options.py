@@ -49,5 +49,5 @@ def _value(text: str) -> Any:
 
 
 def game_from(args: argparse.Namespace) -> Game:
-    players = args.players or default_players(args.game)
+    players = default_players(args.game) if args.players is None else args.players
     return new_game(args.game, players=players, variants=args.variant, **settings_from(args.set))

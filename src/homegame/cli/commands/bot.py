@@ -4,6 +4,7 @@ outside agent plays (see docs/protocol.md)."""
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 
 from homegame.cli.commands._room import room_missing
@@ -29,16 +30,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from homegame.room.agent import play_seat
+        from homegame.room.agent import bots_for, play_seat
         from homegame.room.client import RoomClient, parse_invite
     except ImportError as error:
         return room_missing("bot", error)
     import asyncio
 
-    from homegame.errors import HomegameError
+    from homegame.errors import GameError, HomegameError
 
     try:
+        if args.hands is not None and args.hands < 1:
+            raise GameError(f"--hands must be at least 1, not {args.hands}")
         base, table = parse_invite(args.invite)
+        games = [choice["game"] for choice in RoomClient(base).table(table)["config"]["games"]]
+        bots_for(games, args.bot, random.Random())  # refused here, before a seat is taken
         token = args.seat_token
         if token is None:
             seat, token = RoomClient(base).join(table, args.name)

@@ -82,10 +82,11 @@ def format_result(result: EquityResult) -> str:
 def _method_line(result: EquityResult) -> str:
     board = f"board {format_cards(result.board)}" if result.board else "no board yet"
     dead = f", dead {format_cards(result.dead)}" if result.dead else ""
+    boards = "1 board" if result.runouts == 1 else f"{result.runouts:,} boards"
     if result.exact:
-        how = f"exact over all {result.runouts:,} boards"
+        how = f"exact over all {boards}" if result.runouts > 1 else f"exact: {boards}"
     else:
-        how = f"Monte Carlo, {result.runouts:,} boards, seed {result.seed}"
+        how = f"Monte Carlo, {boards}, seed {result.seed}"
     low = (f"; a low qualifies on {_percent(result.low_qualifies)} of boards"
            if result.low_qualifies is not None else "")
     return f"{board}{dead}: {how}{low}"

@@ -46,6 +46,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"{type(game).title}, {counted(result.hands, 'hand')}{seed}")
     print(f"{'seat':>4}  {'bot':<12} {'total':>9} {'per hand':>9} {'± s.e.':>8} {'won':>6}")
     for seat in result.seats:
-        print(f"{seat.seat:>4}  {seat.bot:<12} {seat.total:>9} {seat.mean:>9.3f} "
-              f"{seat.standard_error:>8.3f} {seat.won:>6}")
+        spread = "n/a" if seat.standard_error is None else f"{seat.standard_error:.3f}"
+        print(f"{seat.seat:>4}  {seat.bot:<12} {seat.total:>9} {seat.mean:>9.3f} {spread:>8} {seat.won:>6}")
     return 0

@@ -22,7 +22,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "tournament", help="a duplicate tournament between bots, with confidence intervals",
         description="Bots play the same deals again and again, moving round the table until each "
         "has sat in every seat, so the luck of the cards cancels. The table gives each bot's mean "
-        "result per hand with its 95%% confidence interval, and how far the first bot is ahead of "
+        "result per hand with its 95% confidence interval, and how far the first bot is ahead of "
         "each other one.")
     add_game_options(parser)
     parser.add_argument("--bots", default="search,heuristic", help="the bots, comma separated: "
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
 
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     try:
-        players = args.players or default_players(game_class(args.game).name)
+        players = default_players(game_class(args.game).name) if args.players is None else args.players
         with ProgressBar(f"{args.game}: {args.deals} deals") as progress:
             result = tournament(args.game, names, deals=args.deals, seed=args.seed or 0, players=players,
                                 variants=args.variant, settings=settings_from(args.set),
