@@ -78,6 +78,10 @@ async def _ask_about_a_setting(server: RoomServer) -> None:
         answer = client._call("POST", f"/api/tables/{table}/check", {"action": upside_down}, token=token)
         expected = chinese.foul_warning(read_view(state["view"]), Action.from_json(upside_down))
         assert answer["legal"] and answer["warning"] == expected and len(answer["names"]) == 3
+        stranger = next(card for card in ("As", "Ks", "Qs", "Js") if card not in cards)
+        wrong = {"kind": "set", "groups": [[stranger, *cards[1:3]], cards[3:8], cards[8:]]}  # a card not held
+        answer = client._call("POST", f"/api/tables/{table}/check", {"action": wrong}, token=token)
+        assert not answer["legal"] and answer["why"] and answer["warning"] == ""
         suggested = client._call("GET", f"/api/tables/{table}/suggest", token=token)
         assert Action.from_json(suggested["action"]) in ActionSet.from_json(state["legal"])
         assert client.table(table)["seats"][1]["name"] == "ann" and seat.state["seq"] == state["seq"]

@@ -112,6 +112,9 @@ def test_the_lobby_makes_a_table_and_its_invite_link_seats_a_friend(browser: Bro
     page.wait_for_selector("#new-table input[name=game]")
     form = page.locator("#new-table")
     form.get_by_label("Name", exact=True).fill("Friday night")
+    form.get_by_label("Seats", exact=True).fill("")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#form-error")).to_have_text("Seats: type a number.")
     form.get_by_label("Seats", exact=True).fill("5")
     form.get_by_label("Bots", exact=True).fill("0")  # so no hand starts before the owner closes it
     form.get_by_label("Clock (seconds a turn)").fill("45")
@@ -159,6 +162,17 @@ def test_chat_is_text_and_never_markup(browser: Browser, room: RoomServer) -> No
     assert said.text_content() == line and said.locator("*").count() == 0
     assert bob.page.locator("#chat-lines img").count() == 0
     assert not bob.page.evaluate("() => window.pwned")
+    answered = ("() => !document.getElementById('chat-input').value"
+                " || !document.getElementById('chat-note').hidden")
+    for number in range(8):  # past the room's limit on chat lines in a row
+        bob.page.fill("#chat-input", f"line {number}")
+        bob.page.press("#chat-input", "Enter")
+        bob.page.wait_for_function(answered)  # so no refusal lands after the note is cleared below
+    expect(bob.page.locator("#chat-note")).to_be_visible()
+    assert "chat" in (bob.page.text_content("#chat-note") or "")
+    assert bob.page.locator("#actions .notice").count() == 0, "a chat refusal stays by the chat box"
+    bob.page.fill("#chat-input", "x")
+    expect(bob.page.locator("#chat-note")).to_be_hidden()
     for player in players:
         player.page.context.close()
 
@@ -241,3 +255,38 @@ def test_a_full_table_fits_a_phone(seats: int, game: str, browser: Browser, room
     shoot(page, artifacts, f"{seats}-seats-desktop")
     assert layout_problems(page) == []
     page.context.close()
+
+
+def test_a_typed_amount_bets_on_the_first_click_and_by_enter(browser: Browser, room: RoomServer) -> None:
+    """A person types an amount and taps the bet button once (the box loses its focus on the way,
+    which must not redraw the button away from under the tap), or presses Enter in the box: either
+    way the bet is the amount typed."""
+    setup = {"name": "typed", "seats": 2, "games": ["draw"], "clock": 600, "pause": 0, "buy_in": 500}
+    _, players, _ = seat_three(browser, room.base, setup, sizes=(PHONE, DESKTOP))
+    rng = random.Random(2)
+
+    def sizing() -> TablePlayer | None:
+        return next((p for p in players if (p.state() or {}).get("you", {}).get("to_act")
+                     and p.page.locator("#actions .amount").count()), None)
+
+    for send in ("click", "Enter"):
+        play_until(players, lambda: sizing() is not None, rng, choose="draw")
+        player = sizing()
+        assert player is not None
+        page = player.page
+        low = int(page.get_attribute("#actions .amount", "min") or 0)
+        amount = low + 3
+        seq = player.state()["seq"]  # type: ignore[index]
+        page.click("#actions .amount")
+        page.keyboard.press("Control+A")
+        page.keyboard.type(str(amount))
+        if send == "click":
+            page.click("#actions button[data-key='r']")
+        else:
+            page.keyboard.press("Enter")
+        player._settle(seq)
+        bets = page.evaluate("() => { const f = window.homegame.frame; return f.view.bets[f.you.seat]; }")
+        assert bets == amount, f"{send}: typed {amount}, bet {bets}"
+        assert not player.errors
+    for player in players:
+        player.page.context.close()

@@ -47,25 +47,40 @@ function betPresets(decision, env) {
     label, h("kbd", { "aria-hidden": "true" }, key.toUpperCase())));
 }
 
-/** The betting bar: fold, check or call, and a bet or raise of an amount (the total it reaches). */
+/** The betting bar: fold, check or call, and a bet or raise of an amount (the total it reaches).
+ * Typing an amount or sliding changes the bet button and the other control in place: drawing the
+ * bar again when the box loses focus would replace the button a pointer is pressing, and the
+ * click would be lost. Enter in the box bets what it says. */
 function bettingBar(decision, env) {
   const buttons = decision.bets.map((action) => actionButton(action, env));
-  const amountAction = decision.amountAction();
-  let sizing = null;
-  if (amountAction) {
-    const { min, max } = decision.amounts;
-    buttons.push(actionButton(amountAction, env, { primary: false }));
-    if (max > min) {
-      const input = h("input", { type: "number", class: "amount", min, max, step: 1, value: decision.amount,
-                                 "aria-label": `amount: the total your ${decision.amounts.kind} reaches, ${min} to ${max}`,
-                                 disabled: env.busy ? true : null,
-                                 onchange: (event) => { decision.setAmount(event.target.value); env.rerender(); } });
-      const slider = h("input", { type: "range", class: "slider", min, max, step: 1, value: decision.amount,
-                                  "aria-label": `${decision.amounts.kind} amount`, disabled: env.busy ? true : null,
-                                  oninput: (event) => { decision.setAmount(event.target.value); env.rerender(["amount"]); } });
-      sizing = h("div", { class: "sizing" }, h("div", { class: "presets" }, betPresets(decision, env)), slider, input);
-    }
-  }
+  if (!decision.amountAction()) return [h("div", { class: "buttons" }, buttons)];
+  const amountButton = () => actionButton(decision.amountAction(), env, { primary: false });
+  let betButton = amountButton();
+  buttons.push(betButton);
+  const { min, max } = decision.amounts;
+  if (max <= min) return [h("div", { class: "buttons" }, buttons)];
+  const follow = (value, other) => {
+    decision.setAmount(value);
+    const fresh = amountButton();
+    betButton.replaceWith(fresh);
+    betButton = fresh;
+    other.value = decision.amount;
+  };
+  const slider = h("input", { type: "range", class: "slider", min, max, step: 1, value: decision.amount,
+                              "aria-label": `${decision.amounts.kind} amount`, disabled: env.busy ? true : null,
+                              oninput: (event) => follow(event.target.value, input) });
+  const input = h("input", { type: "number", class: "amount", min, max, step: 1, value: decision.amount,
+                             "aria-label": `amount: the total your ${decision.amounts.kind} reaches, ${min} to ${max}`,
+                             disabled: env.busy ? true : null,
+                             oninput: (event) => follow(event.target.value, slider),
+                             onchange: (event) => { event.target.value = decision.amount; },
+                             onkeydown: (event) => {
+                               if (event.key !== "Enter") return;
+                               event.preventDefault();
+                               decision.setAmount(event.target.value);
+                               env.act(decision.amountAction());
+                             } });
+  const sizing = h("div", { class: "sizing" }, h("div", { class: "presets" }, betPresets(decision, env)), slider, input);
   return [h("div", { class: "buttons" }, buttons), sizing];
 }
 
@@ -112,7 +127,14 @@ export function actionBar(decision, env) {
   if (decision.mode === "subset") parts.push(h("div", { class: "buttons" }, subsetControls(decision, env)));
   if (decision.mode === "arrange") parts.push(h("div", { class: "buttons" }, arrangeControls(decision, env)));
   if (plain.length) parts.push(h("div", { class: "buttons" }, plain));
+  if (env.canSuggest && decision.mode !== "arrange") parts.push(h("div", { class: "buttons" }, suggestButton(env)));
   return parts;
+}
+
+/** Ask the game's best bot (a solver where there is one) what it would play from this seat. */
+function suggestButton(env) {
+  return h("button", { type: "button", class: "act", "data-key": "g", disabled: env.busy ? true : null, onclick: env.suggest },
+           "Suggest", h("kbd", { "aria-hidden": "true" }, "G"));
 }
 
 // -- arranging cards into rows ------------------------------------------------------------------
@@ -122,17 +144,14 @@ function arrangeControls(decision, env) {
   const warning = env.advice && env.advice.warning;
   const armed = env.armed === decision.key;
   const controls = [];
-  if (env.canSuggest) {
-    controls.push(h("button", { type: "button", class: "act", "data-key": "g", disabled: env.busy ? true : null, onclick: env.suggest },
-                    "Suggest", h("kbd", { "aria-hidden": "true" }, "G")));
-  }
+  if (env.canSuggest) controls.push(suggestButton(env));
   let label = action ? capitalize(env.words.doing(action)) : `Place every card (${decision.unplaced().length} left)`;
   if (action && decision.arrangement.kind === "set") label = "Set these rows";
   if (action && warning) label = armed ? "Set it anyway: it fouls" : "Set (it fouls!)";
   controls.push(h("button", { type: "button", class: `act primary ${warning ? "danger" : ""}`, "data-key": "e", "data-primary": "true",
                               disabled: !action || env.busy ? true : null,
                               onclick: () => (warning && !armed ? env.arm(decision.key) : env.act(action)) },
-                  label, h("kbd", { "aria-hidden": "true" }, "E")));
+                  textNodes(label), h("kbd", { "aria-hidden": "true" }, "E")));
   return controls;
 }
 

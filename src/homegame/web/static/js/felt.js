@@ -34,7 +34,7 @@ export function renderFelt(ctx, sit) {
   const count = table.seats.length;
   const mine = frame.you.seat === null ? 0 : frame.you.seat;
   const game = gameFor(gameName());
-  const cash = money(view);
+  const cash = money(view, gameName());
   const pods = table.seats.map((occupant, seat) => {
     const place = seatPosition(seat, count, mine);
     const style = { left: `${place.left}%`, top: place.edge ? null : `${place.top}%`, bottom: place.edge ? "3%" : null };
@@ -100,7 +100,7 @@ export function tickClocks() {
     if (!deadline) continue;
     const left = Math.max(0, deadline - now);
     clock.querySelector(".clock-bar").style.width = `${Math.min(100, (100 * left) / limit)}%`;
-    clock.querySelector(".clock-text").textContent = `${Math.ceil(left)}s`;
+    clock.querySelector(".clock-text").textContent = `${Math.ceil(Math.min(left, limit))}s`;  // a dealer's pause runs first
     clock.classList.toggle("hurry", left < 10);
   }
 }

@@ -4,7 +4,8 @@
 //
 // A game's entry has: phase(view) a line saying where the hand is; center(view, ctx); seat(view,
 // g, ctx) for game seat g's place at the table; own(view, ctx) the reader's cards; results(view,
-// ctx) when the hand is over; marks(view) the wild cards and the Papayoo; rows for a setting.
+// ctx) when the hand is over; marks(view) the wild cards and the Papayoo; rows for a setting;
+// bets(view) false for a hand that bets nothing (the table's stacks then stand on the felt).
 
 import { backs } from "./cards.js";
 import { capitalize, h, plural } from "./dom.js";
@@ -35,7 +36,12 @@ function showdown(view, ctx, lowNames = {}) {
 
 function reasons(list, ctx) {
   const items = cardsOf(list);
-  return items.length ? h("ul", { class: "reasons" }, items.map((reason) => h("li", {}, ctx.text(ctx.words.seatsAsYou(reason))))) : null;
+  return items.length ? h("ul", { class: "reasons" }, items.map((reason) => h("li", {}, ctx.text(capitalize(ctx.words.seatsAsYou(reason)))))) : null;
+}
+
+/** The phase line of a betting game's hand once it is over: a showdown only if hands were shown. */
+function ended(view) {
+  return Object.keys(view.showdown || {}).length ? "Showdown" : "The hand is over";
 }
 
 function seatShowdown(view, g, ctx, fallback) {
@@ -58,7 +64,7 @@ const draw = {
     const notes = [];
     if (view.ranking !== "high") notes.push(`lowest hand wins (${view.ranking})`);
     if (view.wild && view.wild !== "none") notes.push(`${view.wild} wild`);
-    const phase = { ...BETTING_PHASES, draw: "The draw", over: "Showdown" }[view.phase] || view.phase;
+    const phase = { ...BETTING_PHASES, draw: "The draw", over: ended(view) }[view.phase] || view.phase;
     return [phase, ...notes].join(" · ");
   },
   marks(view) {
@@ -85,7 +91,7 @@ const pineapple = {
     const streets = { preflop: "Pre-flop", flop: "Flop", turn: "Turn", river: "River", showdown: "Showdown" };
     const street = streets[view.street] || view.street;
     if (view.phase === "discard") return `${street}: each player throws away one hole card`;
-    return view.phase === "over" ? "Showdown" : `${street} betting · ${view.limits}`;
+    return view.phase === "over" ? ended(view) : `${street} betting · ${view.limits}`;
   },
   center(view, ctx) {
     const board = cardsOf(view.board);
@@ -113,7 +119,7 @@ const pineapple = {
 
 const soko = {
   phase(view) {
-    if (view.street >= 5) return "Showdown";
+    if (view.is_over) return ended(view);
     return `Betting round ${view.street} of 4 · bets ${view.limits}${view.doubled ? " (doubled)" : ""}`;
   },
   seat(view, g, ctx) {
@@ -133,7 +139,7 @@ const anaconda = {
   phase(view) {
     const phases = { ...BETTING_PHASES, pass1: "First pass: three cards to the next player on your left",
                      pass2: "Second pass: three cards to the second player on your right",
-                     declare: "Declare high or low", show: "Keep five: four to show, one face down", over: "Showdown" };
+                     declare: "Declare high or low", show: "Keep five: four to show, one face down", over: ended(view) };
     return phases[view.phase] || view.phase;
   },
   center(view, ctx) {
@@ -150,7 +156,8 @@ const anaconda = {
     });
   },
   own(view, ctx) {
-    const lines = [ctx.hand(view.hand), view.hint ? h("p", { class: "hint" }, view.hint) : null];
+    // while the rows are being laid out, the cards are in them and in the pool above
+    const lines = [ctx.arranging ? null : ctx.hand(view.hand), view.hint ? h("p", { class: "hint" }, view.hint) : null];
     if (cardsOf(view.passing).length) lines.push(h("p", { class: "note" }, "You pass ", ctx.row(view.passing, "mini"), " once everyone has chosen"));
     cardsOf(view.passed).forEach((gave, index) => lines.push(h("p", { class: "note" },
       `${index ? "Second" : "First"} pass: you gave `, ctx.row(gave, "mini"), " and received ", ctx.row(view.received[index] || [], "mini"))));
@@ -170,9 +177,12 @@ const anaconda = {
 };
 
 const whiskey = {
+  bets(view) {
+    return !Object.keys(view.chips || {}).length;  // the chips game's chips out of five are a score
+  },
   phase(view) {
     const phases = { ...BETTING_PHASES, bet3: "Last betting round", exchange: "Take the widow unseen, pass or knock",
-                     widow: "Trade with the face-up widow, or knock", over: "Showdown" };
+                     widow: "Trade with the face-up widow, or knock", over: ended(view) };
     return phases[view.phase] || view.phase;
   },
   center(view, ctx) {
@@ -184,11 +194,13 @@ const whiskey = {
     return h("div", { class: "widow" }, shown);
   },
   seat(view, g, ctx) {
-    return seatShowdown(view, g, ctx, () => [backs(5), view.knocker === Number(g) ? note("knocked", "alert") : null,
-                                             g in (view.chips || {}) ? note(plural(view.chips[g], "chip")) : null]);
+    const chips = g in (view.chips || {}) ? note(plural(view.chips[g], "chip")) : null;  // the chips game's score
+    return [seatShowdown(view, g, ctx, () => [backs(5), view.knocker === Number(g) ? note("knocked", "alert") : null]),
+            chips];
   },
   own(view, ctx) {
-    return ownHand(view, ctx, view.hand, view.hint);
+    const mine = (view.chips || {})[String(view.seat)];
+    return [...ownHand(view, ctx, view.hand, view.hint), mine === undefined ? null : note(`You have ${plural(mine, "chip")}`)];
   },
   results(view, ctx) {
     return showdown(view, ctx);
@@ -227,7 +239,7 @@ const paiute = {
   },
   results(view, ctx) {
     const settlement = Object.entries(view.settlement || {});
-    return [view.result ? h("p", { class: "result-line" }, ctx.text(ctx.words.seatsAsYou(view.result))) : null,
+    return [view.result ? h("p", { class: "result-line" }, ctx.text(capitalize(ctx.words.seatsAsYou(view.result)))) : null,
             (view.calls || []).map((call) => h("p", { class: "note" }, ctx.text(capitalize(`${ctx.words.who(call.seat)}: `)), ctx.row(call.cards, "table"),
                                                ` ${call.combination}`)),
             settlement.length ? h("p", { class: "note" }, ctx.text("Settlement: " + settlement
@@ -237,7 +249,7 @@ const paiute = {
 
 const papayoo = {
   phase(view, ctx) {
-    return `Deal ${view.deal} of ${view.deals} · ${ctx.words.seatsAsYou(view.summary)}`;
+    return capitalize(ctx.words.seatsAsYou(view.summary));
   },
   marks(view) {
     return (code) => ({ papayoo: code === view.papayoo });
@@ -259,7 +271,9 @@ const papayoo = {
   },
   own(view, ctx) {
     const received = new Set(view.tricks && view.tricks.length ? [] : view.received || []);
+    const mine = String(view.seat);
     return [ctx.hand(view.hand, "hand", (code) => (received.has(code) ? "received" : "")),
+            h("p", { class: "note" }, `You have taken ${plural((view.taken || {})[mine] || 0, "point")} this deal · total ${(view.totals || {})[mine] || 0}`),
             cardsOf(view.passing).length && view.phase === "pass" ? h("p", { class: "note" }, "You pass ", ctx.row(view.passing, "mini")) : null,
             received.size ? h("p", { class: "note" }, ctx.text(`Marked: the cards you received from ${ctx.words.who(view.received_from)}`)) : null,
             view.hint && !view.is_over ? h("p", { class: "hint" }, ctx.text(ctx.words.seatsAsYou(view.hint))) : null];
@@ -267,7 +281,7 @@ const papayoo = {
   results(view, ctx) {
     return [h("ul", { class: "reasons" }, (view.results || []).map((result) => h("li", {},
               ctx.text(capitalize(`${ctx.words.who(result.seat)}: ${plural(result.points, "point")} (${ctx.words.seatsAsYou(result.reason)}), total ${result.total}`))))),
-            (view.winners || []).length ? h("p", { class: "result-line" }, ctx.text(ctx.words.seatsAsYou(view.summary))) : null];
+            (view.winners || []).length ? h("p", { class: "result-line" }, ctx.text(capitalize(ctx.words.seatsAsYou(view.summary)))) : null];
   },
 };
 
@@ -284,12 +298,14 @@ const paiGow = {
     return `Wager ${view.wager} · ${bank}${view.is_over ? " · the hands are shown" : " · set two and five"}`;
   },
   center(view, ctx) {
+    if (!view.bank_decided) return h("p", { class: "note" }, "No cards yet: the players are offered the bank in turn");
     if (!view.bank_hand) return h("p", { class: "note" }, view.banker === null ? "The house banks" : ctx.text(`${ctx.words.who(view.banker)} bank${view.banker === view.seat ? "" : "s"}`));
     return h("div", { class: "bank" }, h("span", { class: "label" }, "Bank"), placement(view.bank_hand, ctx));
   },
   seat(view, g, ctx) {
     const shown = (view.shown || {})[g];
     if (shown) return placement(shown, ctx);
+    if (!view.bank_decided) return null;  // dealt once the bank is taken
     return [backs(SEVEN), (view.set_seats || []).includes(Number(g)) ? note("set") : null];
   },
   own(view, ctx) {
@@ -397,9 +413,11 @@ export function gameFor(name) {
   return FAMILIES[name] || draw;
 }
 
-/** What the view says of money: the pot, each game seat's bet and stack, who folded. */
-export function money(view) {
-  if (!view || view.pot === undefined) return null;
+/** What the view of a hand of ``name`` says of money: the pot, each game seat's bet and stack, who
+ * folded; ``null`` for a hand that bets nothing (the table's stacks then stand). */
+export function money(view, name) {
+  const game = gameFor(name);
+  if (!view || view.pot === undefined || (game.bets && !game.bets(view))) return null;
   return { pot: view.pot, bets: view.bets || {}, stacks: view.stacks || {}, folded: view.folded || [],
            allIn: view.all_in || [], toCall: view.to_call || 0, carried: view.carried_in || 0 };
 }

@@ -93,6 +93,12 @@ function setup(form) {
 async function create(form) {
   const error = $("#form-error");
   error.textContent = "";
+  const empty = $$("input[type=number]", form).find((input) => input.value.trim() === "");
+  if (empty) {
+    error.textContent = `${empty.closest("label").firstChild.textContent}: type a number.`;
+    empty.focus();
+    return;
+  }
   const body = setup(form);
   if (!body.games.length) {
     error.textContent = "Choose at least one game.";

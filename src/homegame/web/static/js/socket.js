@@ -65,6 +65,7 @@ export class TableSocket extends EventTarget {
       if (done) {
         this.waiting.delete(frame.id);
         done(frame);
+        if (frame.type === "error") return;  // its sender says it where it belongs (the chat's by the chat)
       }
     }
     this.dispatchEvent(new CustomEvent("frame", { detail: frame }));

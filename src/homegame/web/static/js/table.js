@@ -184,7 +184,10 @@ function startDecision(frame) {
   app.armed = null;
   app.why = "";
   const decision = app.decision;
-  if (decision.arrangement) {
+  // Rows of fixed sizes start filled in the order of the cards, ready to rearrange, where the
+  // game weighs a setting for fouls before it is set; Anaconda's show starts empty, as cards laid
+  // out by the deal would be a poor hand shown with one press (its Suggest lays out a good one).
+  if (decision.arrangement && decision.arrangement.kind === "set") {
     const { min, max, cards } = decision.arrangement;
     if (min.every((low, index) => low === max[index])) {
       const order = [...cards];
@@ -282,11 +285,11 @@ function actionEnv() {
   const game = gameFor(gameName());
   const view = frame.view;
   return {
-    words: words(), busy: app.busy, act, me: frame.you.player, money: money(view), why: app.why,
+    words: words(), busy: app.busy, act, me: frame.you.player, money: money(view, gameName()), why: app.why,
     markOf: game.marks && view ? game.marks(view) : () => ({}), advice: app.advice, armed: app.armed,
     arm: (key) => { app.armed = key; renderActions(); },
     rerender: (only) => (only ? renderActions() : render()),
-    canSuggest: ["chinese", "open_face"].includes(gameName()) && Boolean(app.seat),
+    canSuggest: ["chinese", "open_face", "anaconda"].includes(gameName()) && Boolean(app.seat),
     suggest: () => suggest(page),
   };
 }
@@ -421,6 +424,13 @@ async function loadGames() {
   }
 }
 
+/** Why a chat line was not sent, under the chat box (not among the table's controls). */
+function chatNote(text) {
+  const note = $("#chat-note");
+  note.textContent = text;
+  note.hidden = !text;
+}
+
 function setupChat() {
   $("#chat-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -428,13 +438,14 @@ function setupChat() {
     const text = input.value.trim();
     if (!text) return;
     if (!app.seat) {
-      say("Take a seat to chat.");
+      chatNote("Take a seat to chat.");
       return;
     }
     const answer = await app.socket.send({ type: "chat", text });
     if (answer.type === "ack") input.value = "";
-    else say(answer.message);
+    chatNote(answer.type === "ack" ? "" : answer.message);
   });
+  $("#chat-input").addEventListener("input", () => chatNote(""));
   for (const tab of $$(".tabs [role=tab]")) {
     tab.addEventListener("click", () => {
       for (const other of $$(".tabs [role=tab]")) {

@@ -132,7 +132,7 @@ function plainly(event, who) {
 function actionPhrase(action, own) {
   const { kind, amount } = action;
   const simple = { fold: "folds", check: "checks", surrender: "surrenders", knock: "knocks", bank: "takes the bank",
-                   decline: "declines the bank", take: "takes the widow, unseen" };
+                   decline: "declines the bank", take: "takes the widow" };
   if (simple[kind]) return simple[kind];
   if (amount !== undefined && amount !== null) {
     const verbs = { call: "calls", bet: "bets", raise: "raises to", complete: "completes the bet to",
@@ -219,7 +219,7 @@ const TELLERS = {
   },
   reveal(event, who) {
     const data = event.data;
-    if ("natural" in data) return youForm(who, `declares a natural, ${String(data.natural).replace(/-/g, " ")}`);
+    if ("natural" in data) return who === "you" ? null : `${who} declares a natural, ${String(data.natural).replace(/-/g, " ")}`;
     if ("rows" in data) {
       const shown = data.names ? data.names.join(" / ") : data.rows.map((row) => cardsText(row)).join(" | ");
       return youForm(who, `shows ${shown}` + (data.foul ? ", a foul" : ""));
@@ -273,7 +273,7 @@ const TELLERS = {
     const verb = seats.length > 1 || seats.includes(this.viewer) ? "surrender" : "surrenders";
     return seats.map((seat) => this.who(seat)).join(", ") + " " + verb;
   },
-  bank(event, who) { return event.data.banker === "house" ? "the house banks" : youForm(who, "takes the bank"); },
+  bank(event) { return event.data.banker === "house" ? "the house banks" : null; },  // a player's "bank" told its own
   chance() { return null; },
   burn() { return null; },
   outcome() { return null; },
