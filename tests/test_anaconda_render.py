@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from homegame.cli.choices import offers
 from homegame.cli.narrate import tell
 from homegame.cli.render import Style, render_view
 from homegame.engine import Action
@@ -34,6 +35,8 @@ def test_declarations_shown_cards_and_the_halves_with_their_reasons() -> None:
     state.apply(1, Action("declare", option="low"))
     assert "You declared low (shown when everyone has declared)" in text(render_view(state.view(1)))
     choose_all(state, "declare", {2: "high", 0: "low"})
+    showing = [offer.label for offer in offers(state.legal_actions(1), state.view(1))]
+    assert showing == ["show FACE-UP | FACE-DOWN | THROWN-AWAY"], "the rows say what becomes of their cards"
     choose_all(state, "show", SHOW)
     table = text(render_view(state.view(1)))
     assert "Declared: you low, seat 2 high, seat 0 low" in table

@@ -161,6 +161,20 @@ def test_declaring_a_dragon_is_paid_thirteen_by_everyone_before_hands_are_shown(
     assert state.outcome[0] == 26
 
 
+def test_after_a_natural_is_paid_a_surrender_pays_only_the_players_who_show() -> None:
+    """RULINGS.md: surrender comes after naturals are paid and before hands are shown, so the
+    natural, settled already, takes nothing more from the surrenderer."""
+    dragon = "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"
+    b, c = "2d 3h 4s 5c 6d 7h 8s 9c Td Jh Qs Kc 2h", "Ad Ah As 3c 3s 4c 4d 5d 5h 6h 6s 7c 7s"
+    state = deal(dragon, b, c)
+    state.apply(0, Action("declare", option="dragon"))
+    state.apply(1, setting("2d 3h 4s | 5c 6d 7h 8s 9c | Td Jh Qs Kc 2h"))
+    state.apply(2, setting("Ad Ah As | 3c 3s 4c 4d 5d | 5h 6h 6s 7c 7s"))
+    state.apply(1, SURRENDER)
+    state.apply(2, SHOW)
+    assert state.outcome == {0: 26, 1: -15, 2: -11}
+
+
 @pytest.mark.parametrize(("name", "hand"), [
     ("three-flushes", "2h 5h 9h 3c 6c 8c Tc Qc 4d 7d 9d Jd Kd"),
     ("three-straights", "2h 3c 4d 5s 6h 7c 8d 9s Th Jc Qd Ks 9c"),
@@ -291,3 +305,19 @@ def test_the_table_shows_rows_fouls_and_every_payment_with_its_reason() -> None:
     assert "Seat 0  FOUL:" in lines
     assert "  seat 0 pays you 3 units: scoop: all three rows" in lines
     assert lines[-1] == "Result: seat 0 -6, you +6"
+
+
+def test_a_declared_natural_is_told_once_to_its_declarer_and_revealed_to_the_others() -> None:
+    from homegame.cli.narrate import tell
+    from homegame.cli.render import Style, render_view
+
+    state = ChinesePoker(players=2).deal(seed=2)
+    state.apply(0, Action("declare", option="six-pairs"))
+    state.apply(1, state.legal_actions(1)[0])
+    plain = Style(colour=False)
+    mine = [tell(event, 0, plain) for event in state.view(0).log]
+    theirs = [tell(event, 1, plain) for event in state.view(1).log]
+    assert sum("six pairs" in (line or "") and "declare" in (line or "") for line in mine) == 1
+    assert "Seat 0 declares a natural, six pairs." in theirs
+    table = render_view(state.view(0), plain)
+    assert sum("declared six pairs" in line for line in table) == 1

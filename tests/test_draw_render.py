@@ -17,7 +17,8 @@ def test_the_table_shows_the_draw_the_shown_ace_and_why_the_pot_went_where() -> 
     during = render(state.view(0), Style(colour=False))
     assert during[0] == "Basic Draw Poker - you are seat 0, dealer seat 0 - the draw"
     assert "deuces wild" in during
-    assert "Drew: seat 1 4 cards" in during and "Seat 1 shows A♥ and keeps it to draw four" in during
+    assert "Drew: seat 1 4 cards" in during and "Seat 1 shows A♥, kept to draw four" in during
+    assert "You show A♥, kept to draw four" in render(state.view(1), Style(colour=False))
     assert "Your hand: K♣ K♦ 3♠ 8♥ K♠   (three of a kind, kings)" in during
     state.apply(0, Action("discard", cards=tuple(parse_cards("3s 8h"))))
     state.apply(1, Action("check"))

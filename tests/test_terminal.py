@@ -5,6 +5,7 @@ once confirmed, quitting with the session's totals, and the menu and commands ar
 from __future__ import annotations
 
 import io
+import os
 import re
 from collections.abc import Sequence
 
@@ -200,6 +201,19 @@ def test_a_foul_pai_gow_way_and_an_open_face_foul_ask_first() -> None:
     assert "You place A♥ in the back." in out and "You place A♥ in the front" not in out
 
 
+def test_a_setting_that_names_a_card_twice_or_one_not_held_is_refused_before_any_foul_question() -> None:
+    game = ChinesePoker(players=2)
+    deck = stacked(game, f"{SEAT_ONE} Ah Ad 2h Kh Kd 3h 4h 5h 9s 9c 9d 7h 7s")
+    twice = "set Ah Ah 2h | Kh Kd 3h 4h 5h | 9s 9c 9d 7h 7s"
+    _, out = session(game, lines(twice, "q", "y"), seats=[None, RandomBot(seed=1)], hands=1, decks=[deck])
+    assert "This fouls" not in out and "a setting must use each of your thirteen cards exactly once" in out
+    pai_gow = PaiGow(players=1)
+    held = stacked(pai_gow, "Ah Kd 7c 7s 9h 4d 2c")
+    for setting in ("set Ah Ah | 7c 7s 9h 4d 2c", "set Jk Ah | Kd 7c 7s 9h 4d"):
+        _, out = session(pai_gow, lines(setting, "set house"), seats=[None], hands=1, decks=[held])
+        assert "This fouls" not in out and "You set by the house way." in out, setting
+
+
 # -- help, quitting -----------------------------------------------------------------------------
 
 def test_help_and_question_mark_at_every_kind_of_prompt() -> None:
@@ -219,6 +233,28 @@ def test_quitting_mid_hand_asks_first_and_prints_the_totals() -> None:
     assert "You stay at the table." in out
     assert "You left in the middle of a hand: it does not count." in out
     assert "Totals after 0 hands: you 100 (+0), Ann 100 (+0), Bob 100 (+0)" in out
+
+
+class Keyboard(io.StringIO):
+    """Keys at a terminal: an empty line read is Ctrl-D, after which the person types on."""
+
+    def __init__(self, *keys: str) -> None:
+        super().__init__()
+        self.keys = list(keys)
+
+    def readline(self, size: int | None = -1) -> str:
+        key = self.keys.pop(0) if self.keys else ""
+        return key + "\n" if key else ""
+
+
+def test_ctrl_d_at_a_terminal_mid_hand_asks_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    out = io.StringIO()
+    keys = Keyboard("", "n", "", "y")  # Ctrl-D, stay; Ctrl-D, leave
+    Table(DrawPoker(players=2), [None, RandomBot(seed=1)], PlainConsole(keys, out)).play()
+    said = " ".join(out.getvalue().split())
+    assert said.count("Leave in the middle of this hand? It will not count. [y/N]") == 2
+    assert "You stay at the table." in said and "You left in the middle of a hand" in said
 
 
 def test_end_of_input_leaves_with_the_totals_and_between_hands_q_needs_no_confirmation() -> None:
@@ -291,3 +327,65 @@ def test_menu_asks_for_variants_and_explains_a_bad_one(capsys: pytest.CaptureFix
     assert "variants: wild, deuces, aces, lowball" in out
     assert "has no variant nonsense" in out
     assert "Lowball Draw - you are seat 0" in out and "Goodbye." in out
+
+
+def test_the_rules_at_the_table_ask_less_for_formatting_not_codes(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pydoc
+
+    from rich.console import Console
+
+    from homegame.cli.screen import page_markdown
+
+    paged: list[str] = []
+    monkeypatch.delenv("LESS", raising=False)
+    monkeypatch.setattr(pydoc, "pager", paged.append)
+    page_markdown(Console(force_terminal=True), "# Basic Draw Poker")
+    assert os.environ["LESS"] == "-R" and "Basic Draw Poker" in paged[0]
+
+
+def test_a_bare_word_asks_for_the_rest_or_shows_how_to_type_it() -> None:
+    from homegame.cli.choices import Offer, offers, understand
+    from homegame.engine import Action, ActionSet, Choices
+
+    state = DrawPoker(players=2).deal(seed=1)
+    while state.phase != "draw":
+        seat = state.to_act[0]
+        state.apply(seat, Action("check"))
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    asked = understand("discard", offers(legal, state.view(seat)), legal)
+    assert isinstance(asked, Offer) and asked.label.startswith("discard CARDS")
+    hand, widow = parse_cards("Ah Kd 7c 4s 2h"), parse_cards("Qs Qd 9h 6c 3s")
+    swaps = ActionSet(Choices([Action("swap", cards=(mine, theirs)) for theirs in widow for mine in hand]))
+    said = understand("swap", offers(swaps), swaps)
+    assert said == "swap what? Type it whole, as 'swap Ah Qs' (25 ways; 'help' lists what you can do)"
+
+
+def test_sub_questions_take_the_action_word_and_amounts_are_explained_as_amounts() -> None:
+    from homegame.cli.choices import Filling, offers, understand
+    from homegame.engine import Action
+
+    state = DrawPoker(players=2).deal(seed=1)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    menu = offers(legal, state.view(seat))
+    for typed in ("bet 5.5", "bet -3"):
+        assert understand(typed, menu, legal) == "bet takes a whole number of chips, 2 to 99, as 'bet 2'"
+    asked = understand("bet", menu, legal)
+    assert not isinstance(asked, str | Action)
+    how_much = Filling(asked)
+    assert how_much.take("bet 4") == "" and how_much.action() == Action("bet", amount=4)
+    assert understand("Xx Yy Zz", menu, legal) == "'xx' is not a move you can make now; you may bet, check " \
+        "('help' says more)"
+    while state.phase != "draw":
+        state.apply(state.to_act[0], Action("check"))
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    template = understand("discard", offers(legal, state.view(seat)), legal)
+    assert not isinstance(template, str | Action)
+    held = state.view(seat).hand
+    filling = Filling(template)
+    assert filling.take("hint").startswith("a hint is given at the choices")
+    assert filling.take(f"{held[0]} {held[0]}") == "name each card once"
+    assert filling.take(f"discard {held[0]} {held[1]}") == "" and filling.action() == Action(
+        "discard", cards=(held[0], held[1]))

@@ -94,7 +94,7 @@ def _whiskey(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
             if trade.kind == "swap" else list(view.widow)
         return action, f"it turns {held} into {evaluate(after).name}"
     reasons = {"knock": f"{held} is already a made hand: knocking ends the trading",
-               "take": f"{held} is not worth keeping: the widow is five fresh cards",
+               "take": f"{held} is not worth keeping: the unseen widow is likelier to be better",
                "pass": f"{held} is worth keeping, but not yet worth knocking on"}
     return action, reasons.get(action.kind, "the heuristic bot's play")
 
@@ -170,7 +170,7 @@ def _chinese(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
 
 
 def _open_face(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
-    from homegame.bots.open_face import MonteCarloBot
+    from homegame.bots.open_face import FOUL_SCORE, MonteCarloBot
 
     bot = MonteCarloBot(seed=0)
     if len(view.pending) == 13:
@@ -179,7 +179,8 @@ def _open_face(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
     (action, score), others = ranked[0], ranked[1:]
     runner = f"; next best, {doing(others[0][0], look)}: {others[0][1]:+.1f}" if others else ""
     return action, (f"it scores {score:+.1f} on average over {bot.samples} simulated finishes of your rows "
-                    f"(a foul costs 12){runner}")
+                    f"(the bot's own measure: royalties, a bonus for reaching fantasyland, {FOUL_SCORE:+.0f} "
+                    f"for a foul){runner}")
 
 
 def _pai_gow(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
@@ -187,7 +188,7 @@ def _pai_gow(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
     from homegame.games.pai_gow import BANK, house_way_rule
 
     if BANK in legal:
-        return BANK, "the bank wins every tie (a copy), so the bots always take it"
+        return BANK, "the bank wins every tie (a 'copy'), so the bots always take it"
     wheel = "wheel-second" in view.variants
     house, rule = house_way_rule(view.cards, wheel_second=wheel)
     best = FastSetter(wheel_second=wheel).best(view.cards)

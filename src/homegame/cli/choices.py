@@ -38,8 +38,13 @@ from homegame.wording import counted
 __all__ = ["Filling", "Offer", "complete", "offers", "same_action", "understand"]
 
 ROW_NAMES = {"chinese": ("front", "middle", "back"), "open_face": ("front", "middle", "back"),
-             "pai_gow": ("two-card hand", "five-card hand")}
+             "pai_gow": ("two-card hand", "five-card hand"),
+             "anaconda": ("face up", "face down", "thrown away")}
 """What the rows of a setting are called, by game (others are row 1, row 2...)."""
+
+
+_MOST_ASKED = 4
+"""The most actions a "did you mean" lists; more are asked for whole, with an example."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,17 +131,37 @@ def understand(text: str, menu: Sequence[Offer], legal: ActionSet) -> Action | O
     if text.isdigit():
         number = int(text)
         if not 1 <= number <= len(menu):
-            return f"choose a number from 1 to {len(menu)}"
+            return "type 1, the only choice" if len(menu) == 1 else f"choose a number from 1 to {len(menu)}"
         offer = menu[number - 1]
         return offer.action if offer.action is not None else offer
     if text.lower() in ("stand pat", "pat", "stand"):
         standing = [o.action for o in menu if o.label.startswith("stand pat")]
         return standing[0] if standing and standing[0] else "you cannot stand pat now"
+    wrong_amount = _wrong_amount(text, legal)
+    if wrong_amount:
+        return wrong_amount
+    text = _with_kind(text, legal)
     try:
-        action = Action.parse(_with_kind(text, legal))
+        action = Action.parse(text)
     except (ValueError, CardError) as error:
+        kind = text.split()[0].lower()
+        if kind not in legal.kinds():  # "Xx Yy Zz": the first word is the fault, not the cards after it
+            moves = ", ".join(sorted(legal.kinds()))
+            return f"{kind!r} is not a move you can make now; you may {moves} ('help' says more)"
         return f"cannot read {text!r}: {error}; 'help' lists what you can do"
     return complete(action, menu, legal)
+
+
+def _wrong_amount(text: str, legal: ActionSet) -> str:
+    """Why ``bet 5.5`` or ``raise -3`` cannot be taken: a bet is a whole number of chips (not a
+    card, as reading it as one would say)."""
+    words = text.split()
+    amounts = {f.kind: f for f in legal.families if isinstance(f, Amounts)}
+    family = amounts.get(words[0].lower()) if len(words) == 2 else None
+    if family is None or words[1].isdigit():
+        return ""
+    kind = family.kind
+    return f"{kind} takes a whole number of chips, {family.low} to {family.high}, as '{kind} {family.low}'"
 
 
 def _with_kind(text: str, legal: ActionSet) -> str:
@@ -167,8 +192,11 @@ def complete(action: Action, menu: Sequence[Offer], legal: ActionSet) -> Action 
                and (action.option is None or o.action.option == action.option)]
     if len(fitting) == 1 and not templates:
         return fitting[0].action or action
-    if len(templates) == 1 and not fitting:
-        return templates[0]
+    if len(templates) == 1:
+        return templates[0]  # a bare "discard" asks which cards; standing pat has words of its own
+    if len(fitting) > _MOST_ASKED:
+        return (f"{action.kind} what? Type it whole, as '{fitting[0].label}' "
+                f"({len(fitting)} ways; 'help' lists what you can do)")
     if fitting or templates:
         return "did you mean " + " or ".join(f"'{o.label}'" for o in [*fitting, *templates]) + "?"
     return action
@@ -225,6 +253,11 @@ class Filling:
     def take(self, text: str) -> str:
         """Take the answer to the current question; returns what is wrong with it, or ``""``."""
         family = self.family
+        if text.strip().lower() == "hint":
+            return "a hint is given at the choices: press Enter to go back to them, then type hint"
+        words = text.split()
+        if words and words[0].lower() == getattr(family, "kind", None):
+            text = " ".join(words[1:])  # "pass 2d 9h 4c" answers "which cards to pass?", "bet 4" how much
         if isinstance(family, Amounts):
             if not text.strip().isdigit() or not family.low <= int(text) <= family.high:
                 return f"type a number from {family.low} to {family.high}"
@@ -243,6 +276,8 @@ class Filling:
         strangers = [c for c in cards if c not in family.cards]
         if strangers:
             return f"you do not hold {self.look.notation(strangers)}"
+        if len(set(cards)) < len(cards):
+            return "name each card once"
         if len(cards) not in family.sizes:
             return f"choose {_sizes(family.sizes)}"
         self.parts.append(cards)

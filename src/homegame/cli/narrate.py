@@ -102,7 +102,7 @@ def _action(event: Event, who: str, viewer: int | None, look: Style) -> str | No
 def _action_phrase(action: Action, look: Style, *, own: bool) -> str | None:
     kind, amount, cards = action.kind, action.amount, look.cards(action.cards)
     simple = {"fold": "folds", "check": "checks", "surrender": "surrenders", "knock": "knocks",
-              "bank": "takes the bank", "decline": "declines the bank", "take": "takes the widow, unseen"}
+              "bank": "takes the bank", "decline": "declines the bank", "take": "takes the widow"}
     if kind in simple:
         return simple[kind]
     if amount is not None:
@@ -184,10 +184,10 @@ def _draw(event: Event, who: str, viewer: int | None, look: Style) -> str:
     return you_form(who, f"draws {_cards(data['cards'], look)}")
 
 
-def _reveal(event: Event, who: str, viewer: int | None, look: Style) -> str:
+def _reveal(event: Event, who: str, viewer: int | None, look: Style) -> str | None:
     data = event.data
-    if "natural" in data:
-        return you_form(who, f"declares a natural, {str(data['natural']).replace('-', ' ')}")
+    if "natural" in data:  # the declarer heard their own declaration when they made it
+        return None if who == "you" else f"{who} declares a natural, {str(data['natural']).replace('-', ' ')}"
     if "rows" in data:
         names = data.get("names")
         shown = " / ".join(names) if names else " | ".join(_cards(row, look) for row in data["rows"])
@@ -276,8 +276,9 @@ def _one_card(phrase: str) -> Teller:
         who, phrase.format(card=_cards([event.data["card"]], look)))
 
 
-def _bank(event: Event, who: str, viewer: int | None, look: Style) -> str:
-    return "the house banks" if event.data["banker"] == "house" else you_form(who, "takes the bank")
+def _bank(event: Event, who: str, viewer: int | None, look: Style) -> str | None:
+    """Who banks: the house, when every player declined (a player's "bank" told its own)."""
+    return "the house banks" if event.data["banker"] == "house" else None
 
 
 def _carried(chips: int) -> str:

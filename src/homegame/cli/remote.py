@@ -26,8 +26,8 @@ from homegame.cli.help import action_help, question_help
 from homegame.cli.narrate import tell
 from homegame.cli.render import Style, render_view
 from homegame.cli.screen import Frame, PlainConsole, TableConsole, TerminalConsole
-from homegame.cli.terminal import foul_warning
 from homegame.engine import Action, ActionSet, View
+from homegame.games import foul_warning
 from homegame.room.client import SeatConnection, read_view
 from homegame.wording import counted
 
@@ -149,7 +149,7 @@ class RemoteTable:
             try:
                 text = reading.result()
             except EOFError:
-                return "input ended: you are disconnected; your seat is kept"
+                return f"input ended: {_parting(state)}"
             ending = await self._take(text, state, menu, legal, view)
             if ending:
                 return ending
@@ -162,7 +162,7 @@ class RemoteTable:
         word, _, rest = text.partition(" ")
         word = word.lower()
         if word in ("q", "quit", "exit"):
-            return "you are disconnected; your seat is kept, and the clock plays for it"
+            return _parting(state)
         if word in ("help", "?", "h"):
             self.note = (action_help(menu, state["view"]["game"]) + "\n" if menu else "") + TABLE_HELP
         elif word == "rules":
@@ -198,7 +198,7 @@ class RemoteTable:
         action = await self._fill(reading) if isinstance(reading, Offer) else reading
         if action is None:
             return
-        warning = foul_warning(view, action)
+        warning = foul_warning(view, action, legal)
         question = f"This fouls: {warning}. Take it anyway? [y/N] "
         if warning and (await self.keyboard.line(question, ["yes", "no"])).lower() not in ("y", "yes"):
             self.note = "Not taken: choose again."
@@ -378,3 +378,11 @@ def ledger_text(ledger: dict[str, Any]) -> str:
                        f"net {line['net']:+d}" for line in ledger["lines"])
     transfers = ", ".join(f"{t['payer']} pays {t['payee']} {t['chips']}" for t in ledger["settle_up"])
     return f"Ledger: {lines}\nTo settle up: {transfers or 'everyone is even'}"
+
+
+def _parting(state: dict[str, Any]) -> str:
+    """What leaving the terminal does: a player's seat stays, played by the clock; a spectator
+    simply stops watching."""
+    if state["you"]["seat"] is None:
+        return "you stop watching"
+    return "you are disconnected; your seat is kept, and the clock plays for it"

@@ -189,8 +189,15 @@ class TerminalConsole:
         return self._session.prompt(question, completer=completer, bottom_toolbar=TOOLBAR).strip()
 
     def page(self, markdown: str) -> None:
-        with self.out.pager(styles=True):
-            self.out.print(Markdown(markdown))
+        page_markdown(self.out, markdown)
+
+
+def page_markdown(console: Console, markdown: str) -> None:
+    """``markdown`` formatted, in the system's pager; ``less`` is told to show the formatting
+    (``LESS=-R``, unless the person has their own ``LESS``) rather than its escape codes."""
+    os.environ.setdefault("LESS", "-R")
+    with console.pager(styles=True):
+        console.print(Markdown(markdown))
 
 
 def open_console() -> TableConsole:

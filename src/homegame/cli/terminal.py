@@ -15,7 +15,7 @@ legal actions reach the people and the bots.
 
 from __future__ import annotations
 
-import importlib
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -31,17 +31,27 @@ from homegame.cli.screen import Frame, TableConsole
 from homegame.engine import Action, ActionSet, Game, GameState, IllegalAction, View
 from homegame.engine.action_sets import Arrangements, Subsets
 from homegame.engine.match import Match
+from homegame.games import foul_warning
 from homegame.wording import capitalized, counted
 
-__all__ = ["BOT_NAMES", "Quit", "Summary", "Table"]
+__all__ = ["BOT_NAMES", "Quit", "Summary", "Table", "welcome"]
 
 BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy")
 """The bots' names at the table: a bot keeps its name when others leave and seats renumber."""
 QUIT_WORDS = frozenset({"q", "quit", "exit", "leave"})
 HELP_WORDS = frozenset({"help", "?", "h"})
-FOUL_CHECKS = {"chinese": "homegame.games.chinese", "open_face": "homegame.games.open_face",
-               "pai_gow": "homegame.games.pai_gow"}
-"""The games whose module says, before a setting is taken, whether it fouls (``foul_warning``)."""
+
+
+def welcome(game: Game, seat: int) -> str:
+    """The first line of a session: the game as chosen (its variants named) and the reader's seat.
+
+    >>> from homegame.games import new_game
+    >>> welcome(new_game("draw", players=2, variants=["lowball"]), 0).split(". ")[0]
+    'Basic Draw Poker (lowball): you are seat 0'
+    """
+    variants = f" ({', '.join(sorted(game.chosen_variants))})" if game.chosen_variants else ""
+    return (f"{type(game).title}{variants}: you are seat {seat}. Type ? for help, hint for advice, "
+            "rules for the rules, q to leave the table.")
 
 
 class Quit(Exception):
@@ -157,7 +167,7 @@ class Table:
             return f"Deal {self.match.hands_played}, points taken (fewer is better): {parts}."
         parts = ", ".join(f"{name} {outcome.get(seat, 0):+d}" for seat, name in enumerate(seating))
         bank = int(outcome.get("bank", 0))
-        return f"Hand {self.match.hands_played}: {parts}" + (f", the bank {bank:+d}." if bank else ".")
+        return f"Hand {self.match.hands_played}: {parts}" + (f", the house {bank:+d}." if bank else ".")
 
     # -- one hand -------------------------------------------------------------------------------
 
@@ -227,7 +237,7 @@ class Table:
     def _take(self, state: GameState[Any], seat: int, view: View, action: Action,
               screen: Callable[[str], Frame]) -> str:
         """Apply ``action`` (a foul only once confirmed); returns why it was not taken, or ``""``."""
-        warning = foul_warning(view, action)
+        warning = foul_warning(view, action, state.legal_actions(seat))
         if warning:
             note = self.look.bold("This fouls: ") + f"{warning}.\nYou chose: {doing(action, self.look)}"
             if not self._yes_no("Take it anyway? [y/N] ", default=False, yes="take it as it is",
@@ -284,7 +294,9 @@ class Table:
         try:
             return self.console.ask(question, [*words, "help", "hint", "rules", "quit"])
         except EOFError:
-            self.input_ended = True
+            # Ctrl-D at a terminal is a request to leave, asked like Ctrl-C; piped input that ran
+            # out can answer nothing more.
+            self.input_ended = not sys.stdin.isatty()
             return "q"
         except KeyboardInterrupt:
             return "q"
@@ -335,11 +347,3 @@ def _words(menu: Sequence[Offer], look: Style) -> list[str]:
         elif family is not None:
             words.append(str(getattr(family, "kind", "")))
     return [word for word in dict.fromkeys(words) if word]
-
-
-def foul_warning(view: View, action: Action) -> str:
-    module = FOUL_CHECKS.get(view.game)
-    if module is None:
-        return ""
-    check: Callable[[View, Action], str] = importlib.import_module(module).foul_warning
-    return check(view, action)

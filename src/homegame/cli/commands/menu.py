@@ -44,7 +44,7 @@ def menu(console: TableConsole) -> bool:
     """Ask which game and how many players, then play a session of it; False when there is
     nothing to play."""
     from homegame.bots import make_bot
-    from homegame.cli.terminal import Table
+    from homegame.cli.terminal import Table, welcome
 
     games = sorted(GAMES.values(), key=lambda g: g.title)
     if not games:
@@ -59,8 +59,7 @@ def menu(console: TableConsole) -> bool:
     players = low if low == high else _number(console, f"Players ({low}-{high}): ", low, high)
     table_game = _configure(console, chosen.name, players)
     seats = [None, *(make_bot(chosen.name) for _ in range(players - 1))]
-    console.say(console.look.bold(f"{chosen.title}: you are seat 0. Type ? for help, hint for advice, "
-                                  "rules for the rules, q to leave the table."))
+    console.say(console.look.bold(welcome(table_game, 0)))
     Table(table_game, seats, console).play()
     return True
 

@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     from homegame.bots import make_bot
     from homegame.cli.screen import open_console
-    from homegame.cli.terminal import Table
+    from homegame.cli.terminal import Table, welcome
 
     try:
         game = game_from(args)
@@ -41,7 +41,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"homegame play: {error}", file=sys.stderr)
         return 2
     console = open_console()
-    console.say(console.look.bold(f"{type(game).title}: you are seat {args.seat}. Type ? for help, "
-                                  "hint for advice, q to leave."))
+    console.say(console.look.bold(welcome(game, args.seat)))
     Table(game, seats, console, seed=args.seed).play(hands=args.hands)
     return 0

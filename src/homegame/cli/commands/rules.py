@@ -8,7 +8,6 @@ a terminal shows formatted and in a pager (piped, the Markdown itself is printed
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from homegame.games import GAMES, game_class, rules_page
@@ -39,12 +38,10 @@ def show_markdown(text: str) -> None:
         print(text)
         return
     from rich.console import Console
-    from rich.markdown import Markdown
 
-    console = Console()
-    os.environ.setdefault("LESS", "-R")  # let less show the formatting instead of its codes
-    with console.pager(styles=True):
-        console.print(Markdown(text))
+    from homegame.cli.screen import page_markdown
+
+    page_markdown(Console(), text)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -44,6 +44,7 @@ _COLOURS = {Suit.HEARTS: "red", Suit.DIAMONDS: "blue", Suit.CLUBS: "green", Suit
             Suit.PAYOO: "magenta"}
 _JOKER_COLOUR = "yellow"
 _SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
+_COLOUR_CODE = re.compile(r"(\x1b\[[0-9;]*m)")
 
 
 @cache
@@ -64,6 +65,9 @@ class Style:
 
     >>> Style(colour=False, seat_names=("", "Ann")).named("seat 1 raises; seat 0 and seat 2 fold")
     'Ann raises; seat 0 and seat 2 fold'
+    >>> bold = Style(colour=True, seat_names=("", "Ann"))
+    >>> bold.named(bold.bold("Seat 1 wins 3")) == bold.bold("Ann wins 3")
+    True
     """
 
     colour: bool
@@ -74,7 +78,9 @@ class Style:
         """``text`` with every "seat N" whose player has a name called by that name."""
         if not any(self.seat_names):
             return text
-        return _SEAT.sub(lambda seat: self._name(int(seat[1])) or seat[0], text)
+        return "".join(part if part.startswith("\x1b") else  # a colour code, whose "m" ends a word
+                       _SEAT.sub(lambda seat: self._name(int(seat[1])) or seat[0], part)
+                       for part in _COLOUR_CODE.split(text))
 
     def _name(self, seat: int) -> str:
         return self.seat_names[seat] if seat < len(self.seat_names) else ""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from homegame.cli.render import Style, hand_line, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.anaconda import AnacondaView
-from homegame.wording import you_form
+from homegame.wording import agreeing, you_form
 
 __all__ = ["render"]
 
@@ -50,8 +50,8 @@ def render(view: View, look: Style | None = None) -> list[str]:
             lines.append(f"  {shows} {look.cards(cards)} and one card face down")
     for seat, cards in view.showdown.items():
         who, side = seat_name(seat, view), view.declarations.get(seat, "")
-        shows = you_form(who, "shows")[len(who) + 1:]
-        lines.append(f"  {who} ({side}) {shows} {look.cards(cards)} - {view.hand_names.get(seat, '')}")
+        lines.append(f"  {who} ({side}) {agreeing(who, 'shows')} {look.cards(cards)} - "
+                     f"{view.hand_names.get(seat, '')}")
     lines.extend(result_lines(view.results, view, look))
     return lines
 

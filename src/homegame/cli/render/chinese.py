@@ -17,10 +17,11 @@ from collections.abc import Sequence
 
 from homegame.cards import Card
 from homegame.cli.render import Style, seat_name
+from homegame.cli.render._rows import settlement_lines
 from homegame.engine import View
-from homegame.games._rows import ROW_NAMES, Payment
+from homegame.games._rows import ROW_NAMES
 from homegame.games.chinese import ChineseView
-from homegame.wording import counted
+from homegame.wording import capitalized, counted
 
 __all__ = ["render"]
 
@@ -38,9 +39,11 @@ def render(view: View, look: Style | None = None) -> list[str]:
         lines.append(f"Your cards: {look.cards(view.hand)}")
     if view.my_setting and not view.is_over:
         lines.extend(_rows_lines("You set", view.my_setting, _names_of(view), look))
-    lines.extend(line for line in view.hint.splitlines() if line and (not view.my_setting or "FOUL" in line))
+    if view.seat not in view.naturals:  # a declared natural is shown with its cards below
+        lines.extend(capitalized(line) for line in view.hint.splitlines()
+                     if line and (not view.my_setting or "FOUL" in line))
     for seat, natural in view.naturals.items():
-        lines.append(f"{seat_name(seat, view)} declared {natural.replace('-', ' ')}: "
+        lines.append(f"{capitalized(seat_name(seat, view))} declared {natural.replace('-', ' ')}: "
                      + "  |  ".join(look.cards(group) for group in view.shown[seat]))
     if view.surrendered:
         lines.append("Surrendered: " + ", ".join(seat_name(s, view) for s in view.surrendered))
@@ -74,18 +77,6 @@ def _end_lines(view: ChineseView, look: Style) -> list[str]:
         if seat in view.naturals:
             continue
         foul = "  " + look.bold("FOUL") if seat in view.fouled else ""
-        title = seat_name(seat, view).capitalize() + foul
+        title = capitalized(seat_name(seat, view)) + foul
         lines.extend(_rows_lines(title, rows, view.row_names[seat], look))
-    lines.append("Payments:")
-    lines.extend(f"  {_payment(p, view)}" for p in view.payments)
-    if not view.payments:
-        lines.append("  none")
-    totals = ", ".join(f"{seat_name(s, view)} {v:+d}" for s, v in view.totals.items())
-    lines.append(f"Result: {totals}")
-    return lines
-
-
-def _payment(payment: Payment, view: ChineseView) -> str:
-    verb = "pay" if payment.payer == view.seat else "pays"
-    return (f"{seat_name(payment.payer, view)} {verb} {seat_name(payment.payee, view)} "
-            f"{counted(payment.units, 'unit')}: {payment.reason}")
+    return lines + settlement_lines(view, view.payments, view.totals)

@@ -37,7 +37,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
     if view.drawn:
         lines.append("Drew: " + ", ".join(f"{seat_name(s, view)} {_count(n)}" for s, n in view.drawn.items()))
     for seat, ace in view.shown_aces.items():
-        shows = you_form(seat_name(seat, view), f"shows {look.card(ace)} and keeps it to draw four")
+        shows = you_form(seat_name(seat, view), f"shows {look.card(ace)}, kept to draw four")
         lines.append(capitalized(shows))
     if view.seat is not None and view.hand:
         lines.append(f"Your hand: {hand_line(view.hand, look)}   ({view.hint})")

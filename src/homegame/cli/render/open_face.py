@@ -18,10 +18,11 @@ from collections.abc import Sequence
 
 from homegame.cards import Card
 from homegame.cli.render import Style, seat_name
+from homegame.cli.render._rows import settlement_lines
 from homegame.engine import View
-from homegame.games._rows import ROW_NAMES, ROW_SIZES, Payment
+from homegame.games._rows import ROW_NAMES, ROW_SIZES
 from homegame.games.open_face import OpenFaceView
-from homegame.wording import counted
+from homegame.wording import capitalized, counted
 
 __all__ = ["render"]
 
@@ -49,7 +50,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
 
 
 def _seat_lines(seat: int, view: OpenFaceView, look: Style) -> list[str]:
-    title = seat_name(seat, view).capitalize()
+    title = capitalized(seat_name(seat, view))
     if seat in view.fantasyland:
         title += " (fantasyland)"
     if seat in view.fouled:
@@ -79,18 +80,8 @@ def _prompt(view: OpenFaceView) -> str:
 
 
 def _end_lines(view: OpenFaceView, look: Style) -> list[str]:
-    lines = ["Payments:"]
-    lines.extend(f"  {_payment(p, view)}" for p in view.payments)
-    if not view.payments:
-        lines.append("  none")
-    lines.append("Result: " + ", ".join(f"{seat_name(s, view)} {v:+d}" for s, v in view.totals.items()))
+    lines = settlement_lines(view, view.payments, view.totals)
     if view.next_fantasyland:
         following = ", ".join(seat_name(s, view) for s in view.next_fantasyland)
         lines.append(look.bold("Fantasyland next hand: ") + following)
     return lines
-
-
-def _payment(payment: Payment, view: OpenFaceView) -> str:
-    verb = "pay" if payment.payer == view.seat else "pays"
-    return (f"{seat_name(payment.payer, view)} {verb} {seat_name(payment.payee, view)} "
-            f"{counted(payment.units, 'unit')}: {payment.reason}")

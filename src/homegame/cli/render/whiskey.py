@@ -33,9 +33,11 @@ def render(view: View, look: Style | None = None) -> list[str]:
     who = "watching" if view.seat is None else f"you are seat {view.seat}"
     lines = [look.bold(f"Whiskey Poker - {who}, dealer seat {view.dealer} - {PHASES[view.phase]}")]
     lines.append(_widow_line(view, look))
-    if view.knocker is not None:
-        knocked = capitalized(you_form(seat_name(view.knocker, view), "knocked"))
-        lines.append(f"{knocked}: this phase ends when the turn comes back to them")
+    if view.knocker is not None and view.phase in ("exchange", "widow"):
+        knocker = seat_name(view.knocker, view)
+        back_to = "you" if knocker == "you" else "them"
+        knocked = capitalized(you_form(knocker, "knocked"))
+        lines.append(f"{knocked}: this phase ends when the turn comes back to {back_to}")
     if view.chips:
         lines.append("Chips: " + ", ".join(f"{seat_name(s, view)} {n}" for s, n in view.chips.items()))
     else:
