@@ -123,3 +123,37 @@ def test_events_keep_their_data_exactly(store_address: str) -> None:
         await store.append("t1", [TableEvent(batches[0][-1].seq + 1, "chat", data, 12.25)])
         return await store.load("t1")
     assert _run(store_address, work)[-1] == TableEvent(batches[0][-1].seq + 1, "chat", data, 12.25)
+
+
+def test_a_room_starts_with_tables_stored_under_older_limits_and_not_with_unreadable_ones(
+        store_address: str, caplog: pytest.LogCaptureFixture) -> None:
+    """A table made before a limit was tightened (a tab in its name, bots that think 30 s) is
+    served within today's limits; a log that cannot be read back keeps only its own table away."""
+    from homegame.room.bots import BotPool
+    from homegame.room.service import CardRoom
+
+    _, batches = _played_table("t1", hands=1)
+    older = {"name": "Friday\tnight", "games": ["draw"], "bots": 1, "bot_level": "search:30s"}
+    created = TableEvent(1, "created", {"config": older, "owner": ""}, 0.0)
+    seated = TableEvent(2, "seated", {"seat": 0, "name": "Ada (bot)", "token": None, "bot": "search:30s",
+                                      "buy_in": 100}, 0.0)
+    unreadable = TableEvent(1, "seated", {"seat": 0}, 0.0)
+
+    async def stored(store: Store) -> None:
+        for batch in batches:
+            await store.append("t1", batch)
+        await store.append("older", [created, seated])
+        await store.append("unreadable", [unreadable])
+
+    async def serve() -> dict[str, TableConfig]:
+        room = CardRoom(open_store(store_address), bots=BotPool(workers=0))
+        await room.start()
+        try:
+            return {table_id: host.table.config for table_id, host in room.hosts.items()}
+        finally:
+            await room.stop()
+    _run(store_address, stored)
+    served = asyncio.run(serve())
+    assert sorted(served) == ["older", "t1"]
+    assert (served["older"].name, served["older"].bot_level) == ("Friday night", "search:5s")
+    assert "table unreadable could not be read back" in caplog.text

@@ -97,6 +97,23 @@ class TableConfig:
         config.check()
         return config
 
+    @classmethod
+    def from_stored(cls, data: Any) -> TableConfig:
+        """The config a stored table was made with, read under today's limits: a setting refused
+        since the table was stored is brought within them rather than keeping the room from
+        starting (unprintable characters in the name become spaces; a buy-in or a search bot's
+        budget comes down to the most a table may have now).
+
+        >>> TableConfig.from_stored({"name": "Friday\tnight", "bot_level": "search:30s"}).bot_level
+        'search:5s'
+        """
+        try:
+            return cls.from_json(data)
+        except RoomError:
+            if not isinstance(data, dict):
+                raise
+            return cls.from_json(_mended(data))
+
     def check(self) -> None:
         """Refuse a setup no hand could be dealt at: too many bots, stakes a game refuses."""
         if self.bots >= self.seats:
@@ -149,6 +166,22 @@ def _within_the_room_s_budget(bot: Bot) -> None:
                                        or (bot.playouts or 0) > ROOM_MOST_PLAYOUTS):
         raise RoomError(f"a search bot at a room table thinks at most {ROOM_MOST_SECONDS:g} seconds or "
                         f"{ROOM_MOST_PLAYOUTS:,} playouts a decision ('search:2s', 'search:1000')")
+
+
+def _mended(data: dict[str, Any]) -> dict[str, Any]:
+    mended = dict(data)
+    if isinstance(name := data.get("name"), str):
+        mended["name"] = "".join(c if c.isprintable() else " " for c in name).strip()[:60] or "a table"
+    if type(buy_in := data.get("buy_in")) is int:
+        mended["buy_in"] = min(buy_in, MAX_CHIPS // MOST_SEATS)
+    level = data.get("bot_level")
+    if isinstance(level, str) and level.startswith("search:"):
+        try:
+            _within_the_room_s_budget(make_bot("draw", level))  # a budget reads the same in every game
+        except HomegameError:
+            most = f"{ROOM_MOST_SECONDS:g}s" if level.endswith("s") else str(ROOM_MOST_PLAYOUTS)
+            mended["bot_level"] = f"search:{most}"
+    return mended
 
 
 def _text(name: str, value: object, *, longest: int) -> str:

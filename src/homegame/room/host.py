@@ -332,7 +332,10 @@ class TableHost:
             hand = table.hand
             assert hand is not None and occupant is not None and occupant.bot is not None
             player = hand.seats.index(seat)
-            action = await self.room.bots.decide(hand.game.name, occupant.bot, hand.state, player)
+            # The table's level, not the one stored with the seat: a level since brought within
+            # the room's limits (TableConfig.from_stored) holds for the bots seated under it too.
+            level = table.config.bot_level
+            action = await self.room.bots.decide(hand.game.name, level, hand.state, player)
             if self._decision(seat) == key[2]:
                 await self.change(lambda t: t.act(seat, action, intent=f"bot:{key[2]}", at=self.room.clock(),
                                                   by="bot"))

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, Final
 from homegame.errors import NotFound, RoomError
 from homegame.room.host import TableHost
 from homegame.room.store import SharedStore
-from homegame.room.table import Table
 
 if TYPE_CHECKING:
     from homegame.room.service import CardRoom
@@ -89,9 +88,8 @@ class Sharing:
         if not fresh:
             return
         for table_id, events in (await self.store.load_open(fresh)).items():
-            host = self.room.hosts[table_id] = TableHost(self.room, Table.restore(table_id, events))
-            host.start()
-            _log.info("took over table %s", table_id)
+            if self.room.host_stored(table_id, events):
+                _log.info("took over table %s", table_id)
 
     def drop(self, table_ids: list[str]) -> None:
         """Stop hosting ``table_ids``; their clients are told to connect again (and so reach the

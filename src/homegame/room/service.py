@@ -13,6 +13,7 @@ else. Tokens are kept only as hashes.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 import statistics
@@ -30,9 +31,11 @@ from homegame.room.host import TableHost, new_token, token_hash
 from homegame.room.ownership import Sharing
 from homegame.room.settle import settle_up
 from homegame.room.store import SharedStore, Store
-from homegame.room.table import Shuffle, Table
+from homegame.room.table import Shuffle, Table, TableEvent
 
 __all__ = ["CardRoom", "system_shuffle"]
+
+_LOG = logging.getLogger("homegame.room")
 
 _LAG_SAMPLE: Final = 0.02
 
@@ -79,8 +82,7 @@ class CardRoom:
             await self.sharing.start()
         else:
             for table_id, events in (await self.store.load_open()).items():
-                host = self.hosts[table_id] = TableHost(self, Table.restore(table_id, events))
-                host.start()
+                self.host_stored(table_id, events)
         self._lag_task = asyncio.get_running_loop().create_task(self._watch_lag())
 
     async def stop(self) -> None:
@@ -97,6 +99,18 @@ class CardRoom:
         if host is None:
             raise NotFound(f"there is no open table {str(table_id)[:64]!r} in this room")
         return host
+
+    def host_stored(self, table_id: str, events: list[TableEvent]) -> bool:
+        """Serve a stored table again. One whose log can no longer be read stays in the store,
+        unserved, and is logged: it must not keep the room and every other table from starting."""
+        try:
+            table = Table.restore(table_id, events)
+        except Exception:
+            _LOG.exception("table %s could not be read back from its log; it is not served", table_id)
+            return False
+        host = self.hosts[table_id] = TableHost(self, table)
+        host.start()
+        return True
 
     async def still_holds(self, table_id: str) -> bool:
         """Whether this process may still write ``table_id`` (always, unless the store is shared)."""

@@ -67,7 +67,7 @@ class Table(TableState):
         events = list(events)
         if not events or events[0].kind not in ("created", "checkpoint"):
             raise RoomError(f"table {table_id}'s log starts with neither its creation nor a checkpoint")
-        table = cls(table_id, TableConfig.from_json(events[0].data["config"]))
+        table = cls(table_id, TableConfig.from_stored(events[0].data["config"]))
         table.seq = events[0].seq - 1
         table._chance = chance_by_hand(events)
         for event in events:

@@ -165,7 +165,7 @@ class TableState:
         return intent is not None and intent in occupant.intents
 
     def _on_created(self, data: dict[str, Any], at: float) -> None:
-        self.config = TableConfig.from_json(data["config"])
+        self.config = TableConfig.from_stored(data["config"])
         self.owner_hash = data["owner"]
         self.seats = [None] * self.config.seats
 
