@@ -79,3 +79,9 @@ def test_simulate_counts_a_hand_won_when_the_seat_came_out_ahead(capsys: pytest.
     assert all(row.split()[-1] == "0" for row in rows), rows
     for bad in (["simulate", "draw", "--players", "0"], ["chinese", "versus", "--hands", "1"]):
         assert main(bad) == 2
+
+
+def test_join_refuses_a_token_with_a_name_or_a_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    for extra in (["--name", "ann"], ["--seat", "2"]):
+        assert main(["join", "http://127.0.0.1:9/t/abc", "--token", "t0k3n", *extra]) == 2
+        assert "without --name and --seat" in capsys.readouterr().err

@@ -50,6 +50,8 @@ def test_bad_tournaments_are_refused() -> None:
         tournament("draw", ["nobody"], deals=1)
     with pytest.raises(GameError, match="one process or more"):
         tournament("draw", ["random"], deals=1, workers=0)
+    with pytest.raises(GameError, match="not both"):
+        tournament("draw", ["random"], deals=1, workers=2, ray_address="local")
 
 
 def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:

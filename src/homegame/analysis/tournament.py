@@ -128,6 +128,9 @@ def tournament(game: str, bots: Sequence[str], *, deals: int, seed: int = 0, pla
         raise GameError("a tournament needs at least one bot")
     if workers < 1:
         raise GameError(f"a tournament runs in one process or more, not {workers}")
+    if workers > 1 and ray_address is not None:
+        raise GameError("a tournament runs on a Ray cluster or in a pool of worker processes, not both: "
+                        "the cluster gives each deal its own worker")
     seats = players or max(2, game_class(game).players[0])
     configured = new_game(game, players=seats, variants=variants, **dict(settings or {}))
     for name in dict.fromkeys(bots):

@@ -9,14 +9,20 @@ from homegame.cli.commands._room import room_missing
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    join = subparsers.add_parser("join", help="take a seat at a card-room table from its invite link")
+    join = subparsers.add_parser(
+        "join", help="take a seat at a card-room table from its invite link",
+        description="Sit at a table of a card room (homegame serve) and play it in this terminal: "
+        "a new seat under --name, or the seat a --token you were given opens.")
     join.add_argument("invite", help="the table's invite link, such as http://192.0.2.7:8000/t/abc123")
     join.add_argument("--name", help="the name the table shows for you (to take a new seat)")
     join.add_argument("--token", help="your seat's token, to come back to a seat you already have")
     join.add_argument("--seat", type=int, default=None,
                       help="the seat number you want (default: any free one)")
     join.set_defaults(run=run)
-    watch = subparsers.add_parser("watch", help="watch a card-room table from its invite link (no seat)")
+    watch = subparsers.add_parser(
+        "watch", help="watch a card-room table from its invite link (no seat)",
+        description="Follow a card-room table as a spectator: every hand as it is played, with only "
+        "the cards the table shows.")
     watch.add_argument("invite", help="the table's invite link")
     watch.set_defaults(run=run, name=None, token=None, seat=None)
 
@@ -35,6 +41,10 @@ def run(args: argparse.Namespace) -> int:
         base, table = parse_invite(args.invite)
         client = RoomClient(base)
         token = args.token
+        if token is not None and (args.name or args.seat is not None):
+            print("a --token comes back to the seat it opens: give it without --name and --seat",
+                  file=sys.stderr)
+            return 2
         if args.command == "join" and token is None:
             if not args.name:
                 print("say who you are: homegame join LINK --name NAME (or --token TOKEN to come back)",

@@ -23,7 +23,10 @@ class _Leave(Exception):
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("menu", help="choose a game from a list and play it")
+    parser = subparsers.add_parser(
+        "menu", help="choose a game from a list and play it",
+        description="Pick a game, its variants and your opponents from numbered lists, then play it "
+        "as 'homegame play' would.")
     parser.set_defaults(run=run)
 
 

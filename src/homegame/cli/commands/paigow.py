@@ -71,7 +71,7 @@ def _named(split: Split, wheel_second: bool) -> str:
 def _valued(value: SplitValue) -> str:
     if value.foul:
         return "FOUL (loses both hands)"
-    return f"value {value.value:+.4f} +/- {value.error:.4f} per unit"
+    return f"value {value.value:+.4f} ± {value.error:.4f} per unit"
 
 
 def run_set(args: argparse.Namespace) -> int:

@@ -9,7 +9,11 @@ from homegame.cli.commands._room import room_missing
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("serve", help="run the card room: tables friends join over the network")
+    parser = subparsers.add_parser(
+        "serve", help="run the card room: tables friends join over the network",
+        description="Run the card room: a lobby where tables are made, the browser table, and the "
+        "websocket that 'homegame join', 'watch' and 'bot' connect to. Tables are kept in a store "
+        "and come back when the room starts again.")
     parser.add_argument("--host", default="127.0.0.1",
                         help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 "
                              "lets the whole network in)")

@@ -12,7 +12,10 @@ from homegame.wording import counted
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("simulate", help="let bots play each other and count results")
+    parser = subparsers.add_parser(
+        "simulate", help="let bots play each other and count results",
+        description="Seat bots at a game and play hands between them, then give each seat its total, "
+        "its mean per hand with a standard error, and how often it came out ahead.")
     add_game_options(parser)
     parser.add_argument("--hands", type=int, default=100, help="how many hands (default 100)")
     parser.add_argument("--bots", default="", help="bot names by seat, comma separated; a short "

@@ -69,7 +69,7 @@ def table_text(result: Tournament) -> str:
     bot                 mean       95% interval
     search            +1.500  [+1.250, +1.750]
     random            -1.500  [-1.750, -1.250]
-    search ahead of random by +3.000 +/- 0.500 a hand: better
+    search ahead of random by +3.000 ± 0.500 a hand: better
     """
     unit = "points taken per hand, fewer is better" if result.penalty else "result per hand"
     played = f"{counted(result.deals, 'deal')}, {counted(result.hands, 'hand')}"
@@ -83,7 +83,7 @@ def table_text(result: Tournament) -> str:
         lead = -difference.mean if result.penalty else difference.mean
         verdict = "better" if lead - difference.margin > 0 else "worse" if lead + difference.margin < 0 \
             else "not told apart"
-        lines.append(f"{difference.bot} ahead of {difference.other} by {lead:+.3f} +/- "
+        lines.append(f"{difference.bot} ahead of {difference.other} by {lead:+.3f} ± "
                      f"{difference.margin:.3f} a hand: {verdict}")
     return "\n".join(lines)
 
