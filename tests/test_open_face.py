@@ -255,3 +255,20 @@ def test_the_table_shows_warnings_hidden_fantasyland_royalties_and_payments() ->
     assert "You (fantasyland):  royalties 2" in lines and "Seat 0  FOUL:  royalties 0" in lines
     assert any(line.startswith("  you pay seat 0") or line.startswith("  seat 0 pays you") for line in lines)
     assert lines[-1].startswith("Result: ")
+
+
+def test_a_placement_that_fouls_is_questioned_unless_it_is_the_only_move_left() -> None:
+    from homegame.games import foul_warning
+
+    fouling = "Ah As Kc | 2c 3d 4h 5s 7c | 8h 9h Td Qc Ks"  # aces in front of a seven high
+    state = deal([fouling, MIDDLING])
+    warnings = {}
+    while not state.is_over:
+        seat = state.to_act[0]
+        move = move_for(state, seat, [fouling, MIDDLING][seat])
+        if seat == 0 and move.kind == "place":
+            legal = state.legal_actions(0)
+            warnings[str(move.cards[0])] = (len(legal), foul_warning(state.view(0), move, legal))
+        state.apply(seat, move)
+    assert warnings["7c"] == (2, "will foul: the middle is complete and weaker than the front")
+    assert warnings["Ks"] == (1, "")

@@ -101,7 +101,8 @@ def family_of(name: str) -> str:
 def foul_warning(view: View, action: Action, legal: ActionSet) -> str:
     """Why taking ``action`` from ``view`` fouls, as its game says (``""``: it does not, or the game
     has no fouls), for the faces to ask before they send a setting. Only a legal action is
-    weighed: one naming a card not held is left to the game, which refuses it with its own reason.
+    weighed: one naming a card not held is left to the game, which refuses it with its own reason;
+    and the only move left is not questioned, since there is nothing else to choose.
 
     >>> from homegame.engine import Action
     >>> state = new_game("pai_gow", players=1).deal(seed=1)
@@ -109,7 +110,7 @@ def foul_warning(view: View, action: Action, legal: ActionSet) -> str:
     >>> foul_warning(state.view(0), Action.parse("set 2c 2c | 3c 4c 5c 6c 7c"), legal)
     ''
     """
-    if view.game not in _FOULING or action not in legal:
+    if view.game not in _FOULING or len(legal) == 1 or action not in legal:
         return ""
     return str(import_module(f"{__name__}.{view.game}").foul_warning(view, action))
 
