@@ -87,9 +87,7 @@ def straight_top_with_wild(ranks: Sequence[int]) -> int:
     >>> straight_top_with_wild([9, 7]), straight_top_with_wild([14, 3]), straight_top_with_wild([14, 7])
     (11, 5, 0)
     """
-    mask = 0
-    for rank in ranks:
-        mask |= 1 << rank
+    mask = _rank_mask(ranks)
     for top, window in _STRAIGHT_WINDOWS:
         if not mask & ~window:
             return top
@@ -104,10 +102,15 @@ def straight_tops_with_wild(ranks: Sequence[int]) -> list[int]:
     >>> straight_tops_with_wild([5, 4, 3, 2]), straight_tops_with_wild([14, 7])
     ([6, 5], [])
     """
+    mask = _rank_mask(ranks)
+    return [top for top, window in _STRAIGHT_WINDOWS if not mask & ~window]
+
+
+def _rank_mask(ranks: Sequence[int]) -> int:
     mask = 0
     for rank in ranks:
         mask |= 1 << rank
-    return [top for top, window in _STRAIGHT_WINDOWS if not mask & ~window]
+    return mask
 
 
 def _rank(code: int) -> int:
