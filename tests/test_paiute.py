@@ -221,6 +221,24 @@ def test_royal_on_top_lets_a_royal_flush_beat_five_of_a_kind(variants: list[str]
         assert "you must beat five of a kind, nines" in state.view(0).hint
 
 
+@pytest.mark.parametrize(("settings", "royal_pays"), [({}, 6), ({"pay_royal_flush": 5}, 5)])
+def test_with_royal_on_top_the_default_pay_table_pays_the_royal_flush_most(settings: dict[str, int],
+                                                                          royal_pays: int) -> None:
+    """Source 000: higher hands pay more; RULINGS.md: 6 down to 1 from the top combination."""
+    import homegame
+
+    game = Paiute(players=2, variants=["pay-table", "royal-on-top"], **settings)
+    assert game.payment(game.ranking.evaluate(parse_cards("Ah Kh Qh Jh Th"))) == royal_pays
+    assert game.config["pay_five_of_a_kind"] == 5, "second in the ranking, unless set"
+    state = deal(game, ["Ah Kh Qh Jh 4c", "9c 9d 9h 9s 5h"], stock="2d Th")
+    play(state, 1, "draw stock", "call 5h")
+    play(state, 0, "draw stock", "call 4c")
+    assert state.outcome == {0: royal_pays, 1: -royal_pays}
+    assert homegame.replay(json.loads(state.history.dumps())).outcome == state.outcome
+    plain = Paiute(players=2, variants=["pay-table"]).config
+    assert (plain["pay_five_of_a_kind"], plain["pay_royal_flush"]) == (6, 5)
+
+
 def _void_deal(game: Paiute) -> tuple[list[int], PaiuteState]:
     """Both seats draw from the stock and throw the card straight back until the deal ends."""
     state = deal(game, ["Ac 3d 5h 7s 9c", "Ad 3h 5s 7c 9d"])

@@ -14,7 +14,7 @@ may call it. The rules text is ``homegame rules paiute`` (``games/rules/paiute.m
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from homegame.cards import Card, deck
@@ -61,6 +61,21 @@ class Paiute(Game):
            for default in (_PAY_DEFAULTS[key],)},
     }
     carry_keys = frozenset({"wins"})
+
+    def __init__(self, *, players: int, variants: Iterable[str] = (), **settings: Any) -> None:
+        """The pay table's defaults run 6 down to 1 in the ranking's order, so with ``royal-on-top``
+        the royal flush pays 6 and five of a kind 5 unless the players set them.
+
+        >>> table = Paiute(players=2, variants=["pay-table", "royal-on-top"]).config
+        >>> table["pay_royal_flush"], table["pay_five_of_a_kind"]
+        (6, 5)
+        """
+        super().__init__(players=players, variants=variants, **settings)
+        if self.has("pay-table") and self.has("royal-on-top"):
+            for key, above in (("pay_royal_flush", "pay_five_of_a_kind"),
+                               ("pay_five_of_a_kind", "pay_royal_flush")):
+                if key not in settings:
+                    self.config[key] = _PAY_DEFAULTS[above]
 
     @property
     def scores_in_chips(self) -> bool:
