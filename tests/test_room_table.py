@@ -85,6 +85,20 @@ def test_the_dealer_may_call_only_a_game_of_the_list_that_fits_the_players() -> 
         table.choose(3, "papayoo", [], at=1.0, shuffle=seeded_shuffle(random.Random(1)))
 
 
+def test_a_stake_goes_to_each_game_only_where_its_variants_count_it() -> None:
+    """protocol.md: stakes go to every game that has them; Paiute's ante counts with its ante
+    scoring only, so a table of every game with an ante deals Paiute with it only then."""
+    table = _table(seats=3, bots=2, stakes={"ante": 2},
+                   games=["draw", {"game": "paiute", "variants": ["jokers", "ante"]}])
+    table.join("ann", token_hash="a", at=0.0)
+    shuffle = seeded_shuffle(random.Random(1))
+    table.choose(table.chooser, "paiute", ["ante"], at=1.0, shuffle=shuffle)
+    assert table.hand is not None and table.hand.game.config["ante"] == 2
+    assert table.config.settings_for("paiute", ["jokers"]) == {}
+    assert table.config.settings_for("draw")["ante"] == 2
+    assert TableConfig.from_json({"name": "every game", "stakes": {"ante": 2}}).stakes == {"ante": 2}
+
+
 def test_a_bad_request_changes_nothing() -> None:
     table = _table(seats=3, bots=1, games=["draw"])
     seat = table.join("ann", token_hash="a", at=0.0)

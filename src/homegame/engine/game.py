@@ -135,6 +135,13 @@ class Game(ABC):
                        for name, setting in self.settings.items()}
         self.check_config()
 
+    @classmethod
+    def settings_counted(cls, variants: Iterable[str]) -> frozenset[str]:
+        """The settings that count at a table playing ``variants``: all of them, unless a game
+        ties a setting to a variant (Paiute's ante to its ``ante`` scoring). A card room gives its
+        stakes to a game only where they count."""
+        return frozenset(cls.settings)
+
     def check_config(self) -> None:
         """Raise :class:`GameError` for a combination of settings that does not make sense."""
         return None

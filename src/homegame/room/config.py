@@ -16,7 +16,7 @@ is a setting that the games taking it accept. What a table refuses is a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -128,14 +128,14 @@ class TableConfig:
             for variants in ((), *((v,) for v in choice.variants)):
                 try:
                     new_game(choice.game, players=fits[0], variants=variants,
-                             **self.settings_for(choice.game))
+                             **self.settings_for(choice.game, variants))
                 except HomegameError as error:
                     raise RoomError(f"{game.title} at this table: {error}") from None
 
-    def settings_for(self, name: str) -> dict[str, Any]:
-        """The settings a game is dealt with here: the stakes it takes, and the points rate as
-        the unit of the games that have one."""
-        takes = game_class(name).settings
+    def settings_for(self, name: str, variants: Iterable[str] = ()) -> dict[str, Any]:
+        """The settings a game is dealt with here under ``variants``: the stakes that count in it,
+        and the points rate as the unit of the games that have one."""
+        takes = game_class(name).settings_counted(variants)
         settings = {key: value for key, value in self.stakes.items() if key in takes}
         if "unit" in takes and "unit" not in settings:
             settings["unit"] = self.points_rate

@@ -203,7 +203,7 @@ class Table(TableState):
         seats = series.seats or tuple(self.players_for(series.game))
         chips = self._configure(series.game, list(series.variants), players=len(seats)).starting_stack
         deal = {"number": self.hands_played + 1, "game": series.game, "variants": list(series.variants),
-                "settings": self.config.settings_for(series.game), "seats": list(seats),
+                "settings": self.config.settings_for(series.game, series.variants), "seats": list(seats),
                 "dealer": min(range(len(seats)), key=lambda i: (seats[i] - self.button) % len(self.seats)),
                 "stacks": None if chips is None else [self._occupant(s).stack for s in seats],
                 "carry": series.carry}

@@ -249,7 +249,7 @@ class TableState:
     # -- the flow of the table ----------------------------------------------------------------
 
     def _configure(self, name: str, variants: list[str], *, players: int) -> Game:
-        return new_game(name, players=players, variants=variants, **self.config.settings_for(name))
+        return new_game(name, players=players, variants=variants, **self.config.settings_for(name, variants))
 
 
     def _wake_up(self, at: float) -> None:

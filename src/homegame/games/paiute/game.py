@@ -82,6 +82,17 @@ class Paiute(Game):
         """Only the ``ante`` scoring plays for chips; the others count deals or units."""
         return self.has("ante")
 
+    @classmethod
+    def settings_counted(cls, variants: Iterable[str]) -> frozenset[str]:
+        """The ante counts with the ``ante`` scoring only, the pay_* settings with ``pay-table``.
+
+        >>> sorted(Paiute.settings_counted(["jokers", "ante"]))
+        ['ante']
+        """
+        chosen = set(variants)
+        return frozenset(key for key in cls.settings
+                         if ("ante" in chosen if key == "ante" else "pay-table" in chosen))
+
     def check_config(self) -> None:
         changed_table = [k for k, v in _PAY_DEFAULTS.items() if self.config[k] != v]
         if changed_table and not self.has("pay-table"):
