@@ -259,9 +259,11 @@ def test_an_unknown_table_is_a_clear_refusal(server: RoomServer) -> None:
     ("/api/tables", b"[]", 400), ("/api/tables/nope/seats", b'{"name": "ann"}', 404),
     ("/api/tables", b'{"name": "' + b"x" * 70_000 + b'"}', 400),
     ("/api/tables", b'{"name": "Friday \\ud800"}', 400), ("/api/tables", b'{"name": "a\\u202eb"}', 400),
+    ("/api/games/nosuch/rules", None, 404),
 ])
-def test_bad_http_requests_are_json_errors(server: RoomServer, path: str, body: bytes, status: int) -> None:
-    request = urllib.request.Request(server.base + path, data=body, method="POST")
+def test_bad_http_requests_are_json_errors(server: RoomServer, path: str, body: bytes | None,
+                                           status: int) -> None:
+    request = urllib.request.Request(server.base + path, data=body, method="GET" if body is None else "POST")
     with pytest.raises(urllib.error.HTTPError) as failure:
         urllib.request.urlopen(request, timeout=10)
     assert failure.value.code == status and json.loads(failure.value.read())["error"]

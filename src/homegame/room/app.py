@@ -60,8 +60,7 @@ def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Sta
         Route("/api/health", _api(lambda request: _ok({"ok": True, "tables": len(the_room.hosts)}))),
         Route("/api/stats", _api(lambda request: _ok(the_room.stats()))),
         Route("/api/games", _api(lambda request: _ok([game_json(name) for name in sorted(GAMES)]))),
-        Route("/api/games/{game}/rules", _api(lambda request: _ok(
-            {**game_json(request.path_params["game"]), "rules": rules_page(request.path_params["game"])}))),
+        Route("/api/games/{game}/rules", _api(lambda request: _ok(_rules(request.path_params["game"])))),
         Route("/api/tables", _api(lambda request: _tables(the_room, request)), methods=["GET", "POST"]),
         Route("/api/tables/{table}", _api(lambda request: _table(the_room, request))),
         Route("/api/tables/{table}/seats", _api(lambda request: _join(the_room, request)), methods=["POST"]),
@@ -91,6 +90,15 @@ def _api(handler: Callable[[Request], Awaitable[Response]]) -> Handler:
         except HomegameError as error:
             return _error(400, str(error))
     return endpoint
+
+
+def _rules(name: str) -> dict[str, Any]:
+    """A game with its rules page; an unknown game is not found (404), as an unknown table is."""
+    try:
+        game = game_json(name)
+    except HomegameError as error:
+        raise NotFound(str(error)) from None
+    return {**game, "rules": rules_page(name)}
 
 
 async def _ok(data: Any, status: int = 200) -> Response:

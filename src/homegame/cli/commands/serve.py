@@ -57,6 +57,24 @@ def _advertised(args: argparse.Namespace, shared: bool) -> str | None:
     return address.rstrip("/") if address is not None else None
 
 
+def _check_store(address: str | None) -> None:
+    """Open the store once and let it go, so that one the room cannot use (an SQLite file another
+    room holds, a database that does not answer) is said in a line before the server starts,
+    rather than in the server's traceback after its banner."""
+    import asyncio
+
+    from homegame.room.store import open_store
+
+    async def try_it() -> None:
+        store = open_store(address)
+        await store.open()
+        await store.close()
+    try:
+        asyncio.run(try_it())
+    except Exception as error:  # whatever the store's driver raises, said as a refusal
+        raise ValueError(str(error) or type(error).__name__) from None
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -70,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
     store = open_store(args.store)
     try:
         advertise = _advertised(args, shared=isinstance(store, SharedStore))
+        _check_store(args.store)
     except ValueError as error:
         print(f"homegame serve: {error}", file=sys.stderr)
         return 2
