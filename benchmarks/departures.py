@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from homegame.analysis.tournament import mean_and_margin
+from homegame.analysis.intervals import mean_and_margin
 from homegame.bots import Bot, ask, make_bot
 from homegame.bots.search import SearchBot
 from homegame.engine import Action, GameState

@@ -25,7 +25,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import homegame.agents.openspiel  # noqa: F401  # registers the homegame_* games
 from homegame.agents.openspiel import HomegameState
-from homegame.analysis.tournament import mean_and_margin
+from homegame.analysis.intervals import mean_and_margin
 from homegame.bots import ask
 from homegame.bots.search import SearchBot
 from homegame.engine import Action

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Any, Final
 
+from homegame.analysis.intervals import critical_95
 from homegame.analysis.progress import Progress
 from homegame.bots import Bot, RandomBot, ask
 from homegame.bots.chinese import greedy_setting, solve
@@ -91,7 +92,7 @@ def head_to_head(hands: int, *, seed: int, rival: str = "greedy",
             progress(number + 1, hands)
     mean = sum(results) / hands
     spread = sqrt(sum((r - mean) ** 2 for r in results) / (hands - 1)) if hands > 1 else 0.0
-    return HeadToHead(rival, hands, mean, 1.96 * spread / sqrt(hands))
+    return HeadToHead(rival, hands, mean, critical_95(hands) * spread / sqrt(hands))
 
 
 def solver_speed(hands: int = 200, *, seed: int = 0) -> float:
@@ -162,4 +163,4 @@ def open_face_match(hands: int, *, seed: int, rival: str = "random", samples: in
     mean = sum(results) / hands
     spread = sqrt(sum((r - mean) ** 2 for r in results) / (hands - 1)) if hands > 1 else 0.0
     return OpenFaceMatch(rival, hands, (fouls[0], fouls[1]), (fantasy[0], fantasy[1]), mean,
-                         1.96 * spread / sqrt(hands), elapsed)
+                         critical_95(hands) * spread / sqrt(hands), elapsed)

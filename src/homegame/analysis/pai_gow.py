@@ -41,6 +41,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from homegame.analysis.intervals import critical_95
 from homegame.analysis.progress import Progress
 from homegame.bots.pai_gow import (
     WIN_PAYS,
@@ -154,7 +155,7 @@ def best_setting(cards: Sequence[Card], *, samples: int = 5000, seed: int | str 
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """A mean result per unit with its 95% confidence interval (normal approximation)."""
+    """A mean result per unit with its 95% confidence interval."""
 
     mean: float
     low: float
@@ -164,7 +165,7 @@ class Estimate:
     def of(cls, total: float, squares: float, count: int) -> Estimate:
         mean = total / count
         variance = max(squares / count - mean * mean, 0.0) * count / max(count - 1, 1)
-        half = 1.96 * sqrt(variance / count)
+        half = critical_95(count) * sqrt(variance / count)
         return cls(mean, mean - half, mean + half)
 
     def __str__(self) -> str:

@@ -25,16 +25,13 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
+from homegame.analysis.intervals import mean_and_margin
 from homegame.analysis.progress import Progress
 from homegame.bots import ask, make_bot
 from homegame.errors import GameError
 from homegame.games import game_class, new_game
 
-__all__ = ["DealSpec", "Difference", "Standing", "Tournament", "mean_and_margin", "play_deal", "tournament"]
-
-Z_95 = 1.959964
-"""The two-sided 95% point of the normal distribution."""
-
+__all__ = ["DealSpec", "Difference", "Standing", "Tournament", "play_deal", "tournament"]
 
 @dataclass(frozen=True, slots=True)
 class DealSpec:
@@ -186,17 +183,3 @@ def _summary(game: str, specs: list[DealSpec], results: list[list[tuple[int, int
     hands = sum(spec.plays for spec in specs)
     return Tournament(game, specs[0].players, len(specs), hands, specs[0].seed, penalty, standings,
                       differences)
-
-
-def mean_and_margin(values: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``values`` and the half-width of its 95% confidence interval.
-
-    >>> mean_and_margin([1.0, 3.0])
-    (2.0, 1.959964)
-    """
-    count = len(values)
-    mean = sum(values) / count
-    if count < 2:
-        return mean, math.inf
-    variance = sum((value - mean) ** 2 for value in values) / (count - 1)
-    return mean, Z_95 * math.sqrt(variance / count)
