@@ -389,3 +389,28 @@ def test_sub_questions_take_the_action_word_and_amounts_are_explained_as_amounts
     assert filling.take(f"{held[0]} {held[0]}") == "name each card once"
     assert filling.take(f"discard {held[0]} {held[1]}") == "" and filling.action() == Action(
         "discard", cards=(held[0], held[1]))
+
+
+def test_each_numbered_choice_reads_differently_when_an_ace_may_be_kept_either_way() -> None:
+    """Draw with two aces: a four-card draw keeps one ace or the other, and each choice names
+    the cards it takes from."""
+    from homegame.cli.choices import offers
+    from homegame.engine import Action, ActionSet
+    from homegame.engine.action_sets import Subsets
+
+    draw = DrawPoker(players=2)
+    hands = parse_cards("Ah Ad 7c 5s 2d"), parse_cards("Kh Kd 9c 8s 3d")
+    stack = [card for pair in zip(hands[1], hands[0], strict=True) for card in pair]
+    state = draw.deal(deck=stack + [c for c in draw.deck if c not in stack], dealer=0)
+    while not (state.to_act == (0,) and "discard" in state.legal_actions(0).kinds()):
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, next(a for a in legal if a.kind in ("check", "call", "discard")))
+    labels = [offer.label for offer in offers(state.legal_actions(0), state.view(0))]
+    assert labels[-2:] == ["discard CARDS (4 cards, from Ah 7c 5s 2d)",
+                           "discard CARDS (4 cards, from Ad 7c 5s 2d)"]
+    alike = ActionSet(Subsets("pass", parse_cards("2c 3c 4c"), [2]),
+                      Subsets("pass", parse_cards("5d 6d 7d"), [2]))
+    assert [offer.label for offer in offers(alike)] == ["pass CARDS (2 cards, from 2c 3c 4c)",
+                                                       "pass CARDS (2 cards, from 5d 6d 7d)"]
+    assert Action("pass", cards=tuple(parse_cards("5d 7d"))) in alike

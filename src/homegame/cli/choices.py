@@ -23,10 +23,11 @@ call 4
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from homegame.cards import Card, CardError, parse_cards
+from homegame.cards import Card, CardError, format_cards, parse_cards
 from homegame.cli.render import Style
 from homegame.cli.render.pai_gow import distinct_ways, placement_text
 from homegame.engine import Action, ActionSet, Amounts, Arrangements, Choices, View
@@ -66,7 +67,9 @@ def offers(legal: ActionSet, view: View | None = None, look: Style | None = None
     lines: list[Offer] = []
     for family in legal.families:
         lines.extend(_family_offers(family, rows, look))
-    return lines
+    labels = Counter(line.label for line in lines)
+    return [replace(line, label=f"{line.label[:-1]}, from {format_cards(line.family.cards)})")
+            if labels[line.label] > 1 and isinstance(line.family, Subsets) else line for line in lines]
 
 
 def _family_offers(family: Family, rows: tuple[str, ...], look: Style) -> list[Offer]:
