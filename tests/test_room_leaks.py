@@ -179,3 +179,10 @@ def test_a_player_who_takes_a_freed_seat_never_sees_the_cards_its_last_player_fo
         seen = client.hand(table, 1, carl)
         assert seen["player"] is None
         assert not any(card in json.dumps(seen) for card in held), "carl saw ann's folded cards"
+
+        async def carl_looks() -> dict[str, Any]:
+            async with SeatConnection(server.base, table, carl) as connection:
+                return await connection.wait_for(lambda s: s["table"]["hands_played"] == 1)
+        first = asyncio.run(carl_looks())
+        assert first["you"]["seat"] == 0 and first["you"]["player"] is None
+        assert not any(card in json.dumps(first) for card in held), "carl's table showed ann's cards"

@@ -52,7 +52,11 @@ def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: 
     table's public part (built once per change for every connection)."""
     hand = table.hand
     occupant = table.seats[seat] if seat is not None else None
-    player = hand.player_of(seat) if hand is not None else None
+    # A seat sees a hand as its player only if that player sat there when it was dealt: whoever
+    # sits down after it (in a seat freed between hands) sees it as a spectator does.
+    player = None
+    if hand is not None and seat is not None and occupant is not None and table.sat_for(seat, hand.number):
+        player = hand.player_of(seat)
     choosing = table.phase == "choosing" and seat is not None and seat == table.chooser
     you = {"seat": seat, "name": occupant.name if occupant else None, "player": player, "to_act": False,
            "choosing": choosing}
