@@ -99,6 +99,18 @@ def test_a_stake_goes_to_each_game_only_where_its_variants_count_it() -> None:
     assert TableConfig.from_json({"name": "every game", "stakes": {"ante": 2}}).stakes == {"ante": 2}
 
 
+def test_a_table_brought_back_after_the_room_was_away_runs_its_clocks_on_from_where_they_stood() -> None:
+    table = _table(seats=2, games=["draw"])
+    table.join("ann", token_hash="a", at=0.0)
+    table.join("bob", token_hash="b", at=0.0)
+    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(1)))
+    assert table.hand is not None and table.next_wake() == 11.0  # the clock of 10 from the deal
+    restored = Table.restore("t", table.take_unsaved())
+    assert restored.due(100.0) == list(table.deadlines), "without a pause, the outage plays for them"
+    restored.resume(100.0)
+    assert restored.due(100.0) == [] and restored.next_wake() == 110.0
+
+
 def test_a_bad_request_changes_nothing() -> None:
     table = _table(seats=3, bots=1, games=["draw"])
     seat = table.join("ann", token_hash="a", at=0.0)

@@ -105,6 +105,7 @@ class CardRoom:
         unserved, and is logged: it must not keep the room and every other table from starting."""
         try:
             table = Table.restore(table_id, events)
+            table.resume(self.clock())
         except Exception:
             _LOG.exception("table %s could not be read back from its log; it is not served", table_id)
             return False

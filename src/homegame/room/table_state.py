@@ -65,6 +65,7 @@ class TableState:
     series: Series | None = None
     hand: HandInPlay | None = None
     hands_played: int = 0
+    last_at: float = 0.0
     chat: list[dict[str, Any]] = field(default_factory=list)
     _chance: dict[int, list[Any]] = field(default_factory=dict)
     _least_stack: dict[str, int] = field(default_factory=dict)
@@ -74,7 +75,7 @@ class TableState:
         if event.seq != self.seq + 1:
             raise RoomError(f"event {event.seq} does not follow event {self.seq}")
         cold = self.seq == event.seq - 1 and not self.seats
-        self.seq = event.seq
+        self.seq, self.last_at = event.seq, event.at
         if event.kind == "checkpoint":
             self._on_checkpoint(event.data, cold=cold)
             return
@@ -128,6 +129,16 @@ class TableState:
         if occupant is not None and occupant.leaving and _FOLD in hand.state.legal_actions(player):
             return _FOLD
         return hand.state.default_action(player)
+
+    def resume(self, now: float) -> None:
+        """Stop the clocks over the time the table was not served (the room was down, or its
+        owner process died): a turn, the dealer's call and the pause between hands go on at
+        ``now`` from where they stood at the table's last event, so no one is played for or sat
+        out because the room was away."""
+        away = now - self.last_at
+        if away > 0:
+            self.deadlines = {seat: deadline + away for seat, deadline in self.deadlines.items()}
+            self.wakes_at = None if self.wakes_at is None else self.wakes_at + away
 
     def due(self, now: float) -> list[int]:
         """The seats whose clock has run out by ``now``."""
