@@ -187,6 +187,20 @@ def test_a_player_sat_out_by_the_clock_is_played_at_once_until_they_come_back() 
     assert table.due(12.5) == [] and table.due(22.5) == [slow]
 
 
+def test_a_player_who_asks_to_sit_out_mid_hand_plays_it_out_with_the_whole_clock() -> None:
+    """protocol.md and the page's button: sit out from the next deal on."""
+    table, hand = _heads_up_draw(timeouts_to_sit_out=2)
+    first = hand.seats[hand.state.to_act[0]]
+    table.sit_out(first, at=2.0)
+    assert table.due(2.0) == [] and table.due(11.0) == [first]
+    table.act(first, Action("check"), intent="a1", at=3.0)
+    other = hand.seats[hand.state.to_act[0]]
+    table.act(other, Action("check"), intent="b1", at=4.0)
+    assert hand.seats[hand.state.to_act[0]] == first and table.due(4.0) == [] and table.due(14.0) == [first]
+    sitting = table.seats[first]
+    assert sitting is not None and sitting.sitting_out, "and out of the deals after this one"
+
+
 def test_a_player_who_leaves_mid_hand_is_played_at_once_and_cashed_out_after() -> None:
     table = _table(seats=3, games=["draw"])
     for name in ("ann", "bob", "cy"):

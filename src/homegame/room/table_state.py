@@ -198,9 +198,10 @@ class TableState:
         self._recheck_choosing(at)
 
     def _on_sat_out(self, data: dict[str, Any], at: float) -> None:
-        self._occupant(data["seat"]).sitting_out = True
-        if self.phase == "playing" and data["seat"] in self.deadlines:
-            self.deadlines[data["seat"]] = at
+        occupant = self._occupant(data["seat"])
+        occupant.sitting_out = True
+        # From the next deal on: the hand under way keeps its clock.
+        occupant.away_from = self.hands_played + (2 if self.phase == "playing" else 1)
         self._recheck_choosing(at)
 
     def _on_back(self, data: dict[str, Any], at: float) -> None:
@@ -244,7 +245,7 @@ class TableState:
         hand.state.apply(hand.seats.index(seat), Action.from_json(data["action"]))
         occupant.timeouts = occupant.timeouts + 1 if data["by"] == "clock" else 0
         if occupant.timeouts >= self.config.timeouts_to_sit_out:
-            occupant.sitting_out = True
+            occupant.sitting_out, occupant.away_from = True, hand.number
         self.deadlines.pop(seat, None)
         if hand.state.is_over:
             self._settle(hand, at)
@@ -294,7 +295,7 @@ class TableState:
         self.deadlines = {s: d for s, d in self.deadlines.items() if s in acting}
         for seat in acting - set(self.deadlines):
             occupant = self._occupant(seat)
-            away = occupant.leaving or occupant.sitting_out
+            away = occupant.leaving or (occupant.sitting_out and hand.number >= occupant.away_from)
             self.deadlines[seat] = at if away else at + self.config.clock
 
     def _settle(self, hand: HandInPlay, at: float) -> None:
