@@ -282,3 +282,25 @@ def test_a_token_never_begins_with_a_dash_so_a_command_line_takes_it(monkeypatch
     drawn = iter(["-leading-dash", "-again", "fine-token"])
     monkeypatch.setattr(host.secrets, "token_urlsafe", lambda nbytes: next(drawn))
     assert host.new_token() == "fine-token"
+
+
+def test_an_act_made_before_another_seat_s_chat_line_is_not_stale(server: RoomServer) -> None:
+    """Only a change of the seat's own decision makes an act stale (see test_room_table for
+    choices made at the same time)."""
+    _, table, tokens = _table(server)
+
+    async def scenario() -> dict[str, Any]:
+        connections = [SeatConnection(server.base, table, token) for token in tokens]
+        for connection in connections:
+            await connection.open()
+        first = await _to_act(connections)
+        state = first.state
+        assert state is not None
+        other = next(c for c in connections if c is not first)
+        await other.chat("a line while you think")
+        await first.wait_for(lambda s: s["seq"] > state["seq"])
+        answer = await first.act(ActionSet.from_json(state["legal"])[0], seq=state["seq"])
+        for connection in connections:
+            await connection.close()
+        return answer
+    assert asyncio.run(scenario())["type"] == "ack"

@@ -111,6 +111,29 @@ def test_a_table_brought_back_after_the_room_was_away_runs_its_clocks_on_from_wh
     assert restored.due(100.0) == [] and restored.next_wake() == 110.0
 
 
+def test_a_choice_made_at_the_same_time_leaves_the_others_facing_theirs_since_the_same_event() -> None:
+    """What makes an act stale at the room: Pineapple's discards are made at the same time, so one
+    player's discard does not move the event the others decide on."""
+    table = _table(seats=3, games=["pineapple"])
+    for name in ("ann", "bob", "cy"):
+        table.join(name, token_hash=name, at=0.0)
+    table.choose(table.chooser, "pineapple", [], at=1.0, shuffle=seeded_shuffle(random.Random(2)))
+    hand = table.hand
+    assert hand is not None
+    while len(hand.state.to_act) == 1:
+        player = hand.state.to_act[0]
+        passive = next(a for a in hand.state.legal_actions(player) if a.kind in ("check", "call"))
+        table.act(hand.seats[player], passive, intent=None, at=2.0)
+        if len(hand.state.to_act) == 1:
+            assert table.facing_since == {hand.seats[hand.state.to_act[0]]: table.seq}
+    facing = dict(table.facing_since)
+    assert len(facing) == 3 and set(facing.values()) == {table.seq}
+    first = hand.seats[hand.state.to_act[0]]
+    table.act(first, hand.state.legal_actions(hand.state.to_act[0])[0], intent=None, at=3.0)
+    assert table.facing_since == {seat: since for seat, since in facing.items() if seat != first}
+    assert table.seq > max(facing.values())
+
+
 def test_a_bad_request_changes_nothing() -> None:
     table = _table(seats=3, bots=1, games=["draw"])
     seat = table.join("ann", token_hash="a", at=0.0)

@@ -166,9 +166,10 @@ class TableHost:
             def act(table: Table) -> bool:
                 occupant = table.seats[seat]
                 resent = occupant is not None and intent in occupant.intents  # taken once already
-                if "seq" in message and message["seq"] != table.seq and not resent:
-                    raise BadMessage("stale", f"the table has moved on to event {table.seq} since "
-                                              f"event {message['seq']}: look again")
+                since = table.facing_since.get(seat, table.seq)
+                if "seq" in message and message["seq"] < since and not resent:
+                    raise BadMessage("stale", f"your decision has changed since event {message['seq']} "
+                                              f"(at event {since}): look again")
                 return table.act(seat, Action.from_json(message["action"]), intent=intent, at=clock())
             return act
         requests: dict[str, Callable[[Table], bool]] = {

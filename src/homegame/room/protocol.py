@@ -77,7 +77,8 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Any]]] = {
                        "token": {"type": ["string", "null"], "maxLength": 128},
                        "last_seq": {"type": "integer", "minimum": 0}}, ("table",)),
     "act": _message("act", "Take an action in the hand in play. With 'seq', it is refused as stale if the "
-                    "table has moved on since that event.",
+                    "seat's decision has changed since that event (a chat line, a seat joining or "
+                    "another seat's choice made at the same time change nothing).",
                     {"id": _ID, "action": _ACTION, "seq": {"type": "integer", "minimum": 0}},
                     ("id", "action")),
     "choose": _message("choose", "The dealer calls the next game and the variants to play it with.",

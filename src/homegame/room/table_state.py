@@ -66,6 +66,10 @@ class TableState:
     hand: HandInPlay | None = None
     hands_played: int = 0
     last_at: float = 0.0
+    facing_since: dict[int, int] = field(default_factory=dict)
+    """The event since which each seat to act has faced its decision as it is: a client's act made
+    on an earlier event is stale; one made after (a chat line, another seat's choice made at the
+    same time) is not."""
     chat: list[dict[str, Any]] = field(default_factory=list)
     _chance: dict[int, list[Any]] = field(default_factory=dict)
     _least_stack: dict[str, int] = field(default_factory=dict)
@@ -293,7 +297,9 @@ class TableState:
         assert hand is not None
         acting = {hand.seats[player] for player in hand.state.to_act}
         self.deadlines = {s: d for s, d in self.deadlines.items() if s in acting}
+        self.facing_since = {s: q for s, q in self.facing_since.items() if s in self.deadlines}
         for seat in acting - set(self.deadlines):
+            self.facing_since[seat] = self.seq
             occupant = self._occupant(seat)
             away = occupant.leaving or (occupant.sitting_out and hand.number >= occupant.away_from)
             self.deadlines[seat] = at if away else at + self.config.clock
