@@ -114,12 +114,7 @@ def test_a_table_brought_back_after_the_room_was_away_runs_its_clocks_on_from_wh
 def test_a_choice_made_at_the_same_time_leaves_the_others_facing_theirs_since_the_same_event() -> None:
     """What makes an act stale at the room: Pineapple's discards are made at the same time, so one
     player's discard does not move the event the others decide on."""
-    table = _table(seats=3, games=["pineapple"])
-    for name in ("ann", "bob", "cy"):
-        table.join(name, token_hash=name, at=0.0)
-    table.choose(table.chooser, "pineapple", [], at=1.0, shuffle=seeded_shuffle(random.Random(2)))
-    hand = table.hand
-    assert hand is not None
+    table, hand = _three_dealt("pineapple", seed=2)
     while len(hand.state.to_act) == 1:
         player = hand.state.to_act[0]
         passive = next(a for a in hand.state.legal_actions(player) if a.kind in ("check", "call"))
@@ -175,6 +170,16 @@ def test_an_intent_sent_twice_is_taken_once() -> None:
     assert table.seq == seq
 
 
+def _three_dealt(game: str, *, seed: int) -> tuple[Table, HandInPlay]:
+    """ann, bob and cy dealt ``game`` at time 1."""
+    table = _table(seats=3, games=[game])
+    for name in ("ann", "bob", "cy"):
+        table.join(name, token_hash=name, at=0.0)
+    table.choose(table.chooser, game, [], at=1.0, shuffle=seeded_shuffle(random.Random(seed)))
+    assert table.hand is not None
+    return table, table.hand
+
+
 def _heads_up_draw(timeouts_to_sit_out: int) -> tuple[Table, HandInPlay]:
     """ann and bob at Draw, dealt at time 1 with a 10 s clock."""
     table = _table(seats=2, games=["draw"], timeouts_to_sit_out=timeouts_to_sit_out)
@@ -225,12 +230,7 @@ def test_a_player_who_asks_to_sit_out_mid_hand_plays_it_out_with_the_whole_clock
 
 
 def test_a_player_who_leaves_mid_hand_is_played_at_once_and_cashed_out_after() -> None:
-    table = _table(seats=3, games=["draw"])
-    for name in ("ann", "bob", "cy"):
-        table.join(name, token_hash=name, at=0.0)
-    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(5)))
-    hand = table.hand
-    assert hand is not None
+    table, hand = _three_dealt("draw", seed=5)
     leaver = hand.seats[hand.state.to_act[0]]
     table.leave(leaver, at=2.0)
     assert table.due(2.0) == [leaver], "a seat that left acts at once"
