@@ -19,10 +19,9 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from math import sqrt
 from typing import Any, Final
 
-from homegame.analysis.intervals import critical_95
+from homegame.analysis.intervals import mean_and_margin
 from homegame.analysis.progress import Progress
 from homegame.bots import Bot, RandomBot, ask
 from homegame.bots.chinese import greedy_setting, solve
@@ -90,9 +89,7 @@ def head_to_head(hands: int, *, seed: int, rival: str = "greedy",
         results.append(state.outcome[0])
         if progress is not None:
             progress(number + 1, hands)
-    mean = sum(results) / hands
-    spread = sqrt(sum((r - mean) ** 2 for r in results) / (hands - 1)) if hands > 1 else 0.0
-    return HeadToHead(rival, hands, mean, critical_95(hands) * spread / sqrt(hands))
+    return HeadToHead(rival, hands, *mean_and_margin(results))
 
 
 def solver_speed(hands: int = 200, *, seed: int = 0) -> float:
@@ -160,7 +157,5 @@ def open_face_match(hands: int, *, seed: int, rival: str = "random", samples: in
         if progress is not None:
             progress(number + 1, hands)
     elapsed = (time.perf_counter() - start) / hands
-    mean = sum(results) / hands
-    spread = sqrt(sum((r - mean) ** 2 for r in results) / (hands - 1)) if hands > 1 else 0.0
-    return OpenFaceMatch(rival, hands, (fouls[0], fouls[1]), (fantasy[0], fantasy[1]), mean,
-                         critical_95(hands) * spread / sqrt(hands), elapsed)
+    mean, margin = mean_and_margin(results)
+    return OpenFaceMatch(rival, hands, (fouls[0], fouls[1]), (fantasy[0], fantasy[1]), mean, margin, elapsed)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["critical_95", "mean_and_margin"]
+__all__ = ["critical_95", "mean_and_margin", "standard_error"]
 
 _Z_95 = 1.959964
 _T_95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
@@ -40,9 +40,20 @@ def mean_and_margin(values: Sequence[float]) -> tuple[float, float]:
     >>> mean_and_margin([1.0, 3.0])
     (2.0, 12.706)
     """
+    error = standard_error(values)
+    mean = sum(values) / len(values)
+    return mean, math.inf if error is None else critical_95(len(values)) * error
+
+
+def standard_error(values: Sequence[float]) -> float | None:
+    """The standard error of the mean of ``values`` (``None`` for fewer than two: one value has
+    no spread to measure).
+
+    >>> standard_error([1.0, 3.0]), standard_error([5.0])
+    (1.0, None)
+    """
     count = len(values)
-    mean = sum(values) / count
     if count < 2:
-        return mean, math.inf
-    variance = sum((value - mean) ** 2 for value in values) / (count - 1)
-    return mean, critical_95(count) * math.sqrt(variance / count)
+        return None
+    mean = sum(values) / count
+    return math.sqrt(sum((value - mean) ** 2 for value in values) / (count - 1) / count)

@@ -10,11 +10,11 @@ running totals) goes to the next.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from homegame.analysis.intervals import standard_error
 from homegame.analysis.progress import Progress
 from homegame.bots import Bot, ask
 from homegame.engine import Game, GameState
@@ -94,9 +94,4 @@ def simulate(game: Game, bots: Sequence[Bot], hands: int, *, seed: int | None = 
 
 
 def _summary(seat: int, bot: Bot, values: list[int], best: int) -> SeatResult:
-    count = len(values)
-    mean = sum(values) / count
-    if count < 2:
-        return SeatResult(seat, bot.name, sum(values), mean, None, best)
-    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
-    return SeatResult(seat, bot.name, sum(values), mean, math.sqrt(variance / count), best)
+    return SeatResult(seat, bot.name, sum(values), sum(values) / len(values), standard_error(values), best)
