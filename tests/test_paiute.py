@@ -312,7 +312,7 @@ def test_bad_tables_are_refused_clearly() -> None:
         Paiute(players=3, variants=["jokers", "opposite-colour"])
     with pytest.raises(GameError, match="cannot be played together"):
         Paiute(players=3, variants=["ante", "pay-table"])
-    with pytest.raises(GameError, match="only count with the pay-table variant"):
+    with pytest.raises(GameError, match="pay_paiute only counts with the pay-table variant"):
         Paiute(players=3, pay_paiute=4)
     with pytest.raises(GameError, match="only counts with the ante variant"):
         Paiute(players=3, ante=4)

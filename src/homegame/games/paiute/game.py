@@ -37,6 +37,8 @@ PAY_TABLE_SETTINGS = {
 """Each combination and the setting holding what every other player pays for it under ``pay-table``."""
 
 _PAY_DEFAULTS = dict(zip(PAY_TABLE_SETTINGS.values(), (6, 5, 4, 3, 2, 1), strict=True))
+_VARIANT_OF = {"ante": "ante", **dict.fromkeys(_PAY_DEFAULTS, "pay-table")}
+"""The scoring variant each setting belongs to: it counts with that variant only."""
 
 
 class Paiute(Game):
@@ -90,15 +92,14 @@ class Paiute(Game):
         ['ante']
         """
         chosen = set(variants)
-        return frozenset(key for key in cls.settings
-                         if ("ante" in chosen if key == "ante" else "pay-table" in chosen))
+        return frozenset(key for key, variant in _VARIANT_OF.items() if variant in chosen)
 
     def check_config(self) -> None:
-        changed_table = [k for k, v in _PAY_DEFAULTS.items() if self.config[k] != v]
-        if changed_table and not self.has("pay-table"):
-            raise GameError(f"{', '.join(changed_table)} only count with the pay-table variant")
-        if self.config["ante"] != 1 and not self.has("ante"):
-            raise GameError("the ante setting only counts with the ante variant")
+        counted = self.settings_counted(self.chosen_variants)
+        stray = [key for key in _VARIANT_OF
+                 if key not in counted and self.config[key] != self.settings[key].default]
+        if stray:
+            raise GameError(f"{stray[0]} only counts with the {_VARIANT_OF[stray[0]]} variant")
 
     @property
     def deck(self) -> list[Card]:
