@@ -36,7 +36,7 @@ function showdown(view, ctx, lowNames = {}) {
 
 function reasons(list, ctx) {
   const items = cardsOf(list);
-  return items.length ? h("ul", { class: "reasons" }, items.map((reason) => h("li", {}, ctx.text(capitalize(ctx.words.seatsAsYou(reason)))))) : null;
+  return items.length ? h("ul", { class: "reasons" }, items.map((reason) => h("li", {}, ctx.text(ctx.words.line(reason))))) : null;
 }
 
 /** The phase line of a betting game's hand once it is over: a showdown only if hands were shown. */
@@ -239,7 +239,7 @@ const paiute = {
   },
   results(view, ctx) {
     const settlement = Object.entries(view.settlement || {});
-    return [view.result ? h("p", { class: "result-line" }, ctx.text(capitalize(ctx.words.seatsAsYou(view.result)))) : null,
+    return [view.result ? h("p", { class: "result-line" }, ctx.text(ctx.words.line(view.result))) : null,
             (view.calls || []).map((call) => h("p", { class: "note" }, ctx.text(capitalize(`${ctx.words.who(call.seat)}: `)), ctx.row(call.cards, "table"),
                                                ` ${call.combination}`)),
             settlement.length ? h("p", { class: "note" }, ctx.text("Settlement: " + settlement
@@ -249,7 +249,7 @@ const paiute = {
 
 const papayoo = {
   phase(view, ctx) {
-    return capitalize(ctx.words.seatsAsYou(view.summary));
+    return ctx.words.line(view.summary);
   },
   marks(view) {
     return (code) => ({ papayoo: code === view.papayoo });
@@ -281,7 +281,7 @@ const papayoo = {
   results(view, ctx) {
     return [h("ul", { class: "reasons" }, (view.results || []).map((result) => h("li", {},
               ctx.text(capitalize(`${ctx.words.who(result.seat)}: ${plural(result.points, "point")} (${ctx.words.seatsAsYou(result.reason)}), total ${result.total}`))))),
-            (view.winners || []).length ? h("p", { class: "result-line" }, ctx.text(capitalize(ctx.words.seatsAsYou(view.summary)))) : null];
+            (view.winners || []).length ? h("p", { class: "result-line" }, ctx.text(ctx.words.line(view.summary))) : null];
   },
 };
 

@@ -4,7 +4,7 @@
 // ``textNodes``, which puts every piece in as text: a name a player typed is never read as markup.
 
 import { inlineCard, parseCard } from "./cards.js";
-import { h, plural } from "./dom.js";
+import { capitalize, h, plural } from "./dom.js";
 
 const CARD = "\u0001", CARD_END = "\u0002", NAME = "\u0003", NAME_END = "\u0004";
 const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
@@ -115,6 +115,11 @@ export class Words {
         if (Number(seat) === this.viewer) return owner ? "your" : "you";
         return nameText(this.nameOf(Number(seat))) + (owner || "");
       });
+  }
+
+  /** An engine line (a result, a reason) in the reader's words, begun with a capital. */
+  line(text) {
+    return capitalize(this.seatsAsYou(text));
   }
 
   bySeat(value, say) {
