@@ -41,7 +41,8 @@ async def play(connection: SeatConnection, chooser: random.Random, *, done: Call
         if done():
             return
         if _short(state):
-            await connection.send({"type": "rebuy", "chips": state["table"]["config"]["buy_in"]})
+            stack = state["table"]["seats"][state["you"]["seat"]]["stack"]
+            await connection.send({"type": "rebuy", "chips": state["table"]["config"]["buy_in"] - stack})
             continue
         seen = state["seq"]
         if on_state is not None:

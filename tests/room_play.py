@@ -59,7 +59,7 @@ def step(table: Table, chooser: random.Random, now: float, games: Sequence[str] 
     if table.phase == "waiting":
         short = [seat for seat, s in enumerate(table.seats) if s is not None and s.stack < 20]
         for seat in short:
-            table.rebuy(seat, table.config.buy_in, at=now)
+            table.rebuy(seat, table.config.buy_in - table.seats[seat].stack, at=now)  # type: ignore[union-attr]
         return bool(short)
     if table.phase != "playing":
         return False

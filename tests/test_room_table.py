@@ -145,6 +145,7 @@ def test_a_bad_request_changes_nothing() -> None:
         lambda: table.join("ann", token_hash="c", at=2.0),
         lambda: table.join("cy", token_hash="c", at=2.0, seat=0),
         lambda: table.join("The  House", token_hash="c", at=2.0),
+        lambda: table.join("Ada (Bot)", token_hash="c", at=2.0),
         lambda: table.join("cy", token_hash="c", at=2.0, seat=-1),
         lambda: table.rebuy(seat, 10**9, at=2.0),
         lambda: table.say(seat, "x" * 501, at=2.0),
@@ -303,7 +304,97 @@ def test_a_table_never_holds_more_chips_than_a_hand_may_deal() -> None:
     is refused, where taken it would have left a stack no hand could deal (the engine's MAX_CHIPS)."""
     table = _table(seats=8, buy_in=MAX_CHIPS // 8, games=["draw"])
     seats = [table.join(f"p{n}", token_hash=f"h{n}", at=0.0) for n in range(8)]
+    loser, winner = table.seats[seats[0]], table.seats[seats[1]]
+    assert loser is not None and winner is not None
+    loser.stack, winner.stack = loser.stack - 5, winner.stack + 5  # as a hand between them would
     before = snapshot(table)
     with pytest.raises(RoomError, match="at most"):
         table.rebuy(seats[0], 1, at=1.0)
     assert snapshot(table) == before
+
+
+def _hand_played_out(table: Table, seed: int) -> None:
+    """Play the hand in play to its end, every seat choosing at random."""
+    chooser = random.Random(seed)
+    while table.phase == "playing":
+        assert step(table, chooser, 2.0)
+
+
+def test_a_rebuy_tops_a_stack_up_to_the_buy_in_and_no_further() -> None:
+    table = _table(seats=3, buy_in=100, games=["papayoo"], points_rate=5)
+    seats = [table.join(name, token_hash=name, at=0.0) for name in ("ann", "bob", "cy")]
+    before = snapshot(table)
+    with pytest.raises(RoomError, match="yours is 100 already"):
+        table.rebuy(seats[0], 1, at=1.0)
+    assert snapshot(table) == before
+    table.choose(table.chooser, "papayoo", [], at=1.0, shuffle=seeded_shuffle(random.Random(3)))
+    _hand_played_out(table, seed=3)
+    losers = [(seat, s) for seat, s in enumerate(table.seats) if s is not None and s.stack < 0]
+    assert losers, "a Papayoo hand at five chips a point takes someone below zero"
+    seat, loser = losers[0]
+    owed = 100 - loser.stack
+    with pytest.raises(RoomError, match=f"1 to {owed} chips"):
+        table.rebuy(seat, owed + 1, at=3.0)
+    table.rebuy(seat, owed, at=3.0)
+    assert loser.stack == 100 and owed > 100, "one rebuy brings a debt back to the buy-in"
+    chips_balance(table)
+
+
+def test_the_house_buys_its_broke_bots_back_in_so_a_points_game_never_stalls() -> None:
+    table = _table(seats=4, bots=3, buy_in=20, games=["papayoo"], points_rate=3)
+    table.join("ann", token_hash="a", at=0.0)
+    chooser, log = random.Random(5), table.take_unsaved()
+    topped = []
+    while table.hands_played < 6:
+        assert step(table, chooser, 1.0), f"stuck in {table.phase}"
+        events = table.take_unsaved()
+        log += events
+        topped += [e for e in events if e.kind == "rebuy" and e.data.get("by") == "house"]
+        if table.phase != "playing":
+            assert all(s.stack >= 1 for s in table.seats if s is not None and s.bot is not None)
+        chips_balance(table)
+    assert topped, "six hands at three chips a point break a bot with twenty"
+    assert all(table.seats[e.data["seat"]].bot is not None for e in topped)  # type: ignore[union-attr]
+    assert snapshot(Table.restore("t", log)) == snapshot(table)
+
+
+def test_the_bots_settle_up_as_the_house() -> None:
+    table = _table(seats=3, bots=2, games=["draw"])
+    table.join("ann", token_hash="a", at=0.0)
+    ann, ada = table.seats[2], table.seats[0]
+    assert ann is not None and ada is not None
+    ann.stack, ada.stack = ann.stack - 30, ada.stack + 30  # as a hand between them would
+    assert table.ledger.settlement(table.stacks_by_name()) == {"ann": -30, "the house": 30}
+    assert [line["bot"] for line in table.ledger.to_json(table.stacks_by_name())] == [True, True, False]
+
+
+def test_closing_during_a_hand_closes_the_table_when_it_ends_and_seats_no_one_meanwhile() -> None:
+    table = _table(seats=4, bots=1, games=["draw"])
+    table.join("ann", token_hash="a", at=0.0)
+    table.join("bob", token_hash="b", at=0.0)
+    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(4)))
+    assert table.close(at=1.5) is False and table.closing and table.phase == "playing"
+    assert table.close(at=1.6) is False, "a second close changes nothing"
+    with pytest.raises(RoomError, match="closes when the hand in play ends"):
+        table.join("cy", token_hash="c", at=1.7)
+    log = table.take_unsaved()
+    _hand_played_out(table, seed=4)
+    log += table.take_unsaved()
+    assert table.phase == "closed" and log[-1].kind == "closed"
+    assert all(s is None for s in table.seats) and sum(table.ledger.nets({}).values()) == 0
+    assert snapshot(Table.restore("t", log)) == snapshot(table)
+
+
+def test_a_checkpoint_written_before_a_field_was_added_still_reads_back() -> None:
+    """A room upgraded between hands reads the checkpoints its older version wrote."""
+    table = _table(seats=3, bots=1, games=["draw"])
+    table.join("ann", token_hash="a", at=0.0)
+    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(6)))
+    _hand_played_out(table, seed=6)
+    log = table.take_unsaved()
+    checkpoint = next(e for e in log if e.kind == "checkpoint")
+    del checkpoint.data["ledger"]["bots"]
+    for seat in checkpoint.data["seats"]:
+        if seat is not None:
+            del seat["away_from"], seat["joined_after"]
+    assert snapshot(Table.restore("t", log)) == snapshot(table)

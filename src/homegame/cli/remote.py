@@ -128,7 +128,8 @@ class RemoteTable:
         version = -1
         while True:
             if self.connection.ended:
-                return self.connection.why_closed()
+                final = self.connection.final_ledger
+                return self.connection.why_closed() + ("" if final is None else "\n" + ledger_text(final))
             state = self.connection.state
             if state is None:
                 version = await self.connection.wait_changed(version)
@@ -176,7 +177,7 @@ class RemoteTable:
         elif text.lower() in ("back", "come back", "i'm back"):
             await self._send({"type": "come_back"})
         elif word == "rebuy":
-            chips = int(rest) if rest.strip().isdigit() else state["table"]["config"]["buy_in"]
+            chips = int(rest) if rest.strip().isdigit() else _top_up(state)
             await self._send({"type": "rebuy", "chips": chips})
         elif word == "leave":
             if await self._send({"type": "leave"}):
@@ -341,27 +342,38 @@ def phase_line(state: dict[str, Any]) -> str:
         return "Waiting for players who can be dealt in." + _short_of_chips(state)
     if phase == "closed":
         return "The table is closed."
-    return f"Hands played: {table['hands_played']}."
+    closing = " The table closes when this hand ends." if table.get("closing") else ""
+    return f"Hands played: {table['hands_played']}.{closing}"
 
 
 def _short_of_chips(state: dict[str, Any]) -> str:
     """How a seat short of a buy-in plays on, at a table waiting for players who can be dealt in.
 
-    >>> table = {"seats": [{"stack": 0}, {"stack": 40}], "config": {"buy_in": 100}}
+    >>> table = {"seats": [{"stack": 0}, {"stack": 40}, {"stack": -30}], "config": {"buy_in": 100}}
     >>> _short_of_chips({"table": table, "you": {"seat": 0}})
     " You have no chips: 'rebuy 100' buys you back in."
     >>> _short_of_chips({"table": table, "you": {"seat": 1}})
     " You have 40 chips: 'rebuy 60' tops you up to a buy-in."
+    >>> _short_of_chips({"table": table, "you": {"seat": 2}})
+    " You owe 30 chips: 'rebuy 130' brings you back to a buy-in."
     """
     seat, table = state["you"]["seat"], state["table"]
     mine = table["seats"][seat] if seat is not None else None
-    buy_in = table["config"]["buy_in"]
-    if mine is None or mine["stack"] >= buy_in:
+    if mine is None or mine["stack"] >= table["config"]["buy_in"]:
         return ""
-    if not mine["stack"]:
-        return f" You have no chips: 'rebuy {buy_in}' buys you back in."
-    top_up = buy_in - mine["stack"]
-    return f" You have {counted(mine['stack'], 'chip')}: 'rebuy {top_up}' tops you up to a buy-in."
+    stack, top_up = mine["stack"], _top_up(state)
+    if stack < 0:
+        return f" You owe {counted(-stack, 'chip')}: 'rebuy {top_up}' brings you back to a buy-in."
+    if not stack:
+        return f" You have no chips: 'rebuy {top_up}' buys you back in."
+    return f" You have {counted(stack, 'chip')}: 'rebuy {top_up}' tops you up to a buy-in."
+
+
+def _top_up(state: dict[str, Any]) -> int:
+    """The rebuy that brings the seat's stack to the table's buy-in (the most a rebuy may be)."""
+    seat, table = state["you"]["seat"], state["table"]
+    mine = table["seats"][seat] if seat is not None else None
+    return int(table["config"]["buy_in"]) - (mine["stack"] if mine is not None else 0)
 
 
 def ledger_text(ledger: dict[str, Any]) -> str:

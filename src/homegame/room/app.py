@@ -26,14 +26,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from homegame.errors import HomegameError, NotAllowed, NotFound
 from homegame.games import GAMES, rules_page
-from homegame.room.connection import CLOSE_NO_TABLE, CLOSE_UNAUTHORIZED, RATE, Connection
+from homegame.room.connection import CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_UNAUTHORIZED, RATE, Connection
 from homegame.room.forwarding import ForwardToOwner, relay_socket
 from homegame.room.host import TableHost
 from homegame.room.ownership import CLOSE_MOVING, TableMoving
 from homegame.room.protocol import LARGEST_MESSAGE, BadMessage, read_intent
 from homegame.room.service import CardRoom
 from homegame.room.store import open_store
-from homegame.room.views import game_json, table_json
+from homegame.room.views import closed_frame, game_json, table_json
 from homegame.web import web_routes
 
 __all__ = ["create_app"]
@@ -64,7 +64,7 @@ def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Sta
         Route("/api/tables", _api(lambda request: _tables(the_room, request)), methods=["GET", "POST"]),
         Route("/api/tables/{table}", _api(lambda request: _table(the_room, request))),
         Route("/api/tables/{table}/seats", _api(lambda request: _join(the_room, request)), methods=["POST"]),
-        Route("/api/tables/{table}/ledger", _api(lambda request: _ok(the_room.ledger(_table_id(request))))),
+        Route("/api/tables/{table}/ledger", _api(lambda request: _ledger(the_room, request))),
         Route("/api/tables/{table}/close", _api(lambda request: _close(the_room, request)), methods=["POST"]),
         Route("/api/tables/{table}/hands/{number:int}", _api(lambda request: _hand(the_room, request))),
         WebSocketRoute("/ws", lambda websocket: _serve_socket(the_room, websocket)),
@@ -138,7 +138,11 @@ async def _tables(room: CardRoom, request: Request) -> Response:
 
 
 async def _table(room: CardRoom, request: Request) -> Response:
-    return await _ok(table_json(room.host(_table_id(request)).table))
+    return await _ok(table_json(await room.readable(_table_id(request))))
+
+
+async def _ledger(room: CardRoom, request: Request) -> Response:
+    return await _ok(await room.ledger(_table_id(request)))
 
 
 async def _join(room: CardRoom, request: Request) -> Response:
@@ -150,8 +154,7 @@ async def _join(room: CardRoom, request: Request) -> Response:
 
 
 async def _close(room: CardRoom, request: Request) -> Response:
-    ledger = await room.close_table(_table_id(request), _bearer(request) or "")
-    return await _ok({"closed": True, "ledger": ledger})
+    return await _ok(await room.close_table(_table_id(request), _bearer(request) or ""))
 
 
 async def _hand(room: CardRoom, request: Request) -> Response:
@@ -209,9 +212,12 @@ async def _welcome(room: CardRoom, websocket: WebSocket, connection: Connection)
     except TableMoving:
         connection.close(CLOSE_MOVING)
         return None
-    except (NotFound, NotAllowed) as error:
+    except NotFound as error:
+        await _closed_or_missing(room, connection, hello["table"], error)
+        return None
+    except NotAllowed as error:
         _refuse(connection, None, error)
-        connection.close(CLOSE_NO_TABLE if isinstance(error, NotFound) else CLOSE_UNAUTHORIZED)
+        connection.close(CLOSE_UNAUTHORIZED)
         return None
     except HomegameError as error:
         _refuse(connection, None, error)
@@ -219,6 +225,16 @@ async def _welcome(room: CardRoom, websocket: WebSocket, connection: Connection)
         return None
     host.connect(connection, seat, last_seq=hello.get("last_seq", 0))
     return host
+
+
+async def _closed_or_missing(room: CardRoom, connection: Connection, table_id: str, error: NotFound) -> None:
+    """A hello to a table no process serves: its final ledger if it has closed, else "no table"."""
+    try:
+        connection.send(closed_frame(await room.readable(table_id)))
+        connection.close(CLOSE_TABLE_CLOSED)
+    except NotFound:
+        _refuse(connection, None, error)
+        connection.close(CLOSE_NO_TABLE)
 
 
 async def _receive(room: CardRoom, host: TableHost, websocket: WebSocket, connection: Connection) -> None:

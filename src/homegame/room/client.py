@@ -36,11 +36,13 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from homegame.engine import Action, View
 from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.games import game_class, new_game
-from homegame.room.connection import CLOSE_FLOOD, CLOSE_NO_TABLE, CLOSE_UNAUTHORIZED
+from homegame.room.connection import CLOSE_FLOOD, CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_UNAUTHORIZED
 
 __all__ = ["RoomClient", "SeatConnection", "parse_invite", "read_view"]
 
 _TIMEOUT: Final = 30.0
+_FOR_GOOD: Final = frozenset({CLOSE_FLOOD, CLOSE_UNAUTHORIZED, CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED})
+"""Close codes after which connecting again would be refused the same way."""
 
 
 def parse_invite(url: str) -> tuple[str, str]:
@@ -158,6 +160,8 @@ class SeatConnection:
         self.closed_with: int | None = None
         self.refusal: str | None = None
         """The last refusal that answered no intent (a bad hello: why the room closes)."""
+        self.final_ledger: dict[str, Any] | None = None
+        """The table's final ledger, sent when it closes."""
 
     async def __aenter__(self) -> SeatConnection:
         try:
@@ -211,7 +215,7 @@ class SeatConnection:
                 pass
             self.closed_with = socket.close_code
             await self._notify()
-            if not self.reconnect or self.closed_with in (CLOSE_FLOOD, CLOSE_UNAUTHORIZED, CLOSE_NO_TABLE):
+            if not self.reconnect or self.closed_with in _FOR_GOOD:
                 return
             await self._reopen()
             await self._notify()
@@ -229,7 +233,8 @@ class SeatConnection:
         """Why the room closed the connection, in words: what it said last, if it said why."""
         if self.refusal is not None:
             return self.refusal
-        return {CLOSE_NO_TABLE: "the table is closed", CLOSE_UNAUTHORIZED: "the room refused this seat",
+        return {CLOSE_NO_TABLE: "there is no such table", CLOSE_TABLE_CLOSED: "the table is closed",
+                CLOSE_UNAUTHORIZED: "the room refused this seat",
                 CLOSE_FLOOD: "the room closed the connection"}.get(self.closed_with or 0,
                                                                    "the connection to the room was lost")
 
@@ -270,6 +275,8 @@ class SeatConnection:
             self.seat = frame["seat"]
         elif kind == "state" and (self.state is None or frame["seq"] >= self.state["seq"]):
             self.state = frame
+        elif kind == "closed":
+            self.final_ledger = frame["ledger"]
         elif kind == "error" and frame.get("id") is None:
             self.refusal = frame["message"]
         elif kind in ("ack", "error") and frame.get("id") is not None:

@@ -18,12 +18,14 @@ import json
 from collections import deque
 from typing import Any, Final, Protocol
 
-__all__ = ["CLOSE_FLOOD", "CLOSE_SLOW", "Connection", "TokenBucket"]
+__all__ = ["CLOSE_FLOOD", "CLOSE_SLOW", "CLOSE_TABLE_CLOSED", "Connection", "TokenBucket"]
 
 CLOSE_UNAUTHORIZED: Final = 4401
 """Closed for presenting a token that opens no seat of the table."""
 CLOSE_NO_TABLE: Final = 4404
 """Closed for asking for a table the room does not have."""
+CLOSE_TABLE_CLOSED: Final = 4410
+"""Closed because the table closed (its last frame, ``closed``, carries the final ledger)."""
 CLOSE_FLOOD: Final = 1008
 """Closed for breaking the protocol again and again, or sending faster than the rate limit."""
 CLOSE_SLOW: Final = 1013

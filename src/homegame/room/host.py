@@ -92,6 +92,9 @@ class TableHost:
             if events:
                 await self._save(events)
                 self._tell(events)
+            if self.table.phase == "closed":
+                # Once the request that closed it is answered: its ack goes out before the end.
+                asyncio.get_running_loop().call_soon(self.room.closed, self)
             self._schedule()
             return result
 

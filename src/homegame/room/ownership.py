@@ -101,6 +101,10 @@ class Sharing:
                 connection.close(CLOSE_MOVING)
             self._published.pop(table_id, None)
 
+    def forget(self, table_id: str) -> None:
+        """A table of this process closed: it is in no lobby (the store marked it closed)."""
+        self._published.pop(table_id, None)
+
     async def still_holds(self, table_id: str) -> bool:
         """Whether this process still holds ``table_id`` (``True`` if the store cannot say): after
         a write failed, a process that froze past its lease finds its session ended and the

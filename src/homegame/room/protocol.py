@@ -90,7 +90,7 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Any]]] = {
                      ("id", "text")),
     "sit_out": _message("sit_out", "Sit out from the next deal on.", {"id": _ID}, ("id",)),
     "come_back": _message("come_back", "Be dealt in again.", {"id": _ID}, ("id",)),
-    "rebuy": _message("rebuy", "Add chips to the stack, between hands (up to a buy-in).",
+    "rebuy": _message("rebuy", "Add chips to the stack, between hands: up to what brings it to the buy-in.",
                       {"id": _ID, "chips": {"type": "integer", "minimum": 1}}, ("id", "chips")),
     "leave": _message("leave", "Leave the seat: at once between hands, else when the game ends.",
                       {"id": _ID}, ("id",)),
@@ -120,6 +120,10 @@ SERVER_MESSAGES: Final[dict[str, dict[str, Any]]] = {
                       {"id": {"type": ["string", "null"]}, "code": {"type": "string"},
                        "message": {"type": "string"}}, ("id", "code", "message")),
     "pong": _message("pong", "The answer to ping."),
+    "closed": _message("closed", "The table has closed (or had closed when the client said hello): its "
+                       "final ledger, the same as GET /api/tables/<table>/ledger. The server then closes "
+                       "the connection with code 4410.",
+                       {"table": {"type": "string"}, "ledger": {"type": "object"}}, ("table", "ledger")),
 }
 
 _VALIDATORS: Final = {kind: Draft202012Validator(schema) for kind, schema in CLIENT_MESSAGES.items()}

@@ -79,20 +79,24 @@ class Ledger:
     bought: dict[str, int] = field(default_factory=dict)
     cashed: dict[str, int] = field(default_factory=dict)
     house: int = 0
+    bots: set[str] = field(default_factory=set)
+    """The bots' names: they play the house's chips, so they settle up as the house."""
 
-    def buy_in(self, name: str, chips: int) -> None:
+    def buy_in(self, name: str, chips: int, *, bot: bool = False) -> None:
         self.bought[name] = self.bought.get(name, 0) + chips
         self.cashed.setdefault(name, 0)
+        if bot:
+            self.bots.add(name)
 
     def cash_out(self, name: str, chips: int) -> None:
         self.cashed[name] = self.cashed.get(name, 0) + chips
 
     def checkpoint(self) -> dict[str, Any]:
-        return {"bought": self.bought, "cashed": self.cashed, "house": self.house}
+        return {"bought": self.bought, "cashed": self.cashed, "house": self.house, "bots": sorted(self.bots)}
 
     @classmethod
     def from_checkpoint(cls, data: dict[str, Any]) -> Ledger:
-        return cls(dict(data["bought"]), dict(data["cashed"]), data["house"])
+        return cls(dict(data["bought"]), dict(data["cashed"]), data["house"], set(data.get("bots", ())))
 
     def nets(self, stacks: Mapping[str, int]) -> dict[str, int]:
         """Each name's net (chips taken away and still in front of them, less chips brought), and
@@ -103,11 +107,24 @@ class Ledger:
             nets[HOUSE] = self.house
         return nets
 
+    def settlement(self, stacks: Mapping[str, int]) -> dict[str, int]:
+        """The nets that settle up: each person's, and the house's with its bots' won or lost.
+
+        >>> ledger = Ledger(); ledger.buy_in("ann", 100); ledger.buy_in("Ada (bot)", 100, bot=True)
+        >>> ledger.settlement({"ann": 60, "Ada (bot)": 140})
+        {'ann': -40, 'the house': 40}
+        """
+        nets = self.nets(stacks)
+        house = sum(nets.pop(name) for name in self.bots if name in nets) + nets.pop(HOUSE, 0)
+        return {**nets, HOUSE: house} if house else nets
+
     def to_json(self, stacks: Mapping[str, int]) -> list[dict[str, Any]]:
         """One line a name: brought, taken away, in front of them now, and net."""
         nets = self.nets(stacks)
         lines = [{"name": name, "bought": bought, "cashed": self.cashed.get(name, 0),
-                  "stack": stacks.get(name, 0), "net": nets[name]} for name, bought in self.bought.items()]
+                  "stack": stacks.get(name, 0), "net": nets[name], "bot": name in self.bots}
+                 for name, bought in self.bought.items()]
         if self.house:
-            lines.append({"name": HOUSE, "bought": 0, "cashed": 0, "stack": 0, "net": self.house})
+            lines.append({"name": HOUSE, "bought": 0, "cashed": 0, "stack": 0, "net": self.house,
+                          "bot": False})
         return lines

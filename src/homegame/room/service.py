@@ -26,12 +26,13 @@ from homegame.cards import Card
 from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.room.bots import BotPool
 from homegame.room.config import TableConfig
+from homegame.room.connection import CLOSE_TABLE_CLOSED
 from homegame.room.hands import replay_hand
 from homegame.room.host import TableHost, new_token, token_hash
 from homegame.room.ownership import Sharing
-from homegame.room.settle import settle_up
 from homegame.room.store import SharedStore, Store
 from homegame.room.table import Shuffle, Table, TableEvent
+from homegame.room.views import closed_frame, ledger_json
 
 __all__ = ["CardRoom", "system_shuffle"]
 
@@ -152,15 +153,37 @@ class CardRoom:
         return taken, token
 
     async def close_table(self, table_id: str, owner_token: str) -> dict[str, Any]:
-        """Close the table (its owner only): everyone cashes out; the final ledger and settle-up."""
+        """Close the table (its owner only): at once between hands, else when the hand in play
+        ends. Whether it closed now, and the ledger (the final one if it did)."""
         host = self.host(table_id)
         if not owner_token or not secrets.compare_digest(token_hash(owner_token), host.table.owner_hash):
             raise NotAllowed("only the table's owner may close it")
-        await host.change(lambda t: t.close(at=self.clock()))
-        final = self.ledger(table_id)
-        await host.stop()
-        del self.hosts[table_id]
-        return final
+        closed = await host.change(lambda t: t.close(at=self.clock()))
+        return {"closed": closed, "ledger": ledger_json(host.table)}
+
+    def closed(self, host: TableHost) -> None:
+        """A table has closed: every connection gets its final ledger and is closed, and the room
+        serves the table no more (its ledger and hands are read from the store from then on)."""
+        host.halt()
+        frame = closed_frame(host.table)
+        for connection in host.connections:
+            connection.send(frame)
+            connection.close(CLOSE_TABLE_CLOSED)
+        if self.hosts.get(host.table.id) is host:
+            del self.hosts[host.table.id]
+        if self.sharing is not None:
+            self.sharing.forget(host.table.id)
+
+    async def readable(self, table_id: object) -> Table:
+        """The table to read (its lobby line, ledger, hands): an open table this process serves,
+        or a closed one read back from the store."""
+        if isinstance(table_id, str):
+            if table_id in self.hosts:
+                return self.hosts[table_id].table
+            events = await self.store.load(table_id)
+            if events and events[-1].kind == "closed":
+                return Table.restore(table_id, events)
+        raise NotFound(f"there is no open table {str(table_id)[:64]!r} in this room")
 
     def lobby(self) -> list[dict[str, Any]]:
         """The open tables this process hosts, for a lobby (see :meth:`lobby_line`)."""
@@ -177,23 +200,20 @@ class CardRoom:
                 "taken": sum(s is not None for s in table.seats), "phase": table.phase,
                 "games": [choice.game for choice in table.config.games], "hands_played": table.hands_played}
 
-    def ledger(self, table_id: str) -> dict[str, Any]:
+    async def ledger(self, table_id: str) -> dict[str, Any]:
         """Who brought and took what, each net, and who pays whom to settle up."""
-        table = self.host(table_id).table
-        stacks = table.stacks_by_name()
-        return {"lines": table.ledger.to_json(stacks),
-                "settle_up": [transfer.to_json() for transfer in settle_up(table.ledger.nets(stacks))]}
+        return ledger_json(await self.readable(table_id))
 
     async def hand_log(self, table_id: str, number: object, token: str | None) -> dict[str, Any]:
-        """A finished hand's history as one seat saw it (everything public for a spectator, and
-        for a player asking about a hand dealt before they sat in that seat)."""
-        host = self.host(table_id)
-        if type(number) is not int or not 1 <= number <= host.table.hands_played:
+        """A finished hand's history as one seat saw it (everything public for a spectator, for a
+        player asking about a hand dealt before they sat in that seat, and once the table closed)."""
+        table = await self.readable(table_id)
+        if type(number) is not int or not 1 <= number <= table.hands_played:
             raise NotFound(f"hand {str(number)[:12]} has not been played at this table")
-        seat = host.seat_of(token)
-        if seat is not None and not host.table.sat_for(seat, number):
+        seat = self.hosts[table.id].seat_of(token) if table.phase != "closed" else None
+        if seat is not None and not table.sat_for(seat, number):
             seat = None
-        hand = replay_hand(await self.store.hand_events(table_id, number))
+        hand = replay_hand(await self.store.hand_events(table.id, number))
         view = hand.state.view(hand.player_of(seat))
         return {"number": number, "game": hand.game.name, "title": hand.game.title, "seats": list(hand.seats),
                 "player": hand.player_of(seat), "view": view.to_json()}

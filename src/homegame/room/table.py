@@ -53,7 +53,7 @@ class Table(TableState):
         table = cls(table_id, config)
         table.record("created", {"config": config.to_json(), "owner": owner_hash}, at)
         for seat in range(config.bots):
-            table.record("seated", {"seat": seat, "name": f"{BOT_NAMES[seat]} (bot)", "token": None,
+            table.record("seated", {"seat": seat, "name": f"{BOT_NAMES[seat]} {_BOT_MARK}", "token": None,
                                     "bot": config.bot_level, "buy_in": config.buy_in}, at)
         return table
 
@@ -91,12 +91,15 @@ class Table(TableState):
     def join(self, name: object, *, token_hash: str, at: float, seat: object = None) -> int:
         """Seat ``name`` (at ``seat``, or the first free one) with the table's buy-in."""
         self._open()
+        if self.closing:
+            raise RoomError("this table closes when the hand in play ends: it seats no one now")
         shown_name = _display_name(name)
         taken = {s.name.lower() for s in self.seats if s is not None}
         if shown_name.lower() in taken:
             raise RoomError(f"someone called {shown_name} already sits here; choose another name")
-        if shown_name.lower() == HOUSE:
-            raise RoomError(f"'{HOUSE}' is the ledger's name for the house's chips; choose another name")
+        if shown_name.lower() == HOUSE or shown_name.lower().endswith(_BOT_MARK):
+            raise RoomError(f"'{HOUSE}' and names ending in '{_BOT_MARK}' are the house's and its bots'; "
+                            "choose another name")
         free = [index for index, s in enumerate(self.seats) if s is None]
         if seat is None:
             if not free:
@@ -139,11 +142,17 @@ class Table(TableState):
         return True
 
     def rebuy(self, seat: int, chips: object, *, at: float, intent: str | None = None) -> bool:
-        """Add up to a buy-in of chips to ``seat``'s stack, between hands."""
+        """Add chips to ``seat``'s stack between hands, up to the table's buy-in (a stack a points
+        game took below zero may take more than one buy-in to get there)."""
         if self._seen(seat, intent):
             return False
-        if type(chips) is not int or not 1 <= chips <= self.config.buy_in:
-            raise RoomError(f"a rebuy is 1 to {self.config.buy_in} chips, not {shown(chips)}")
+        stack, buy_in = self._occupant(seat).stack, self.config.buy_in
+        if stack >= buy_in:
+            raise RoomError(f"a rebuy tops a stack up to the buy-in of {buy_in}, and yours is {stack} "
+                            "already")
+        if type(chips) is not int or not 1 <= chips <= buy_in - stack:
+            raise RoomError(f"a rebuy tops your stack of {stack} up to the buy-in of {buy_in}: 1 to "
+                            f"{buy_in - stack} chips, not {shown(chips)}")
         if self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over:
             raise RoomError("rebuy between hands, not during one you play")
         self._make_room_for(chips)
@@ -153,9 +162,12 @@ class Table(TableState):
     def _make_room_for(self, chips: int) -> None:
         """Refuse chips that would take the table past the most any hand may hold: a stack that won
         them all could not be dealt in."""
-        held = sum(s.stack for s in self.seats if s is not None)
+        held = self._held()
         if held + chips > MAX_CHIPS:
             raise RoomError(f"a table holds at most {MAX_CHIPS:,} chips in all, and this one has {held:,}")
+
+    def _held(self) -> int:
+        return sum(s.stack for s in self.seats if s is not None)
 
     def say(self, seat: int, text: object, *, at: float, intent: str | None = None) -> bool:
         """A line of chat from ``seat`` (text only, at most :data:`CHAT_LONGEST` characters)."""
@@ -234,17 +246,42 @@ class Table(TableState):
                                       "by": by, "chance": []}, at)
         event.data["chance"] = [e.data["outcome"] for e in state.history.events[mark:] if e.kind == "chance"]
         if state.is_over:
-            self.record("checkpoint", self.checkpoint(), at)
+            self._end_hand(at)
         return True
 
-    def close(self, *, at: float) -> None:
-        """Close the table between hands: everyone takes their stack, and it deals no more."""
+    def _end_hand(self, at: float) -> None:
+        """After a hand: the house buys its broke bots back in, then the table closes if its owner
+        asked it to, or takes a checkpoint to be read back from."""
+        needed = self._most_needed()
+        for seat, occupant in enumerate(self.seats):
+            if occupant is not None and occupant.bot is not None and occupant.stack < needed:
+                chips = max(needed, self.config.buy_in) - occupant.stack
+                if self._held() + chips <= MAX_CHIPS:
+                    self.record("rebuy", {"seat": seat, "chips": chips, "intent": None, "by": "house"}, at)
+        if self.closing:
+            self.record("closed", {}, at)
+        else:
+            self.record("checkpoint", self.checkpoint(), at)
+
+    def _most_needed(self) -> int:
+        """The stack that can be dealt into every game of the table."""
+        return max(self.least_stack(choice.game) for choice in self.config.games)
+
+    def close(self, *, at: float) -> bool:
+        """Close the table: everyone takes their stack, and it deals no more. Between hands it
+        closes at once (``True``); during one, when that hand ends (``False``), and seats no one
+        in the meantime."""
         self._open()
         if self.hand is not None and not self.hand.state.is_over:
-            raise RoomError("finish the hand before closing the table")
+            if not self.closing:
+                self.record("closing", {}, at)
+            return False
         self.record("closed", {}, at)
+        return True
 
 
+_BOT_MARK: Final = "(bot)"
+"""How a bot's name ends, so no one takes a bot for a person."""
 _UNPLAIN: Final = frozenset({"Cc", "Cs"})
 """Control characters and lone surrogates (which no UTF-8 text can carry): neither belongs in a
 line of chat."""

@@ -71,6 +71,8 @@ class TableState:
     on an earlier event is stale; one made after (a chat line, another seat's choice made at the
     same time) is not."""
     chat: list[dict[str, Any]] = field(default_factory=list)
+    closing: bool = False
+    """The owner closed the table during a hand: it closes when that hand ends."""
     _chance: dict[int, list[Any]] = field(default_factory=dict)
     _least_stack: dict[str, int] = field(default_factory=dict)
 
@@ -108,13 +110,19 @@ class TableState:
     def players_for(self, name: str) -> list[int]:
         """The seats a hand of ``name`` would be dealt to now, clockwise from seat 0: those not
         sitting out with the chips the game needs (its stake in Pai Gow, one chip elsewhere)."""
+        needs = self.least_stack(name)
+        return [index for index, s in enumerate(self.seats)
+                if s is not None and not s.sitting_out and not s.leaving and s.stack >= needs]
+
+    def least_stack(self, name: str) -> int:
+        """The fewest chips a seat needs to be dealt a hand of ``name`` (its stake in Pai Gow, one
+        chip elsewhere)."""
         needs = self._least_stack.get(name)
         if needs is None:
             players = game_class(name).players
             game = self._configure(name, [], players=2 if 2 in players else players[0])
             needs = self._least_stack[name] = game.least_stack if game.starting_stack is not None else 1
-        return [index for index, s in enumerate(self.seats)
-                if s is not None and not s.sitting_out and not s.leaving and s.stack >= needs]
+        return needs
 
     def choosable(self) -> list[str]:
         """The table's games that the players who can be dealt in now could play."""
@@ -162,7 +170,7 @@ class TableState:
         """Start from a checkpoint (a log read from one), or check that the table read so far is
         the table the checkpoint recorded."""
         if not cold:
-            if data != self.checkpoint():
+            if self._as_read(data) != self.checkpoint():
                 raise RoomError(f"table {self.id}'s log disagrees with its checkpoint at event {self.seq}")
             return
         self.owner_hash = data["owner"]
@@ -173,6 +181,14 @@ class TableState:
         self.wakes_at, self.hands_played = data["wakes_at"], data["hands_played"]
         self.series = None if data["series"] is None else Series.from_checkpoint(data["series"])
         self.chat = list(data["chat"])
+        self.ledger.bots |= {s.name for s in self.seats if s is not None and s.bot is not None}
+
+    def _as_read(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A stored checkpoint as this version reads it: one written before a field was added
+        compares equal to the same table today."""
+        fresh = TableState(self.id, TableConfig.from_stored(data["config"]))
+        fresh._on_checkpoint(data, cold=True)
+        return fresh.checkpoint()
 
     def _seen(self, seat: int, intent: str | None) -> bool:
         """Whether ``seat`` (which must be taken) sent ``intent`` before; ``None`` is never seen."""
@@ -188,7 +204,7 @@ class TableState:
         seat = data["seat"]
         self.seats[seat] = Seat(data["name"], data["token"], data["bot"], data["buy_in"],
                                 joined_after=self.hands_played)
-        self.ledger.buy_in(data["name"], data["buy_in"])
+        self.ledger.buy_in(data["name"], data["buy_in"], bot=data["bot"] is not None)
         self._wake_up(at)
 
     def _on_left(self, data: dict[str, Any], at: float) -> None:
@@ -256,11 +272,15 @@ class TableState:
         else:
             self._start_clocks(at)
 
+    def _on_closing(self, data: dict[str, Any], at: float) -> None:
+        self.closing = True
+
     def _on_closed(self, data: dict[str, Any], at: float) -> None:
         for seat, occupant in enumerate(self.seats):
             if occupant is not None:
                 self._free(seat)
         self.phase, self.chooser, self.deadlines, self.wakes_at = "closed", None, {}, None
+        self.closing = False
 
     # -- the flow of the table ----------------------------------------------------------------
 

@@ -12,9 +12,10 @@ from collections.abc import Collection
 from typing import Any
 
 from homegame.games import game_class
+from homegame.room.settle import settle_up
 from homegame.room.table import Table
 
-__all__ = ["game_json", "state_frame", "table_json"]
+__all__ = ["closed_frame", "game_json", "ledger_json", "state_frame", "table_json"]
 
 
 def game_json(name: str) -> dict[str, Any]:
@@ -34,7 +35,7 @@ def table_json(table: Table, connected: Collection[int] = ()) -> dict[str, Any]:
     return {
         "id": table.id, "name": table.config.name, "phase": table.phase, "button": table.button,
         "chooser": table.chooser, "hands_played": table.hands_played, "seats": seats,
-        "wakes_at": table.wakes_at,
+        "wakes_at": table.wakes_at, "closing": table.closing,
         "series": None if series is None else {"game": series.game, "variants": list(series.variants)},
         "hand": None if hand is None else {"number": hand.number, "game": hand.game.name,
                                             "title": hand.game.title, "seats": list(hand.seats),
@@ -70,3 +71,16 @@ def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: 
             clock_takes = default.to_json() if default is not None else None
     return {"type": "state", "seq": table.seq, "now": now, "table": public, "you": you, "view": view,
             "legal": legal, "clock_takes": clock_takes}
+
+
+def ledger_json(table: Table) -> dict[str, Any]:
+    """Who brought and took what, each net, and who pays whom to settle up (the bots' nets are
+    the house's: they play its chips)."""
+    stacks = table.stacks_by_name()
+    return {"lines": table.ledger.to_json(stacks),
+            "settle_up": [transfer.to_json() for transfer in settle_up(table.ledger.settlement(stacks))]}
+
+
+def closed_frame(table: Table) -> dict[str, Any]:
+    """The last message of every connection to a table that has closed: its final ledger."""
+    return {"type": "closed", "table": table.id, "ledger": ledger_json(table)}

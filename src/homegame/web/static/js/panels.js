@@ -110,30 +110,42 @@ async function ledger(env) {
   }
 }
 
+/** The final ledger, shown when the table closes (the room's last frame carries it). */
+function final(env) {
+  const body = show("Ledger", h("p", { class: "note" }));
+  showLedger(env, body, env.finalLedger, true);
+  body.prepend(h("p", { class: "notice", role: "status" }, "The table is closed: the final ledger."));
+}
+
 function showLedger(env, body, data, closed = false) {
   const { app, tableId } = env;
   const owner = store.owner(tableId);
+  const table = app.frame ? app.frame.table : null;
+  const open = !closed && table && table.phase !== "closed";
   fill(body,
        h("div", { class: "table-scroll" }, h("table", { class: "ledger" },
          h("thead", {}, h("tr", {}, ["Name", "Brought", "Took away", "In front", "Net"].map((title) => h("th", {}, title)))),
          h("tbody", {}, data.lines.map((line) => h("tr", {},
-           h("td", {}, line.name), h("td", {}, line.bought), h("td", {}, line.cashed), h("td", {}, line.stack),
+           h("td", {}, line.name, line.bot ? h("span", { class: "note" }, " · the house's") : null), h("td", {}, line.bought), h("td", {}, line.cashed), h("td", {}, line.stack),
            h("td", { class: line.net > 0 ? "up" : line.net < 0 ? "down" : "" }, `${line.net > 0 ? "+" : ""}${line.net}`)))))),
        h("h3", {}, "Settle up"),
        data.settle_up.length ? h("ul", { class: "settle" }, data.settle_up.map((transfer) =>
          h("li", {}, h("b", {}, transfer.payer), ` pays `, h("b", {}, transfer.payee), ` ${plural(transfer.chips, "chip")}`)))
          : h("p", {}, "Everyone is square."),
-       owner && !closed && app.frame && app.frame.table.phase !== "closed"
-         ? h("button", { type: "button", class: "act danger", onclick: () => closeTable(env, owner) }, "Close the table (between hands)") : null);
+       data.lines.some((line) => line.bot) ? h("p", { class: "note" }, "Bots play the house's chips: the house settles for them.") : null,
+       open && table.closing ? h("p", { class: "note" }, "The table closes when the hand in play ends.") : null,
+       owner && open && !table.closing
+         ? h("button", { type: "button", class: "act danger", onclick: () => closeTable(env, owner) }, "Close the table") : null);
 }
 
-/** Close the table (its owner only); the room answers with the final ledger and settle-up. */
+/** Close the table (its owner only): at once between hands, else when the hand in play ends. */
 async function closeTable(env, owner) {
   const body = $("#panel-body");
   try {
     const answer = await call(`/api/tables/${encodeURIComponent(env.tableId)}/close`, { method: "POST", body: {}, token: owner });
-    showLedger(env, body, answer.ledger, true);
-    body.prepend(h("p", { class: "notice", role: "status" }, "The table is closed: the final ledger."));
+    showLedger(env, body, answer.ledger, answer.closed);
+    body.prepend(h("p", { class: "notice", role: "status" }, answer.closed
+      ? "The table is closed: the final ledger." : "The table closes when the hand in play ends."));
   } catch (error) {
     body.append(failure(error));
   }
@@ -144,7 +156,8 @@ function options(env) {
   const frame = app.frame;
   const mine = frame && frame.you.seat !== null ? frame.table.seats[frame.you.seat] : null;
   const buyIn = frame ? frame.table.config.buy_in : 0;
-  const chips = h("input", { type: "number", min: 1, max: buyIn, value: buyIn, "aria-label": "chips to add" });
+  const topUp = mine ? buyIn - mine.stack : 0;  // a rebuy brings a stack up to the buy-in, no further
+  const chips = h("input", { type: "number", min: 1, max: topUp, value: topUp, "aria-label": "chips to add" });
   const seatControls = mine ? [
     h("h3", {}, `Your seat: ${mine.name}`),
     h("div", { class: "buttons" },
@@ -152,8 +165,11 @@ function options(env) {
         ? h("button", { type: "button", class: "act", onclick: () => seatRequest(env, { type: "come_back" }) }, "Come back")
         : h("button", { type: "button", class: "act", onclick: () => seatRequest(env, { type: "sit_out" }) }, "Sit out from the next deal"),
       h("button", { type: "button", class: "act danger", onclick: () => seatRequest(env, { type: "leave" }) }, "Leave the seat")),
-    h("form", { class: "inline", onsubmit: (event) => { event.preventDefault(); seatRequest(env, { type: "rebuy", chips: Number(chips.value) }); } },
-      h("label", {}, "Rebuy ", chips), h("button", { type: "submit", class: "act" }, "Add chips")),
+    topUp > 0
+      ? h("form", { class: "inline", onsubmit: (event) => { event.preventDefault(); seatRequest(env, { type: "rebuy", chips: Number(chips.value) }); } },
+          h("label", {}, "Rebuy ", chips), h("button", { type: "submit", class: "act" }, "Add chips"),
+          h("span", { class: "note" }, ` up to the buy-in of ${buyIn}`))
+      : h("p", { class: "note" }, `A rebuy tops a stack up to the buy-in of ${buyIn}; yours is there already.`),
   ] : h("p", {}, "You are watching: take a seat from the table to play.");
   show("Options",
        h("label", { class: "inline" },
@@ -180,7 +196,7 @@ function help() {
   h("p", { class: "note" }, "Each control shows its own key in a small box."));
 }
 
-const PANELS = { rules, history, ledger, options, help };
+const PANELS = { rules, history, ledger, final, options, help };
 
 /** Open the panel called ``name``. */
 export function openPanel(name, env) {

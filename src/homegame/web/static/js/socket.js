@@ -5,7 +5,7 @@
 
 const RETRY_SECONDS = [0.2, 0.5, 1, 2, 3, 5, 8];
 const PING_EVERY = 20000;
-const REFUSED = new Set([1008, 4401, 4404]);
+const REFUSED = new Set([1008, 4401, 4404, 4410]);  // 4410: the table closed (its last frame says so)
 
 export class TableSocket extends EventTarget {
   constructor(table, token) {

@@ -39,6 +39,8 @@ function receive(frame) {
   } else if (frame.type === "chat") {
     if (!app.chat.some((line) => line.seq === frame.seq)) app.chat.push(frame);
     renderChat();
+  } else if (frame.type === "closed") {
+    openPanel("final", { ...panelEnv(), finalLedger: frame.ledger });
   } else if (frame.type === "welcome") {
     if (app.seat && frame.seat === null) {
       store.keepSeat(tableId, null);  // the seat was given up: this browser watches now
@@ -60,7 +62,7 @@ function receive(frame) {
 
 function showStatus({ status, attempt, code }) {
   const text = { connecting: "Connecting…", connected: "Connected", reconnecting: `Reconnecting… (try ${attempt})`,
-                 refused: code === 4404 ? "No such table" : "Refused by the room" }[status] || status;
+                 refused: { 4404: "No such table", 4410: "The table is closed" }[code] || "Refused by the room" }[status] || status;
   const node = $("#status");
   node.dataset.status = status;
   fill(node, h("span", { class: "dot", "aria-hidden": "true" }), text);
@@ -206,7 +208,8 @@ function renderTop() {
   let line;
   if (current && !current.over) {
     const variants = current.variants.length ? ` (${current.variants.join(", ")})` : "";
-    line = `Hand ${current.number}: ${current.title}${variants}`;
+    const closing = table.closing ? " · the table closes when it ends" : "";
+    line = `Hand ${current.number}: ${current.title}${variants}${closing}`;
   } else if (table.phase === "choosing") {
     line = `Dealer's choice: ${seatName(table.chooser)} calls the next game`;
   } else if (table.phase === "between") {
