@@ -140,10 +140,13 @@ def test_the_lobby_makes_a_table_and_its_invite_link_seats_a_friend(browser: Bro
     page.wait_for_selector("body[data-drawn]")
     owner.sit()
     page.keyboard.press("Shift+L")
-    page.get_by_role("button", name="Close the table (between hands)").click()
-    expect(page.locator("#panel-body")).to_contain_text("The table is closed")
-    expect(page.locator("#panel-body .ledger")).to_contain_text("dee")
-    expect(page.locator("#panel-body .ledger")).to_contain_text("flo")
+    page.get_by_role("button", name="Close the table").click()
+    for closed in (page, friend.page):  # the room's last frame brings everyone the final ledger
+        expect(closed.locator("#panel-body")).to_contain_text("The table is closed: the final ledger.")
+        expect(closed.locator("#panel-body .ledger")).to_contain_text("dee")
+        expect(closed.locator("#panel-body .ledger")).to_contain_text("flo")
+        expect(closed.locator("#status")).to_have_text("The table is closed")
+    shoot(friend.page, artifacts, "closed-desktop")
     page.context.close()
     friend.page.context.close()
 
