@@ -161,9 +161,10 @@ def test_declaring_a_dragon_is_paid_thirteen_by_everyone_before_hands_are_shown(
     assert state.outcome[0] == 26
 
 
-def test_after_a_natural_is_paid_a_surrender_pays_only_the_players_who_show() -> None:
-    """RULINGS.md: surrender comes after naturals are paid and before hands are shown, so the
-    natural, settled already, takes nothing more from the surrenderer."""
+def test_a_surrender_pays_its_two_units_to_a_natural_s_holder_too() -> None:
+    """Seed 004: the surrendering player pays a flat two units to each opponent whatever that
+    opponent holds; RULINGS.md puts the surrender after the naturals are paid, so the holder of
+    a natural is paid both."""
     dragon = "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"
     b, c = "2d 3h 4s 5c 6d 7h 8s 9c Td Jh Qs Kc 2h", "Ad Ah As 3c 3s 4c 4d 5d 5h 6h 6s 7c 7s"
     state = deal(dragon, b, c)
@@ -172,7 +173,9 @@ def test_after_a_natural_is_paid_a_surrender_pays_only_the_players_who_show() ->
     state.apply(2, setting("Ad Ah As | 3c 3s 4c 4d 5d | 5h 6h 6s 7c 7s"))
     state.apply(1, SURRENDER)
     state.apply(2, SHOW)
-    assert state.outcome == {0: 26, 1: -15, 2: -11}
+    assert state.outcome == {0: 28, 1: -17, 2: -11}
+    assert [(p.payer, p.payee, p.units) for p in state.view(2).payments if p.reason == "surrender"] == [
+        (1, 2, 2), (1, 0, 2)]
 
 
 @pytest.mark.parametrize(("name", "hand"), [

@@ -299,18 +299,28 @@ def setting_value(rows: Rows) -> float:
     return total + SCOOP * (win_all - lose_all)
 
 
+def show_or_surrender(view: ChineseView) -> tuple[Action, float, int]:
+    """Show or surrender, whichever is worth more: what showing the rows is expected to win
+    against the opponents who set rows, and what surrendering costs (two units to every opponent,
+    a natural's holder too)."""
+    opponents = len(view.decided) - 1  # by the surrender every seat has set or declared
+    showing = setting_value(Rows(*view.my_setting)) * (opponents - len(view.naturals))
+    cost = SURRENDER_UNITS * opponents
+    return (SURRENDER if showing < -cost else SHOW), showing, cost
+
+
 class SetterBot(Bot):
     """Plays Chinese Poker by the solver: the best setting against the reference field; a natural
     whenever it pays more than that setting is expected to win; surrender when the setting is
-    expected to lose more than the two units surrender costs."""
+    expected to lose, against the opponents who set rows, more than the two units a surrender
+    pays every opponent (a natural's holder too)."""
 
     name = "solver"
     quick = False  # it solves the setting
 
     def act(self, view: ChineseView, legal: ActionSet) -> Action:
         if view.phase == "surrender":
-            value = setting_value(Rows(*view.my_setting))
-            return SURRENDER if value < -SURRENDER_UNITS else SHOW
+            return show_or_surrender(view)[0]
         best = solve(view.hand)
         for name in view.available_naturals:
             natural = natural_named(name, view.hand)

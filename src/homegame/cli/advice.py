@@ -146,16 +146,14 @@ def _papayoo(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
 # -- settings -----------------------------------------------------------------------------------
 
 def _chinese(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
-    from homegame.bots.chinese import setting_value, solve
+    from homegame.bots.chinese import show_or_surrender, solve
     from homegame.games._naturals import natural_named
-    from homegame.games._rows import ROW_NAMES, Rows, row_name
-    from homegame.games.chinese import SURRENDER_UNITS
+    from homegame.games._rows import ROW_NAMES, row_name
 
     if view.phase == "surrender":
-        value = setting_value(Rows(*view.my_setting))
-        action = Action("surrender") if value < -SURRENDER_UNITS else Action("show")
-        return action, (f"your rows are worth {value:+.2f} units per opponent (expected); surrender costs "
-                        f"{SURRENDER_UNITS}")
+        action, showing, cost = show_or_surrender(view)
+        return action, (f"showing your rows is worth {showing:+.2f} units (expected, against the "
+                        f"opponents who set rows); surrendering costs {cost}")
     best = solve(view.hand)
     for name in view.available_naturals:
         natural = natural_named(name, view.hand)

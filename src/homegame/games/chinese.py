@@ -2,9 +2,9 @@
 
 Everyone sets at once, face down (``set front | middle | back``), or declares a natural instead
 (``declare dragon``). Naturals are shown and paid first; then each player who set normally may
-surrender (two units to each opponent still in) or show. Shown hands are compared row by row with
-every opponent, one pair of players at a time: one unit a row, more for the bonus hands, three
-more for a scoop; a hand whose rows do not rise is foul and loses all three rows.
+surrender (two units to every opponent, a natural's holder too) or show. Shown hands are compared
+row by row with every opponent, one pair of players at a time: one unit a row, more for the bonus
+hands, three more for a scoop; a hand whose rows do not rise is foul and loses all three rows.
 
 >>> from homegame.cards import parse_cards
 >>> game = ChinesePoker(players=2)
@@ -281,6 +281,9 @@ class ChineseState(GameState[ChineseView]):
                 self._settle_surrender(a, b, quitters)
             else:
                 self._settle_rows(a, b)
+        for quitter in sorted(quitters):  # the flat payment goes to every opponent, whatever they hold
+            for holder in sorted(self.naturals):
+                self._pay(quitter, holder, SURRENDER_UNITS, "surrender")
         self.finished = True
 
     def _settle_surrender(self, a: int, b: int, quitters: set[int]) -> None:
