@@ -228,5 +228,14 @@ def test_bad_tables_are_refused() -> None:
         DrawPoker(players=2, variants=["wild", "deuces"])
     with pytest.raises(GameError, match="spread limit needs a max_bet"):
         DrawPoker(players=2, limit="spread")
-    with pytest.raises(GameError, match="need the lowball variant"):
+    with pytest.raises(GameError, match="low only counts with the lowball variant"):
         DrawPoker(players=2, low="deuce-to-seven")
+
+
+@pytest.mark.parametrize(("low", "unmeetable", "best"), [
+    ("ace-to-five", 4, 5), ("deuce-to-seven", 6, 7), ("ace-to-six", 5, 6)])
+def test_a_low_qualifier_no_hand_could_meet_is_refused(low: str, unmeetable: int, best: int) -> None:
+    """A qualifier below the best hand's top card would share every pot that reaches a showdown."""
+    with pytest.raises(GameError, match=f"from {best} to 13"):
+        DrawPoker(players=2, variants=["lowball"], low=low, qualifier=unmeetable)
+    assert DrawPoker(players=2, variants=["lowball"], low=low, qualifier=best).config["qualifier"] == best

@@ -364,6 +364,17 @@ def test_bad_settings_are_refused() -> None:
         Pineapple(players=3, variants=["ante"], ante=0)
 
 
+def test_a_stake_of_the_other_way_to_start_the_pot_is_refused_not_ignored() -> None:
+    """Blinds start the pot unless the ``ante`` variant is played; a setting of the way not in play
+    would change nothing, so it is refused."""
+    with pytest.raises(GameError, match="ante only counts with the ante variant"):
+        Pineapple(players=3, ante=5)
+    with pytest.raises(GameError, match="small_blind does not count with the ante variant"):
+        CrazyPineapple(players=3, variants=["ante"], small_blind=5, big_blind=10)
+    blinds, ante = Pineapple.settings_counted([]), Pineapple.settings_counted(["ante"])
+    assert blinds - ante == {"small_blind", "big_blind"} and ante - blinds == {"ante"}
+
+
 def test_views_round_trip_and_show_what_a_face_needs() -> None:
     state = deal(CrazyPineappleHiLo, HI_LO, "2c 5d 8h Kc Ks")
     bet_round(state)

@@ -77,6 +77,14 @@ class Setting:
 _KIND_NAMES: Final = {str: "word", bool: "true or false"}
 
 
+def _holds(condition: str, chosen: set[str]) -> bool:
+    """Whether a table playing the ``chosen`` variants meets ``condition`` (``"X"``: X is chosen;
+    ``"not X"``: it is not)."""
+    if condition.startswith("not "):
+        return condition[4:] not in chosen
+    return condition in chosen
+
+
 def _number_from_digits(value: object) -> object:
     """``value``, or the number its digits write (a setting typed as text, such as ``"20"``)."""
     if isinstance(value, str) and 0 < len(value) <= 20 and value.lstrip("-").isascii() \
@@ -99,6 +107,10 @@ class Game(ABC):
     settings: ClassVar[Mapping[str, Setting]] = {}
     exclusive_variants: ClassVar[tuple[frozenset[str], ...]] = ()
     """Groups of variants of which a table may choose at most one."""
+    variant_settings: ClassVar[Mapping[str, str]] = {}
+    """Settings that count only with a variant, or (``"not X"``) only without it: Paiute's ante
+    with its ante scoring, Pineapple's blinds without its ante. A table that sets one where it does
+    not count is refused, rather than the setting silently ignored."""
     state_class: ClassVar[Callable[..., GameState[Any]]]
     """The state a hand starts in (see :meth:`start`; a game that starts hands differently overrides
     :meth:`start` instead)."""
@@ -133,14 +145,30 @@ class Game(ABC):
         self.chosen_variants = frozenset(chosen)
         self.config = {name: setting.check(name, settings.get(name, setting.default))
                        for name, setting in self.settings.items()}
+        self._refuse_uncounted()
         self.check_config()
 
     @classmethod
     def settings_counted(cls, variants: Iterable[str]) -> frozenset[str]:
-        """The settings that count at a table playing ``variants``: all of them, unless a game
-        ties a setting to a variant (Paiute's ante to its ``ante`` scoring). A card room gives its
-        stakes to a game only where they count."""
-        return frozenset(cls.settings)
+        """The settings that count at a table playing ``variants``: all of them but those
+        :attr:`variant_settings` ties to other variants. A card room gives its stakes to a game
+        only where they count.
+
+        >>> from homegame import GAMES
+        >>> sorted(GAMES["pineapple"].settings_counted(["ante"]) - GAMES["pineapple"].settings_counted([]))
+        ['ante']
+        """
+        chosen = set(variants)
+        return frozenset(key for key in cls.settings
+                         if key not in cls.variant_settings or _holds(cls.variant_settings[key], chosen))
+
+    def _refuse_uncounted(self) -> None:
+        counted = self.settings_counted(self.chosen_variants)
+        for key, condition in self.variant_settings.items():
+            if key not in counted and self.config[key] != self.settings[key].default:
+                if condition.startswith("not "):
+                    raise GameError(f"{key} does not count with the {condition[4:]} variant")
+                raise GameError(f"{key} only counts with the {condition} variant")
 
     def check_config(self) -> None:
         """Raise :class:`GameError` for a combination of settings that does not make sense."""

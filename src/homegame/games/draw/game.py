@@ -27,6 +27,9 @@ from homegame.ranking.low import low_ranking
 __all__ = ["DrawPoker"]
 
 LOWS = ("ace-to-five", "deuce-to-seven", "ace-to-six")
+_BEST_LOW = {"ace-to-five": (5, "5-4-3-2-A"), "deuce-to-seven": (7, "7-5-4-3-2"),
+             "ace-to-six": (6, "6-4-3-2-A")}
+"""The best hand of each way to rank lows, and its top card: a qualifier below it no hand meets."""
 
 
 class DrawPoker(Game):
@@ -44,6 +47,7 @@ class DrawPoker(Game):
     }
     exclusive_variants = (frozenset({"wild", "deuces", "aces"}),)
     starting_stack = 100
+    variant_settings = {"low": "lowball", "qualifier": "lowball"}
     settings = {
         **stake_settings(limit="fixed"),
         "limit": Setting("draw", "betting structure: draw (the source's rules), fixed, pot, no or spread",
@@ -56,11 +60,10 @@ class DrawPoker(Game):
     def check_config(self) -> None:
         config = self.config
         check_stakes(config)
-        if config["qualifier"] and not 5 <= config["qualifier"] <= 13:
-            raise GameError("a low qualifier is a rank from 5 to 13 (king), or 0 for none")
-        lowball_only = config["low"] != "ace-to-five" or config["qualifier"]
-        if lowball_only and not self.has("lowball"):
-            raise GameError("the 'low' and 'qualifier' settings need the lowball variant")
+        lowest, best = _BEST_LOW[config["low"]]
+        if config["qualifier"] and not lowest <= config["qualifier"] <= 13:
+            raise GameError(f"a {config['low']} low qualifier is a rank from {lowest} to 13 (king), or 0 for "
+                            f"none: no hand is better than {best}")
 
     @property
     def deck(self) -> list[Card]:

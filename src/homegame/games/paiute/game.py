@@ -37,8 +37,6 @@ PAY_TABLE_SETTINGS = {
 """Each combination and the setting holding what every other player pays for it under ``pay-table``."""
 
 _PAY_DEFAULTS = dict(zip(PAY_TABLE_SETTINGS.values(), (6, 5, 4, 3, 2, 1), strict=True))
-_VARIANT_OF = {"ante": "ante", **dict.fromkeys(_PAY_DEFAULTS, "pay-table")}
-"""The scoring variant each setting belongs to: it counts with that variant only."""
 
 
 class Paiute(Game):
@@ -56,6 +54,7 @@ class Paiute(Game):
         "pay-table": "every other player pays the winner by the winning combination (the pay_* settings)",
     }
     exclusive_variants = (frozenset({"jokers", "opposite-colour"}), frozenset({"ante", "pay-table"}))
+    variant_settings = {"ante": "ante", **dict.fromkeys(_PAY_DEFAULTS, "pay-table")}
     settings = {
         "ante": Setting(1, "chips each player antes under the `ante` scoring", minimum=1),
         **{key: Setting(default, f"units each loser pays for {combination} under `pay-table`", minimum=0)
@@ -83,23 +82,6 @@ class Paiute(Game):
     def scores_in_chips(self) -> bool:
         """Only the ``ante`` scoring plays for chips; the others count deals or units."""
         return self.has("ante")
-
-    @classmethod
-    def settings_counted(cls, variants: Iterable[str]) -> frozenset[str]:
-        """The ante counts with the ``ante`` scoring only, the pay_* settings with ``pay-table``.
-
-        >>> sorted(Paiute.settings_counted(["jokers", "ante"]))
-        ['ante']
-        """
-        chosen = set(variants)
-        return frozenset(key for key, variant in _VARIANT_OF.items() if variant in chosen)
-
-    def check_config(self) -> None:
-        counted = self.settings_counted(self.chosen_variants)
-        stray = [key for key in _VARIANT_OF
-                 if key not in counted and self.config[key] != self.settings[key].default]
-        if stray:
-            raise GameError(f"{stray[0]} only counts with the {_VARIANT_OF[stray[0]]} variant")
 
     @property
     def deck(self) -> list[Card]:

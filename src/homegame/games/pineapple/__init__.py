@@ -44,6 +44,7 @@ class Pineapple(BettingGame):
     players = range(2, 11)
     variants = {"ante": "everyone antes instead of posting blinds; the player left of the dealer "
                         "opens the pre-flop betting"}
+    variant_settings = {"ante": "ante", "small_blind": "not ante", "big_blind": "not ante"}
     settings = {
         **stake_settings(limit="fixed", ante=1, bet=2),
         "ante": Setting(1, "ante variant: chips each player puts in before the deal", minimum=1),
