@@ -38,6 +38,7 @@ def test_first_to_act_is_given_by_the_game_and_play_goes_clockwise() -> None:
 
 def test_fixed_limit_bets_one_size_and_caps_at_a_bet_and_three_raises() -> None:
     betting = BettingRound(Chips([500] * 3), first=0, limits=Limits.fixed(10))
+    assert betting.explain(0, Action("bogus")).endswith("you may check, bet 10"), "one size: no range"
     act(betting, "bet 10", "raise 20", "raise 30", "raise 40")
     assert betting.to_act == 1 and kinds(betting) == ["fold", "call"]
     assert "capped at 4" in betting.explain(1, Action("raise", amount=50))

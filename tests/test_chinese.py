@@ -251,6 +251,11 @@ def test_illegal_actions_say_why_and_change_nothing() -> None:
         state.apply(0, setting("Ah Ad 2h | Ac 2c 3d 4h 6s | 8c Kh Qs Js 9d"))
     with pytest.raises(IllegalAction, match="no dragon natural"):
         state.apply(0, Action("declare", option="dragon"))
+    for unnamed in (Action("declare"), Action("declare", option="bogus")):
+        with pytest.raises(IllegalAction, match=r"declare which natural\? dragon, three-flushes"):
+            state.apply(0, unnamed)
+    with pytest.raises(IllegalAction, match=r"13 cards came without a \|"):
+        state.apply(0, Action.parse("set Ah Ad Ac 2c 3d 4h 6s 8c Kh Qs Js 9d 7d"))
     check_illegal_leaves_state_alone(state, [SHOW, Action("fold")])
     state.apply(0, setting("Ah Ad Ac | 2c 3d 4h 6s 8c | Kh Qs Js 9d 7d"))
     with pytest.raises(IllegalAction, match="not to act"):

@@ -85,6 +85,8 @@ def test_at_most_three_cards_unless_an_ace_is_kept_and_shown() -> None:
         state.apply(1, Action.parse("discard Ah 9d 7c 4s"))
     with pytest.raises(IllegalAction, match="you do not hold 3s"):
         state.apply(1, Action.parse("discard 3s"))
+    with pytest.raises(IllegalAction, match="9d named twice"):
+        state.apply(1, Action.parse("discard 9d 9d"))
     play(state, "discard 9d 7c 4s 2h")
     assert state.view(0).shown_aces == {1: cards("Ah")[0]}
     assert state.view(1).hand == tuple(cards("Ah Ks Qs Js Ts"))

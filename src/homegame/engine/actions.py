@@ -98,6 +98,11 @@ class Action:
 
         An option is a lower-case word, hyphens allowed, that is not a card (``draw stock``,
         ``place front 9h``, ``declare six-pairs``).
+
+        >>> Action.parse("raise 5.5")
+        Traceback (most recent call last):
+        ...
+        homegame.errors.IllegalAction: an amount is a whole number of chips, not '5.5'
         """
         if not isinstance(text, str):
             raise IllegalAction(f"an action is written as text such as 'bet 20', not {shown(text)}")
@@ -112,6 +117,8 @@ class Action:
             option, rest = rest[0], rest[1:]
         if rest and rest[0].isascii() and rest[0].isdigit():
             amount, rest = _whole_number(rest[0]), rest[1:]
+        elif rest and _NUMBERISH.fullmatch(rest[0]):
+            raise IllegalAction(f"an amount is a whole number of chips, not {rest[0][:24]!r}")
         cards = tuple(parse_cards(" ".join(rest)))
         if groups:
             grouped = (cards, *(tuple(parse_cards(g)) for g in groups))
@@ -147,6 +154,8 @@ class Action:
 
 _OPTION: Final = re.compile(r"[a-z]+(?:-[a-z]+)*")
 """How an option is written: lower-case words joined by hyphens."""
+_NUMBERISH: Final = re.compile(r"[-+]?[\d.,_]*\d[\d.,_]*")
+"""A word meant as an amount that is not a whole number (``5.5``, ``-3``, ``1,000``)."""
 _LONGEST_WORD: Final = 32
 """The longest kind or option an action may have (the games' own are short words)."""
 

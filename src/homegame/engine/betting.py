@@ -408,7 +408,8 @@ class BettingRound:
     def _describe(self, seat: int) -> str:
         legal = self.legal(seat)
         parts = [str(a) for f in legal.families if isinstance(f, Choices) for a in f.actions]
-        parts += [f"{f.kind} {f.low}-{f.high}" for f in legal.families if isinstance(f, Amounts)]
+        parts += [f"{f.kind} {f.low}" + (f"-{f.high}" if f.high > f.low else "")
+                  for f in legal.families if isinstance(f, Amounts)]
         return ", ".join(parts)
 
 

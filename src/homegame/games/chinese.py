@@ -37,7 +37,7 @@ from homegame.engine import (
 from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice, clockwise
-from homegame.games._naturals import Natural, natural_named, naturals_in
+from homegame.games._naturals import NATURAL_NAMES, Natural, natural_named, naturals_in
 from homegame.games._rows import (
     BACK_ROW,
     FRONT_ROW,
@@ -209,6 +209,8 @@ class ChineseState(GameState[ChineseView]):
             return f"{action} is not allowed now: choose show or surrender"
         if action.kind == "declare":
             held = ", ".join(self.available[seat]) or "none"
+            if action.option not in NATURAL_NAMES:
+                return f"declare which natural? {', '.join(NATURAL_NAMES)} (you hold: {held})"
             return f"you hold no {action.option} natural (naturals you hold: {held})"
         if action.kind == "set":
             return _explain_setting(action, self.hands[seat])
@@ -369,7 +371,9 @@ def _names(rows: Rows) -> tuple[str, ...]:
 def _explain_setting(action: Action, hand: Sequence[Card]) -> str:
     sizes = [len(group) for group in action.groups]
     if sizes != [3, 5, 5]:
-        return f"a setting is three rows of 3, 5 and 5 cards (front | middle | back), got {sizes}"
+        given = f"not rows of {', '.join(map(str, sizes))}" if sizes else \
+            f"and {len(action.cards)} cards came without a |"
+        return f"a setting is three rows of 3, 5 and 5 cards split by | (front | middle | back), {given}"
     placed = [c for group in action.groups for c in group]
     foreign = [c for c in placed if c not in hand]
     if foreign:

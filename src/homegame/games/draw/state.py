@@ -128,6 +128,9 @@ class DrawState(GameState[DrawView]):
         if action.kind != "discard":
             return f"it is the draw: discard 0 to 3 cards (or 4 showing an ace), not {action.kind}"
         hand = self.hands[seat]
+        twice = [card for card, count in Counter(action.cards).items() if count > 1]
+        if twice:
+            return f"{format_cards(twice)} named twice: name each card you discard once"
         if Counter(action.cards) - Counter(hand):
             return f"you do not hold {format_cards(action.cards)}; your hand is {format_cards(hand)}"
         if len(action.cards) == 4:
