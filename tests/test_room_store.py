@@ -13,6 +13,7 @@ from homegame.room.config import TableConfig
 from homegame.room.hands import replay_hand
 from homegame.room.store import Store, StoreConflict, open_store
 from homegame.room.table import Table, TableEvent
+from homegame.room.views import table_json
 from room_play import snapshot, step
 
 
@@ -145,15 +146,17 @@ def test_a_room_starts_with_tables_stored_under_older_limits_and_not_with_unread
         await store.append("older", [created, seated])
         await store.append("unreadable", [unreadable])
 
-    async def serve() -> dict[str, TableConfig]:
+    async def serve() -> tuple[dict[str, TableConfig], dict[str, Any]]:
         room = CardRoom(open_store(store_address), bots=BotPool(workers=0))
         await room.start()
         try:
-            return {table_id: host.table.config for table_id, host in room.hosts.items()}
+            configs = {table_id: host.table.config for table_id, host in room.hosts.items()}
+            return configs, table_json(room.hosts["older"].table)
         finally:
             await room.stop()
     _run(store_address, stored)
-    served = asyncio.run(serve())
+    served, public = asyncio.run(serve())
     assert sorted(served) == ["older", "t1"]
     assert (served["older"].name, served["older"].bot_level) == ("Friday night", "search:5s")
+    assert public["seats"][0]["bot"] == "search:5s", "the bot is shown at the level it plays"
     assert "table unreadable could not be read back" in caplog.text

@@ -67,6 +67,7 @@ class Match:
         self.seed = seed
         self.carry: dict[str, Any] = {}
         self.hands_played = 0
+        self._penalty = False
         self.results: list[dict[str, int]] = []
         self._current: GameState[Any] | None = None
         self._current_seating: list[str] = []
@@ -89,6 +90,7 @@ class Match:
         state = game.deal(seed=seed, deck=deck, dealer=self.seating.index(self.button), stacks=stacks,
                           carry=self.carry)
         self._current, self._current_seating = state, list(self.seating)
+        self._penalty = game.score_is_penalty and not self.chips
         return state
 
     def settle(self, state: GameState[Any]) -> None:
@@ -142,6 +144,20 @@ class Match:
             self.button = self.seating[position % len(self.seating)] if self.seating else ""
 
     def standings(self) -> Mapping[str, int]:
-        """Each player's chips (for chip games) or running total, best first."""
+        """Each player's chips (for chip games) or running total, best first: the fewest points
+        first in a game of penalty points (Papayoo).
+
+        >>> from homegame.games.papayoo import Papayoo
+        >>> match = Match(lambda players: Papayoo(players=players), ["ann", "bob", "cy"], seed=2)
+        >>> state = match.deal()
+        >>> while not state.is_over:
+        ...     seat = state.to_act[0]
+        ...     state.apply(seat, state.legal_actions(seat)[0])
+        >>> match.settle(state)
+        >>> points = list(match.standings().values())
+        >>> points == sorted(points)
+        True
+        """
         board = self.stacks if self.chips else self.totals
-        return dict(sorted(board.items(), key=lambda item: -item[1]))
+        best_first = 1 if self._penalty else -1
+        return dict(sorted(board.items(), key=lambda item: best_first * item[1]))

@@ -29,8 +29,10 @@ def game_json(name: str) -> dict[str, Any]:
 def table_json(table: Table, connected: Collection[int] = ()) -> dict[str, Any]:
     """The table as every seat and spectator sees it."""
     hand, series = table.hand, table.series
+    # A bot plays at the table's level (one stored under older limits was brought within them).
     seats = [None if s is None else {**s.to_json(), "seat": index, "deadline": table.deadlines.get(index),
-                                     "connected": index in connected or s.bot is not None}
+                                     "connected": index in connected or s.bot is not None,
+                                     "bot": None if s.bot is None else table.config.bot_level}
              for index, s in enumerate(table.seats)]
     return {
         "id": table.id, "name": table.config.name, "phase": table.phase, "button": table.button,
