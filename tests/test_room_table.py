@@ -145,7 +145,6 @@ def test_a_bad_request_changes_nothing() -> None:
         lambda: table.join("ann", token_hash="c", at=2.0),
         lambda: table.join("cy", token_hash="c", at=2.0, seat=0),
         lambda: table.join("The  House", token_hash="c", at=2.0),
-        lambda: table.join("Ada (Bot)", token_hash="c", at=2.0),
         lambda: table.join("cy", token_hash="c", at=2.0, seat=-1),
         lambda: table.rebuy(seat, 10**9, at=2.0),
         lambda: table.say(seat, "x" * 501, at=2.0),

@@ -53,7 +53,7 @@ class Table(TableState):
         table = cls(table_id, config)
         table.record("created", {"config": config.to_json(), "owner": owner_hash}, at)
         for seat in range(config.bots):
-            table.record("seated", {"seat": seat, "name": f"{BOT_NAMES[seat]} {_BOT_MARK}", "token": None,
+            table.record("seated", {"seat": seat, "name": f"{BOT_NAMES[seat]} (bot)", "token": None,
                                     "bot": config.bot_level, "buy_in": config.buy_in}, at)
         return table
 
@@ -97,9 +97,8 @@ class Table(TableState):
         taken = {s.name.lower() for s in self.seats if s is not None}
         if shown_name.lower() in taken:
             raise RoomError(f"someone called {shown_name} already sits here; choose another name")
-        if shown_name.lower() == HOUSE or shown_name.lower().endswith(_BOT_MARK):
-            raise RoomError(f"'{HOUSE}' and names ending in '{_BOT_MARK}' are the house's and its bots'; "
-                            "choose another name")
+        if shown_name.lower() == HOUSE:
+            raise RoomError(f"'{HOUSE}' is the ledger's name for the house's chips; choose another name")
         free = [index for index, s in enumerate(self.seats) if s is None]
         if seat is None:
             if not free:
@@ -280,8 +279,6 @@ class Table(TableState):
         return True
 
 
-_BOT_MARK: Final = "(bot)"
-"""How a bot's name ends, so no one takes a bot for a person."""
 _UNPLAIN: Final = frozenset({"Cc", "Cs"})
 """Control characters and lone surrogates (which no UTF-8 text can carry): neither belongs in a
 line of chat."""

@@ -21,12 +21,20 @@ function note(text, extra = "") {
   return h("span", { class: `note ${extra}`.trim() }, text);
 }
 
+/** Who a result line is about, with a capital ("You", not "you", at the head of a line). */
+function whoLine(g, ctx) {
+  return h("span", { class: "who-line" }, ctx.text(capitalize(ctx.words.who(g))));
+}
+
+/** What the row editor's reader does: said once for every game that sets cards into rows. */
+const ARRANGE_HELP = "Pick a card, then the row it goes in (or press the row's number key); cards can be dragged too. Suggest sets them the way the bot would.";
+
 /** Hands shown at a showdown: who, the cards, the name of the hand; then why each pot went where. */
 function showdown(view, ctx, lowNames = {}) {
   const shown = Object.entries(view.showdown || {});
   return [
     shown.length ? h("ul", { class: "shown-hands" }, shown.map(([g, cards]) => h("li", {},
-      h("span", { class: "who-line" }, ctx.text(ctx.words.who(g) === "you" ? "You" : ctx.words.who(g))),
+      whoLine(g, ctx),
       ctx.row(cards, "table"),
       h("span", { class: "hand-name" }, [view.hand_names && view.hand_names[g], lowNames[g] ? `low: ${lowNames[g]}` : ""]
         .filter(Boolean).join("; "))))) : null,
@@ -112,7 +120,9 @@ const pineapple = {
   },
   results(view, ctx) {
     const discards = Object.entries(view.discards || {});
-    return [showdown(view, ctx, view.low_names || {}),
+    const board = cardsOf(view.board);
+    return [board.length ? h("p", { class: "note" }, "Board: ", ctx.row(board, "mini")) : null,
+            showdown(view, ctx, view.low_names || {}),
             discards.length ? h("p", { class: "note" }, ctx.text("Thrown away: " + ctx.words.bySeat(view.discards, (c) => cardsText([c])))) : null];
   },
 };
@@ -309,7 +319,7 @@ const paiGow = {
     return [backs(SEVEN), (view.set_seats || []).includes(Number(g)) ? note("set") : null];
   },
   own(view, ctx) {
-    if (ctx.arranging) return view.hint ? h("p", { class: "hint" }, view.hint) : null;
+    if (ctx.arranging) return h("p", { class: "hint" }, ARRANGE_HELP);
     return [view.placed ? placement(view.placed, ctx) : ctx.hand(view.cards), view.hint ? h("p", { class: "hint" }, view.hint) : null];
   },
   results(view, ctx) {
@@ -332,7 +342,7 @@ function threeRows(rows, names, ctx, size) {
 
 const chinese = {
   phase(view) {
-    const phases = { set: "Set your thirteen cards: front 3, middle 5, back 5", surrender: "Show your rows, or surrender", over: "Showdown" };
+    const phases = { set: "Set your thirteen cards: front 3, middle 5, back 5", surrender: `Show your rows, or surrender: pay ${2 * (view.unit || 1)} to every opponent and show nothing`, over: "Showdown" };
     return phases[view.phase] || view.phase;
   },
   seat(view, g, ctx) {
@@ -344,7 +354,7 @@ const chinese = {
             (view.naturals || {})[g] ? note(view.naturals[g].replace(/-/g, " "), "hand-name") : null];
   },
   own(view, ctx) {
-    if (ctx.arranging) return view.hint ? h("p", { class: "hint" }, view.hint) : null;
+    if (ctx.arranging) return h("p", { class: "hint" }, ARRANGE_HELP);
     if (view.my_setting && view.my_setting.length) {
       const names = view.hint.split("\n")[0].split("; ").map((part) => part.split(": ").slice(1).join(": "));
       return [threeRows(view.my_setting, names, ctx, "table"),
@@ -354,7 +364,7 @@ const chinese = {
   },
   results(view, ctx) {
     return [h("div", { class: "shown-rows" }, Object.entries(view.shown || {}).map(([g, rows]) => h("div", { class: "shown-player" },
-              h("span", { class: "who-line" }, ctx.text(ctx.words.who(g))), (view.fouled || []).includes(Number(g)) ? note("FOUL", "alert") : null,
+              whoLine(g, ctx), (view.fouled || []).includes(Number(g)) ? note("FOUL", "alert") : null,
               threeRows(rows, (view.row_names || {})[g], ctx, "mini")))),
             payments(view, ctx)];
   },
@@ -387,12 +397,12 @@ const openFace = {
     const names = (view.row_names || {})[view.seat];
     return [mine && !ctx.arranging ? threeRows(mine, names, ctx, "table") : null,
             cardsOf(view.pending).length && !ctx.arranging ? h("p", { class: "note" }, "To place: ", ctx.row(view.pending, "hand")) : null,
-            (view.warnings || []).map((warning) => h("p", { class: "warning" }, warning)),
-            view.hint && !view.is_over ? h("p", { class: "hint" }, view.hint) : null];
+            (view.warnings || []).map((warning) => h("p", { class: "warning" }, ctx.text(warning))),
+            ctx.arranging ? h("p", { class: "hint" }, ARRANGE_HELP) : view.hint && !view.is_over ? h("p", { class: "hint" }, view.hint) : null];
   },
   results(view, ctx) {
     return [h("div", { class: "shown-rows" }, Object.entries(view.rows || {}).map(([g, rows]) => h("div", { class: "shown-player" },
-              h("span", { class: "who-line" }, ctx.text(ctx.words.who(g))), (view.fouled || []).includes(Number(g)) ? note("FOUL", "alert") : null,
+              whoLine(g, ctx), (view.fouled || []).includes(Number(g)) ? note("FOUL", "alert") : null,
               ((view.royalties || {})[g] || []).some(Boolean) ? note(`royalties ${view.royalties[g].join(" / ")}`) : null,
               threeRows(rows, (view.row_names || {})[g], ctx, "mini")))),
             payments(view, ctx),

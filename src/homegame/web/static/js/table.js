@@ -160,8 +160,9 @@ function render() {
   if (!frame) return;
   const focused = focusKey();
   const key = frame.legal ? JSON.stringify(frame.legal) : "";
+  const turnStarts = frame.you.to_act && (!app.decision || app.decision.key !== key);
   if (!frame.you.to_act) app.decision = null;
-  else if (!app.decision || app.decision.key !== key) startDecision(frame);
+  else if (turnStarts) startDecision(frame);
   renderTop();
   renderFelt(context(), join);
   renderOwn();
@@ -172,6 +173,8 @@ function render() {
     const again = $(focused.startsWith("[data-card") ? `#own button${focused}, #felt button${focused}` : focused);
     if (again && !again.disabled) again.focus();
   }
+  // A decision's buttons may sit below a short window: bring them into sight when a turn begins.
+  if (turnStarts) $("#actions").scrollIntoView({ block: "nearest" });
   if (!app.drawn) {
     app.drawn = true;
     app.drawnAt = performance.now();
@@ -203,7 +206,8 @@ function startDecision(frame) {
 function renderTop() {
   const table = app.frame.table;
   $("#table-name").textContent = table.name;
-  document.title = `${table.name} · homegame`;
+  const yours = app.frame.you.to_act || app.frame.you.choosing;
+  document.title = `${yours ? "● Your turn · " : ""}${table.name} · homegame`;
   const current = hand();
   let line;
   if (current && !current.over) {
