@@ -210,7 +210,8 @@ class CardRoom:
         table = await self.readable(table_id)
         if type(number) is not int or not 1 <= number <= table.hands_played:
             raise NotFound(f"hand {str(number)[:12]} has not been played at this table")
-        seat = self.hosts[table.id].seat_of(token) if table.phase != "closed" else None
+        host = self.hosts.get(table.id)  # none once the table has closed
+        seat = host.seat_of(token) if host is not None else None
         if seat is not None and not table.sat_for(seat, number):
             seat = None
         hand = replay_hand(await self.store.hand_events(table.id, number))
