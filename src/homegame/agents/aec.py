@@ -4,16 +4,17 @@ PettingZoo's ``AECEnv`` is a plain Python class, which a compiled class cannot e
 environment extends both :class:`EnvironmentCore` and ``AECEnv`` instead, the core first, so that
 ``observe``, ``last`` and ``step`` (and the episode's fields they read and write: the state, the
 turn, the agents and their rewards, terminations, truncations and infos) are compiled, and
-PettingZoo's own helpers (``agent_iter``, ``_was_dead_step``...) read the same fields. What runs
+PettingZoo's own helpers (``agent_iter``...) read the same fields. The steps of agents that are
+done are the core's too: every agent is done at once when the deal ends, which makes PettingZoo's
+general ``_was_dead_step`` a few lines. What runs
 once a deal or once a table (``reset``, the spaces, rendering) stays in the environment's module.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, final
 
 import numpy as np
-from pettingzoo import AECEnv
 
 from homegame._compile import mypyc_attr
 from homegame.agents.encoding import Encoding, IllegalIndex, Mask
@@ -24,7 +25,10 @@ __all__ = ["EnvironmentCore"]
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class EnvironmentCore:
-    """The episode of one table and the AEC calls made at every step (see the module's docstring)."""
+    """The episode of one table and the AEC calls made at every step (see the module's docstring).
+
+    Its helpers are final: a compiled call to a method a Python subclass may override looks the
+    method up by name every time."""
 
     def __init__(self, game: Game, encoding: Encoding[Any], render_mode: str | None) -> None:
         self.game = game
@@ -41,6 +45,7 @@ class EnvironmentCore:
         self.terminations: dict[str, bool] = {}
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
+        self._ended_by = self.agent_selection
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent`` now: its view encoded, and its action mask."""
@@ -70,7 +75,7 @@ class EnvironmentCore:
         if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
             action = int(action)  # a 0-d array, as some learning libraries pass an index
         if self.terminations[agent] or self.truncations[agent]:
-            AECEnv._was_dead_step(self, action)
+            self._dead_step(action)
             return
         state = self._live_state()
         seat, view, actions, legal = self._acting()
@@ -93,14 +98,38 @@ class EnvironmentCore:
         """Nothing here: the environment renders."""
         return None
 
+    @final
     def _finish(self, state: GameState[Any]) -> None:
+        """Every agent's reward and termination, and the first agent selected to step out (what
+        PettingZoo's ``_accumulate_rewards`` and ``_deads_step_first`` do)."""
         sign = -1.0 if self.game.score_is_penalty else 1.0
         outcome = state.outcome
         self.rewards = {agent: sign * outcome[seat] for agent, seat in self._seats.items()}
         self.terminations = dict.fromkeys(self.agents, True)
-        AECEnv._accumulate_rewards(self)
-        AECEnv._deads_step_first(self)
+        cumulative = self._cumulative_rewards
+        for agent, reward in self.rewards.items():
+            cumulative[agent] += reward
+        self._ended_by = self.agent_selection
+        self.agent_selection = self.agents[0]
 
+    @final
+    def _dead_step(self, action: Any) -> None:
+        """PettingZoo's ``_was_dead_step`` where every agent is done at once, at the end of the deal
+        (as ``_finish`` leaves them): the selected agent leaves, the first one left is selected, and
+        once none is, the agent selected when the deal ended."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        del self.terminations[agent], self.truncations[agent], self.infos[agent]
+        del self.rewards[agent], self._cumulative_rewards[agent]
+        agents = self.agents
+        agents.remove(agent)
+        self.agent_selection = agents[0] if agents else self._ended_by
+        rewards = self.rewards
+        for other in rewards:
+            rewards[other] = 0.0
+
+    @final
     def _acting(self) -> tuple[int, View, ActionSet, Mask]:
         """The seat to act, its view, its legal actions and their mask, worked out once per turn."""
         turn = self._turn
@@ -111,17 +140,20 @@ class EnvironmentCore:
             turn = self._turn = seat, view, actions, self.encoding.legal_mask(view, actions)
         return turn
 
+    @final
     def _live_agents(self) -> None:
         self._live_state()
         if not self.agents:
             raise RuntimeError("the deal is over and every agent is done: call reset() for the next deal")
 
+    @final
     def _live_state(self) -> GameState[Any]:
         state = self.state
         if state is None:
             raise RuntimeError("call reset() before using the environment")
         return state
 
+    @final
     def _describe(self, action: Any) -> str:
         try:
             return self.encoding.describe(action)
@@ -131,4 +163,4 @@ class EnvironmentCore:
 
 def _is_index(action: object) -> bool:
     """Whether ``action`` is an integer index (a Python or numpy integer, not a ``bool``)."""
-    return isinstance(action, int | np.integer) and not isinstance(action, bool)
+    return type(action) is int or (isinstance(action, int | np.integer) and not isinstance(action, bool))
