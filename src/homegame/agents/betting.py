@@ -133,14 +133,20 @@ class MoneyBlocks:
         stacks: dict[int, int] = view.stacks
         bets: dict[int, int] = view.bets
         folded: tuple[int, ...] = view.folded
-        for seat, stack in stacks.items():
+        for seat, stack in stacks.items():  # zeros stay as the copy of the zero observation has them
             row = base + 3 * ((seat - me) % n)
-            data[row] = stack
-            data[row + 1] = bets.get(seat, 0)
+            if stack:
+                data[row] = stack
+            bet = bets.get(seat, 0)
+            if bet:
+                data[row + 1] = bet
         for seat in folded:
             data[base + 3 * ((seat - me) % n) + 2] = 1.0
-        data[self.pot] = view.pot
-        data[self.pot + 1] = view.to_call
+        pot, to_call = view.pot, view.to_call
+        if pot:
+            data[self.pot] = pot
+        if to_call:
+            data[self.pot + 1] = to_call
 
 
 def chip_range(game: Game) -> tuple[float, float]:

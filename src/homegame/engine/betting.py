@@ -43,7 +43,7 @@ a turn since the last raise, or when one seat is left.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -58,7 +58,8 @@ if TYPE_CHECKING:
 
     from homegame.engine.history import History
 
-__all__ = ["CHECK", "FOLD", "STRUCTURES", "BettingRound", "Limits", "money_fields", "passive", "post_antes"]
+__all__ = ["CHECK", "FOLD", "STRUCTURES", "BettingRound", "Limits", "by_seat", "money_fields", "passive",
+           "post_antes", "sorted_seats"]
 
 FOLD = Action("fold")
 CHECK = Action("check")
@@ -435,11 +436,27 @@ def money_fields(chips: Chips, betting: BettingRound | None, seat: int | None) -
     """
     return {
         "pot": chips.pot,
-        "stacks": dict(enumerate(chips.stacks)),
-        "bets": dict(enumerate(betting.bets)) if betting is not None else {},
+        "stacks": by_seat(chips.stacks),
+        "bets": by_seat(betting.bets) if betting is not None else {},
         "to_call": betting.to_call(seat) if betting is not None and seat is not None else 0,
-        "folded": tuple(sorted(chips.folded)),
+        "folded": sorted_seats(chips.folded),
     }
+
+
+def by_seat(values: Sequence[int]) -> dict[int, int]:
+    """Each seat's number of ``values`` (one per seat), keyed by seat, as views show stacks and bets
+    (a comprehension: the compiled build runs it natively, where ``dict(enumerate(...))`` is two
+    generic calls).
+
+    >>> by_seat([8, 10])
+    {0: 8, 1: 10}
+    """
+    return {seat: value for seat, value in enumerate(values)}
+
+
+def sorted_seats(seats: Collection[int]) -> tuple[int, ...]:
+    """``seats`` in order, as views list who folded or is all in (most often nobody: no sort)."""
+    return tuple(sorted(seats)) if seats else ()
 
 
 def post_antes(history: History, chips: Chips, seats: Iterable[int], ante: int) -> None:

@@ -34,6 +34,9 @@ _FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str], bool]] = {}
 """Each class's field names, in order and as a set, and whether its instances keep their fields
 in a dictionary (else in slots)."""
 
+_ACCEPTED: dict[type, tuple[str, ...]] = {}
+"""Each class's field names as the last dictionary of values that made one listed them."""
+
 
 def make_frozen(kind: type[T], values: dict[str, Any]) -> T:
     """An instance of the frozen dataclass ``kind`` holding ``values``, which name every one of
@@ -45,21 +48,20 @@ def make_frozen(kind: type[T], values: dict[str, Any]) -> T:
     if known is None:
         known = _FIELDS[kind] = _layout(kind)
     order, names, in_dict = known
-    if len(values) == len(names) and names.issuperset(values):
-        value = object.__new__(kind)
-        if in_dict:
-            object.__setattr__(value, "__dict__", values)
-            return value
-        try:
-            # As many distinct names as fields, each one a slot (nothing else can be set on a
-            # slotted instance): every field is set once.
-            for name, item in values.items():
-                object.__setattr__(value, name, item)
-            return value
-        except AttributeError:
-            pass
-    raise TypeError(f"{kind.__name__} needs every one of its fields ({', '.join(order)}), "
-                    f"not {', '.join(values)}")
+    keys = tuple(values)
+    if keys != _ACCEPTED.get(kind):  # a state names its view's fields alike every time: one compare
+        if len(keys) != len(names) or not names.issuperset(keys):
+            raise TypeError(f"{kind.__name__} needs every one of its fields ({', '.join(order)}), "
+                            f"not {', '.join(keys)}")
+        _ACCEPTED[kind] = keys
+    value = object.__new__(kind)
+    if in_dict:
+        object.__setattr__(value, "__dict__", values)
+        return value
+    # As many distinct names as fields, each one a slot: every field is set once.
+    for name, item in values.items():
+        object.__setattr__(value, name, item)
+    return value
 
 
 def _layout(kind: type) -> tuple[tuple[str, ...], frozenset[str], bool]:

@@ -15,6 +15,7 @@ raise later in the round); ``limit`` switches to fixed, pot, no or spread limit 
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any
 
 from homegame.cards import Card, deck
 from homegame.engine import Game, GameError, Setting
@@ -96,6 +97,13 @@ class DrawPoker(Game):
         if self.has("wild"):
             return "jokers"
         return next((variant for variant in ("deuces", "aces") if self.has(variant)), "none")
+
+    @cached_property
+    def view_settings(self) -> dict[str, Any]:
+        """The fields of every view that only the settings decide: ``ante``, ``limit``,
+        ``ranking`` and ``wild`` (worked out once: a table builds a view at every turn)."""
+        return {"ante": self.config["ante"], "limit": self.config["limit"], "ranking": self.ranking.name,
+                "wild": self.wild_name}
 
     @cached_property
     def wild_key(self) -> frozenset[Card] | None:

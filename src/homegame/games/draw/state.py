@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
-from homegame.engine.betting import BettingRound, post_antes
+from homegame.engine.betting import BettingRound, by_seat, post_antes, sorted_seats
 from homegame.engine.frozen import make_frozen
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
@@ -257,21 +257,19 @@ class DrawState(GameState[DrawView]):
         return min(betting.to_call(seat), self.chips.stacks[seat])
 
     def _view(self, seat: int | None) -> DrawView:
-        chips, betting = self.chips, self.betting
+        chips, betting, game = self.chips, self.betting, self.game
         hand = tuple(self.hands[seat]) if seat is not None else ()
         shown = self.shown_hands
         return make_frozen(DrawView, {
-            **self.view_base(seat), "phase": self.phase, "hand": hand,
-            "hint": _hint(hand, self.game.ranking_key, self.game.wild_key),
-            "pot": chips.pot, "stacks": dict(enumerate(chips.stacks)),
-            "bets": dict(enumerate(betting.bets)) if betting is not None else {},
-            "folded": tuple(sorted(chips.folded)), "all_in": tuple(sorted(chips.all_in)),
+            **self.view_base(seat), **game.view_settings, "phase": self.phase, "hand": hand,
+            "hint": _hint(hand, game.ranking_key, game.wild_key),
+            "pot": chips.pot, "stacks": by_seat(chips.stacks),
+            "bets": by_seat(betting.bets) if betting is not None else {},
+            "folded": sorted_seats(chips.folded), "all_in": sorted_seats(chips.all_in),
             "to_call": self._to_call(seat),
             "drawn": dict(self.drawn), "shown_aces": dict(self.shown_aces), "showdown": dict(self.revealed),
             "hand_names": shown.names(self.revealed) if shown is not None else {},
-            "results": tuple(map(str, self.results)), "ante": self.game.config["ante"],
-            "limit": self.game.config["limit"], "ranking": self.game.ranking.name,
-            "wild": self.game.wild_name,
+            "results": tuple([str(result) for result in self.results]),
         })
 
 

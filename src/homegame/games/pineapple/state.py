@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, deck, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
-from homegame.engine.betting import BettingRound, Limits, money_fields, post_antes
+from homegame.engine.betting import BettingRound, Limits, money_fields, post_antes, sorted_seats
 from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
@@ -282,7 +282,7 @@ class PineappleState(GameState[PineappleView]):
             "phase": "over" if over else "discard" if self.discarding is not None else "betting",
             "hi_lo": hi_lo, "hole": hole, "discarded": self.discards.get(seat) if seat is not None else None,
             "board": board, **money_fields(self.chips, betting, seat),
-            "all_in": tuple(sorted(self.chips.all_in)),
+            "all_in": sorted_seats(self.chips.all_in),
             "blinds": dict(self.blinds), "ante": self.game.config["ante"] if self.game.has("ante") else 0,
             "limits": self._limits_text(),
             "must_discard": self.discarding.waiting if self.discarding is not None else (),
@@ -290,7 +290,7 @@ class PineappleState(GameState[PineappleView]):
             "showdown": shown,
             "discards": {s: self.discards[s] for s in shown if s in self.discards},
             **self._names(shown, hi_lo),
-            "results": tuple(map(str, self.results)),
+            "results": tuple([str(result) for result in self.results]),
         })
 
     def _names(self, seats: Mapping[int, object], hi_lo: bool) -> dict[str, dict[int, str]]:

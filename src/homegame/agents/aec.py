@@ -1,0 +1,166 @@
+"""The part of :class:`~homegame.agents.environment.HomegameEnv` that runs at every step, compiled.
+
+PettingZoo's ``AECEnv`` is a plain Python class, which a compiled class cannot extend; the
+environment extends both :class:`EnvironmentCore` and ``AECEnv`` instead, the core first, so that
+``observe``, ``last`` and ``step`` (and the episode's fields they read and write: the state, the
+turn, the agents and their rewards, terminations, truncations and infos) are compiled, and
+PettingZoo's own helpers (``agent_iter``...) read the same fields. The steps of agents that are
+done are the core's too: every agent is done at once when the deal ends, which makes PettingZoo's
+general ``_was_dead_step`` a few lines. What runs
+once a deal or once a table (``reset``, the spaces, rendering) stays in the environment's module.
+"""
+
+from __future__ import annotations
+
+from typing import Any, final
+
+import numpy as np
+
+from homegame._compile import mypyc_attr
+from homegame.agents.encoding import Encoding, IllegalIndex, Mask
+from homegame.engine import ActionSet, Game, GameState, View
+
+__all__ = ["EnvironmentCore"]
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class EnvironmentCore:
+    """The episode of one table and the AEC calls made at every step (see the module's docstring).
+
+    Its helpers are final: a compiled call to a method a Python subclass may override looks the
+    method up by name every time."""
+
+    def __init__(self, game: Game, encoding: Encoding[Any], render_mode: str | None) -> None:
+        self.game = game
+        self.encoding = encoding
+        self.render_mode = render_mode
+        self.possible_agents: list[str] = [f"player_{seat}" for seat in range(game.player_count)]
+        self._seats: dict[str, int] = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.state: GameState[Any] | None = None
+        self._turn: tuple[int, View, ActionSet, Mask] | None = None
+        self.agents: list[str] = []
+        self.agent_selection = self.possible_agents[0]  # last() and step() then say to reset first
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self._ended_by = self.agent_selection
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The observation of ``agent`` now: its view encoded, and its action mask."""
+        state = self._live_state()
+        seat = self._seats.get(agent)
+        if seat is None:
+            raise KeyError(f"no agent called {agent!r}; the agents are {', '.join(self.possible_agents)}")
+        if agent == self.agent_selection and not state.is_over:
+            _, view, _, legal = self._acting()
+            mask = legal.copy()
+        else:
+            view = state.view(seat)
+            mask = self.encoding._no_actions.copy()
+        return {"observation": self.encoding.observe(view), "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the selected agent's observation, reward, ends and info."""
+        self._live_agents()
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def step(self, action: Any) -> None:
+        """Take the action index ``action`` for the selected agent (``None`` once it is done)."""
+        self._live_agents()
+        agent = self.agent_selection
+        if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+            action = int(action)  # a 0-d array, as some learning libraries pass an index
+        if self.terminations[agent] or self.truncations[agent]:
+            self._dead_step(action)
+            return
+        state = self._live_state()
+        seat, view, actions, legal = self._acting()
+        if not _is_index(action) or not 0 <= action < len(legal) or not legal[action]:
+            allowed = np.flatnonzero(legal).tolist()
+            listed = ", ".join(map(str, allowed[:12])) + (", ..." if len(allowed) > 12 else "")
+            raise IllegalIndex(f"{agent} may take one of the indices {listed}, not {action!r} "
+                               f"({self._describe(action)})")
+        state.apply(seat, self.encoding.decode(view, actions, int(action), checked=True))
+        self._turn = None
+        self._cumulative_rewards[agent] = 0.0
+        if state.is_over:
+            self._finish(state)
+        else:
+            self.agent_selection = self.possible_agents[min(state.to_act)]
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """Nothing here: the environment renders."""
+        return None
+
+    @final
+    def _finish(self, state: GameState[Any]) -> None:
+        """Every agent's reward and termination, and the first agent selected to step out (what
+        PettingZoo's ``_accumulate_rewards`` and ``_deads_step_first`` do)."""
+        sign = -1.0 if self.game.score_is_penalty else 1.0
+        outcome = state.outcome
+        self.rewards = {agent: sign * outcome[seat] for agent, seat in self._seats.items()}
+        self.terminations = dict.fromkeys(self.agents, True)
+        cumulative = self._cumulative_rewards
+        for agent, reward in self.rewards.items():
+            cumulative[agent] += reward
+        self._ended_by = self.agent_selection
+        self.agent_selection = self.agents[0]
+
+    @final
+    def _dead_step(self, action: Any) -> None:
+        """PettingZoo's ``_was_dead_step`` where every agent is done at once, at the end of the deal
+        (as ``_finish`` leaves them): the selected agent leaves, the first one left is selected, and
+        once none is, the agent selected when the deal ended."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        del self.terminations[agent], self.truncations[agent], self.infos[agent]
+        del self.rewards[agent], self._cumulative_rewards[agent]
+        agents = self.agents
+        agents.remove(agent)
+        self.agent_selection = agents[0] if agents else self._ended_by
+        rewards = self.rewards
+        for other in rewards:
+            rewards[other] = 0.0
+
+    @final
+    def _acting(self) -> tuple[int, View, ActionSet, Mask]:
+        """The seat to act, its view, its legal actions and their mask, worked out once per turn."""
+        turn = self._turn
+        if turn is None:
+            state = self._live_state()
+            seat = self._seats[self.agent_selection]
+            view, actions = state.view(seat), state.legal_actions(seat)
+            turn = self._turn = seat, view, actions, self.encoding.legal_mask(view, actions)
+        return turn
+
+    @final
+    def _live_agents(self) -> None:
+        self._live_state()
+        if not self.agents:
+            raise RuntimeError("the deal is over and every agent is done: call reset() for the next deal")
+
+    @final
+    def _live_state(self) -> GameState[Any]:
+        state = self.state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return state
+
+    @final
+    def _describe(self, action: Any) -> str:
+        try:
+            return self.encoding.describe(action)
+        except IllegalIndex as error:
+            return str(error)
+
+
+def _is_index(action: object) -> bool:
+    """Whether ``action`` is an integer index (a Python or numpy integer, not a ``bool``)."""
+    return type(action) is int or (isinstance(action, int | np.integer) and not isinstance(action, bool))
