@@ -426,19 +426,23 @@ def passive(betting: BettingRound, seat: int) -> Action:
 
 def money_fields(chips: Chips, betting: BettingRound | None, seat: int | None) -> dict[str, Any]:
     """The money every betting game's view shows a seat: ``pot``, ``stacks``, this round's ``bets``,
-    what the seat has ``to_call`` and who has ``folded``.
+    what the seat has ``to_call`` (what calling would put in: at most its chips, nothing once it
+    folded) and who has ``folded``.
 
-    >>> chips = Chips([10, 10])
+    >>> chips = Chips([10, 1])
     >>> betting = BettingRound(chips, first=0, limits=Limits.fixed(2))
     >>> betting.apply(0, Action("bet", amount=2))
-    >>> money_fields(chips, betting, 1)
-    {'pot': 2, 'stacks': {0: 8, 1: 10}, 'bets': {0: 2, 1: 0}, 'to_call': 2, 'folded': ()}
+    >>> money_fields(chips, betting, 1)["to_call"]
+    1
     """
+    to_call = 0
+    if betting is not None and seat is not None and seat not in chips.folded:
+        to_call = min(betting.to_call(seat), chips.stacks[seat])
     return {
         "pot": chips.pot,
         "stacks": by_seat(chips.stacks),
         "bets": by_seat(betting.bets) if betting is not None else {},
-        "to_call": betting.to_call(seat) if betting is not None and seat is not None else 0,
+        "to_call": to_call,
         "folded": sorted_seats(chips.folded),
     }
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
-from homegame.engine.betting import BettingRound, by_seat, post_antes, sorted_seats
+from homegame.engine.betting import BettingRound, money_fields, post_antes, sorted_seats
 from homegame.engine.frozen import make_frozen
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
@@ -249,24 +249,14 @@ class DrawState(GameState[DrawView]):
 
     # -- views ---------------------------------------------------------------------------------
 
-    def _to_call(self, seat: int | None) -> int:
-        """What ``seat`` would have to add to stay in now (capped at its chips; 0 if out)."""
-        betting = self.betting
-        if betting is None or seat is None or seat in self.chips.folded:
-            return 0
-        return min(betting.to_call(seat), self.chips.stacks[seat])
-
     def _view(self, seat: int | None) -> DrawView:
-        chips, betting, game = self.chips, self.betting, self.game
+        game = self.game
         hand = tuple(self.hands[seat]) if seat is not None else ()
         shown = self.shown_hands
         return make_frozen(DrawView, {
             **self.view_base(seat), **game.view_settings, "phase": self.phase, "hand": hand,
             "hint": _hint(hand, game.ranking_key, game.wild_key),
-            "pot": chips.pot, "stacks": by_seat(chips.stacks),
-            "bets": by_seat(betting.bets) if betting is not None else {},
-            "folded": sorted_seats(chips.folded), "all_in": sorted_seats(chips.all_in),
-            "to_call": self._to_call(seat),
+            **money_fields(self.chips, self.betting, seat), "all_in": sorted_seats(self.chips.all_in),
             "drawn": dict(self.drawn), "shown_aces": dict(self.shown_aces), "showdown": dict(self.revealed),
             "hand_names": shown.names(self.revealed) if shown is not None else {},
             "results": tuple([str(result) for result in self.results]),
