@@ -77,12 +77,11 @@ class Setting:
 _KIND_NAMES: Final = {str: "word", bool: "true or false"}
 
 
-def _holds(condition: str, chosen: set[str]) -> bool:
-    """Whether a table playing the ``chosen`` variants meets ``condition`` (``"X"``: X is chosen;
-    ``"not X"``: it is not)."""
-    if condition.startswith("not "):
-        return condition[4:] not in chosen
-    return condition in chosen
+def _condition(condition: str) -> tuple[str, bool]:
+    """The variant a setting's ``condition`` names, and whether the setting counts with it
+    (``"X"``) or without it (``"not X"``)."""
+    variant = condition.removeprefix("not ")
+    return variant, variant == condition
 
 
 def _number_from_digits(value: object) -> object:
@@ -159,16 +158,20 @@ class Game(ABC):
         ['ante']
         """
         chosen = set(variants)
-        return frozenset(key for key in cls.settings
-                         if key not in cls.variant_settings or _holds(cls.variant_settings[key], chosen))
+        counted = set(cls.settings)
+        for key, condition in cls.variant_settings.items():
+            variant, wanted = _condition(condition)
+            if (variant in chosen) != wanted:
+                counted.discard(key)
+        return frozenset(counted)
 
     def _refuse_uncounted(self) -> None:
         counted = self.settings_counted(self.chosen_variants)
         for key, condition in self.variant_settings.items():
             if key not in counted and self.config[key] != self.settings[key].default:
-                if condition.startswith("not "):
-                    raise GameError(f"{key} does not count with the {condition[4:]} variant")
-                raise GameError(f"{key} only counts with the {condition} variant")
+                variant, wanted = _condition(condition)
+                counts = "only counts" if wanted else "does not count"
+                raise GameError(f"{key} {counts} with the {variant} variant")
 
     def check_config(self) -> None:
         """Raise :class:`GameError` for a combination of settings that does not make sense."""
