@@ -58,7 +58,7 @@ class EnvironmentCore:
             mask = legal.copy()
         else:
             view = state.view(seat)
-            mask = self.encoding._no_actions.copy()
+            mask = self.encoding.empty_mask()
         return {"observation": self.encoding.observe(view), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:

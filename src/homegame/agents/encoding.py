@@ -340,9 +340,13 @@ class Encoding(ABC, Generic[V]):
 
     # -- actions -------------------------------------------------------------------------------
 
+    def empty_mask(self) -> Mask:
+        """A new mask with no action allowed (a seat not to act)."""
+        return self._no_actions.copy()
+
     def legal_mask(self, view: V, legal: ActionSet) -> Mask:
         """The action mask: 1 at the index of every legal action that has one."""
-        mask = self._no_actions.copy()
+        mask = self.empty_mask()
         marks: Any = mask.data  # item stores through a memoryview, as in Features
         for family in legal.families:
             for segment in self.segments:
