@@ -139,6 +139,7 @@ def test_surrender_pays_two_to_each_opponent_still_in_and_hides_the_hand() -> No
     state.apply(0, SURRENDER)
     state.apply(2, SURRENDER)
     assert state.view(1).surrendered == ()  # choices stay hidden until everyone has chosen
+    assert state.view(1).surrender_cost == 2, "what the page says a surrender costs, in chips"
     state.apply(1, SHOW)
     assert state.view(1).surrendered == (0, 2)
     assert state.outcome == {0: -2, 1: 4, 2: -2}

@@ -332,6 +332,7 @@ class ChineseState(GameState[ChineseView]):
         shown_rows = {s: self.rows[s] for s in self.shown if s in self.rows}
         return make_frozen(ChineseView, {
             **self.view_base(seat), "phase": self.phase, "unit": self.game.config["unit"],
+            "surrender_cost": SURRENDER_UNITS * self.game.config["unit"],
             "hand": self.hands[seat] if seat is not None else (),
             "my_setting": mine.groups if mine is not None and mine.kind == "set" else (),
             "my_natural": natural,

@@ -23,6 +23,8 @@ class ChineseView(View):
 
     phase: str
     unit: int
+    surrender_cost: int
+    """What a surrender pays every opponent, in chips."""
     hand: tuple[Card, ...]
     my_setting: tuple[tuple[Card, ...], ...]
     my_natural: str | None
