@@ -342,7 +342,7 @@ function threeRows(rows, names, ctx, size) {
 
 const chinese = {
   phase(view) {
-    const phases = { set: "Set your thirteen cards: front 3, middle 5, back 5", surrender: `Show your rows, or surrender: pay ${view.surrender_cost} to every opponent and show nothing`, over: "Showdown" };
+    const phases = { set: "Set your thirteen cards: front 3, middle 5, back 5", surrender: `Show your rows, or surrender: pay ${view.surrender_cost} in all (two units to every opponent) and show nothing`, over: "Showdown" };
     return phases[view.phase] || view.phase;
   },
   seat(view, g, ctx) {
