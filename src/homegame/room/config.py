@@ -16,14 +16,15 @@ is a setting that the games taking it accept. What a table refuses is a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from homegame.bots import Bot, make_bot
 from homegame.engine.game import MAX_CHIPS
-from homegame.errors import HomegameError, RoomError, shown
+from homegame.errors import GameError, HomegameError, RoomError, shown
 from homegame.games import GAMES, game_class, new_game
+from homegame.games._units import PairUnits
 
 __all__ = ["BOT_NAMES", "MOST_SEATS", "GameChoice", "TableConfig"]
 
@@ -128,17 +129,23 @@ class TableConfig:
             for variants in ((), *((v,) for v in choice.variants)):
                 try:
                     new_game(choice.game, players=fits[0], variants=variants,
-                             **self.settings_for(choice.game, variants))
+                             **self.settings_for(choice.game, variants, seats=range(fits[0])))
                 except HomegameError as error:
                     raise RoomError(f"{game.title} at this table: {error}") from None
 
-    def settings_for(self, name: str, variants: Iterable[str] = ()) -> dict[str, Any]:
+    def settings_for(self, name: str, variants: Iterable[str] = (),
+                     seats: Sequence[int] | None = None) -> dict[str, Any]:
         """The settings a game is dealt with here under ``variants``: the stakes that count in it,
-        and the points rate as the unit of the games that have one."""
+        and the points rate as the unit of the games that have one. ``seats`` are the table's
+        seats dealt in, in the hand's order (all of them if not given): units two seats agreed on
+        (``pair_units``) follow those seats to their places in the hand."""
         takes = game_class(name).settings_counted(variants)
         settings = {key: value for key, value in self.stakes.items() if key in takes}
         if "unit" in takes and "unit" not in settings:
             settings["unit"] = self.points_rate
+        if "pair_units" in settings:
+            settings["pair_units"] = _pairs_among(settings["pair_units"], range(self.seats) if seats is None
+                                                  else seats, table_seats=self.seats)
         return settings
 
     def choice(self, name: str) -> GameChoice:
@@ -155,6 +162,25 @@ class TableConfig:
                 "bots": self.bots, "bot_level": self.bot_level, "clock": self.clock,
                 "timeouts_to_sit_out": self.timeouts_to_sit_out, "points_rate": self.points_rate,
                 "pause": self.pause}
+
+
+def _pairs_among(text: object, seats: Sequence[int], *, table_seats: int) -> object:
+    """``pair_units`` as the hand dealt to ``seats`` numbers them: the pairs of the table's seats
+    that both play, at their places in the hand. Text that is not a table's pairs is handed on as
+    it is, for the game to refuse.
+
+    >>> _pairs_among("1-3:5 0-2:4", [3, 2, 1], table_seats=4)
+    '0-2:5'
+    """
+    if not isinstance(text, str):
+        return text
+    try:
+        agreed = PairUnits.parse(text, players=table_seats, unit=1).agreed
+    except GameError as error:
+        raise RoomError(f"{error} (the table's seats are 0 to {table_seats - 1})") from None
+    place = {seat: index for index, seat in enumerate(seats)}
+    return " ".join(f"{min(place[a], place[b])}-{max(place[a], place[b])}:{chips}"
+                    for (a, b), chips in agreed.items() if a in place and b in place)
 
 
 def _within_the_room_s_budget(bot: Bot) -> None:

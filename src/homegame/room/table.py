@@ -197,7 +197,7 @@ class Table(TableState):
             raise RoomError(f"{game}'s variants at this table are {', '.join(allowed) or 'none'}, "
                             f"not {shown(variants)}")
         try:
-            self._configure(game, variants, players=len(self.players_for(game)))
+            self._configure(game, variants, seats=self.players_for(game))
         except HomegameError as error:
             raise RoomError(f"those variants cannot be played together: {error}") from None
         self.record("chosen", {"seat": seat, "game": game, "variants": list(dict.fromkeys(variants)),
@@ -212,9 +212,10 @@ class Table(TableState):
         if series is None or self.phase not in ("choosing", "between"):
             raise RoomError("there is no game to deal now")
         seats = series.seats or tuple(self.players_for(series.game))
-        chips = self._configure(series.game, list(series.variants), players=len(seats)).starting_stack
+        chips = self._configure(series.game, list(series.variants), seats=seats).starting_stack
         deal = {"number": self.hands_played + 1, "game": series.game, "variants": list(series.variants),
-                "settings": self.config.settings_for(series.game, series.variants), "seats": list(seats),
+                "settings": self.config.settings_for(series.game, series.variants, seats),
+                "seats": list(seats),
                 "dealer": min(range(len(seats)), key=lambda i: (seats[i] - self.button) % len(self.seats)),
                 "stacks": None if chips is None else [self._occupant(s).stack for s in seats],
                 "carry": series.carry}
