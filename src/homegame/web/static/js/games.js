@@ -270,9 +270,9 @@ const papayoo = {
   },
   center(view, ctx) {
     const papayoo = view.papayoo
-      ? h("p", { class: "note" }, "Papayoo: ", ctx.row([view.papayoo], "mini"), " worth 40")
+      ? h("p", { class: "note papayoo-line" }, "Papayoo ", ctx.row([view.papayoo], "mini"), " 40 pts")
       : h("p", { class: "note" }, "The die names the Papayoo after the pass");
-    const trick = (view.trick || []).map((play) => h("figure", { class: "play" }, ctx.row([play.card], "table"),
+    const trick = (view.trick || []).map((play) => h("figure", { class: "trick-card" }, ctx.row([play.card], "table"),
                                                      h("figcaption", {}, ctx.text(ctx.words.who(play.seat)))));
     const last = (view.tricks || []).at(-1);
     return [papayoo, h("div", { class: "trick", "aria-label": "the trick on the table" }, trick),
