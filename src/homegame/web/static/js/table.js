@@ -396,12 +396,7 @@ function renderResult() {
                 h("h2", {}, over ? `Hand ${last.number} is over` : `Last hand (${last.number})`),
                 over ? null : h("button", { type: "button", class: "chip", onclick: () => { app.dismissed = last.number; renderResult(); } }, "Hide")),
        game.results ? game.results(last.view, ctx) : null,
-       chipsResult(last.chips, last.rate, ctx, over ? last.seats.map((seat) => stackOf(seat)) : null));
-}
-
-function stackOf(seat) {
-  const occupant = app.frame.table.seats[seat];
-  return occupant ? occupant.stack : null;
+       chipsResult(last.chips, last.rate, ctx, over ? last.seats.map((seat) => (frame.table.seats[seat] || { stack: null }).stack) : null));
 }
 
 function renderLog() {
