@@ -32,7 +32,7 @@ from homegame.room.host import TableHost, new_token, token_hash
 from homegame.room.ownership import Sharing
 from homegame.room.store import SharedStore, Store
 from homegame.room.table import Shuffle, Table, TableEvent
-from homegame.room.views import closed_frame, ledger_json
+from homegame.room.views import closed_frame, hand_chips, ledger_json
 
 __all__ = ["CardRoom", "system_shuffle"]
 
@@ -217,7 +217,7 @@ class CardRoom:
         hand = replay_hand(await self.store.hand_events(table.id, number))
         view = hand.state.view(hand.player_of(seat))
         return {"number": number, "game": hand.game.name, "title": hand.game.title, "seats": list(hand.seats),
-                "player": hand.player_of(seat), "view": view.to_json()}
+                "player": hand.player_of(seat), "view": view.to_json(), **hand_chips(table, hand)}
 
     # -- health ---------------------------------------------------------------------------------
 

@@ -330,7 +330,7 @@ class TableState:
     def _settle(self, hand: HandInPlay, at: float) -> None:
         """Move the hand's result into the stacks, carry what the game carries, pass the button."""
         state = hand.state
-        chips = hand.game.in_chips(state.outcome, rate=self.config.points_rate)
+        chips = hand.chips_moved(self.config.points_rate)
         for player, amount in chips.items():
             if isinstance(player, int):
                 self._occupant(hand.seats[player]).stack += amount

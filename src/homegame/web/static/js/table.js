@@ -12,6 +12,7 @@ import { $, $$, capitalize, fill, h, plural } from "./dom.js";
 import { renderFelt, tickClocks } from "./felt.js";
 import { gameFor, money } from "./games.js";
 import { installKeys } from "./keys.js";
+import { chipsResult } from "./outcome.js";
 import { openPanel } from "./panels.js";
 import { TableSocket } from "./socket.js";
 import { app, gameName, hand, seatName, tableId, tableSeatOf, words } from "./table-state.js";
@@ -379,7 +380,8 @@ function renderResult() {
   const view = frame.view;
   const current = hand();
   if (view && view.is_over) {
-    app.lastResult = { number: current.number, game: current.game, view, player: frame.you.player, seats: current.seats };
+    app.lastResult = { number: current.number, game: current.game, view, player: frame.you.player, seats: current.seats,
+                       chips: current.chips, rate: current.points_rate };
   }
   const last = app.lastResult;
   if (!last || last.number === app.dismissed) {
@@ -393,7 +395,8 @@ function renderResult() {
   fill(node, h("div", { class: "result-head" },
                 h("h2", {}, over ? `Hand ${last.number} is over` : `Last hand (${last.number})`),
                 over ? null : h("button", { type: "button", class: "chip", onclick: () => { app.dismissed = last.number; renderResult(); } }, "Hide")),
-       game.results ? game.results(last.view, ctx) : null);
+       game.results ? game.results(last.view, ctx) : null,
+       chipsResult(last.chips, last.rate, ctx, over ? last.seats.map((seat) => (frame.table.seats[seat] || { stack: null }).stack) : null));
 }
 
 function renderLog() {
