@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import homegame
+from homegame.errors import RoomError
 from homegame.room.client import RoomClient, SeatConnection
 from room_clients import chips_balance, play
 from room_server import RoomServer
@@ -137,3 +138,21 @@ def test_a_finished_hand_says_what_it_moved_in_chips_live_and_in_its_history(gam
     assert after - before == hand["chips"][hand["seats"].index(ann)]
     assert history["chips"] == hand["chips"] and history["points_rate"] == rate
     check_frame(over)
+
+
+def test_a_table_that_allows_deep_stacks_seats_a_player_with_what_they_bring(tmp_path: Path) -> None:
+    """Seed 004 (Pineapple): the table agrees on a buy-in and on whether a player may buy in for
+    more. A join may bring chips from the buy-in to the table's max_buy_in, and nothing else."""
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        table = client.create_table({"name": "deep", "seats": 3, "games": ["draw"], "buy_in": 100,
+                                     "max_buy_in": 400})["table"]
+        seat, _ = client.join(table, "ann", chips=300)
+        for chips in (99, 401, "300", 2.5):
+            with pytest.raises(RoomError, match="a player brings 100 to 400 chips to this table"):
+                client.join(table, "bob", chips=chips)  # type: ignore[arg-type]
+        bob, _ = client.join(table, "bob")
+        public = client.table(table)
+    assert public["config"]["max_buy_in"] == 400
+    assert [s and (s["name"], s["stack"]) for s in public["seats"]] == [("ann", 300), ("bob", 100), None]
+    assert (seat, bob) == (0, 1)

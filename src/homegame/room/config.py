@@ -34,8 +34,8 @@ ROOM_MOST_PLAYOUTS: Final = 5000
 """The most a search bot may think over one decision at a room table (see ``bot_level``)."""
 BOT_NAMES: Final = ("Ada", "Bix", "Cole", "Dot", "Eli", "Fay", "Gil", "Hu")
 """The names bots sit under, seat by seat (with "(bot)" after them)."""
-_FIELDS: Final = frozenset({"name", "seats", "buy_in", "stakes", "games", "default_game", "bots",
-                            "bot_level", "clock", "timeouts_to_sit_out", "points_rate", "pause"})
+_FIELDS: Final = frozenset({"name", "seats", "buy_in", "max_buy_in", "stakes", "games", "default_game",
+                            "bots", "bot_level", "clock", "timeouts_to_sit_out", "points_rate", "pause"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +56,14 @@ class TableConfig:
     ``stakes`` are game settings (``ante``, ``bet``, ``limit``, ``wager``...) given to every game
     that has a setting of that name; ``points_rate`` is what a point is worth in chips in the
     games scored in points (and the ``unit`` of Chinese and Open-Face Chinese Poker).
+    ``max_buy_in`` is the most a player may bring, or top a stack up to, where the table allows
+    deep stacks (0, or the buy-in: every player brings the buy-in).
     """
 
     name: str
     seats: int = 6
     buy_in: int = 100
+    max_buy_in: int = 0
     stakes: Mapping[str, Any] = field(default_factory=dict)
     games: tuple[GameChoice, ...] = ()
     default_game: str = ""
@@ -84,7 +87,8 @@ class TableConfig:
         config = cls(
             name=_text("name", data.get("name"), longest=60),
             seats=_whole("seats", data.get("seats", 6), 2, MOST_SEATS),
-            buy_in=_whole("buy_in", data.get("buy_in", 100), 1, MAX_CHIPS // MOST_SEATS),
+            buy_in=(buy_in := _whole("buy_in", data.get("buy_in", 100), 1, MAX_CHIPS // MOST_SEATS)),
+            max_buy_in=_max_buy_in(data.get("max_buy_in", buy_in), buy_in),
             stakes=_stakes(data.get("stakes", {})),
             games=games,
             default_game=_default(data.get("default_game", games[0].game), games),
@@ -97,6 +101,10 @@ class TableConfig:
         )
         config.check()
         return config
+
+    def __post_init__(self) -> None:
+        if self.max_buy_in < self.buy_in:
+            object.__setattr__(self, "max_buy_in", self.buy_in)
 
     @classmethod
     def from_stored(cls, data: Any) -> TableConfig:
@@ -157,7 +165,8 @@ class TableConfig:
                         f"{', '.join(c.game for c in self.games)}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "seats": self.seats, "buy_in": self.buy_in, "stakes": dict(self.stakes),
+        return {"name": self.name, "seats": self.seats, "buy_in": self.buy_in, "max_buy_in": self.max_buy_in,
+                "stakes": dict(self.stakes),
                 "games": [choice.to_json() for choice in self.games], "default_game": self.default_game,
                 "bots": self.bots, "bot_level": self.bot_level, "clock": self.clock,
                 "timeouts_to_sit_out": self.timeouts_to_sit_out, "points_rate": self.points_rate,
@@ -198,8 +207,9 @@ def _mended(data: dict[str, Any]) -> dict[str, Any]:
     mended = dict(data)
     if isinstance(name := data.get("name"), str):
         mended["name"] = "".join(c if c.isprintable() else " " for c in name).strip()[:60] or "a table"
-    if type(buy_in := data.get("buy_in")) is int:
-        mended["buy_in"] = min(buy_in, MAX_CHIPS // MOST_SEATS)
+    for key in ("buy_in", "max_buy_in"):
+        if type(chips := data.get(key)) is int:
+            mended[key] = min(chips, MAX_CHIPS // MOST_SEATS)
     level = data.get("bot_level")
     if isinstance(level, str) and level.startswith("search:"):
         try:
@@ -208,6 +218,15 @@ def _mended(data: dict[str, Any]) -> dict[str, Any]:
             most = f"{ROOM_MOST_SECONDS:g}s" if level.endswith("s") else str(ROOM_MOST_PLAYOUTS)
             mended["bot_level"] = f"search:{most}"
     return mended
+
+
+def _max_buy_in(value: object, buy_in: int) -> int:
+    """The most a player may bring: the buy-in, or more where the table allows deep stacks."""
+    most = MAX_CHIPS // MOST_SEATS
+    if type(value) is not int or not buy_in <= value <= most:
+        raise RoomError(f"max_buy_in is the most a player may bring, from the buy-in ({buy_in}) to "
+                        f"{most:,} chips, not {shown(value)}")
+    return value
 
 
 def _text(name: str, value: object, *, longest: int) -> str:

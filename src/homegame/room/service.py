@@ -144,12 +144,15 @@ class CardRoom:
             await self.sharing.publish()  # in every process's lobby at once
         return table_id, owner
 
-    async def join(self, table_id: str, name: object, seat: object = None) -> tuple[int, str]:
-        """Seat ``name`` at the table; the seat and its token (the only time the token is shown)."""
+    async def join(self, table_id: str, name: object, seat: object = None,
+                   chips: object = None) -> tuple[int, str]:
+        """Seat ``name`` at the table (bringing ``chips`` where it allows deep stacks); the seat
+        and its token (the only time the token is shown)."""
         host = self.host(table_id)
         token = new_token()
         hashed = token_hash(token)
-        taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=self.clock(), seat=seat))
+        taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=self.clock(), seat=seat,
+                                                   chips=chips))
         return taken, token
 
     async def close_table(self, table_id: str, owner_token: str) -> dict[str, Any]:
