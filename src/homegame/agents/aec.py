@@ -17,7 +17,7 @@ from typing import Any, final
 import numpy as np
 
 from homegame._compile import mypyc_attr
-from homegame.agents.encoding import Encoding, IllegalIndex, Mask
+from homegame.agents.encoding import Encoding, IllegalIndex, Mask, is_index
 from homegame.engine import ActionSet, Game, GameState, View
 
 __all__ = ["EnvironmentCore"]
@@ -79,7 +79,7 @@ class EnvironmentCore:
             return
         state = self._live_state()
         seat, view, actions, legal = self._acting()
-        if not _is_index(action) or not 0 <= action < len(legal) or not legal[action]:
+        if not is_index(action) or not 0 <= action < len(legal) or not legal[action]:
             allowed = np.flatnonzero(legal).tolist()
             listed = ", ".join(map(str, allowed[:12])) + (", ..." if len(allowed) > 12 else "")
             raise IllegalIndex(f"{agent} may take one of the indices {listed}, not {action!r} "
@@ -159,8 +159,3 @@ class EnvironmentCore:
             return self.encoding.describe(action)
         except IllegalIndex as error:
             return str(error)
-
-
-def _is_index(action: object) -> bool:
-    """Whether ``action`` is an integer index (a Python or numpy integer, not a ``bool``)."""
-    return type(action) is int or (isinstance(action, int | np.integer) and not isinstance(action, bool))
