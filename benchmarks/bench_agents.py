@@ -30,6 +30,7 @@ import numpy as np
 
 from benchmarks._hands import build
 from homegame.agents import env
+from homegame.agents.aec import acting, live_state
 from homegame.agents.environment import HomegameEnv
 from homegame.games import GAMES, new_game
 
@@ -79,9 +80,9 @@ class FreeObservations(HomegameEnv):  # type: ignore[misc]  # PettingZoo's class
     """The environment with every observation free (see ``--bound``): not a usable environment."""
 
     def observe(self, agent: str) -> dict[str, Any]:
-        state = self._live_state()
+        state = live_state(self)
         if agent == self.agent_selection and not state.is_over:
-            legal = self._acting()[3]
+            legal = acting(self)[3]
             return {"observation": self.encoding._zeros, "action_mask": legal.copy()}
         return {"observation": self.encoding._zeros, "action_mask": self.encoding._no_actions}
 

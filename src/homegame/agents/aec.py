@@ -12,23 +12,25 @@ once a deal or once a table (``reset``, the spaces, rendering) stays in the envi
 
 from __future__ import annotations
 
-from typing import Any, final
+from typing import Any
 
 import numpy as np
 
 from homegame._compile import mypyc_attr
-from homegame.agents.encoding import Encoding, IllegalIndex, Mask
+from homegame.agents.encoding import Encoding, IllegalIndex, Mask, is_index
 from homegame.engine import ActionSet, Game, GameState, View
 
-__all__ = ["EnvironmentCore"]
+__all__ = ["EnvironmentCore", "acting", "live_state"]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class EnvironmentCore:
     """The episode of one table and the AEC calls made at every step (see the module's docstring).
 
-    Its helpers are final: a compiled call to a method a Python subclass may override looks the
-    method up by name every time."""
+    Its helpers are the module's functions, not methods: the environment is a Python subclass, and
+    a compiled call to a method of a class open to Python subclasses looks the method up by name
+    and calls it through Python every time (``@final`` does not change that), where a call to a
+    function is direct."""
 
     def __init__(self, game: Game, encoding: Encoding[Any], render_mode: str | None) -> None:
         self.game = game
@@ -49,12 +51,12 @@ class EnvironmentCore:
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent`` now: its view encoded, and its action mask."""
-        state = self._live_state()
+        state = live_state(self)
         seat = self._seats.get(agent)
         if seat is None:
             raise KeyError(f"no agent called {agent!r}; the agents are {', '.join(self.possible_agents)}")
         if agent == self.agent_selection and not state.is_over:
-            _, view, _, legal = self._acting()
+            _, view, _, legal = acting(self)
             mask = legal.copy()
         else:
             view = state.view(seat)
@@ -63,32 +65,32 @@ class EnvironmentCore:
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last``: the selected agent's observation, reward, ends and info."""
-        self._live_agents()
+        _live_agents(self)
         agent = self.agent_selection
         return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: Any) -> None:
         """Take the action index ``action`` for the selected agent (``None`` once it is done)."""
-        self._live_agents()
+        _live_agents(self)
         agent = self.agent_selection
         if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
             action = int(action)  # a 0-d array, as some learning libraries pass an index
         if self.terminations[agent] or self.truncations[agent]:
-            self._dead_step(action)
+            _dead_step(self, action)
             return
-        state = self._live_state()
-        seat, view, actions, legal = self._acting()
-        if not _is_index(action) or not 0 <= action < len(legal) or not legal[action]:
+        state = live_state(self)
+        seat, view, actions, legal = acting(self)
+        if not is_index(action) or not 0 <= action < len(legal) or not legal[action]:
             allowed = np.flatnonzero(legal).tolist()
             listed = ", ".join(map(str, allowed[:12])) + (", ..." if len(allowed) > 12 else "")
             raise IllegalIndex(f"{agent} may take one of the indices {listed}, not {action!r} "
-                               f"({self._describe(action)})")
+                               f"({_describe(self.encoding, action)})")
         state.apply(seat, self.encoding.decode(view, actions, int(action), checked=True))
         self._turn = None
         self._cumulative_rewards[agent] = 0.0
         if state.is_over:
-            self._finish(state)
+            _finish(self, state)
         else:
             self.agent_selection = self.possible_agents[min(state.to_act)]
         if self.render_mode == "human":
@@ -98,69 +100,67 @@ class EnvironmentCore:
         """Nothing here: the environment renders."""
         return None
 
-    @final
-    def _finish(self, state: GameState[Any]) -> None:
-        """Every agent's reward and termination, and the first agent selected to step out (what
-        PettingZoo's ``_accumulate_rewards`` and ``_deads_step_first`` do)."""
-        sign = -1.0 if self.game.score_is_penalty else 1.0
-        outcome = state.outcome
-        self.rewards = {agent: sign * outcome[seat] for agent, seat in self._seats.items()}
-        self.terminations = dict.fromkeys(self.agents, True)
-        cumulative = self._cumulative_rewards
-        for agent, reward in self.rewards.items():
-            cumulative[agent] += reward
-        self._ended_by = self.agent_selection
-        self.agent_selection = self.agents[0]
 
-    @final
-    def _dead_step(self, action: Any) -> None:
-        """PettingZoo's ``_was_dead_step`` where every agent is done at once, at the end of the deal
-        (as ``_finish`` leaves them): the selected agent leaves, the first one left is selected, and
-        once none is, the agent selected when the deal ended."""
-        if action is not None:
-            raise ValueError("when an agent is dead, the only valid action is None")
-        agent = self.agent_selection
-        del self.terminations[agent], self.truncations[agent], self.infos[agent]
-        del self.rewards[agent], self._cumulative_rewards[agent]
-        agents = self.agents
-        agents.remove(agent)
-        self.agent_selection = agents[0] if agents else self._ended_by
-        rewards = self.rewards
-        for other in rewards:
-            rewards[other] = 0.0
+# -- the core's helpers (functions, so that compiled calls to them are direct: see the class) ----
 
-    @final
-    def _acting(self) -> tuple[int, View, ActionSet, Mask]:
-        """The seat to act, its view, its legal actions and their mask, worked out once per turn."""
-        turn = self._turn
-        if turn is None:
-            state = self._live_state()
-            seat = self._seats[self.agent_selection]
-            view, actions = state.view(seat), state.legal_actions(seat)
-            turn = self._turn = seat, view, actions, self.encoding.legal_mask(view, actions)
-        return turn
-
-    @final
-    def _live_agents(self) -> None:
-        self._live_state()
-        if not self.agents:
-            raise RuntimeError("the deal is over and every agent is done: call reset() for the next deal")
-
-    @final
-    def _live_state(self) -> GameState[Any]:
-        state = self.state
-        if state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return state
-
-    @final
-    def _describe(self, action: Any) -> str:
-        try:
-            return self.encoding.describe(action)
-        except IllegalIndex as error:
-            return str(error)
+def acting(core: EnvironmentCore) -> tuple[int, View, ActionSet, Mask]:
+    """The seat to act, its view, its legal actions and their mask, worked out once per turn."""
+    turn = core._turn
+    if turn is None:
+        state = live_state(core)
+        seat = core._seats[core.agent_selection]
+        view, actions = state.view(seat), state.legal_actions(seat)
+        turn = core._turn = seat, view, actions, core.encoding.legal_mask(view, actions)
+    return turn
 
 
-def _is_index(action: object) -> bool:
-    """Whether ``action`` is an integer index (a Python or numpy integer, not a ``bool``)."""
-    return type(action) is int or (isinstance(action, int | np.integer) and not isinstance(action, bool))
+def live_state(core: EnvironmentCore) -> GameState[Any]:
+    """The deal being played; a :class:`RuntimeError` before the first ``reset()``."""
+    state = core.state
+    if state is None:
+        raise RuntimeError("call reset() before using the environment")
+    return state
+
+
+def _live_agents(core: EnvironmentCore) -> None:
+    live_state(core)
+    if not core.agents:
+        raise RuntimeError("the deal is over and every agent is done: call reset() for the next deal")
+
+
+def _finish(core: EnvironmentCore, state: GameState[Any]) -> None:
+    """Every agent's reward and termination, and the first agent selected to step out (what
+    PettingZoo's ``_accumulate_rewards`` and ``_deads_step_first`` do)."""
+    sign = -1.0 if core.game.score_is_penalty else 1.0
+    outcome = state.outcome
+    core.rewards = {agent: sign * outcome[seat] for agent, seat in core._seats.items()}
+    core.terminations = dict.fromkeys(core.agents, True)
+    cumulative = core._cumulative_rewards
+    for agent, reward in core.rewards.items():
+        cumulative[agent] += reward
+    core._ended_by = core.agent_selection
+    core.agent_selection = core.agents[0]
+
+
+def _dead_step(core: EnvironmentCore, action: Any) -> None:
+    """PettingZoo's ``_was_dead_step`` where every agent is done at once, at the end of the deal
+    (as :func:`_finish` leaves them): the selected agent leaves, the first one left is selected,
+    and once none is, the agent selected when the deal ended."""
+    if action is not None:
+        raise ValueError("when an agent is dead, the only valid action is None")
+    agent = core.agent_selection
+    del core.terminations[agent], core.truncations[agent], core.infos[agent]
+    del core.rewards[agent], core._cumulative_rewards[agent]
+    agents = core.agents
+    agents.remove(agent)
+    core.agent_selection = agents[0] if agents else core._ended_by
+    rewards = core.rewards
+    for other in rewards:
+        rewards[other] = 0.0
+
+
+def _describe(encoding: Encoding[Any], action: Any) -> str:
+    try:
+        return encoding.describe(action)
+    except IllegalIndex as error:
+        return str(error)

@@ -68,13 +68,14 @@ class Betting(Segment):
         if local == 0:
             return FOLD
         if local == 1:
-            return next((a for f in legal.families if isinstance(f, Choices)
-                         for a in f.actions if a.kind in PASSIVE), None)
+            return _passive(legal)
         span = _aggressive(legal)
         if span is None:
             return None
-        amount = dict(_sizes(view, span.low, span.high)).get(local)
-        return None if amount is None else amount_action(span.kind, amount)
+        for size, amount in _sizes(view, span.low, span.high):
+            if size == local:
+                return amount_action(span.kind, amount)
+        return None
 
     def family(self, view: Any, family: Family) -> Iterable[int] | None:
         if isinstance(family, Amounts):
@@ -97,8 +98,25 @@ class Betting(Segment):
         return SIZES[local]
 
 
+# The two searches below are loops rather than ``next()`` over a generator: they run at every step,
+# and the compiled build runs a loop natively where a generator is an object made and stepped.
+
+def _passive(legal: ActionSet) -> Action | None:
+    """The seat's passive move (check, call or bring-in), if it has one."""
+    for family in legal.families:
+        if isinstance(family, Choices):
+            for action in family.actions:
+                if action.kind in PASSIVE:
+                    return action
+    return None
+
+
 def _aggressive(legal: ActionSet) -> Amounts | None:
-    return next((f for f in legal.families if isinstance(f, Amounts) and f.kind in AGGRESSIVE), None)
+    """The amounts the seat may bet or raise to, if it may."""
+    for family in legal.families:
+        if isinstance(family, Amounts) and family.kind in AGGRESSIVE:
+            return family
+    return None
 
 
 def _sizes(view: Any, low: int, high: int) -> list[tuple[int, int]]:

@@ -31,7 +31,7 @@ from abc import ABC, abstractmethod
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from math import comb
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeGuard, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -42,7 +42,7 @@ from homegame.errors import HomegameError
 
 __all__ = [
     "CardVocabulary", "Encoding", "Features", "IllegalIndex", "Layout", "Mask", "Observation", "Segment",
-    "rank_combination", "unrank_combination",
+    "is_index", "rank_combination", "unrank_combination",
 ]
 
 Observation = npt.NDArray[np.float32]
@@ -394,8 +394,7 @@ class Encoding(ABC, Generic[V]):
         return action
 
     def segment_at(self, index: object) -> Segment:
-        if not isinstance(index, int | np.integer) or isinstance(index, bool) \
-                or not 0 <= int(index) < self.actions:
+        if not is_index(index) or not 0 <= int(index) < self.actions:
             raise IllegalIndex(f"an action is an index from 0 to {self.actions - 1}, not {index!r}")
         return self.segments[bisect_right(self._starts, int(index)) - 1]
 
@@ -419,6 +418,17 @@ class Encoding(ABC, Generic[V]):
             span = str(segment.start) if segment.size == 1 else f"{segment.start}-{last}"
             lines.append(f"| {span} | {segment.name} | {segment.meaning} |")
         return lines
+
+
+def is_index(value: object) -> TypeGuard[int | np.integer[Any]]:
+    """Whether ``value`` is an integer index: a Python or numpy integer, not a ``bool`` (a plain
+    ``int``, the usual case, is told by its type alone)."""
+    return type(value) is int or (isinstance(value, _INTEGERS) and not isinstance(value, bool))
+
+
+_INTEGERS: Final = (int, np.integer)
+"""What :func:`is_index` accepts, as a tuple made once (a union written in the call is a new
+object every time, and costs more than the rest of the test)."""
 
 
 def cards_field(name: str) -> Callable[[Any], Sequence[Card]]:

@@ -34,7 +34,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from homegame.agents.aec import EnvironmentCore
+from homegame.agents.aec import EnvironmentCore, live_state
 from homegame.engine import Game
 
 __all__ = ["HomegameEnv"]
@@ -99,7 +99,7 @@ class HomegameEnv(EnvironmentCore, AECEnv):  # type: ignore[misc]  # PettingZoo'
 
         if self.render_mode is None:
             return None
-        state = self._live_state()
+        state = live_state(self)
         seat = None if state.is_over else self._seats[self.agent_selection]
         text = "\n".join(render_view(state.view(seat)))
         if self.render_mode == "human":

@@ -144,7 +144,7 @@ class DiscardMask(_Positional):
         held = self.cards_of(view)
         if len(set(held)) != len(held) or not set(family.cards) <= set(held):
             return None
-        return _masks(tuple(held.index(card) for card in family.cards), family.sizes)
+        return _masks(tuple([held.index(card) for card in family.cards]), family.sizes)
 
     def describe(self, local: int) -> str:
         chosen = [str(i) for i in range(self.size.bit_length()) if local >> i & 1]

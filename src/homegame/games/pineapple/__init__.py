@@ -75,6 +75,30 @@ class Pineapple(BettingGame):
         return {street: round_limits(self.config, big=doubles and street in ("turn", "river"))
                 for street in ("preflop", "flop", "turn", "river", "showdown")}
 
+    @cached_property
+    def limits_texts(self) -> Mapping[str, str]:
+        """How the betting is limited on each street, in words (a view's ``limits``; worked out once,
+        as a table builds a view at every turn).
+
+        >>> Pineapple(players=2).limits_texts["turn"]
+        'fixed limit 2/4, now 4'
+        """
+        return {street: self._limits_text(street, limits) for street, limits in self.street_limits.items()}
+
+    def _limits_text(self, street: str, limits: Limits) -> str:
+        if limits.structure == "fixed":
+            sizes = f"fixed limit {self.config['bet']}/{self.street_limits['river'].bet}"
+            return sizes if street == "showdown" else f"{sizes}, now {limits.bet}"
+        if limits.structure == "spread":
+            return f"spread limit, bets {limits.bet} to {limits.maximum}"
+        return f"{'pot' if limits.structure == 'pot' else 'no'} limit, minimum bet {limits.bet}"
+
+    @cached_property
+    def ante_each(self) -> int:
+        """The ante each player puts in before the deal: 0 but with the ``ante`` variant (a view's
+        ``ante``)."""
+        return int(self.config["ante"]) if self.has("ante") else 0
+
 
 
 class CrazyPineapple(Pineapple):

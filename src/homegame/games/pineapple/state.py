@@ -274,7 +274,8 @@ class PineappleState(GameState[PineappleView]):
     def _view(self, seat: int | None) -> PineappleView:
         betting, over = self.betting, self.street == "showdown"
         hole = tuple(self.hole.get(seat, ())) if seat is not None else ()
-        hi_lo = self.game.hi_lo
+        game = self.game
+        hi_lo = game.hi_lo
         shown, board = dict(self.revealed) if over else {}, tuple(self.board)
         hint, low_hint = _hints(hole, board, hi_lo)
         return make_frozen(PineappleView, {
@@ -283,8 +284,7 @@ class PineappleState(GameState[PineappleView]):
             "hi_lo": hi_lo, "hole": hole, "discarded": self.discards.get(seat) if seat is not None else None,
             "board": board, **money_fields(self.chips, betting, seat),
             "all_in": sorted_seats(self.chips.all_in),
-            "blinds": dict(self.blinds), "ante": self.game.config["ante"] if self.game.has("ante") else 0,
-            "limits": self._limits_text(),
+            "blinds": dict(self.blinds), "ante": game.ante_each, "limits": game.limits_texts[self.street],
             "must_discard": self.discarding.waiting if self.discarding is not None else (),
             "hint": hint, "low_hint": low_hint,
             "showdown": shown,
@@ -299,16 +299,6 @@ class PineappleState(GameState[PineappleView]):
             return {"hand_names": {}, "low_names": {}}
         highs, lows = self.shown_hands
         return {"hand_names": highs.names(seats), "low_names": lows.names(seats) if hi_lo else {}}
-
-    def _limits_text(self) -> str:
-        config = self.game.config
-        limits = self._limits()
-        if limits.structure == "fixed":
-            sizes = f"fixed limit {config['bet']}/{self.game.street_limits['river'].bet}"
-            return sizes if self.street == "showdown" else f"{sizes}, now {limits.bet}"
-        if limits.structure == "spread":
-            return f"spread limit, bets {limits.bet} to {limits.maximum}"
-        return f"{'pot' if limits.structure == 'pot' else 'no'} limit, minimum bet {limits.bet}"
 
 
 @lru_cache(maxsize=4096)
