@@ -103,3 +103,26 @@ def test_the_room_serves_both_stores(store: str, tmp_path: Path, request: pytest
                 return int(connection.state["table"]["hands_played"]) if connection.state else 0
         assert asyncio.run(one_hand()) >= 1
         assert [t["id"] for t in client.tables()] == [table]
+
+
+def test_a_table_of_one_game_deals_hand_after_hand_with_no_one_calling_it(tmp_path: Path) -> None:
+    """Draw alone, with a dealer's clock too long to run out in the test: the room deals each hand on
+    its own once the pause after the last one is over, and no one is ever asked to call the game."""
+    with RoomServer(str(tmp_path / "room.sqlite3"), bot_workers=1) as server:
+        client = RoomClient(server.base)
+        table = client.create_table({"name": "draw only", "seats": 2, "games": ["draw"], "bots": 1,
+                                     "clock": 600, "pause": 0.3})["table"]
+        _, token = client.join(table, "ann")
+
+        async def two_hands() -> list[dict[str, Any]]:
+            async with SeatConnection(client.base, table, token) as connection:
+                await play(connection, random.Random(2), done=lambda: bool(
+                    connection.state and connection.state["table"]["hands_played"] >= 2))
+                return [frame for frame in connection.frames if frame["type"] == "state"]
+        states = asyncio.run(two_hands())
+    assert not [s for s in states if s["you"]["choosing"] or s["table"]["phase"] == "choosing"]
+    first_over = next(state for state in states if state["table"]["hands_played"] == 1)
+    second_dealt = next(state for state in states if (state["table"]["hand"] or {}).get("number") == 2)
+    assert first_over["table"]["phase"] == "between" and first_over["table"]["wakes_at"] is not None
+    pause_over = first_over["table"]["wakes_at"]
+    assert second_dealt["now"] >= pause_over >= first_over["now"] + 0.25, "dealt after the pause"

@@ -286,6 +286,12 @@ class TablePlayer:
         return [frame for frame in self.frames if frame.get("type") == "state"]
 
 
+def called(game: str) -> list[str]:
+    """The games of a table where the dealer calls ``game``: it and one other. A table of one game
+    deals it as soon as two can play, and these deals wait for everyone to sit down first."""
+    return [game, "whiskey" if game == "draw" else "draw"]
+
+
 def seat_three(browser: Browser, base: str, setup: dict[str, Any], *, keys: bool = False,
                sizes: tuple[dict[str, int], ...] = (PHONE, DESKTOP, DESKTOP),
                ) -> tuple[str, list[TablePlayer], list[float]]:

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 
 import homegame
 from browser.checks import RESULT, balance, layout_problems, record, secrecy, shoot
-from browser.players import NetworkBot, hands_played, play_until, seat_three
+from browser.players import NetworkBot, called, hands_played, play_until, seat_three
 from room_server import RoomServer
 
 pytestmark = pytest.mark.browser
@@ -24,8 +24,8 @@ STAKES: dict[str, dict[str, Any]] = {"papayoo": {"deals": 1}}
 @pytest.mark.parametrize("game", sorted(homegame.GAMES))
 def test_three_people_and_a_bot_play_a_deal_by_clicks(game: str, browser: Browser, room: RoomServer,
                                                      artifacts: Path) -> None:
-    setup = {"name": f"{game} night", "seats": 4, "games": [game], "clock": 600, "pause": 0, "buy_in": 500,
-             "stakes": STAKES.get(game, {})}
+    setup = {"name": f"{game} night", "seats": 4, "games": called(game), "clock": 600, "pause": 0,
+             "buy_in": 500, "stakes": STAKES.get(game, {})}
     table, players, drawn = seat_three(browser, room.base, setup)
     phone = players[0]
     shots: dict[str, Any] = {"problems": []}

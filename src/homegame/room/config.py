@@ -141,6 +141,21 @@ class TableConfig:
             settings["unit"] = self.points_rate
         return settings
 
+    @property
+    def only_game(self) -> str | None:
+        """The game this table deals without anyone calling it: its one game, when the table offers
+        no variants of it to choose (``None`` at a table of dealer's choice).
+
+        >>> TableConfig.from_json({"name": "Draw night", "games": ["draw"]}).only_game
+        'draw'
+        >>> lowball_or_not = {"game": "draw", "variants": ["lowball"]}
+        >>> TableConfig.from_json({"name": "Lowball?", "games": [lowball_or_not]}).only_game is None
+        True
+        """
+        if len(self.games) == 1 and not self.games[0].variants:
+            return self.games[0].game
+        return None
+
     def choice(self, name: str) -> GameChoice:
         """The table's entry for the game called ``name``, or :class:`RoomError`."""
         for choice in self.games:
