@@ -389,7 +389,8 @@ class ChinesePoker(Game):
     title = "Chinese Poker"
     state_class = ChineseState
     players = range(2, 5)
-    settings = {"unit": Setting(1, "chips per unit: every payment is this many chips a unit", minimum=1)}
+    settings = {"unit": Setting(1, "chips per unit: every payment is this many chips a unit", minimum=1,
+                                label="Chips a unit")}
     scores_in_chips = True
 
     @property

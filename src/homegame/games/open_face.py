@@ -376,7 +376,8 @@ class OpenFace(Game):
     players = range(2, 5)
     variants = {"standard-front-trips": "three of a kind in front pays 10 for 2-2-2 rising to 22 for A-A-A "
                                         "instead of a flat 20"}
-    settings = {"unit": Setting(1, "chips per unit: every point is this many chips", minimum=1)}
+    settings = {"unit": Setting(1, "chips per unit: every point is this many chips", minimum=1,
+                                label="Chips a unit")}
     scores_in_chips = True
     carry_keys = frozenset({"fantasyland"})
 

@@ -322,7 +322,7 @@ class WhiskeyPoker(BettingGame):
     settings = {
         **stake_settings(limit="fixed"),
         "orbits": Setting(10, "the widow phase ends after this many times round with no knock",
-                          minimum=1, maximum=100),
+                          minimum=1, maximum=100, label="Rounds before the knock"),
     }
     state_class = WhiskeyState
     carry_keys = frozenset({"chips"})
