@@ -107,11 +107,13 @@ def test_the_room_serves_both_stores(store: str, tmp_path: Path, request: pytest
 
 def test_a_table_of_one_game_deals_hand_after_hand_with_no_one_calling_it(tmp_path: Path) -> None:
     """Draw alone, with a dealer's clock too long to run out in the test: the room deals each hand on
-    its own once the pause after the last one is over, and no one is ever asked to call the game."""
+    its own once the pause after the last one is over, and no one is ever asked to call the game.
+    (Fixed limit on a deep stack: no one can go broke in two hands and leave the table waiting.)"""
     with RoomServer(str(tmp_path / "room.sqlite3"), bot_workers=1) as server:
         client = RoomClient(server.base)
         table = client.create_table({"name": "draw only", "seats": 2, "games": ["draw"], "bots": 1,
-                                     "clock": 600, "pause": 0.3})["table"]
+                                     "buy_in": 1000, "stakes": {"limit": "fixed"}, "clock": 600,
+                                     "pause": 0.3})["table"]
         _, token = client.join(table, "ann")
 
         async def two_hands() -> list[dict[str, Any]]:
