@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from _rows_play import check_illegal_leaves_state_alone, check_random_hands
+from homegame.bots.chinese import show_or_surrender
 from homegame.cards import deck, parse_cards
 from homegame.engine import Action, Game, GameState, IllegalAction
+from homegame.errors import GameError
 from homegame.games.chinese import SHOW, SURRENDER, ChinesePoker, ChineseState, bonus_units, setting_hint
 
 
@@ -139,7 +141,7 @@ def test_surrender_pays_two_to_each_opponent_still_in_and_hides_the_hand() -> No
     state.apply(0, SURRENDER)
     state.apply(2, SURRENDER)
     assert state.view(1).surrendered == ()  # choices stay hidden until everyone has chosen
-    assert state.view(1).surrender_cost == 2, "what the page says a surrender costs, in chips"
+    assert state.view(1).surrender_cost == 4, "what a surrender costs, in chips: 2 to each of two opponents"
     state.apply(1, SHOW)
     assert state.view(1).surrendered == (0, 2)
     assert state.outcome == {0: -2, 1: 4, 2: -2}
@@ -282,6 +284,68 @@ def test_the_unit_setting_multiplies_every_payment() -> None:
     state.apply(0, SHOW)
     state.apply(1, SHOW)
     assert state.outcome == {0: -30, 1: 30}
+
+
+def test_two_players_may_play_for_a_unit_of_their_own() -> None:
+    """Seed 004: two players may agree that a unit between them is worth something else, and every
+    other pair keeps the table's unit."""
+    foul_a = "Ah Ad Ac 2c 3d 4h 6s 8c Kh Qs Js 9d 7d"
+    foul_b = "Kc Kd Ks 2d 3c 4s 6h 8d Qh Jh Th 9c 7c"
+    fine = "2h 3h 5d 6d 7h 8h 9s Tc Jd 4c 4d Qc Qd"
+    state = deal(foul_a, foul_b, fine, unit=2, pair_units="1-2:10")
+    state.apply(0, setting("Ah Ad Ac | 2c 3d 4h 6s 8c | Kh Qs Js 9d 7d"))
+    state.apply(1, setting("Kc Kd Ks | 2d 3c 4s 6h 8d | Qh Jh Th 9c 7c"))
+    state.apply(2, setting("2h 3h 5d | Qc Qd 4c 4d Jd | 6d 7h 8h 9s Tc"))
+    assert state.view(0).pair_units == ((1, 2, 10),) and state.view(0).unit == 2
+    assert [state.view(seat).surrender_cost for seat in range(3)] == [8, 24, 24]
+    for seat in range(3):
+        state.apply(seat, SHOW)
+    assert state.outcome == {0: -6 * 2, 1: -6 * 10, 2: 6 * 2 + 6 * 10}
+    assert state.view(2).totals == {0: -12, 1: -60, 2: 72}
+
+
+def test_a_surrender_pays_each_opponent_at_the_unit_played_with_them() -> None:
+    dragon = "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"
+    b, c = "2d 3h 4s 5c 6d 7h 8s 9c Td Jh Qs Kc 2h", "Ad Ah As 3c 3s 4c 4d 5d 5h 6h 6s 7c 7s"
+    state = deal(dragon, b, c, pair_units="0-1:5")
+    state.apply(0, Action("declare", option="dragon"))
+    state.apply(1, setting("2d 3h 4s | 5c 6d 7h 8s 9c | Td Jh Qs Kc 2h"))
+    state.apply(2, setting("Ad Ah As | 3c 3s 4c 4d 5d | 5h 6h 6s 7c 7s"))
+    state.apply(1, SURRENDER)
+    state.apply(2, SHOW)
+    # the dragon: 13 units from seat 1 at 5 chips, 13 from seat 2 at 1; seat 1's surrender: 2 units
+    # to seat 2 at 1 chip and 2 to seat 0 at 5
+    assert state.outcome == {0: 13 * 5 + 13 + 2 * 5, 1: -(13 * 5 + 2 + 2 * 5), 2: -13 + 2}
+
+
+@pytest.mark.parametrize(("pairs", "says"), [
+    ("0-3:5", "names seat 3, but the seats are 0 to 2"),
+    ("1-1:5", "names seat 1 twice"),
+    ("0-1:0", "a unit is 1 to"),
+    ("0-1:2, 1-0:3", "seats 0 and 1 are given a unit twice"),
+    ("0 and 1 at 5", "is not a pair's unit, written seat-seat:chips"),
+    ("0-1:-5", "is not a pair's unit"),
+])
+def test_a_pair_s_unit_that_cannot_be_is_refused(pairs: str, says: str) -> None:
+    with pytest.raises(GameError, match=says):
+        ChinesePoker(players=3, pair_units=pairs)
+
+
+def test_the_solver_weighs_a_surrender_at_each_opponent_s_unit() -> None:
+    """A foul is expected to lose six units to the one opponent who set rows; a surrender costs two
+    units to each opponent, the natural's holder too. At one unit a pair, the surrender is cheaper;
+    when a unit with the natural's holder is worth ten chips, it is not."""
+    dragon = "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"
+    b, c = "2d 3h 4s 5c 6d 7h 8s 9c Td Jh Qs Kc 2h", "Ad Ah As 3c 3s 4c 4d 5d 5h 6h 6s 7c 7s"
+    chosen = []
+    for pairs in ("", "0-1:10"):
+        state = deal(dragon, b, c, pair_units=pairs)
+        state.apply(0, Action("declare", option="dragon"))
+        state.apply(1, setting("2d 2h Kc | 3h 4s 5c 6d 8s | 7h 9c Td Jh Qs"))  # a pair before 8 high
+        state.apply(2, setting("Ad Ah As | 3c 3s 4c 4d 5d | 5h 6h 6s 7c 7s"))
+        action, showing, cost = show_or_surrender(state.view(1))
+        chosen.append((action, showing, cost))
+    assert chosen == [(SURRENDER, -6.0, 4), (SHOW, -6.0, 22)]
 
 
 def _make_game(name: str, players: int, variants: Any = (), **settings: Any) -> Game:

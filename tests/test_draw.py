@@ -186,13 +186,24 @@ def test_five_of_a_kind_with_jokers_beats_a_straight_flush() -> None:
     assert state.view(0).hand_names[1] == "five of a kind, nines" and state.outcome == {0: -1, 1: 1}
 
 
-@pytest.mark.parametrize("variant, hand, name", [
-    ("deuces", "2c 2d Ah Ad 7s", "four of a kind, aces"),
-    ("aces", "Ac 9d 9h 9s 4c", "four of a kind, nines"),
+@pytest.mark.parametrize("variant, settings, hand, name", [
+    ("deuces", {}, "2c 2d Ah Ad 7s", "four of a kind, aces"),
+    ("aces", {}, "Ac 9d 9h 9s 4c", "four of a kind, nines"),
+    ("wild-rank", {"wild_rank": "sevens"}, "7c 7d Ah Ad 2s", "four of a kind, aces"),
+    ("wild-rank", {"wild_rank": "jacks"}, "Jc 9d Th Qs Ks", "straight, king high"),
 ])
-def test_a_named_wild_rank(variant: str, hand: str, name: str) -> None:
-    state = stacked(DrawPoker(players=2, variants=[variant]), {1: hand, 0: "Kh Kd 8c 5s 3h"})
+def test_a_named_wild_rank(variant: str, settings: dict[str, str], hand: str, name: str) -> None:
+    """Seed 003: jokers are the usual wild cards, or the table may name a rank wild."""
+    state = stacked(DrawPoker(players=2, variants=[variant], **settings), {1: hand, 0: "Kh Kd 8c 5s 3h"})
     assert state.view(1).hint == name
+
+
+def test_a_wild_rank_wins_the_showdown_and_is_named_on_the_table() -> None:
+    game = DrawPoker(players=2, variants=["wild-rank"], wild_rank="sevens")
+    state = stacked(game, {1: "7c 7d Ah Ad 2s", 0: "Kh Kd Kc 5s 5h"})
+    assert state.view(0).wild == "sevens"
+    play(state, "check", "check", "discard", "discard", "check", "check")
+    assert state.view(0).hand_names[1] == "four of a kind, aces" and state.outcome == {0: -1, 1: 1}
 
 
 @pytest.mark.parametrize("low, winner_hand, loser_hand", [
@@ -232,6 +243,12 @@ def test_bad_tables_are_refused() -> None:
         DrawPoker(players=2, limit="spread")
     with pytest.raises(GameError, match="low only counts with the lowball variant"):
         DrawPoker(players=2, low="deuce-to-seven")
+    with pytest.raises(GameError, match="wild_rank only counts with the wild-rank variant"):
+        DrawPoker(players=2, wild_rank="sevens")
+    with pytest.raises(GameError, match="cannot be played together"):
+        DrawPoker(players=2, variants=["deuces", "wild-rank"])
+    with pytest.raises(GameError, match="wild_rank must be one of twos, threes"):
+        DrawPoker(players=2, variants=["wild-rank"], wild_rank="7")
 
 
 @pytest.mark.parametrize(("low", "unmeetable", "best"), [

@@ -30,7 +30,7 @@ def test_heuristic_beats_random_players() -> None:
 
 
 def test_heuristic_plays_every_variant_legally() -> None:
-    for variants in (["wild"], ["deuces"], ["lowball"], ["lowball", "aces"]):
+    for variants in (["wild"], ["deuces"], ["lowball"], ["lowball", "aces"], ["wild-rank"]):
         play_hands(DrawPoker(players=4, variants=variants, limit="fixed"), 15, heuristic_seats={0, 1, 2, 3})
 
 
@@ -41,6 +41,7 @@ def test_draws_keep_what_makes_the_hand() -> None:
     assert throw("9h 9d 4c 4s Kh") == "Kh"
     assert throw("Ah Kh Qh Jh Th") == ""
     assert throw("Jk 9d 7c 4s 2h", wild="jokers") == "7c 4s 2h"
+    assert throw("Jc 9d 7c 4s 2h", wild="jacks") == "7c 4s 2h"
     assert throw("8h 7d 6c 5s Kh") == "Kh"
     assert throw("2h 3d 4c 7s 7h", ranking="deuce-to-seven") == "7h"
 

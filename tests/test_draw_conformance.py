@@ -13,6 +13,7 @@ from homegame.games.draw import DrawPoker
     (("aces",), {"limit": "pot", "bet": 2}),
     (("lowball",), {"limit": "spread", "bet": 1, "max_bet": 10}),
     (("lowball", "wild"), {"low": "deuce-to-seven"}),
+    (("lowball", "wild-rank"), {"wild_rank": "fives"}),
     (("lowball",), {"low": "ace-to-six", "qualifier": 8}),
 ])
 def test_draw_conformance(variants: tuple[str, ...], settings: dict[str, object]) -> None:

@@ -33,10 +33,10 @@ def stacked(rows_by_seat: Sequence[str], dealer: int, fantasy: Sequence[int] = (
 
 
 def deal(rows_by_seat: Sequence[str], *, dealer: int | None = None, fantasy: Sequence[int] = (),
-         variants: Sequence[str] = ()) -> OpenFaceState:
+         variants: Sequence[str] = (), **settings: Any) -> OpenFaceState:
     players = len(rows_by_seat)
     dealer = players - 1 if dealer is None else dealer
-    game = OpenFace(players=players, variants=variants)
+    game = OpenFace(players=players, variants=variants, **settings)
     state = game.deal(deck=stacked(rows_by_seat, dealer, fantasy), dealer=dealer,
                       carry={"fantasyland": list(fantasy)})
     assert isinstance(state, OpenFaceState)
@@ -157,6 +157,16 @@ def test_two_fouls_settle_nothing_and_three_players_settle_pairwise() -> None:
     state = play_out(deal([foul_a, foul_b, fine]), [foul_a, foul_b, fine])
     assert state.outcome == {0: -6, 1: -6, 2: 12}
     assert state.ledger.between(0, 1) == 0
+
+
+def test_two_players_may_play_for_a_unit_of_their_own() -> None:
+    """Seed 004: two players may agree on a unit of their own; every other pair keeps the table's."""
+    foul_a = "Ah Ad Ac | 7h 7c 3s 2d 5c | 8d 8h Kc 6c 3d"
+    foul_b = "Kh Ks 9c | 4h 4c 2s 2h 6d | Jd Th 7d 5d 3h"
+    fine = "Qc 9d 4s | Tc Td 8c 6s 4d | Jh Js 8s 6h 2c"
+    state = play_out(deal([foul_a, foul_b, fine], unit=3, pair_units="0-2:4"), [foul_a, foul_b, fine])
+    assert state.outcome == {0: -6 * 4, 1: -6 * 3, 2: 6 * 4 + 6 * 3}
+    assert state.view(1).pair_units == ((0, 2, 4),) and state.view(1).totals == state.outcome
 
 
 def test_queens_in_front_earn_fantasyland_and_the_dealer_deals_again() -> None:

@@ -30,6 +30,10 @@ CASES = [
     ("Jk 9h 7h 4h 2h Kc Qd", "Kc Qd", "the joker completes the flush"),
     ("Kh Kd Ks 9c 9d 5h 2c", "9c 9d", "full house: the pair in front, three of a kind behind"),
     ("Kh Kd Ks 9c 9d 5h 5c", "9c 9d", "full house and a second pair: the higher pair in front"),
+    ("Jk Ah Ad 6h 6s Kh Qh", "Ad 6s", "aces full made with the joker that also completes a flush: the "
+                                     "seed's flush row comes before its full house row"),
+    ("Jk Ah Ad 2c 3d 4s 4h", "Ad 4h", "aces full with the joker as the five of a wheel: the straight "
+                                     "row first"),
     ("Kh Kd Ks 9c 9d 9h 2c", "Kh Kd", "two three of a kinds: a pair of the higher in front"),
     ("5h 5d 5s 5c Ah Kd 9c", "Ah Kd", "four 5s: never split"),
     ("Jh Jd Js Jc Ah Kd 9c", "Jh Jd", "four jacks and no pair: split into two pairs"),

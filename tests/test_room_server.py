@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import homegame
+from homegame.errors import RoomError
 from homegame.room.client import RoomClient, SeatConnection
 from room_clients import chips_balance, play
 from room_server import RoomServer
@@ -103,6 +104,58 @@ def test_the_room_serves_both_stores(store: str, tmp_path: Path, request: pytest
                 return int(connection.state["table"]["hands_played"]) if connection.state else 0
         assert asyncio.run(one_hand()) >= 1
         assert [t["id"] for t in client.tables()] == [table]
+
+
+@pytest.mark.parametrize(("game", "rate"), [("papayoo", 3), ("draw", None)])
+def test_a_finished_hand_says_what_it_moved_in_chips_live_and_in_its_history(game: str, rate: int | None,
+                                                                           tmp_path: Path) -> None:
+    """The table's public JSON carries a finished hand's chips by game seat (what the stacks moved),
+    with the table's rate where the game scores points; the hand's history says the same."""
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        table = client.create_table({"name": "chips", "seats": 3, "games": [game], "bots": 2, "pause": 0,
+                                     "points_rate": 3, "stakes": {"deals": 1}})["table"]
+        _, token = client.join(table, "ann")
+
+        async def one_hand() -> list[dict[str, Any]]:
+            async with SeatConnection(client.base, table, token) as connection:
+                await play(connection, random.Random(2), done=lambda: bool(
+                    connection.state and connection.state["table"]["hands_played"] >= 1))
+                return [frame for frame in connection.frames if frame["type"] == "state"]
+        states = asyncio.run(one_hand())
+        history = client.hand(table, 1, token)
+    dealt = next(s for s in states if s["table"]["hand"] and not s["table"]["hand"]["over"])
+    over = next(s for s in states if s["table"]["hand"] and s["table"]["hand"]["over"])
+    assert dealt["table"]["hand"]["chips"] is None
+    hand = over["table"]["hand"]
+    outcome = next(e["data"]["outcome"] for e in over["view"]["log"] if e["kind"] == "outcome")
+    points = {int(g): v for g, v in outcome.items() if g.isdigit()}
+    moved = homegame.new_game(game, players=3).in_chips(points, rate=3)
+    assert hand["chips"] == [moved[g] for g in range(3)] and sum(hand["chips"]) == 0
+    assert hand["points_rate"] == rate
+    ann = over["you"]["seat"]
+    before, after = dealt["table"]["seats"][ann]["stack"], over["table"]["seats"][ann]["stack"]
+    assert after - before == hand["chips"][hand["seats"].index(ann)]
+    assert history["chips"] == hand["chips"] and history["points_rate"] == rate
+    check_frame(over)
+
+
+def test_a_table_that_allows_deep_stacks_seats_a_player_with_what_they_bring(tmp_path: Path) -> None:
+    """Seed 004 (Pineapple): the table agrees on a buy-in and on whether a player may buy in for
+    more. A join may bring chips from the buy-in to the table's max_buy_in, and nothing else."""
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        table = client.create_table({"name": "deep", "seats": 3, "games": ["draw"], "buy_in": 100,
+                                     "max_buy_in": 400})["table"]
+        seat, _ = client.join(table, "ann", chips=300)
+        for chips in (99, 401, "300", 2.5):
+            with pytest.raises(RoomError, match="a player brings 100 to 400 chips to this table"):
+                client.join(table, "bob", chips=chips)  # type: ignore[arg-type]
+        bob, _ = client.join(table, "bob")
+        public = client.table(table)
+    assert public["config"]["max_buy_in"] == 400
+    assert [s and (s["name"], s["stack"]) for s in public["seats"]] == [("ann", 300), ("bob", 100), None]
+    assert (seat, bob) == (0, 1)
 
 
 def test_a_table_of_one_game_deals_hand_after_hand_with_no_one_calling_it(tmp_path: Path) -> None:

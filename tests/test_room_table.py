@@ -180,6 +180,57 @@ def test_a_stake_goes_to_each_game_only_where_its_variants_count_it() -> None:
     assert TableConfig.from_json({"name": "every game", "stakes": {"ante": 2}}).stakes == {"ante": 2}
 
 
+def test_units_two_seats_agreed_on_follow_those_seats_into_each_hand() -> None:
+    """A table's ``pair_units`` names the table's seats; a hand numbers its players from zero, so
+    the room hands the game the pairs of the seats dealt in, at their places in the hand."""
+    table = _table(seats=4, bots=1, buy_in=500, points_rate=2, stakes={"pair_units": "1-3:5 0-2:4"},
+                   games=["chinese"])
+    assert table.config.settings_for("chinese", seats=[3, 2, 1]) == {"pair_units": "0-2:5", "unit": 2}
+    assert table.config.settings_for("chinese", seats=[0, 3]) == {"pair_units": "", "unit": 2}
+    for name in ("ann", "bob", "cy"):
+        table.join(name, token_hash=name, at=0.0)
+    _deal_its_only_game(table, seed=1)
+    assert table.hand is not None
+    game = table.hand.game
+    assert [game.units.between(a, b) for a, b in ((0, 2), (1, 3), (0, 1))] == [4, 5, 2]
+
+
+@pytest.mark.parametrize(("pairs", "says"), [("0-4:5", "names seat 4, but the seats are 0 to 3"),
+                                             ("0:1-5", "is not a pair's unit")])
+def test_a_table_whose_pair_units_name_no_pair_of_its_seats_is_refused(pairs: str, says: str) -> None:
+    with pytest.raises(RoomError, match=says):
+        _table(seats=4, stakes={"pair_units": pairs}, games=["chinese", "open_face"])
+
+
+def test_deep_stacks_let_a_player_bring_and_top_up_to_the_most_the_table_allows() -> None:
+    table = _table(seats=3, bots=1, buy_in=100, max_buy_in=250, games=["draw"])
+    seat = table.join("ann", token_hash="a", at=0.0, chips=250)
+    assert table.seats[seat] is not None and table.seats[seat].stack == 250
+    with pytest.raises(RoomError, match="a rebuy tops a stack up to the most a player may bring, 250"):
+        table.rebuy(seat, 1, at=0.5)
+    bob = table.join("bob", token_hash="b", at=0.0)
+    table.rebuy(bob, 150, at=0.5)
+    assert table.seats[bob] is not None and table.seats[bob].stack == 250
+    assert table.ledger.nets(table.stacks_by_name()) == {"Ada (bot)": 0, "ann": 0, "bob": 0}
+
+
+@pytest.mark.parametrize(("fields", "says"), [
+    ({"buy_in": 100, "max_buy_in": 99}, "max_buy_in is the most a player may bring, from the buy-in"),
+    ({"max_buy_in": "lots"}, "max_buy_in is the most a player may bring"),
+])
+def test_a_max_buy_in_below_the_buy_in_is_refused(fields: dict[str, object], says: str) -> None:
+    with pytest.raises(RoomError, match=says):
+        _table(games=["draw"], **fields)
+
+
+def test_without_deep_stacks_everyone_brings_the_buy_in() -> None:
+    table = _table(seats=2, buy_in=100, games=["draw"])
+    assert table.config.max_buy_in == 100
+    with pytest.raises(RoomError, match="a player brings the buy-in, 100 chips, to this table"):
+        table.join("ann", token_hash="a", at=0.0, chips=150)
+    assert all(s is None for s in table.seats)
+
+
 def test_a_table_brought_back_after_the_room_was_away_runs_its_clocks_on_from_where_they_stood() -> None:
     table = _table(seats=2, games=["draw"])
     table.join("ann", token_hash="a", at=0.0)

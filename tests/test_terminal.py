@@ -324,7 +324,7 @@ def test_menu_asks_for_variants_and_explains_a_bad_one(capsys: pytest.CaptureFix
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{number}\n2\nnonsense\nlowball\nq\ny\nq\n"))
     assert main([]) == 0
     out = capsys.readouterr().out
-    assert "variants: wild, deuces, aces, lowball" in out
+    assert "variants: wild, deuces, aces, wild-rank, lowball" in out
     assert "has no variant nonsense" in out
     assert "Lowball Draw - you are seat 0" in out and "Goodbye." in out
 

@@ -204,6 +204,28 @@ def test_chips_variant_two_seats_out_at_once_both_lose() -> None:
     assert "seat 1 and seat 2 are out of chips and lose the game" in state.view(None).results
 
 
+def test_chips_variant_starts_each_game_with_the_chips_the_table_chose() -> None:
+    """Seed 004: five chips each is only an example; the table hands out what it likes."""
+    game = WhiskeyPoker(players=3, variants=["chips"], starting_chips=2)
+    state = game.deal(deck=stacked(HANDS, 3))
+    assert state.view(None).chips == {0: 2, 1: 2, 2: 2}
+    pass_then_knock(state)
+    assert state.carry_out == {"chips": {"0": 2, "1": 1, "2": 2}}
+    with pytest.raises(ValueError, match="0 to 2 chips"):
+        game.deal(seed=1, carry={"chips": {"0": 5, "1": 5, "2": 5}})
+
+
+@pytest.mark.parametrize(("variants", "settings", "says"), [
+    ((), {"starting_chips": 3}, "starting_chips only counts with the chips variant"),
+    (("chips",), {"ante": 2}, "ante does not count with the chips variant"),
+    (("chips",), {"limit": "no"}, "limit does not count with the chips variant"),
+])
+def test_a_setting_the_game_would_not_use_is_refused(variants: tuple[str, ...], settings: dict[str, object],
+                                                     says: str) -> None:
+    with pytest.raises(ValueError, match=says):
+        WhiskeyPoker(players=3, variants=variants, **settings)
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="2 to 9 players"):
         WhiskeyPoker(players=10)

@@ -47,7 +47,8 @@ from homegame.engine import Action, ActionSet
 from homegame.errors import CardError
 from homegame.games._naturals import natural_named
 from homegame.games._rows import ROW_NAMES, Rows, row_name
-from homegame.games.chinese import SHOW, SURRENDER, SURRENDER_UNITS, ChineseView
+from homegame.games._units import unit_between
+from homegame.games.chinese import SHOW, SURRENDER, ChineseView
 from homegame.ranking import reference
 from homegame.ranking.core import CATEGORY_SHIFT
 from homegame.ranking.front import FRONT
@@ -300,12 +301,15 @@ def setting_value(rows: Rows) -> float:
 
 
 def show_or_surrender(view: ChineseView) -> tuple[Action, float, int]:
-    """Show or surrender, whichever is worth more: what showing the rows is expected to win
-    against the opponents who set rows, and what surrendering costs (two units to every opponent,
-    a natural's holder too)."""
-    opponents = len(view.decided) - 1  # by the surrender every seat has set or declared
-    showing = setting_value(Rows(*view.my_setting)) * (opponents - len(view.naturals))
-    cost = SURRENDER_UNITS * opponents
+    """Show or surrender, whichever is worth more in chips: what showing the rows is expected to
+    win against the opponents who set rows, each at the unit played with them, and what
+    surrendering costs (two units to every opponent, a natural's holder too)."""
+    assert view.seat is not None
+    me = view.seat
+    setters = [seat for seat in view.decided if seat != me and seat not in view.naturals]
+    chips_a_unit = sum(unit_between(view.unit, view.pair_units, me, seat) for seat in setters)
+    showing = setting_value(Rows(*view.my_setting)) * chips_a_unit
+    cost = view.surrender_cost
     return (SURRENDER if showing < -cost else SHOW), showing, cost
 
 

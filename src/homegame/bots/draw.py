@@ -26,13 +26,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from homegame.bots import Bot
 from homegame.bots.betting import PotOdds, bet_by_strength
 from homegame.cards import ACE, Card
 from homegame.engine import Action, ActionSet
-from homegame.ranking import evaluate
+from homegame.ranking import evaluate, wild_cards
 
 __all__ = ["BOTS", "HeuristicDrawBot", "discards_for", "rating"]
 
@@ -42,11 +43,20 @@ _CATEGORY_FLOOR = {"high card": 0.05, "pair": 0.3, "two pair": 0.62, "three of a
 
 
 def _wild_arg(wild: str) -> str | None:
-    return wild if wild in ("deuces", "aces") else None
+    """The view's ``wild`` word as the ranking takes it: a rank's word (``deuces``, ``sevens``),
+    or nothing where only jokers (or no cards) are wild."""
+    return None if wild in ("none", "jokers") else wild
 
 
 def _is_wild(card: Card, wild: str) -> bool:
-    return card.suit is None or (wild == "deuces" and card.rank == 2) or (wild == "aces" and card.rank == ACE)
+    return card.suit is None or card.rank == _wild_rank(wild)
+
+
+@cache
+def _wild_rank(wild: str) -> int:
+    """The rank a view's ``wild`` word makes wild (0 for none)."""
+    word = _wild_arg(wild)
+    return next(iter(wild_cards(word))).rank if word is not None else 0
 
 
 def rating(hand: Sequence[Card], *, ranking: str, wild: str, before_draw: bool) -> float:

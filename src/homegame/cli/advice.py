@@ -152,7 +152,7 @@ def _chinese(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
 
     if view.phase == "surrender":
         action, showing, cost = show_or_surrender(view)
-        return action, (f"showing your rows is worth {showing:+.2f} units (expected, against the "
+        return action, (f"showing your rows is worth {showing:+.2f} chips (expected, against the "
                         f"opponents who set rows); surrendering costs {cost}")
     best = solve(view.hand)
     for name in view.available_naturals:

@@ -16,7 +16,7 @@ Open-Face royalties, names for partly built rows and the pairwise settlement led
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -276,11 +276,13 @@ class Ledger:
         if units:
             self.payments.append(Payment(payer, payee, units, reason))
 
-    def totals(self, unit: int = 1) -> dict[int | str, int]:
+    def totals(self, unit_between: Callable[[int, int], int] = lambda a, b: 1) -> dict[int | str, int]:
+        """Each seat's net in chips, every payment at the unit its two seats play for."""
         result: dict[int | str, int] = dict.fromkeys(range(self.players), 0)
         for payment in self.payments:
-            result[payment.payer] -= payment.units * unit
-            result[payment.payee] += payment.units * unit
+            chips = payment.units * unit_between(payment.payer, payment.payee)
+            result[payment.payer] -= chips
+            result[payment.payee] += chips
         return result
 
     def between(self, a: int, b: int) -> int:

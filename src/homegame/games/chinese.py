@@ -28,10 +28,8 @@ from homegame.engine import (
     Arrangements,
     Chance,
     Choices,
-    Game,
     GameState,
     Outcome,
-    Setting,
     View,
 )
 from homegame.engine.frozen import make_frozen
@@ -52,6 +50,7 @@ from homegame.games._rows import (
     row_strength,
     row_versus,
 )
+from homegame.games._units import PairUnits, PairwiseGame
 from homegame.games.chinese_view import ChineseView
 from homegame.ranking import reference
 
@@ -127,6 +126,7 @@ class ChineseState(GameState[ChineseView]):
     def __init__(self, game: ChinesePoker, cards: list[Card], *, dealer: int, chance: Chance,
                  stacks: Sequence[int] | None, carry: dict[str, Any]) -> None:
         super().__init__(game, deck=cards, dealer=dealer, chance=chance, stacks=stacks, carry=carry)
+        self.units: PairUnits = game.units
         order = clockwise((self.dealer + 1) % self.players, self.players)
         self.hands: dict[int, tuple[Card, ...]] = {}
         self.undealt = cards[13 * self.players:]
@@ -331,8 +331,8 @@ class ChineseState(GameState[ChineseView]):
         natural = mine.option if mine is not None and mine.kind == "declare" else None
         shown_rows = {s: self.rows[s] for s in self.shown if s in self.rows}
         return make_frozen(ChineseView, {
-            **self.view_base(seat), "phase": self.phase, "unit": self.game.config["unit"],
-            "surrender_cost": SURRENDER_UNITS * self.game.config["unit"],
+            **self.view_base(seat), "phase": self.phase, "unit": self.units.unit,
+            "pair_units": self.units.as_triples(), "surrender_cost": self._surrender_cost(seat),
             "hand": self.hands[seat] if seat is not None else (),
             "my_setting": mine.groups if mine is not None and mine.kind == "set" else (),
             "my_natural": natural,
@@ -344,8 +344,8 @@ class ChineseState(GameState[ChineseView]):
             "row_names": {s: _names(rows) for s, rows in shown_rows.items()},
             "fouled": tuple(sorted(s for s, rows in shown_rows.items() if is_foul(rows))),
             "payments": tuple(self.ledger.payments),
-            "totals": {s: int(v) for s, v in self.ledger.totals(self.game.config["unit"]).items()
-                    if isinstance(s, int)} if self.finished else {},
+            "totals": {s: int(v) for s, v in self._outcome().items() if isinstance(s, int)}
+            if self.finished else {},
             "hint": self._hint(seat),
         })
 
@@ -361,8 +361,13 @@ class ChineseState(GameState[ChineseView]):
             return f"you declared {str(mine.option).replace('-', ' ')}"
         return setting_hint(mine.groups)
 
+    def _surrender_cost(self, seat: int | None) -> int:
+        between = self.units.between
+        return sum(SURRENDER_UNITS * between(seat, other) for other in range(self.players) if other != seat) \
+            if seat is not None else 0
+
     def _outcome(self) -> Outcome:
-        return self.ledger.totals(self.game.config["unit"])
+        return self.ledger.totals(self.units.between)
 
 
 def _names(rows: Rows) -> tuple[str, ...]:
@@ -382,16 +387,13 @@ def _explain_setting(action: Action, hand: Sequence[Card]) -> str:
     return "a setting must use each of your thirteen cards exactly once"
 
 
-class ChinesePoker(Game):
+class ChinesePoker(PairwiseGame):
     """Chinese Poker for two to four players, settled pairwise in units."""
 
     name = "chinese"
     title = "Chinese Poker"
     state_class = ChineseState
     players = range(2, 5)
-    settings = {"unit": Setting(1, "chips per unit: every payment is this many chips a unit", minimum=1,
-                                label="Chips a unit")}
-    scores_in_chips = True
 
     @property
     def deck(self) -> list[Card]:

@@ -23,8 +23,10 @@ class ChineseView(View):
 
     phase: str
     unit: int
+    pair_units: tuple[tuple[int, int, int], ...]
+    """Units two players agreed on between themselves: ``(seat, seat, chips a unit)``."""
     surrender_cost: int
-    """What a surrender pays every opponent, in chips."""
+    """What a surrender costs this seat, in chips: two units to every opponent."""
     hand: tuple[Card, ...]
     my_setting: tuple[tuple[Card, ...], ...]
     my_natural: str | None

@@ -26,11 +26,9 @@ from homegame.engine import (
     Arrangements,
     Chance,
     Choices,
-    Game,
     GameError,
     GameState,
     Outcome,
-    Setting,
 )
 from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
@@ -50,6 +48,7 @@ from homegame.games._rows import (
     royalties,
     stays_in_fantasyland,
 )
+from homegame.games._units import PairUnits, PairwiseGame
 from homegame.games.open_face_view import OpenFaceView
 
 __all__ = ["FOUL_PENALTY", "GAMES", "SWEEP_POINTS", "OpenFace", "OpenFaceState", "OpenFaceView", "foul_risk",
@@ -84,6 +83,7 @@ class OpenFaceState(GameState[OpenFaceView]):
         self.fantasy_done: set[int] = set()
         self.fantasy_shown = False
         self.ledger = Ledger(self.players)
+        self.units: PairUnits = game.units
         self.finished = False
         self._check_finished()
 
@@ -231,7 +231,7 @@ class OpenFaceState(GameState[OpenFaceView]):
         self.history.add("award", payee, {"from": payer, "units": units, "reason": reason})
 
     def _outcome(self) -> Outcome:
-        return self.ledger.totals(self.game.config["unit"])
+        return self.ledger.totals(self.units.between)
 
     # -- between hands -----------------------------------------------------------------------------
 
@@ -267,7 +267,7 @@ class OpenFaceState(GameState[OpenFaceView]):
         visible = self.visible_rows(seat)
         over = self.finished
         return make_frozen(OpenFaceView, {
-            **self.view_base(seat), "unit": self.game.config["unit"],
+            **self.view_base(seat), "unit": self.units.unit, "pair_units": self.units.as_triples(),
             "graded_front_trips": self.game.has("standard-front-trips"),
             "rows": {s: tuple(rows) for s, rows in visible.items()},
             "row_names": {s: _names(rows) for s, rows in visible.items()},
@@ -367,7 +367,7 @@ def _fantasy_seats(carry: dict[str, Any], players: int) -> list[int]:
     return seats
 
 
-class OpenFace(Game):
+class OpenFace(PairwiseGame):
     """Open-Face Chinese Poker for two to four players, settled pairwise in units."""
 
     name = "open_face"
@@ -376,9 +376,6 @@ class OpenFace(Game):
     players = range(2, 5)
     variants = {"standard-front-trips": "three of a kind in front pays 10 for 2-2-2 rising to 22 for A-A-A "
                                         "instead of a flat 20"}
-    settings = {"unit": Setting(1, "chips per unit: every point is this many chips", minimum=1,
-                                label="Chips a unit")}
-    scores_in_chips = True
     carry_keys = frozenset({"fantasyland"})
 
     @property

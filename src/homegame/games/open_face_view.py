@@ -21,6 +21,8 @@ class OpenFaceView(View):
     unplaced cards, and at the end royalties, fouls and every payment with its reason."""
 
     unit: int
+    pair_units: tuple[tuple[int, int, int], ...]
+    """Units two players agreed on between themselves: ``(seat, seat, chips a unit)``."""
     graded_front_trips: bool
     rows: dict[int, tuple[tuple[Card, ...], ...]]
     row_names: dict[int, tuple[str, ...]]

@@ -10,9 +10,10 @@ card for one of their own, swaps their whole hand for the widow, or knocks (ther
 the phase ends when the turn comes back to the first knocker, or after ten times round with no
 knock. A third betting round and the showdown: the best poker hand takes the pot.
 
-Variant ``chips``: no betting; each player keeps five chips from hand to hand, the lowest hand at
-each showdown gives one to the bank (everyone tied for lowest gives one), and the first player out
-of chips loses the game.
+Variant ``chips``: no betting; each player keeps a few chips from hand to hand (setting
+``starting_chips``, five unless the table says otherwise), the lowest hand at each showdown gives
+one to the bank (everyone tied for lowest gives one), and the first player out of chips loses the
+game.
 
 >>> import homegame
 >>> state = homegame.new_game("whiskey", players=3).deal(seed=2)
@@ -51,7 +52,6 @@ __all__ = ["GAMES", "WhiskeyPoker", "WhiskeyState", "WhiskeyView"]
 
 HAND = 5
 TAKE, PASS, KNOCK = Action("take"), Action("pass"), Action("knock")
-STARTING_CHIPS = 5
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
@@ -92,7 +92,7 @@ class WhiskeyState(GameState[WhiskeyView]):
         if not self.chip_variant:
             return {}
         if not carried or min(carried.values()) <= 0:
-            return dict.fromkeys(range(self.players), STARTING_CHIPS)
+            return dict.fromkeys(range(self.players), self.game.config["starting_chips"])
         return {int(seat): count for seat, count in carried.items()}
 
     def _deal(self, cards: list[Card]) -> None:
@@ -317,19 +317,22 @@ class WhiskeyPoker(BettingGame):
     name = "whiskey"
     title = "Whiskey Poker"
     players = range(2, 10)
-    variants = {"chips": "no betting: five chips each, the lowest hand at each showdown pays one to the "
-                         "bank, and the first player out of chips loses"}
+    variants = {"chips": "no betting: a few chips each (starting_chips), the lowest hand at each showdown "
+                         "pays one to the bank, and the first player out of chips loses"}
     settings = {
         **stake_settings(limit="fixed"),
         "orbits": Setting(10, "the widow phase ends after this many times round with no knock",
                           minimum=1, maximum=100, label="Rounds before the knock"),
+        "starting_chips": Setting(5, "chips variant: the chips each player starts the game with",
+                                  minimum=1, maximum=100, label="Starting chips"),
     }
+    variant_settings = {"starting_chips": "chips", **dict.fromkeys(stake_settings(), "not chips")}
     state_class = WhiskeyState
     carry_keys = frozenset({"chips"})
 
     @property
     def scores_in_chips(self) -> bool:
-        """The chips variant counts its own five chips a player, not the table's."""
+        """The chips variant counts its own few chips a player, not the table's."""
         return not self.has("chips")
 
     def check_carry(self, carry: dict[str, Any]) -> None:
@@ -339,9 +342,10 @@ class WhiskeyPoker(BettingGame):
         if chips is None:
             return
         seats = [str(seat) for seat in range(self.player_count)]
+        most = self.config["starting_chips"]
         if not (self.has("chips") and isinstance(chips, dict) and set(chips) == set(seats)
-                and is_counts([chips[seat] for seat in seats], self.player_count, most=STARTING_CHIPS)):
-            raise GameError(f"a Whiskey Poker carry is {{'chips': {{seat: 0 to {STARTING_CHIPS} chips}}}} "
+                and is_counts([chips[seat] for seat in seats], self.player_count, most=most)):
+            raise GameError(f"a Whiskey Poker carry is {{'chips': {{seat: 0 to {most} chips}}}} "
                             f"for every seat, in the chips variant only; not {shown(chips)}")
 
 

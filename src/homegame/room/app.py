@@ -151,9 +151,10 @@ async def _ledger(room: CardRoom, request: Request) -> Response:
 
 async def _join(room: CardRoom, request: Request) -> Response:
     body = await _body(request)
-    if not isinstance(body, dict) or set(body) - {"name", "seat"}:
-        raise BadMessage("bad_message", "join with {'name': ..., 'seat': (optional) number}")
-    seat, token = await room.join(_table_id(request), body.get("name"), body.get("seat"))
+    if not isinstance(body, dict) or set(body) - {"name", "seat", "chips"}:
+        raise BadMessage("bad_message", "join with {'name': ..., 'seat': (optional) number, "
+                                        "'chips': (optional) what you bring where the table allows more}")
+    seat, token = await room.join(_table_id(request), body.get("name"), body.get("seat"), body.get("chips"))
     return await _ok({"seat": seat, "token": token}, 201)
 
 

@@ -117,9 +117,12 @@ class RoomClient:
     def table(self, table: str) -> dict[str, Any]:
         return dict(self._call("GET", f"/api/tables/{table}"))
 
-    def join(self, table: str, name: str, seat: int | None = None) -> tuple[int, str]:
-        """Take a seat; the seat's number and its token (keep it: it is shown only now)."""
-        body: dict[str, Any] = {"name": name} if seat is None else {"name": name, "seat": seat}
+    def join(self, table: str, name: str, seat: int | None = None,
+             chips: int | None = None) -> tuple[int, str]:
+        """Take a seat (bringing ``chips`` where the table allows deep stacks); the seat's number
+        and its token (keep it: it is shown only now)."""
+        body: dict[str, Any] = {"name": name, "seat": seat, "chips": chips}
+        body = {key: value for key, value in body.items() if value is not None}
         answer = self._call("POST", f"/api/tables/{table}/seats", body)
         return int(answer["seat"]), str(answer["token"])
 

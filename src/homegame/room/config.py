@@ -17,7 +17,7 @@ is a setting that the games taking it accept. What a table refuses is a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -25,6 +25,7 @@ from homegame.bots import Bot, make_bot
 from homegame.engine.game import MAX_CHIPS
 from homegame.errors import GameError, HomegameError, RoomError, shown
 from homegame.games import GAMES, game_class, new_game
+from homegame.games._units import PairUnits
 
 __all__ = ["BOT_NAMES", "MOST_SEATS", "GameChoice", "TableConfig"]
 
@@ -34,8 +35,8 @@ ROOM_MOST_PLAYOUTS: Final = 5000
 """The most a search bot may think over one decision at a room table (see ``bot_level``)."""
 BOT_NAMES: Final = ("Ada", "Bix", "Cole", "Dot", "Eli", "Fay", "Gil", "Hu")
 """The names bots sit under, seat by seat (with "(bot)" after them)."""
-_FIELDS: Final = frozenset({"name", "seats", "buy_in", "stakes", "games", "default_game", "bots",
-                            "bot_level", "clock", "timeouts_to_sit_out", "points_rate", "pause"})
+_FIELDS: Final = frozenset({"name", "seats", "buy_in", "max_buy_in", "stakes", "games", "default_game",
+                            "bots", "bot_level", "clock", "timeouts_to_sit_out", "points_rate", "pause"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +57,14 @@ class TableConfig:
     ``stakes`` are game settings (``ante``, ``bet``, ``limit``, ``wager``...) given to every game
     that has a setting of that name; ``points_rate`` is what a point is worth in chips in the
     games scored in points (and the ``unit`` of Chinese and Open-Face Chinese Poker).
+    ``max_buy_in`` is the most a player may bring, or top a stack up to, where the table allows
+    deep stacks (0, or the buy-in: every player brings the buy-in).
     """
 
     name: str
     seats: int = 6
     buy_in: int = 100
+    max_buy_in: int = 0
     stakes: Mapping[str, Any] = field(default_factory=dict)
     games: tuple[GameChoice, ...] = ()
     default_game: str = ""
@@ -84,7 +88,8 @@ class TableConfig:
         config = cls(
             name=_text("name", data.get("name"), longest=60),
             seats=_whole("seats", data.get("seats", 6), 2, MOST_SEATS),
-            buy_in=_whole("buy_in", data.get("buy_in", 100), 1, MAX_CHIPS // MOST_SEATS),
+            buy_in=(buy_in := _whole("buy_in", data.get("buy_in", 100), 1, MAX_CHIPS // MOST_SEATS)),
+            max_buy_in=_max_buy_in(data.get("max_buy_in", buy_in), buy_in),
             stakes=_stakes(data.get("stakes", {})),
             games=games,
             default_game=_default(data.get("default_game", games[0].game), games),
@@ -97,6 +102,10 @@ class TableConfig:
         )
         config.check()
         return config
+
+    def __post_init__(self) -> None:
+        if self.max_buy_in < self.buy_in:
+            object.__setattr__(self, "max_buy_in", self.buy_in)
 
     @classmethod
     def from_stored(cls, data: Any) -> TableConfig:
@@ -129,19 +138,25 @@ class TableConfig:
             for variants in ((), *((v,) for v in choice.variants)):
                 try:
                     new_game(choice.game, players=fits[0], variants=variants,
-                             **self.settings_for(choice.game, variants))
+                             **self.settings_for(choice.game, variants, seats=range(fits[0])))
                 except HomegameError as error:
                     setting = error.setting if isinstance(error, GameError) else None
                     at_fault = f"stakes.{setting}" if setting else "games"
                     raise RoomError(f"{game.title} at this table: {error}", field=at_fault) from None
 
-    def settings_for(self, name: str, variants: Iterable[str] = ()) -> dict[str, Any]:
+    def settings_for(self, name: str, variants: Iterable[str] = (),
+                     seats: Sequence[int] | None = None) -> dict[str, Any]:
         """The settings a game is dealt with here under ``variants``: the stakes that count in it,
-        and the points rate as the unit of the games that have one."""
+        and the points rate as the unit of the games that have one. ``seats`` are the table's
+        seats dealt in, in the hand's order (all of them if not given): units two seats agreed on
+        (``pair_units``) follow those seats to their places in the hand."""
         takes = game_class(name).settings_counted(variants)
         settings = {key: value for key, value in self.stakes.items() if key in takes}
         if "unit" in takes and "unit" not in settings:
             settings["unit"] = self.points_rate
+        if "pair_units" in settings:
+            settings["pair_units"] = _pairs_among(settings["pair_units"], range(self.seats) if seats is None
+                                                  else seats, table_seats=self.seats)
         return settings
 
     @property
@@ -168,11 +183,31 @@ class TableConfig:
                         f"{', '.join(c.game for c in self.games)}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "seats": self.seats, "buy_in": self.buy_in, "stakes": dict(self.stakes),
+        return {"name": self.name, "seats": self.seats, "buy_in": self.buy_in, "max_buy_in": self.max_buy_in,
+                "stakes": dict(self.stakes),
                 "games": [choice.to_json() for choice in self.games], "default_game": self.default_game,
                 "bots": self.bots, "bot_level": self.bot_level, "clock": self.clock,
                 "timeouts_to_sit_out": self.timeouts_to_sit_out, "points_rate": self.points_rate,
                 "pause": self.pause}
+
+
+def _pairs_among(text: object, seats: Sequence[int], *, table_seats: int) -> object:
+    """``pair_units`` as the hand dealt to ``seats`` numbers them: the pairs of the table's seats
+    that both play, at their places in the hand. Text that is not a table's pairs is handed on as
+    it is, for the game to refuse.
+
+    >>> _pairs_among("1-3:5 0-2:4", [3, 2, 1], table_seats=4)
+    '0-2:5'
+    """
+    if not isinstance(text, str):
+        return text
+    try:
+        agreed = PairUnits.parse(text, players=table_seats, unit=1).agreed
+    except GameError as error:
+        raise RoomError(f"{error} (the table's seats are 0 to {table_seats - 1})") from None
+    place = {seat: index for index, seat in enumerate(seats)}
+    return " ".join(f"{min(place[a], place[b])}-{max(place[a], place[b])}:{chips}"
+                    for (a, b), chips in agreed.items() if a in place and b in place)
 
 
 def _within_the_room_s_budget(bot: Bot) -> None:
@@ -190,8 +225,9 @@ def _mended(data: dict[str, Any]) -> dict[str, Any]:
     mended = dict(data)
     if isinstance(name := data.get("name"), str):
         mended["name"] = "".join(c if c.isprintable() else " " for c in name).strip()[:60] or "a table"
-    if type(buy_in := data.get("buy_in")) is int:
-        mended["buy_in"] = min(buy_in, MAX_CHIPS // MOST_SEATS)
+    for key in ("buy_in", "max_buy_in"):
+        if type(chips := data.get(key)) is int:
+            mended[key] = min(chips, MAX_CHIPS // MOST_SEATS)
     level = data.get("bot_level")
     if isinstance(level, str) and level.startswith("search:"):
         try:
@@ -200,6 +236,15 @@ def _mended(data: dict[str, Any]) -> dict[str, Any]:
             most = f"{ROOM_MOST_SECONDS:g}s" if level.endswith("s") else str(ROOM_MOST_PLAYOUTS)
             mended["bot_level"] = f"search:{most}"
     return mended
+
+
+def _max_buy_in(value: object, buy_in: int) -> int:
+    """The most a player may bring: the buy-in, or more where the table allows deep stacks."""
+    most = MAX_CHIPS // MOST_SEATS
+    if type(value) is not int or not buy_in <= value <= most:
+        raise RoomError(f"max_buy_in is the most a player may bring, from the buy-in ({buy_in}) to "
+                        f"{most:,} chips, not {shown(value)}")
+    return value
 
 
 def _text(name: str, value: object, *, longest: int) -> str:

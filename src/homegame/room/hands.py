@@ -36,6 +36,19 @@ class HandInPlay:
         """The game's seat for table seat ``seat`` (``None`` if it is not dealt in)."""
         return self.seats.index(seat) if seat in self.seats else None
 
+    def chips_moved(self, points_rate: int) -> dict[int | str, int]:
+        """What the finished hand moves in chips, by game seat (and ``"bank"``, the house's part):
+        its outcome as the game pays it at a table where a point is worth ``points_rate`` chips."""
+        return self.game.in_chips(self.state.outcome, rate=points_rate)
+
+    def chips_by_seat(self, points_rate: int) -> list[int] | None:
+        """Each game seat's chips won (or lost, below zero) in the finished hand; ``None`` while it
+        is played."""
+        if not self.state.is_over:
+            return None
+        moved = self.chips_moved(points_rate)
+        return [moved.get(player, 0) for player in range(len(self.seats))]
+
 
 @dataclass
 class Series:

@@ -32,7 +32,7 @@ from homegame.room.host import TableHost, new_token, token_hash
 from homegame.room.ownership import Sharing
 from homegame.room.store import SharedStore, Store
 from homegame.room.table import Shuffle, Table, TableEvent
-from homegame.room.views import closed_frame, ledger_json
+from homegame.room.views import closed_frame, hand_chips, ledger_json
 
 __all__ = ["CardRoom", "system_shuffle"]
 
@@ -144,12 +144,15 @@ class CardRoom:
             await self.sharing.publish()  # in every process's lobby at once
         return table_id, owner
 
-    async def join(self, table_id: str, name: object, seat: object = None) -> tuple[int, str]:
-        """Seat ``name`` at the table; the seat and its token (the only time the token is shown)."""
+    async def join(self, table_id: str, name: object, seat: object = None,
+                   chips: object = None) -> tuple[int, str]:
+        """Seat ``name`` at the table (bringing ``chips`` where it allows deep stacks); the seat
+        and its token (the only time the token is shown)."""
         host = self.host(table_id)
         token = new_token()
         hashed = token_hash(token)
-        taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=self.clock(), seat=seat))
+        taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=self.clock(), seat=seat,
+                                                   chips=chips))
         return taken, token
 
     async def close_table(self, table_id: str, owner_token: str) -> dict[str, Any]:
@@ -217,7 +220,7 @@ class CardRoom:
         hand = replay_hand(await self.store.hand_events(table.id, number))
         view = hand.state.view(hand.player_of(seat))
         return {"number": number, "game": hand.game.name, "title": hand.game.title, "seats": list(hand.seats),
-                "player": hand.player_of(seat), "view": view.to_json()}
+                "player": hand.player_of(seat), "view": view.to_json(), **hand_chips(table, hand)}
 
     # -- health ---------------------------------------------------------------------------------
 

@@ -93,8 +93,10 @@ class Table(TableState):
 
     # -- requests -----------------------------------------------------------------------------
 
-    def join(self, name: object, *, token_hash: str, at: float, seat: object = None) -> int:
-        """Seat ``name`` (at ``seat``, or the first free one) with the table's buy-in."""
+    def join(self, name: object, *, token_hash: str, at: float, seat: object = None,
+             chips: object = None) -> int:
+        """Seat ``name`` (at ``seat``, or the first free one) with the table's buy-in, or with
+        ``chips`` up to its ``max_buy_in`` where the table allows deep stacks."""
         self._open()
         if self.closing:
             raise RoomError("this table closes when the hand in play ends: it seats no one now")
@@ -113,10 +115,20 @@ class Table(TableState):
             raise RoomError(f"there is no seat {shown(seat)}: the seats are 0 to {len(self.seats) - 1}")
         if seat not in free:
             raise RoomError(f"seat {seat} is taken; free seats: {', '.join(map(str, free)) or 'none'}")
-        self._make_room_for(self.config.buy_in)
+        brought = self._brought(chips)
+        self._make_room_for(brought)
         self.record("seated", {"seat": seat, "name": shown_name, "token": token_hash, "bot": None,
-                               "buy_in": self.config.buy_in}, at)
+                               "buy_in": brought}, at)
         return seat
+
+    def _brought(self, chips: object) -> int:
+        least, most = self.config.buy_in, self.config.max_buy_in
+        if chips is None:
+            return least
+        if type(chips) is not int or not least <= chips <= most:
+            allowed = f"{least} to {most} chips" if most > least else f"the buy-in, {least} chips,"
+            raise RoomError(f"a player brings {allowed} to this table, not {shown(chips)}")
+        return chips
 
     def leave(self, seat: int, *, at: float, intent: str | None = None) -> bool:
         """Take ``seat`` from the table: at once between hands, or when its game ends (its turns
@@ -146,17 +158,18 @@ class Table(TableState):
         return True
 
     def rebuy(self, seat: int, chips: object, *, at: float, intent: str | None = None) -> bool:
-        """Add chips to ``seat``'s stack between hands, up to the table's buy-in (a stack a points
-        game took below zero may take more than one buy-in to get there)."""
+        """Add chips to ``seat``'s stack between hands, up to the table's buy-in, or its
+        ``max_buy_in`` where it allows deep stacks (a stack a points game took below zero may take
+        more than one buy-in to get there)."""
         if self._seen(seat, intent):
             return False
-        stack, buy_in = self._occupant(seat).stack, self.config.buy_in
-        if stack >= buy_in:
-            raise RoomError(f"a rebuy tops a stack up to the buy-in of {buy_in}, and yours is {stack} "
-                            "already")
-        if type(chips) is not int or not 1 <= chips <= buy_in - stack:
-            raise RoomError(f"a rebuy tops your stack of {stack} up to the buy-in of {buy_in}: 1 to "
-                            f"{buy_in - stack} chips, not {shown(chips)}")
+        stack, most = self._occupant(seat).stack, self.config.max_buy_in
+        limit = "the buy-in" if most == self.config.buy_in else "the most a player may bring,"
+        if stack >= most:
+            raise RoomError(f"a rebuy tops a stack up to {limit} {most}, and yours is {stack} already")
+        if type(chips) is not int or not 1 <= chips <= most - stack:
+            raise RoomError(f"a rebuy tops your stack of {stack} up to {limit} {most}: 1 to "
+                            f"{most - stack} chips, not {shown(chips)}")
         if self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over:
             raise RoomError("rebuy between hands, not during one you play")
         self._make_room_for(chips)
@@ -202,7 +215,7 @@ class Table(TableState):
             raise RoomError(f"{game}'s variants at this table are {', '.join(allowed) or 'none'}, "
                             f"not {shown(variants)}")
         try:
-            self._configure(game, variants, players=len(self.players_for(game)))
+            self._configure(game, variants, seats=self.players_for(game))
         except HomegameError as error:
             raise RoomError(f"those variants cannot be played together: {error}") from None
         self.record("chosen", {"seat": seat, "game": game, "variants": list(dict.fromkeys(variants)),
@@ -221,9 +234,10 @@ class Table(TableState):
             self.record("game_over", {"reason": f"{series.game} cannot be dealt to the players here now"}, at)
             return
         seats = series.seats or tuple(self.players_for(series.game))
-        chips = self._configure(series.game, list(series.variants), players=len(seats)).starting_stack
+        chips = self._configure(series.game, list(series.variants), seats=seats).starting_stack
         deal = {"number": self.hands_played + 1, "game": series.game, "variants": list(series.variants),
-                "settings": self.config.settings_for(series.game, series.variants), "seats": list(seats),
+                "settings": self.config.settings_for(series.game, series.variants, seats),
+                "seats": list(seats),
                 "dealer": min(range(len(seats)), key=lambda i: (seats[i] - self.button) % len(self.seats)),
                 "stacks": None if chips is None else [self._occupant(s).stack for s in seats],
                 "carry": series.carry}

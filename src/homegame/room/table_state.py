@@ -10,6 +10,7 @@ into the stacks). The requests that check themselves and record events are in
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -128,7 +129,7 @@ class TableState:
         needs = self._least_stack.get(name)
         if needs is None:
             players = game_class(name).players
-            game = self._configure(name, [], players=2 if 2 in players else players[0])
+            game = self._configure(name, [], seats=range(2 if 2 in players else players[0]))
             needs = self._least_stack[name] = game.least_stack if game.starting_stack is not None else 1
         return needs
 
@@ -301,8 +302,10 @@ class TableState:
 
     # -- the flow of the table ----------------------------------------------------------------
 
-    def _configure(self, name: str, variants: list[str], *, players: int) -> Game:
-        return new_game(name, players=players, variants=variants, **self.config.settings_for(name, variants))
+    def _configure(self, name: str, variants: list[str], *, seats: Sequence[int]) -> Game:
+        """The game ``name`` as a hand dealt to the table's ``seats`` (in the hand's order) plays it."""
+        return new_game(name, players=len(seats), variants=variants,
+                        **self.config.settings_for(name, variants, seats))
 
 
     def _wake_up(self, at: float) -> None:
@@ -366,7 +369,7 @@ class TableState:
     def _settle(self, hand: HandInPlay, at: float) -> None:
         """Move the hand's result into the stacks, carry what the game carries, pass the button."""
         state = hand.state
-        chips = hand.game.in_chips(state.outcome, rate=self.config.points_rate)
+        chips = hand.chips_moved(self.config.points_rate)
         for player, amount in chips.items():
             if isinstance(player, int):
                 self._occupant(hand.seats[player]).stack += amount

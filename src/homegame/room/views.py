@@ -12,10 +12,11 @@ from collections.abc import Collection
 from typing import Any
 
 from homegame.games import game_class
+from homegame.room.hands import HandInPlay
 from homegame.room.settle import settle_up
 from homegame.room.table import Table
 
-__all__ = ["closed_frame", "game_json", "ledger_json", "state_frame", "table_json"]
+__all__ = ["closed_frame", "game_json", "hand_chips", "ledger_json", "state_frame", "table_json"]
 
 
 def game_json(name: str) -> dict[str, Any]:
@@ -43,12 +44,22 @@ def table_json(table: Table, connected: Collection[int] = ()) -> dict[str, Any]:
         "hand": None if hand is None else {"number": hand.number, "game": hand.game.name,
                                             "title": hand.game.title, "seats": list(hand.seats),
                                             "variants": sorted(hand.game.chosen_variants),
-                                            "over": hand.state.is_over},
+                                            "over": hand.state.is_over, **hand_chips(table)},
         "choosable": table.choosable() if table.phase == "choosing" else [],
         "chips": {"bought": sum(table.ledger.bought.values()), "cashed": sum(table.ledger.cashed.values()),
                   "house": table.ledger.house},
         "config": table.config.to_json(),
     }
+
+
+def hand_chips(table: Table, hand: HandInPlay | None = None) -> dict[str, Any]:
+    """What ``hand`` (the table's hand by default) moved in chips, for its result: ``chips``, each
+    game seat's chips won or lost (``None`` until it is over), and ``points_rate``, the chips a
+    point is worth when the game scores points (``None`` for a game played for chips)."""
+    hand = hand or table.hand
+    assert hand is not None
+    rate = table.config.points_rate
+    return {"chips": hand.chips_by_seat(rate), "points_rate": None if hand.game.scores_in_chips else rate}
 
 
 def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: float) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from homegame.agents.encoding import Encoding, Features, cards_field
 from homegame.agents.segments import Arrangement, Constant
 from homegame.engine import Action
 from homegame.games._naturals import NATURAL_NAMES
+from homegame.games._units import PairwiseGame
 from homegame.games.chinese import SHOW, SURRENDER, ChineseView
 
 __all__ = ["ChineseEncoding"]
@@ -72,7 +73,8 @@ class ChineseEncoding(Encoding[ChineseView]):
         self.seat_values(out, self.totals, me, view.totals)
 
     def utility_range(self) -> tuple[float, float]:
-        most = PAIR_MOST * (self.players - 1) * self.game.config["unit"]
+        assert isinstance(self.game, PairwiseGame)
+        most = PAIR_MOST * self.game.units.against_everyone(self.players)
         return -float(most), float(most)
 
     def max_actions(self) -> int:

@@ -18,6 +18,7 @@ from homegame.agents.encoding import Encoding, Features, Segment, cards_field
 from homegame.agents.segments import Arrangement
 from homegame.engine import Action, ActionSet, Arrangements, Family
 from homegame.games._rows import ROW_NAMES, ROW_SIZES
+from homegame.games._units import PairwiseGame
 from homegame.games.open_face import FIRST_CARDS, FOUL_PENALTY, LATER_ROUNDS, OpenFaceView
 
 __all__ = ["OpenFaceEncoding"]
@@ -144,7 +145,8 @@ class OpenFaceEncoding(Encoding[OpenFaceView]):
         self.seat_values(out, self.totals, me, view.totals)
 
     def utility_range(self) -> tuple[float, float]:
-        most = PAIR_MOST * (self.players - 1) * self.game.config["unit"]
+        assert isinstance(self.game, PairwiseGame)
+        most = PAIR_MOST * self.game.units.against_everyone(self.players)
         return -float(most), float(most)
 
     def max_actions(self) -> int:

@@ -18,13 +18,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     join.add_argument("--token", help="your seat's token, to come back to a seat you already have")
     join.add_argument("--seat", type=int, default=None,
                       help="the seat number you want (default: any free one)")
+    join.add_argument("--chips", type=int, default=None,
+                      help="the chips you bring, where the table allows deep stacks (default: its buy-in)")
     join.set_defaults(run=run)
     watch = subparsers.add_parser(
         "watch", help="watch a card-room table from its invite link (no seat)",
         description="Follow a card-room table as a spectator: every hand as it is played, with only "
         "the cards the table shows.")
     watch.add_argument("invite", help="the table's invite link")
-    watch.set_defaults(run=run, name=None, token=None, seat=None)
+    watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,8 +43,8 @@ def run(args: argparse.Namespace) -> int:
         base, table = parse_invite(args.invite)
         client = RoomClient(base)
         token = args.token
-        if token is not None and (args.name or args.seat is not None):
-            print("a --token comes back to the seat it opens: give it without --name and --seat",
+        if token is not None and (args.name or args.seat is not None or args.chips is not None):
+            print("a --token comes back to the seat it opens: give it without --name, --seat and --chips",
                   file=sys.stderr)
             return 2
         if args.command == "join" and token is None:
@@ -50,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
                 print("say who you are: homegame join LINK --name NAME (or --token TOKEN to come back)",
                       file=sys.stderr)
                 return 2
-            seat, token = client.join(table, args.name, args.seat)
+            seat, token = client.join(table, args.name, args.seat, args.chips)
             print(f"You sit in seat {seat} as {args.name}. To come back to this seat later:\n"
                   f"  homegame join {args.invite} --token {token}\n(keep the token: it is shown only now)")
     except (HomegameError, OSError) as error:

@@ -19,9 +19,23 @@ from collections.abc import Mapping, Sequence
 from homegame.cli.render import seat_name
 from homegame.engine import View
 from homegame.games._rows import Payment
+from homegame.games.chinese_view import ChineseView
+from homegame.games.open_face_view import OpenFaceView
 from homegame.wording import counted, you_form
 
-__all__ = ["settlement_lines"]
+__all__ = ["settlement_lines", "stakes_words"]
+
+
+def stakes_words(view: ChineseView | OpenFaceView) -> str:
+    """What a unit is worth, with the units two players agreed on between themselves.
+
+    >>> from homegame.games.open_face import OpenFace
+    >>> stakes_words(OpenFace(players=3, unit=2, pair_units="0-2:5").deal(seed=1).view(0))
+    '2 chips a unit (you and seat 2: 5)'
+    """
+    agreed = ", ".join(f"{seat_name(a, view)} and {seat_name(b, view)}: {chips}"
+                       for a, b, chips in view.pair_units)
+    return f"{counted(view.unit, 'chip')} a unit" + (f" ({agreed})" if agreed else "")
 
 
 def settlement_lines(view: View, payments: Sequence[Payment], totals: Mapping[int, int]) -> list[str]:

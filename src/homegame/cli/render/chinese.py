@@ -17,11 +17,11 @@ from collections.abc import Sequence
 
 from homegame.cards import Card
 from homegame.cli.render import Style, seat_name
-from homegame.cli.render._rows import settlement_lines
+from homegame.cli.render._rows import settlement_lines, stakes_words
 from homegame.engine import View
 from homegame.games._rows import ROW_NAMES
 from homegame.games.chinese import ChineseView
-from homegame.wording import capitalized, counted
+from homegame.wording import capitalized
 
 __all__ = ["render"]
 
@@ -34,7 +34,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
     assert isinstance(view, ChineseView)
     look = look or Style(colour=False)
     who = "watching" if view.seat is None else f"you are seat {view.seat}"
-    lines = [look.bold(f"Chinese Poker - {who} - {counted(view.unit, 'chip')} a unit")]
+    lines = [look.bold(f"Chinese Poker - {who} - {stakes_words(view)}")]
     if view.hand:
         lines.append(f"Your cards: {look.cards(view.hand)}")
     if view.my_setting and not view.is_over:

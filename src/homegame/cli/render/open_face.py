@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from homegame.cards import Card
 from homegame.cli.render import Style, seat_name
-from homegame.cli.render._rows import settlement_lines
+from homegame.cli.render._rows import settlement_lines, stakes_words
 from homegame.engine import View
 from homegame.games._rows import ROW_NAMES, ROW_SIZES
 from homegame.games.open_face import OpenFaceView
@@ -33,7 +33,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
     look = look or Style(colour=False)
     who = "watching" if view.seat is None else f"you are seat {view.seat}"
     stock = f"{counted(view.stock_size, 'card')} in the stock"
-    lines = [look.bold(f"Open-Face Chinese Poker - {who} - {counted(view.unit, 'chip')} a unit - {stock}")]
+    lines = [look.bold(f"Open-Face Chinese Poker - {who} - {stakes_words(view)} - {stock}")]
     seats = sorted(set(view.rows) | set(view.fantasyland))
     for seat in seats:
         lines.extend(_seat_lines(seat, view, look))

@@ -3,13 +3,17 @@
 Betting follows the source's own rules by default (``limit="draw"``: any amount, a caller may not
 raise later in the round); ``limit`` switches to fixed, pot, no or spread limit with ``bet``,
 ``big_bet``, ``max_bet`` and ``cap``. Variants add wild cards (``wild``: two jokers; ``deuces``;
-``aces``) or play for low (``lowball`` with the ranking named by ``low``).
+``aces``; ``wild-rank``: the rank the ``wild_rank`` setting names) or play for low (``lowball``
+with the ranking named by ``low``).
 
 >>> game = DrawPoker(players=4, variants=["lowball"], low="deuce-to-seven")
 >>> game.ranking.name, len(game.deck), game.limits(2)
 ('deuce-to-seven', 52, Limits(structure='draw', bet=2, maximum=None, cap=None))
 >>> DrawPoker(players=2, variants=["wild"]).deck[-2:]
 [Jk, Jk]
+>>> sorted(DrawPoker(players=2, variants=["wild-rank"], wild_rank="jacks").wild)
+[Jc, Jd, Jh, Js]
+
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from homegame.cards import Card, deck
+from homegame.cards import Card, deck, rank_name
 from homegame.engine import Game, GameError, Setting
 from homegame.engine.betting import STRUCTURE_LABELS, STRUCTURES, Limits
 from homegame.engine.stakes import check_stakes, round_limits, stake_settings
@@ -31,6 +35,8 @@ LOWS = ("ace-to-five", "deuce-to-seven", "ace-to-six")
 _BEST_LOW = {"ace-to-five": (5, "5-4-3-2-A"), "deuce-to-seven": (7, "7-5-4-3-2"),
              "ace-to-six": (6, "6-4-3-2-A")}
 """The best hand of each way to rank lows, and its top card: a qualifier below it no hand meets."""
+WILD_RANKS = tuple(rank_name(rank, plural=True) for rank in range(2, 15))
+"""What ``wild_rank`` takes: ``twos`` to ``aces`` (words, which OpenSpiel's game strings keep as text)."""
 
 
 class DrawPoker(Game):
@@ -44,11 +50,12 @@ class DrawPoker(Game):
         "wild": "two jokers are added to the deck and are wild",
         "deuces": "every 2 is wild",
         "aces": "every ace is wild",
+        "wild-rank": "every card of the rank the wild rank setting names is wild",
         "lowball": "the lowest hand wins, ranked as the low ranking setting says",
     }
-    exclusive_variants = (frozenset({"wild", "deuces", "aces"}),)
+    exclusive_variants = (frozenset({"wild", "deuces", "aces", "wild-rank"}),)
     starting_stack = 100
-    variant_settings = {"low": "lowball", "qualifier": "lowball"}
+    variant_settings = {"low": "lowball", "qualifier": "lowball", "wild_rank": "wild-rank"}
     settings = {
         **stake_settings(limit="fixed"),
         "limit": Setting("draw", "how much a bet or raise may be", choices=STRUCTURES,
@@ -57,6 +64,8 @@ class DrawPoker(Game):
                        choice_labels=("ace to five", "deuce to seven", "ace to six"), label="Low ranking"),
         "qualifier": Setting(0, "lowball: a winning low must be this rank or better (0: none)",
                              minimum=0, maximum=13, label="Low qualifier"),
+        "wild_rank": Setting("twos", "wild-rank variant: the rank whose four cards are wild, twos to aces",
+                             choices=WILD_RANKS, label="Wild rank"),
     }
 
     def check_config(self) -> None:
@@ -88,15 +97,20 @@ class DrawPoker(Game):
     @cached_property
     def wild(self) -> frozenset[Card]:
         """The wild cards besides jokers (which are wild whenever the deck holds them)."""
+        if self.has("wild-rank"):
+            return wild_cards(self.config["wild_rank"])
         if self.has("deuces"):
             return wild_cards("deuces")
         return wild_cards("aces") if self.has("aces") else frozenset()
 
     @cached_property
     def wild_name(self) -> str:
-        """Which cards are wild, in a word: ``none``, ``jokers``, ``deuces`` or ``aces``."""
+        """Which cards are wild, in a word: ``none``, ``jokers``, ``deuces``, ``aces``, or the rank
+        ``wild_rank`` names (``sevens``)."""
         if self.has("wild"):
             return "jokers"
+        if self.has("wild-rank"):
+            return str(self.config["wild_rank"])
         return next((variant for variant in ("deuces", "aces") if self.has(variant)), "none")
 
     @cached_property

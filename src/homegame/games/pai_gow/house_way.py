@@ -10,23 +10,26 @@ so the joker completes them as it does there.
    hold a pair to put in front; otherwise split into two pairs, the front getting one of them.
    With the four kept, the front gets the best two of the other three cards.
 3. Two three of a kinds: a pair from the higher one goes in front.
-4. Full house (three of a kind and a pair): the pair goes in front, the three of a kind behind;
-   with a second pair, the higher pair goes in front and the full house stays together behind.
-5. Three pairs: the highest pair in front.
-6. Two pairs (also when a straight or a flush could be made): with a single ace, the ace and the
+4. Three pairs: the highest pair in front.
+5. Two pairs (also when a straight or a flush could be made): with a single ace, the ace and the
    highest other single card go in front and both pairs stay behind; otherwise the lower pair goes
    in front and the higher pair behind.
-7. Straight flush: kept behind, with the best front the other cards allow.
-8. Straight (five, six or seven cards long): kept behind, with the best front the other cards
+6. Straight flush: kept behind, with the best front the other cards allow.
+7. Straight (five, six or seven cards long): kept behind, with the best front the other cards
    allow (the seed's rows for the five-card and six-card straight both come to this).
-9. Flush: kept behind, with the best front the other cards allow.
+8. Flush: kept behind, with the best front the other cards allow.
+9. Full house (three of a kind and a pair): the pair goes in front, the three of a kind behind;
+   with a second pair, the higher pair goes in front and the full house stays together behind.
+   Only the joker makes a full house that is also a straight or a flush, and then the seed's
+   rows, which come before its full house row, keep the straight or flush behind.
 10. Three of a kind: kept behind with the two highest single cards in front; three aces are the
     exception, a pair of aces behind and the third ace in front with the highest single card.
 11. One pair: the pair behind, the two highest single cards in front.
 12. No pair, straight or flush: the highest card behind, the second and third highest in front.
 
-Rules 6, 8, 9, 4 (without the second pair), 5, 11 and 12 are the rows of the seed's table, taken
-in its order; 1, 2, 3, the second-pair case of 4, 7 and 10 fill in where the table is silent.
+Rules 12, 11, 5, 4, 7, 8 and 9 (without the second pair) are the rows of the seed's table, and
+where they overlap, the earlier row of the table wins, as RULINGS.md applies it; 1, 2, 3, 6, 10
+and the second-pair case of 9 fill in where the table is silent.
 
 >>> from homegame.cards import parse_cards
 >>> house_way(parse_cards("Ah Kd Qs 9c 7h 5d 2c"))
@@ -201,12 +204,12 @@ _RULES: Final[tuple[tuple[_Rule, str], ...]] = (
     (_four_of_a_kind, "four of a kind: kept together if 2s to 6s or a pair can go in front, "
                       "otherwise split"),
     (_two_threes, "two three of a kinds: a pair from the higher one in front"),
-    (_full_house, "full house: the (higher) pair in front"),
     (_three_pairs, "three pairs: the highest pair in front"),
     (_two_pairs, "two pairs"),
     (_straight_flush, "straight flush behind, the best front the other cards allow"),
     (_straight, "straight behind, the best front the other cards allow"),
     (_flush, "flush behind, the best front the other cards allow"),
+    (_full_house, "full house: the (higher) pair in front"),
     (_three_of_a_kind, "three of a kind behind, the two highest single cards in front"),
     (_one_pair, "one pair behind, the two highest single cards in front"),
     (_no_pair, "no pair: the highest card behind, the next two in front"),

@@ -20,7 +20,7 @@ function keyFor(action) {
 /** A button that sends ``action``, labelled with what taking it is ("raise to 12"). */
 function actionButton(action, env, options = {}) {
   const key = options.key === undefined ? keyFor(action) : options.key;
-  const label = options.label || capitalize(env.words.doing(action));
+  const label = options.label || capitalize(env.words.doing(action)) + (goesAllIn(action, env) ? " (all in)" : "");
   const classes = ["act", options.primary ? "primary" : "", action.kind === "fold" ? "danger" : ""].filter(Boolean).join(" ");
   return h("button", { type: "button", class: classes, "data-key": key, "data-kind": action.kind,
                        "data-option": action.option || null, "data-primary": options.primary ? "true" : null, disabled: options.disabled || env.busy ? true : null,
@@ -28,23 +28,40 @@ function actionButton(action, env, options = {}) {
            textNodes(label), key ? h("kbd", { "aria-hidden": "true" }, key.toUpperCase()) : null);
 }
 
-function betPresets(decision, env) {
+/** The most this seat's bet can reach: everything it has bet and has behind (null: not known). */
+function allInAmount(env) {
+  const money = env.money;
+  if (!money || !(env.me in money.stacks)) return null;
+  return (money.bets[env.me] || 0) + money.stacks[env.me];
+}
+
+/** Whether taking a betting action puts in every chip the seat has. */
+function goesAllIn(action, env) {
+  const money = env.money;
+  if (!money || !(env.me in money.stacks) || !money.stacks[env.me]) return false;
+  if (action.kind === "call") return money.toCall >= money.stacks[env.me];
+  return ["bet", "raise", "complete"].includes(action.kind) && action.amount === allInAmount(env);
+}
+
+/**
+ * The bet sizes a tap sets: the least, half the pot, the pot, and the most. A size the bet cannot
+ * reach is left out rather than cut down to the most (a "Pot" that would silently go all in), and
+ * the most is called "All in" when it is all the seat has. Each says the amount it sets.
+ */
+export function betPresets(decision, env) {
   const { min, max } = decision.amounts;
   const money = env.money;
-  const mine = money ? money.bets[env.me] || 0 : 0;
-  const level = mine + (money ? money.toCall : 0);
+  const level = money ? (money.bets[env.me] || 0) + money.toCall : 0;
   const potAfterCall = money ? money.pot + money.toCall : 0;
-  const presets = [["Min", min, "m"], ["½ pot", level + Math.floor(potAfterCall / 2), "h"], ["Pot", level + potAfterCall, "p"],
-                   [max === (money ? mine + (money.stacks[env.me] || 0) : -1) ? "All in" : "Max", max, "a"]];
+  const sized = money ? [["½ pot", level + Math.floor(potAfterCall / 2), "h"], ["Pot", level + potAfterCall, "p"]] : [];
+  const top = [max === allInAmount(env) ? "All in" : "Max", max, "a"];
+  const presets = [["Min", min, "m"], ...sized.filter(([, amount]) => min < amount && amount < max), top];
   const seen = new Set();
-  return presets.filter(([, amount]) => {
-    const clamped = Math.min(max, Math.max(min, amount));
-    if (seen.has(clamped)) return false;
-    seen.add(clamped);
-    return true;
-  }).map(([label, amount, key]) => h("button", { type: "button", class: "preset", "data-key": key,
-    disabled: env.busy ? true : null, onclick: () => { decision.setAmount(amount); env.rerender(); } },
-    label, h("kbd", { "aria-hidden": "true" }, key.toUpperCase())));
+  return presets.filter(([, amount]) => !seen.has(amount) && seen.add(amount))
+    .map(([label, amount, key]) => h("button", { type: "button", class: "preset", "data-key": key, "data-amount": amount,
+      title: `${label}: ${decision.amounts.kind} to ${amount}`, disabled: env.busy ? true : null,
+      onclick: () => { decision.setAmount(amount); env.rerender(); } },
+      label, h("kbd", { "aria-hidden": "true" }, key.toUpperCase())));
 }
 
 /** The betting bar: fold, check or call, and a bet or raise of an amount (the total it reaches).

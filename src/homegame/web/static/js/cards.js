@@ -58,12 +58,13 @@ export function cardSvg(code, marks = {}, compact = false) {
   }
   svg.append(s("rect", { class: "face", x: 1.5, y: 1.5, width: 97, height: 137, rx: 10 }));
   if (compact) {
-    // a small card is all index: the rank and the suit as large as the card allows
-    const wide = card.label.length > 1;
-    svg.append(s("text", { class: "rank", x: 50, y: 62, "text-anchor": "middle", "font-size": card.joker ? 44 : 64,
-                           textLength: wide || card.joker ? 86 : null, lengthAdjust: wide || card.joker ? "spacingAndGlyphs" : null },
+    // A small card is all index: the rank and the suit as large as the card allows, in its left
+    // two thirds, so that a card laid over its right edge (a fan at a seat) never hides a "10".
+    const wide = card.label.length > 1 || card.joker;
+    svg.append(s("text", { class: "rank", x: 37, y: 62, "text-anchor": "middle", "font-size": card.joker ? 44 : 64,
+                           textLength: wide ? 64 : null, lengthAdjust: wide ? "spacingAndGlyphs" : null },
                  card.joker ? "JKR" : card.label),
-               suitUse(card.joker ? "star" : card.suit, 25, 74, 50));
+               suitUse(card.joker ? "star" : card.suit, 12, 74, 50));
   } else if (card.joker) {
     svg.append(s("text", { class: "rank", x: 8, y: 40, "font-size": 32 }, "JKR"),
                suitUse("star", 36, 70, 58));

@@ -71,8 +71,7 @@ export function renderFelt(ctx, sit) {
   const center = h("div", { class: "center" });
   if (view) {
     fill($("#phase"), textNodes(game.phase ? game.phase(view, ctx) : ""));
-    fill(center, cash ? h("p", { class: "pot" }, `Pot ${cash.pot}`, cash.carried ? ` (${cash.carried} carried)` : "") : null,
-         game.center ? game.center(view, ctx) : null);
+    fill(center, cash ? potLine(view, cash) : null, game.center ? game.center(view, ctx) : null);
   } else {
     fill($("#phase"), waitingLine());
   }
@@ -80,6 +79,16 @@ export function renderFelt(ctx, sit) {
   felt.dataset.game = gameName() || "";
   fill(felt, center, pods);
   tickClocks();
+}
+
+/** The pot while the hand is played; once it is paid into the stacks, only what stays in it for
+ * the next hand (chips that could not be split), if any. */
+function potLine(view, cash) {
+  if (!view.is_over) return h("p", { class: "pot" }, `Pot ${cash.pot}`, cash.carried ? ` (${cash.carried} carried)` : "");
+  const carry = (view.log || []).find((event) => event.kind === "carry");
+  if (!carry) return null;
+  const left = carry.data.pot;
+  return h("p", { class: "pot" }, `${plural(left, "chip")} ${left === 1 ? "stays" : "stay"} in the pot for the next hand`);
 }
 
 function waitingLine() {

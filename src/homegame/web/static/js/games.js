@@ -9,7 +9,8 @@
 
 import { backs } from "./cards.js";
 import { capitalize, h, plural } from "./dom.js";
-import { cardsText } from "./words.js";
+import { hintLine, paiGowHelp, placingWarnings } from "./hints.js";
+import { cardsText, thirdPerson, youForm } from "./words.js";
 
 const SEVEN = 7;
 
@@ -60,7 +61,7 @@ function seatShowdown(view, g, ctx, fallback) {
 }
 
 function ownHand(view, ctx, cards, hint) {
-  return [ctx.hand(cards), hint ? h("p", { class: "hint" }, hint) : null];
+  return [ctx.hand(cards), hintLine(hint, ctx)];
 }
 
 const BETTING_PHASES = {
@@ -116,7 +117,7 @@ const pineapple = {
     const hint = [view.hint, view.hi_lo && view.low_hint ? `low: ${view.low_hint}` : ""].filter(Boolean).join(" · ");
     return [ctx.hand(view.hole),
             view.discarded ? h("p", { class: "note" }, "Thrown away: ", ctx.row([view.discarded], "mini")) : null,
-            hint ? h("p", { class: "hint" }, hint) : null];
+            hintLine(hint, ctx)];
   },
   results(view, ctx) {
     const discards = Object.entries(view.discards || {});
@@ -138,7 +139,7 @@ const soko = {
   own(view, ctx) {
     const up = (view.up_cards || {})[view.seat] || [];
     return [h("div", { class: "own-line" }, view.hole ? ctx.row([view.hole], "hand", "hole") : null, ctx.row(up, "hand")),
-            view.hint ? h("p", { class: "hint" }, `You have ${view.hint}`) : null];
+            view.hint ? hintLine(`You have ${view.hint}`, ctx) : null];
   },
   results(view, ctx) {
     return showdown(view, ctx);
@@ -167,7 +168,7 @@ const anaconda = {
   },
   own(view, ctx) {
     // while the rows are being laid out, the cards are in them and in the pool above
-    const lines = [ctx.arranging ? null : ctx.hand(view.hand), view.hint ? h("p", { class: "hint" }, view.hint) : null];
+    const lines = [ctx.arranging ? null : ctx.hand(view.hand), hintLine(view.hint, ctx)];
     if (cardsOf(view.passing).length) lines.push(h("p", { class: "note" }, "You pass ", ctx.row(view.passing, "mini"), " once everyone has chosen"));
     cardsOf(view.passed).forEach((gave, index) => lines.push(h("p", { class: "note" },
       `${index ? "Second" : "First"} pass: you gave `, ctx.row(gave, "mini"), " and received ", ctx.row(view.received[index] || [], "mini"))));
@@ -219,8 +220,8 @@ const whiskey = {
 
 const paiute = {
   phase(view) {
-    if (view.is_over) return "The deal is over";
-    return `${view.scoring} · ${view.phase === "draw" ? "draw from the stock or the pile" : "discard or call"}`;
+    if (view.is_over) return "The hand is over";
+    return `${view.phase === "draw" ? "Draw from the stock or the pile" : "Discard or call"}. ${capitalize(view.scoring)}.`;
   },
   marks(view) {
     const wild = new Set(view.wild_cards || []);
@@ -239,13 +240,13 @@ const paiute = {
     const calls = (view.calls || []).filter((call) => call.seat === Number(g));
     return [calls.length ? calls.map((call) => [ctx.row(call.cards, "mini"), note(call.combination, "hand-name")])
                          : backs(view.hand_sizes ? view.hand_sizes[g] || 0 : 5),
-            note(`${(view.deals_won || {})[g] || 0} won`),
+            note(`${plural((view.deals_won || {})[g] || 0, "deal")} won`),
             (view.last_turns || []).includes(Number(g)) ? note("last turn", "alert") : null];
   },
   own(view, ctx) {
     return [ctx.hand(view.hand),
             view.taken ? h("p", { class: "note" }, "You took ", ctx.row([view.taken], "mini"), " from the pile: keep it this turn") : null,
-            view.hint && !view.is_over ? h("p", { class: "hint" }, view.hint) : null];
+            view.is_over ? null : hintLine(view.hint, ctx)];
   },
   results(view, ctx) {
     const settlement = Object.entries(view.settlement || {});
@@ -259,16 +260,19 @@ const paiute = {
 
 const papayoo = {
   phase(view, ctx) {
-    return ctx.words.line(view.summary);
+    // the table numbers its hands, and the heading says when one is over: a game of several
+    // hands says which of them this is, in the same word
+    if (view.is_over && !(view.winners || []).length) return `${view.deal} of this game's ${view.deals} hands played`;
+    return ctx.words.line(String(view.summary).replace(/^deal (\d+) of (\d+)/, "hand $1 of $2"));
   },
   marks(view) {
     return (code) => ({ papayoo: code === view.papayoo });
   },
   center(view, ctx) {
     const papayoo = view.papayoo
-      ? h("p", { class: "note" }, "Papayoo: ", ctx.row([view.papayoo], "mini"), " worth 40")
+      ? h("p", { class: "note papayoo-line" }, "Papayoo ", ctx.row([view.papayoo], "mini"), " 40 pts")
       : h("p", { class: "note" }, "The die names the Papayoo after the pass");
-    const trick = (view.trick || []).map((play) => h("figure", { class: "play" }, ctx.row([play.card], "table"),
+    const trick = (view.trick || []).map((play) => h("figure", { class: "trick-card" }, ctx.row([play.card], "table"),
                                                      h("figcaption", {}, ctx.text(ctx.words.who(play.seat)))));
     const last = (view.tricks || []).at(-1);
     return [papayoo, h("div", { class: "trick", "aria-label": "the trick on the table" }, trick),
@@ -283,10 +287,10 @@ const papayoo = {
     const received = new Set(view.tricks && view.tricks.length ? [] : view.received || []);
     const mine = String(view.seat);
     return [ctx.hand(view.hand, "hand", (code) => (received.has(code) ? "received" : "")),
-            h("p", { class: "note" }, `You have taken ${plural((view.taken || {})[mine] || 0, "point")} this deal · total ${(view.totals || {})[mine] || 0}`),
+            h("p", { class: "note" }, `You have taken ${plural((view.taken || {})[mine] || 0, "point")} this hand · total ${(view.totals || {})[mine] || 0}`),
             cardsOf(view.passing).length && view.phase === "pass" ? h("p", { class: "note" }, "You pass ", ctx.row(view.passing, "mini")) : null,
             received.size ? h("p", { class: "note" }, ctx.text(`Marked: the cards you received from ${ctx.words.who(view.received_from)}`)) : null,
-            view.hint && !view.is_over ? h("p", { class: "hint" }, ctx.text(ctx.words.seatsAsYou(view.hint))) : null];
+            view.is_over ? null : hintLine(view.hint, ctx)];
   },
   results(view, ctx) {
     return [h("ul", { class: "reasons" }, (view.results || []).map((result) => h("li", {},
@@ -319,12 +323,15 @@ const paiGow = {
     return [backs(SEVEN), (view.set_seats || []).includes(Number(g)) ? note("set") : null];
   },
   own(view, ctx) {
-    if (ctx.arranging) return h("p", { class: "hint" }, ARRANGE_HELP);
-    return [view.placed ? placement(view.placed, ctx) : ctx.hand(view.cards), view.hint ? h("p", { class: "hint" }, view.hint) : null];
+    if (ctx.arranging) return paiGowHelp(view, ctx);
+    return view.placed ? placement(view.placed, ctx) : ctx.hand(view.cards);  // the hint is for setting them
   },
   results(view, ctx) {
-    return [h("ul", { class: "reasons" }, Object.entries(view.results || {}).map(([g, result]) => h("li", {},
-              ctx.text(capitalize(`${ctx.words.who(g)}: ${result.verdict} ${result.amount > 0 ? "+" : ""}${result.amount} · ${result.reason}`))))),
+    const banker = view.banker === null ? "the house" : ctx.words.who(view.banker);
+    return [view.bank_hand ? h("p", { class: "bank-shown" }, h("span", { class: "who-line" }, ctx.text(`The bank (${banker})`)),
+                               placement(view.bank_hand, ctx)) : null,
+            h("ul", { class: "reasons" }, Object.entries(view.results || {}).map(([g, result]) => h("li", {},
+              ctx.text(capitalize(youForm(ctx.words.who(g), ctx.words.seatsAsYou(thirdPerson(result.reason)))))))),
             view.bank_commission ? h("p", { class: "note" }, `The bank pays the house ${view.bank_commission} (5% of its win)`) : null];
   },
   rows: ["Two-card hand (2)", "Five-card hand (5)"],
@@ -342,7 +349,7 @@ function threeRows(rows, names, ctx, size) {
 
 const chinese = {
   phase(view) {
-    const phases = { set: "Set your thirteen cards: front 3, middle 5, back 5", surrender: `Show your rows, or surrender: pay ${view.surrender_cost} to every opponent and show nothing`, over: "Showdown" };
+    const phases = { set: "Set your thirteen cards: front 3, middle 5, back 5", surrender: `Show your rows, or surrender: pay ${view.surrender_cost} in all (two units to every opponent) and show nothing`, over: "Showdown" };
     return phases[view.phase] || view.phase;
   },
   seat(view, g, ctx) {
@@ -360,7 +367,7 @@ const chinese = {
       return [threeRows(view.my_setting, names, ctx, "table"),
               view.hint.includes("FOUL") ? h("p", { class: "warning" }, view.hint.split("\n")[1]) : null];
     }
-    return [ctx.hand(view.hand), view.hint ? h("p", { class: "hint" }, view.hint) : null];
+    return [ctx.hand(view.hand), hintLine(view.hint, ctx)];
   },
   results(view, ctx) {
     return [h("div", { class: "shown-rows" }, Object.entries(view.shown || {}).map(([g, rows]) => h("div", { class: "shown-player" },
@@ -397,8 +404,8 @@ const openFace = {
     const names = (view.row_names || {})[view.seat];
     return [mine && !ctx.arranging ? threeRows(mine, names, ctx, "table") : null,
             cardsOf(view.pending).length && !ctx.arranging ? h("p", { class: "note" }, "To place: ", ctx.row(view.pending, "hand")) : null,
-            (view.warnings || []).map((warning) => h("p", { class: "warning" }, ctx.text(warning))),
-            ctx.arranging ? h("p", { class: "hint" }, ARRANGE_HELP) : view.hint && !view.is_over ? h("p", { class: "hint" }, view.hint) : null];
+            placingWarnings(view.warnings, ctx),
+            ctx.arranging ? h("p", { class: "hint" }, ARRANGE_HELP) : view.is_over ? null : hintLine(view.hint, ctx)];
   },
   results(view, ctx) {
     return [h("div", { class: "shown-rows" }, Object.entries(view.rows || {}).map(([g, rows]) => h("div", { class: "shown-player" },

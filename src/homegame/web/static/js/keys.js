@@ -7,7 +7,7 @@ export const SHORTCUTS = [
   ["?", "this help"],
   ["Tab / Shift+Tab", "move between controls; Enter or Space presses the focused one"],
   ["letter on a button", "that action (F fold, C check or call, R bet or raise, S stand pat, D discard…)"],
-  ["M, H, P, A", "bet presets: minimum, half the pot, the pot, all in (or the most allowed)"],
+  ["M, H, P, A", "bet presets: minimum, half the pot and the pot (where a bet can reach them), all in (or the most allowed)"],
   ["+ / −", "raise or lower the amount by one"],
   ["1 … 9, 0", "pick the first … ninth, tenth card of your hand (to discard, pass or play)"],
   ["← / →", "move between your cards; Space picks the focused card"],

@@ -7,6 +7,7 @@ import { $, fill, h, plural } from "./dom.js";
 import { gameFor } from "./games.js";
 import { SHORTCUTS } from "./keys.js";
 import { renderMarkdown } from "./markdown.js";
+import { chipsResult } from "./outcome.js";
 import { cardElement } from "./cards.js";
 import { Words, textNodes } from "./words.js";
 
@@ -84,7 +85,8 @@ async function oneHand(env, number) {
            h("button", { type: "button", onclick: () => { step = lines.length; draw(); }, disabled: step >= lines.length ? true : null }, "Last")),
          h("ol", { class: "log history-log" }, lines.slice(0, step).map((line, index) =>
            h("li", { class: index === step - 1 ? "current" : null }, textNodes(line)))),
-         step === lines.length && game.results ? h("section", { class: "result" }, game.results(record.view, ctx)) : null,
+         step === lines.length && game.results ? h("section", { class: "result" }, game.results(record.view, ctx),
+                                                   chipsResult(record.chips, record.points_rate, ctx)) : null,
          h("button", { type: "button", class: "chip", onclick: () => history(env) }, "Other hands"));
     const current = body.querySelector("li.current");
     if (current) current.scrollIntoView({ block: "nearest" });

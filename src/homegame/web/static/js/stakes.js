@@ -69,29 +69,30 @@ export function defaultsText(setting) {
   return `Each game's own unless you set it: ${parts.join("; ")}.`;
 }
 
-/** The one default every game taking ``setting`` agrees on, or OWN. */
+/** The one default every game taking ``setting`` agrees on, or null where they differ. */
 function agreed(setting) {
   const values = new Set(setting.places.map((place) => place.value));
-  return values.size === 1 ? setting.places[0].value : OWN;
+  return values.size === 1 ? setting.places[0].value : null;
 }
 
 function control(setting, kept) {
   const shared = agreed(setting);
-  const value = kept !== undefined ? kept : shared;
-  const common = { name: setting.key, id: `stake-${setting.key}`, "data-default": String(shared), "data-field": `stakes.${setting.key}`,
+  const value = kept !== undefined ? kept : (shared === null ? OWN : shared);
+  const common = { name: setting.key, id: `stake-${setting.key}`, "data-default": String(shared === null ? OWN : shared),
+                   "data-field": `stakes.${setting.key}`,
                    "data-stake": "" };
   if (setting.choices.length) {
     const everyone = setting.takers.length;
     const options = setting.choices.map((choice) => h("option", { value: choice.value, selected: String(value) === String(choice.value) },
       choice.takers.length < everyone ? `${choice.label} (${titles(choice.takers)} only)` : choice.label));
-    const own = shared === OWN ? h("option", { value: OWN, selected: value === OWN }, "Each game's own") : null;
+    const own = shared === null ? h("option", { value: OWN, selected: value === OWN }, "Each game's own") : null;
     return h("select", common, own, options);
   }
   if (typeof setting.default === "number") {
     return h("input", { ...common, type: "number", inputmode: "numeric", step: 1, min: setting.minimum, max: setting.maximum,
-                        value: value === OWN ? null : value, placeholder: shared === OWN ? "each game's own" : null });
+                        value: value === OWN ? null : value, placeholder: shared === null ? "each game's own" : null });
   }
-  return h("input", { ...common, type: "text", value, placeholder: shared === OWN ? "each game's own" : null });
+  return h("input", { ...common, type: "text", value, placeholder: shared === null ? "each game's own" : null });
 }
 
 /** The field of one setting: its label, its control, what it does and its defaults, and room for an error. */

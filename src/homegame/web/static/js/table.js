@@ -11,7 +11,9 @@ import { Decision } from "./decision.js";
 import { $, $$, capitalize, fill, h, plural } from "./dom.js";
 import { renderFelt, tickClocks } from "./felt.js";
 import { gameFor, money } from "./games.js";
+import { joinForm, takeSeat } from "./join.js";
 import { installKeys } from "./keys.js";
+import { chipsResult } from "./outcome.js";
 import { openPanel } from "./panels.js";
 import { TableSocket } from "./socket.js";
 import { app, gameName, hand, seatName, tableId, tableSeatOf, words } from "./table-state.js";
@@ -164,7 +166,7 @@ function render() {
   if (!frame.you.to_act) app.decision = null;
   else if (turnStarts) startDecision(frame);
   renderTop();
-  renderFelt(context(), join);
+  renderFelt(context(), (seat) => takeSeat(seat, seated, say));
   renderOwn();
   renderActions();
   renderResult();
@@ -236,7 +238,7 @@ function renderOwn() {
   const game = gameFor(gameName());
   node.hidden = false;
   if (frame.you.seat === null) {
-    fill(node, joinForm());
+    fill(node, joinForm(seated, say));
     return;
   }
   if (!view || frame.you.player === null || frame.you.player === undefined) {
@@ -255,36 +257,10 @@ function renderOwn() {
   node.hidden = !node.textContent.trim() && !node.querySelector(".card, .slot");  // no cards left: no empty box
 }
 
-function joinForm() {
-  if (app.frame.table.phase === "closed") return h("p", { class: "note" }, "This table is closed.");
-  const free = app.frame.table.seats.some((occupant) => occupant === null);
-  const input = h("input", { id: "join-name", name: "name", maxlength: 24, required: true, autocomplete: "nickname",
-                             value: store.name(), placeholder: "your name" });
-  return h("form", { class: "join", onsubmit: (event) => { event.preventDefault(); join(null); } },
-           h("p", {}, "You are watching this table."),
-           free ? [h("label", { for: "join-name" }, "Name"), input,
-                   h("button", { type: "submit", class: "act primary" }, "Take a seat")]
-                : h("p", { class: "note" }, "Every seat is taken."));
-}
-
-async function join(seat) {
-  const input = $("#join-name");
-  const name = input ? input.value.trim() : store.name();
-  if (!name) {
-    say("Type your name first, then take a seat.");
-    if (input) input.focus();
-    return;
-  }
-  try {
-    const answer = await call(`/api/tables/${encodeURIComponent(tableId)}/seats`,
-                              { method: "POST", body: seat === null ? { name } : { name, seat } });
-    store.keepName(name);
-    app.seat = { token: answer.token, seat: answer.seat, name };
-    store.keepSeat(tableId, app.seat);
-    connect();
-  } catch (error) {
-    say(error.message);
-  }
+function seated(seat) {
+  app.seat = seat;
+  store.keepSeat(tableId, seat);
+  connect();
 }
 
 function actionEnv() {
@@ -379,7 +355,8 @@ function renderResult() {
   const view = frame.view;
   const current = hand();
   if (view && view.is_over) {
-    app.lastResult = { number: current.number, game: current.game, view, player: frame.you.player, seats: current.seats };
+    app.lastResult = { number: current.number, game: current.game, view, player: frame.you.player, seats: current.seats,
+                       chips: current.chips, rate: current.points_rate };
   }
   const last = app.lastResult;
   if (!last || last.number === app.dismissed) {
@@ -393,7 +370,8 @@ function renderResult() {
   fill(node, h("div", { class: "result-head" },
                 h("h2", {}, over ? `Hand ${last.number} is over` : `Last hand (${last.number})`),
                 over ? null : h("button", { type: "button", class: "chip", onclick: () => { app.dismissed = last.number; renderResult(); } }, "Hide")),
-       game.results ? game.results(last.view, ctx) : null);
+       game.results ? game.results(last.view, ctx) : null,
+       chipsResult(last.chips, last.rate, ctx, over ? last.seats.map((seat) => (frame.table.seats[seat] || { stack: null }).stack) : null));
 }
 
 function renderLog() {

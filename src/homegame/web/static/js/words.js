@@ -16,6 +16,14 @@ export function cardsText(cards) {
   return list.map((code) => CARD + code + CARD_END).join(" ");
 }
 
+const CODE_IN_TEXT = /(^|[\s(,;:|])((?:10|1[1-9]|20|[1-9TJQKA])[cdhsp]|Jk)(?=$|[\s),.;:|])/g;
+
+/** An engine sentence written for the terminal ("throw away the 9h") with each card in it marked,
+ * so that ``textNodes`` draws it ("throw away the 9♥"); words that only look like a card stay. */
+export function withCards(text) {
+  return String(text).replace(CODE_IN_TEXT, (whole, before, code) => (parseCard(code) ? before + cardsText([code]) : whole));
+}
+
 /** A player's name marked for ``textNodes`` (shown as it was typed, in bold). */
 export function nameText(name) {
   return NAME + String(name).replace(/[\u0001-\u0004]/g, "") + NAME_END;
@@ -169,7 +177,8 @@ function placingPhrase(action) {
   return `${verb} ${[action.option, action.amount, cards].filter((x) => x !== undefined && x !== null && x !== "").join(" ")}`.trim();
 }
 
-function thirdPerson(reason) {
+/** A reason as the engine words it ("push, one hand each") as a verb phrase ("pushes, ..."). */
+export function thirdPerson(reason) {
   if (reason.startsWith("push")) return "pushes" + reason.slice(4);
   if (reason.startsWith("foul")) return "fouls" + reason.slice(4);
   return reason;

@@ -1,0 +1,48 @@
+// Taking a seat from the table page: the reader's name and, where the table allows deep stacks
+// (a max_buy_in above its buy-in), the chips they bring. The room checks both and says what it
+// refuses; the page only asks.
+
+import { call, store } from "./api.js";
+import { $, h } from "./dom.js";
+import { app, tableId } from "./table-state.js";
+
+export function joinForm(onSeated, say) {
+  const table = app.frame.table;
+  if (table.phase === "closed") return h("p", { class: "note" }, "This table is closed.");
+  const free = table.seats.some((occupant) => occupant === null);
+  const { buy_in: least, max_buy_in: most } = table.config;
+  const name = h("input", { id: "join-name", name: "name", maxlength: 24, required: true, autocomplete: "nickname",
+                            value: store.name(), placeholder: "your name" });
+  const chips = most > least
+    ? [h("label", { for: "join-chips" }, `Chips to bring (${least} to ${most})`),
+       h("input", { id: "join-chips", name: "chips", type: "number", min: least, max: most, step: 1, value: least })]
+    : [];
+  const submit = (event) => { event.preventDefault(); takeSeat(null, onSeated, say); };
+  return h("form", { class: "join", onsubmit: submit },
+           h("p", {}, "You are watching this table."),
+           free ? [h("label", { for: "join-name" }, "Name"), name, ...chips,
+                   h("button", { type: "submit", class: "act primary" }, "Take a seat")]
+                : h("p", { class: "note" }, "Every seat is taken."));
+}
+
+/** Take ``seat`` (null: any free one) under the name typed, with the chips asked for if any. */
+export async function takeSeat(seat, onSeated, say) {
+  const input = $("#join-name");
+  const name = input ? input.value.trim() : store.name();
+  if (!name) {
+    say("Type your name first, then take a seat.");
+    if (input) input.focus();
+    return;
+  }
+  const chips = $("#join-chips");
+  const body = { name };
+  if (seat !== null) body.seat = seat;
+  if (chips) body.chips = Number(chips.value);
+  try {
+    const answer = await call(`/api/tables/${encodeURIComponent(tableId)}/seats`, { method: "POST", body });
+    store.keepName(name);
+    onSeated({ token: answer.token, seat: answer.seat, name });
+  } catch (error) {
+    say(error.message);
+  }
+}

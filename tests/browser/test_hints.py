@@ -1,0 +1,136 @@
+"""The engine's hints and results as the page words them (``hints.js``, ``games.js``), drawn in
+chromium from views of seeded hands: cards drawn rather than written in notation, a warning said
+once for every row it concerns, nothing said of what the page does not show, and one word for a
+hand of the table."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from hands_played import play
+from homegame.engine import ActionSet, GameState, View
+from room_server import RoomServer
+
+pytestmark = pytest.mark.browser
+
+DRAW = """async ({ game, part, view, reader, arranging }) => {
+  const { gameFor } = await import("/static/js/games.js");
+  const { Words, textNodes } = await import("/static/js/words.js");
+  const { cardElement } = await import("/static/js/cards.js");
+  const { h } = await import("/static/js/dom.js");
+  const shown = gameFor(game);
+  const row = (codes, size = "table") =>
+    h("span", { class: "cards" }, (codes || []).map((code) => cardElement(code, { size })));
+  const ctx = { view, words: new Words(reader, (seat) => `player ${seat}`), markOf: () => ({}), arranging,
+                text: textNodes, row, hand: row, choiceTarget: (action, node) => node };
+  const drawn = part === "seat" ? shown.seat(view, "1", ctx) : shown[part](view, ctx);
+  const node = h("div", {}, typeof drawn === "string" ? textNodes(drawn) : drawn);
+  return { text: node.textContent.replace(/\\s+/g, " ").trim(),
+           cards: [...node.querySelectorAll("[data-card]")].map((card) => card.dataset.card),
+           warnings: [...node.querySelectorAll(".warning")].map((line) => line.textContent) };
+}"""
+CODE = re.compile(r"\b(?:[2-9TJQKA][cdhs])\b")
+
+
+def first_view(game: str, players: int, wanted: Callable[[View, GameState[Any]], bool],
+               seeds: range = range(40), **settings: Any) -> tuple[int, dict[str, Any]]:
+    """The first view (and its seat) of seeded hands of ``game`` that ``wanted`` picks."""
+    found: list[tuple[int, dict[str, Any]]] = []
+
+    def watch(state: GameState[Any], seat: int, view: View, legal: ActionSet) -> None:
+        if not found and wanted(view, state):
+            found.append((seat, view.to_json()))
+    for seed in seeds:
+        play(game, players, [], seed, watch)
+        if found:
+            return found[0]
+    raise AssertionError(f"no {game} view was wanted")
+
+
+def drawn(page: Page, game: str, part: str, view: dict[str, Any], reader: int | None,
+          arranging: bool = False) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(DRAW, {"game": game, "part": part, "view": view, "reader": reader,
+                                                  "arranging": arranging})
+    return result
+
+
+@pytest.fixture
+def page(browser: Browser, room: RoomServer) -> Page:
+    page = browser.new_page()
+    page.goto(room.base + "/")
+    return page
+
+
+def test_a_paiute_hint_draws_the_card_to_throw_away(page: Page) -> None:
+    seat, view = first_view("paiute", 2, lambda v, s: "throw away the " in v.hint)
+    card = re.search(r"throw away the (\S+)", view["hint"])[1]  # type: ignore[index]
+    own = drawn(page, "paiute", "own", view, seat)
+    hint = own["text"][own["text"].index("No combination yet"):]
+    assert not CODE.search(hint), hint
+    assert own["cards"].count(card) == view["hand"].count(card) + 1, "the card to throw is drawn in the hint"
+
+
+def test_open_face_warnings_name_every_row_once_with_the_card_drawn(page: Page) -> None:
+    def same_reason(view: View, state: GameState[Any]) -> bool:
+        reasons = [warning.split(": ", 1)[1] for warning in view.warnings]  # type: ignore[attr-defined]
+        return len(reasons) == 2 and reasons[0] == reasons[1]
+    seat, view = first_view("open_face", 2, same_reason)
+    card, = view["pending"]
+    why = view["warnings"][0].split(": ", 2)[2]
+    own = drawn(page, "open_face", "own", view, seat)
+    rows = [re.search(r" in the (\w+):", warning)[1] for warning in view["warnings"]]  # type: ignore[index]
+    kind = "risks a foul" if view["warnings"][0].split(": ")[1] == "risk" else "fouls"
+    label = card[:-1].replace("T", "10")  # the drawn card reads as its rank, its suit a picture
+    assert own["warnings"] == [f"In the {rows[0]} or the {rows[1]}, the {label} {kind}: {why}."]
+    assert own["cards"].count(card) == 3, "the card to place, drawn in its warning and in the hint"
+    assert not CODE.search(own["text"]), own["text"]
+
+
+def test_pai_gow_s_setting_help_speaks_of_the_page_s_own_buttons(page: Page) -> None:
+    seat, view = first_view("pai_gow", 2, lambda v, s: "marked FOUL" in v.hint)
+    own = drawn(page, "pai_gow", "own", view, seat, arranging=True)
+    fouls = sum(option["foul"] for option in view["options"])
+    assert "FOUL" not in own["text"] and "Suggest" not in own["text"]
+    assert f"{fouls} of the 21 ways to set these cards foul" in own["text"]
+    assert "The house way:" in own["text"] and "“Set by the house way” sets it." in own["text"]
+    assert own["cards"] == view["advice"]["two"] + view["advice"]["five"]
+
+
+def test_pai_gow_s_result_shows_the_bank_s_hand_and_says_who_lost_in_plain_words(page: Page) -> None:
+    view = _finished("pai_gow", 3)
+    result = drawn(page, "pai_gow", "results", view, 0)
+    bank = view["bank_hand"]
+    assert result["text"].startswith("The bank (the house)")
+    assert result["cards"][:7] == bank["two"] + bank["five"]
+    assert not re.search(r"lose -|: (win|lose|push) ", result["text"]), result["text"]
+    for g, outcome in view["results"].items():
+        first = outcome["reason"].split()[0].rstrip(",:")
+        verb = {"wins": "win", "loses": "lose"}.get(first, first) if g == "0" else \
+            {"push": "pushes", "foul": "fouls"}.get(first, first)
+        assert f"{'You' if g == '0' else f'player {g}'} {verb}" in result["text"]  # a name as it was typed
+
+
+def _finished(game: str, players: int) -> dict[str, Any]:
+    state = play(game, players, [], 1, lambda *_: None)
+    return state.view(0).to_json()
+
+
+def test_papayoo_and_paiute_say_hand_for_a_hand_of_the_table(page: Page) -> None:
+    state = play("papayoo", 3, [], 0, lambda *_: None)  # the first of a game's four hands
+    over = state.view(0).to_json()
+    assert over["deal"] == 1 and over["deals"] == 4 and not over["winners"]
+    assert drawn(page, "papayoo", "phase", over, 0)["text"] == "1 of this game's 4 hands played"
+    seat, playing = first_view("papayoo", 3, lambda v, s: v.phase == "play")  # type: ignore[attr-defined]
+    assert drawn(page, "papayoo", "phase", playing, seat)["text"].startswith("Hand 1 of 4: ")
+    assert "points this hand" in drawn(page, "papayoo", "own", playing, seat)["text"]
+    seat, paiute = first_view("paiute", 2, lambda v, s: v.phase == "draw")  # type: ignore[attr-defined]
+    phase = drawn(page, "paiute", "phase", paiute, seat)["text"]
+    assert phase == ("Draw from the stock or the pile. Deals won: the winner takes a point from each "
+                     "other player.")
+    assert "0 deals won" in drawn(page, "paiute", "seat", paiute, seat)["text"]
+    assert drawn(page, "paiute", "phase", _finished("paiute", 2), 0)["text"] == "The hand is over"
