@@ -28,8 +28,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomServer]:
 
 def _table(server: RoomServer, **setup: Any) -> tuple[RoomClient, str, list[str]]:
     client = RoomClient(server.base)
-    table = client.create_table({"name": "input", "seats": 3, "games": ["draw"], "clock": 120, "pause": 0,
-                                 **setup})["table"]
+    # Dealer's choice of two games: the first deal waits for the dealer's call, when all three sit.
+    table = client.create_table({"name": "input", "seats": 3, "games": ["draw", "whiskey"], "clock": 120,
+                                 "pause": 0, **setup})["table"]
     tokens = [client.join(table, name)[1] for name in ("ann", "bob", "cy")]
     return client, table, tokens
 

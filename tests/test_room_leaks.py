@@ -81,7 +81,9 @@ def _watch(tmp_path: Path, game: str, deck: str) -> list[str]:
     with RoomServer(str(tmp_path / "room.sqlite3"), app="room_stacked:make_app",
                     env={"HOMEGAME_TEST_DECKS": json.dumps([deck])}) as server:
         client = RoomClient(server.base)
-        table = client.create_table({"name": "leaks", "seats": 3, "games": [game], "clock": 300,
+        # Dealer's choice, so that the first deal waits for the call, when all three sit.
+        games = [game, "whiskey"]
+        table = client.create_table({"name": "leaks", "seats": 3, "games": games, "clock": 300,
                                      "pause": 0})["table"]
         tokens = [client.join(table, name)[1] for name in ("ann", "bob", "cy")]
 
@@ -145,7 +147,8 @@ def test_a_player_who_takes_a_freed_seat_never_sees_the_cards_its_last_player_fo
     with his token, carl gets what a spectator gets: the seat's past hands were not his."""
     with RoomServer(str(tmp_path / "room.sqlite3")) as server:
         client = RoomClient(server.base)
-        table = client.create_table({"name": "reuse", "seats": 3, "games": ["draw"], "clock": 300,
+        # Dealer's choice: after the hand the table waits for a call, so ann leaves between hands.
+        table = client.create_table({"name": "reuse", "seats": 3, "games": ["draw", "whiskey"], "clock": 300,
                                      "pause": 0})["table"]
         tokens = {name: client.join(table, name, seat)[1] for seat, name in enumerate(("ann", "bob"))}
 

@@ -156,3 +156,28 @@ def test_a_table_that_allows_deep_stacks_seats_a_player_with_what_they_bring(tmp
     assert public["config"]["max_buy_in"] == 400
     assert [s and (s["name"], s["stack"]) for s in public["seats"]] == [("ann", 300), ("bob", 100), None]
     assert (seat, bob) == (0, 1)
+
+
+def test_a_table_of_one_game_deals_hand_after_hand_with_no_one_calling_it(tmp_path: Path) -> None:
+    """Draw alone, with a dealer's clock too long to run out in the test: the room deals each hand on
+    its own once the pause after the last one is over, and no one is ever asked to call the game.
+    (Fixed limit on a deep stack: no one can go broke in two hands and leave the table waiting.)"""
+    with RoomServer(str(tmp_path / "room.sqlite3"), bot_workers=1) as server:
+        client = RoomClient(server.base)
+        table = client.create_table({"name": "draw only", "seats": 2, "games": ["draw"], "bots": 1,
+                                     "buy_in": 1000, "stakes": {"limit": "fixed"}, "clock": 600,
+                                     "pause": 0.3})["table"]
+        _, token = client.join(table, "ann")
+
+        async def two_hands() -> list[dict[str, Any]]:
+            async with SeatConnection(client.base, table, token) as connection:
+                await play(connection, random.Random(2), done=lambda: bool(
+                    connection.state and connection.state["table"]["hands_played"] >= 2))
+                return [frame for frame in connection.frames if frame["type"] == "state"]
+        states = asyncio.run(two_hands())
+    assert not [s for s in states if s["you"]["choosing"] or s["table"]["phase"] == "choosing"]
+    first_over = next(state for state in states if state["table"]["hands_played"] == 1)
+    second_dealt = next(state for state in states if (state["table"]["hand"] or {}).get("number") == 2)
+    assert first_over["table"]["phase"] == "between" and first_over["table"]["wakes_at"] is not None
+    pause_over = first_over["table"]["wakes_at"]
+    assert second_dealt["now"] >= pause_over >= first_over["now"] + 0.25, "dealt after the pause"

@@ -50,6 +50,12 @@ def test_dealers_choice_over_every_game_keeps_chips_and_restores_exactly() -> No
     assert sum(nets.values()) == 0 and len(settle_up(nets)) <= len(nets) - 1
 
 
+def _deal_its_only_game(table: Table, *, seed: int) -> None:
+    """The deal a table of one game makes on its own once its pause is over (at time 1)."""
+    assert table.phase == "between" and table.chooser is None
+    table.deal(at=1.0, shuffle=seeded_shuffle(random.Random(seed)))
+
+
 def _from_last_checkpoint(log: list[TableEvent]) -> list[TableEvent]:
     """The log as a room loads it: from the last checkpoint before the last hand was dealt."""
     dealt = max((e.seq for e in log if e.kind == "dealt"), default=0)
@@ -73,6 +79,81 @@ def test_a_game_of_several_deals_runs_to_its_end_before_the_next_call() -> None:
             games.append((table.hand.number, table.hand.game.name))
         now += 1
     assert [name for _, name in games] == ["papayoo", "papayoo", "papayoo", "draw"]
+
+
+def test_a_table_of_one_game_deals_every_hand_after_the_pause_and_no_one_calls_it() -> None:
+    table = _table(seats=3, games=["draw"], pause=2)
+    table.join("ann", token_hash="a", at=0.0)
+    assert table.phase == "waiting"
+    table.join("bob", token_hash="b", at=1.0)
+    assert (table.phase, table.chooser, table.deadlines, table.wakes_at) == ("between", None, {}, 3.0)
+    with pytest.raises(RoomError, match="no game is to be called now"):
+        table.choose(0, "draw", [], at=1.5, shuffle=seeded_shuffle(random.Random(1)))
+    table.join("cy", token_hash="c", at=2.0)  # sits down during the pause: dealt in
+    table.deal(at=3.0, shuffle=seeded_shuffle(random.Random(1)))
+    assert table.hand is not None and table.hand.seats == (0, 1, 2)
+    chooser = random.Random(1)
+    while table.phase == "playing":
+        assert step(table, chooser, 5.0)
+    assert (table.phase, table.chooser, table.deadlines, table.wakes_at) == ("between", None, {}, 7.0)
+    log = table.take_unsaved()
+    assert not [e for e in log if e.kind == "chosen"]
+    assert snapshot(Table.restore("t", log)) == snapshot(table)
+    assert snapshot(Table.restore("t", _from_last_checkpoint(log))) == snapshot(table)
+    table.deal(at=7.0, shuffle=seeded_shuffle(random.Random(2)))
+    assert table.phase == "playing" and table.hand is not None and table.hand.number == 2
+
+
+def test_a_table_of_one_game_stored_by_a_room_that_had_its_dealer_call_it_reads_back_and_goes_on() -> None:
+    """A room upgraded after a hand at a table of one game, whose checkpoint has the dealer about to
+    call it as the room used to: the table reads back as its players last saw it, and the call is
+    taken; from the next hand on the room deals on its own."""
+    table = _table(seats=2, games=["draw"], pause=2, buy_in=1000)
+    table.join("ann", token_hash="a", at=0.0)
+    table.join("bob", token_hash="b", at=0.0)
+    table.deal(at=2.0, shuffle=seeded_shuffle(random.Random(3)))
+    chooser = random.Random(3)
+    while table.phase == "playing":
+        assert step(table, chooser, 4.0)
+    log = table.take_unsaved()
+    older = log[-1].data
+    assert log[-1].kind == "checkpoint" and older["phase"] == "between"
+    older.update(phase="choosing", chooser=older["button"], deadlines=[[older["button"], 16.0]],
+                 wakes_at=None, series=None)
+    restored = Table.restore("t", log)
+    assert (restored.phase, restored.chooser, restored.wakes_at) == ("choosing", older["button"], None)
+    restored.choose(older["button"], "draw", [], at=5.0, shuffle=seeded_shuffle(random.Random(4)))
+    while restored.phase == "playing":
+        assert step(restored, chooser, 6.0)
+    assert (restored.phase, restored.chooser, restored.wakes_at) == ("between", None, 8.0)
+    log[-1].data["hands_played"] = 0
+    with pytest.raises(RoomError, match="disagrees with its checkpoint"):
+        Table.restore("t", log)
+
+
+@pytest.mark.parametrize("games", [["draw", "papayoo"], [{"game": "draw", "variants": ["lowball"]}]])
+def test_dealers_choice_of_several_games_or_of_variants_still_waits_for_the_call(games: list[object]) -> None:
+    table = _table(seats=3, games=games, pause=2)
+    table.join("ann", token_hash="a", at=0.0)
+    table.join("bob", token_hash="b", at=1.0)
+    assert (table.phase, table.chooser, table.wakes_at, table.deadlines) == ("choosing", 0, None, {0: 11.0})
+
+
+def test_a_table_of_one_game_waits_when_no_one_can_be_dealt_it_at_the_end_of_the_pause() -> None:
+    table = _table(seats=3, games=["draw"], pause=2)
+    table.join("ann", token_hash="a", at=0.0)
+    bob = table.join("bob", token_hash="b", at=0.0)
+    table.leave(bob, at=1.0)
+    assert (table.phase, table.wakes_at, table.series) == ("waiting", None, None)
+
+    crowded = _table(seats=6, games=["chinese"], pause=2)  # Chinese Poker takes 2 to 4 players
+    seats = [crowded.join(name, token_hash=name, at=0.0) for name in ("a", "b", "c", "d")]
+    crowded.join("e", token_hash="e", at=1.0)
+    crowded.deal(at=2.0, shuffle=seeded_shuffle(random.Random(1)))
+    assert crowded.hand is None and crowded.phase == "waiting"
+    assert crowded.take_unsaved()[-1].kind == "game_over"
+    crowded.leave(seats[0], at=3.0)
+    assert (crowded.phase, crowded.wakes_at) == ("between", 5.0), "four can play again"
 
 
 def test_the_dealer_may_call_only_a_game_of_the_list_that_fits_the_players() -> None:
@@ -108,7 +189,7 @@ def test_units_two_seats_agreed_on_follow_those_seats_into_each_hand() -> None:
     assert table.config.settings_for("chinese", seats=[0, 3]) == {"pair_units": "", "unit": 2}
     for name in ("ann", "bob", "cy"):
         table.join(name, token_hash=name, at=0.0)
-    table.choose(table.chooser, "chinese", [], at=1.0, shuffle=seeded_shuffle(random.Random(1)))
+    _deal_its_only_game(table, seed=1)
     assert table.hand is not None
     game = table.hand.game
     assert [game.units.between(a, b) for a, b in ((0, 2), (1, 3), (0, 1))] == [4, 5, 2]
@@ -154,7 +235,7 @@ def test_a_table_brought_back_after_the_room_was_away_runs_its_clocks_on_from_wh
     table = _table(seats=2, games=["draw"])
     table.join("ann", token_hash="a", at=0.0)
     table.join("bob", token_hash="b", at=0.0)
-    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(1)))
+    _deal_its_only_game(table, seed=1)
     assert table.hand is not None and table.next_wake() == 11.0  # the clock of 10 from the deal
     restored = Table.restore("t", table.take_unsaved())
     assert restored.due(100.0) == list(table.deadlines), "without a pause, the outage plays for them"
@@ -184,7 +265,7 @@ def test_a_bad_request_changes_nothing() -> None:
     table = _table(seats=3, bots=1, games=["draw"])
     seat = table.join("ann", token_hash="a", at=0.0)
     table.join("bob", token_hash="b", at=0.0)
-    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(2)))
+    _deal_its_only_game(table, seed=2)
     before = snapshot(table)
     hand = table.hand
     assert hand is not None
@@ -210,7 +291,7 @@ def test_an_intent_sent_twice_is_taken_once() -> None:
     table = _table(seats=2, games=["draw"])
     table.join("ann", token_hash="a", at=0.0)
     table.join("bob", token_hash="b", at=0.0)
-    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(2)))
+    _deal_its_only_game(table, seed=2)
     hand = table.hand
     assert hand is not None
     seat = hand.seats[hand.state.to_act[0]]
@@ -226,7 +307,7 @@ def _three_dealt(game: str, *, seed: int) -> tuple[Table, HandInPlay]:
     table = _table(seats=3, games=[game])
     for name in ("ann", "bob", "cy"):
         table.join(name, token_hash=name, at=0.0)
-    table.choose(table.chooser, game, [], at=1.0, shuffle=seeded_shuffle(random.Random(seed)))
+    _deal_its_only_game(table, seed=seed)
     assert table.hand is not None
     return table, table.hand
 
@@ -236,7 +317,7 @@ def _heads_up_draw(timeouts_to_sit_out: int) -> tuple[Table, HandInPlay]:
     table = _table(seats=2, games=["draw"], timeouts_to_sit_out=timeouts_to_sit_out)
     table.join("ann", token_hash="a", at=0.0)
     table.join("bob", token_hash="b", at=0.0)
-    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(4)))
+    _deal_its_only_game(table, seed=4)
     assert table.hand is not None
     return table, table.hand
 
@@ -341,7 +422,7 @@ def test_a_player_who_left_a_game_with_no_folding_gets_the_game_s_default_or_a_b
     table = _table(seats=3, games=["chinese"])
     for name in ("ann", "bob", "cy"):
         table.join(name, token_hash=name, at=0.0)
-    table.choose(table.chooser, "chinese", [], at=1.0, shuffle=seeded_shuffle(random.Random(5)))
+    _deal_its_only_game(table, seed=5)
     hand = table.hand
     assert hand is not None
     leaver = hand.seats[hand.state.to_act[0]]
@@ -377,7 +458,7 @@ def test_a_rebuy_tops_a_stack_up_to_the_buy_in_and_no_further() -> None:
     with pytest.raises(RoomError, match="yours is 100 already"):
         table.rebuy(seats[0], 1, at=1.0)
     assert snapshot(table) == before
-    table.choose(table.chooser, "papayoo", [], at=1.0, shuffle=seeded_shuffle(random.Random(3)))
+    _deal_its_only_game(table, seed=3)
     _hand_played_out(table, seed=3)
     losers = [(seat, s) for seat, s in enumerate(table.seats) if s is not None and s.stack < 0]
     assert losers, "a Papayoo hand at five chips a point takes someone below zero"
@@ -427,7 +508,7 @@ def test_closing_during_a_hand_closes_the_table_when_it_ends_and_seats_no_one_me
     table = _table(seats=4, bots=1, games=["draw"])
     table.join("ann", token_hash="a", at=0.0)
     table.join("bob", token_hash="b", at=0.0)
-    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(4)))
+    _deal_its_only_game(table, seed=4)
     assert table.close(at=1.5) is False and table.closing and table.phase == "playing"
     assert table.close(at=1.6) is False, "a second close changes nothing"
     with pytest.raises(RoomError, match="closes when the hand in play ends"):
@@ -444,7 +525,7 @@ def test_a_checkpoint_written_before_a_field_was_added_still_reads_back() -> Non
     """A room upgraded between hands reads the checkpoints its older version wrote."""
     table = _table(seats=3, bots=1, games=["draw"])
     table.join("ann", token_hash="a", at=0.0)
-    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(6)))
+    _deal_its_only_game(table, seed=6)
     _hand_played_out(table, seed=6)
     log = table.take_unsaved()
     checkpoint = next(e for e in log if e.kind == "checkpoint")

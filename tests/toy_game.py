@@ -72,7 +72,7 @@ class Duel(Game):
     name = "duel"
     title = "Duel"
     players = range(2, 6)
-    settings = {"stake": Setting(1, "chips each loser pays", minimum=1)}
+    settings = {"stake": Setting(1, "chips each loser pays", minimum=1, label="Stake")}
 
     @property
     def deck(self) -> list[Card]:

@@ -30,7 +30,12 @@ class CardError(HomegameError):
 
 
 class GameError(HomegameError):
-    """A game asked for with a bad name, seat count, variant, setting, deck, stack or carry."""
+    """A game asked for with a bad name, seat count, variant, setting, deck, stack or carry;
+    ``setting`` names the setting at fault, where one is."""
+
+    def __init__(self, message: str, *, setting: str | None = None) -> None:
+        super().__init__(message)
+        self.setting = setting
 
 
 class IllegalAction(HomegameError):
@@ -43,7 +48,12 @@ class ReplayError(HomegameError):
 
 class RoomError(HomegameError):
     """A card-room request that cannot be granted now: a full table, a message out of turn; the
-    message says why."""
+    message says why, and ``field`` names the field of the request at fault, where one is (a
+    table's ``seats``, or ``stakes.ante`` for one of its stakes)."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class NotFound(RoomError):

@@ -3,15 +3,20 @@ hidden card reaches another seat's page, and nothing on a phone's screen overlap
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
 
-from browser.players import TablePlayer, cards_in
+from browser.players import TablePlayer
+from homegame.room.store import open_store
+from homegame.room.table import TableEvent
 from room_clients import chips_balance
+from secrecy import Secrets
 
 RESULT = re.compile(r"Hand 1 is over|Last hand \(1\)")
 """The heading of the result screen once the first hand is over."""
@@ -72,51 +77,41 @@ def balance(players: list[TablePlayer], game: str) -> None:
                 assert sum(outcome.values()) == (250 if game == "papayoo" else 0), outcome
 
 
-def _private_cards(frame: dict[str, Any], seat: int) -> set[str]:
-    """The cards of the events in ``frame``'s log private to game seat ``seat``."""
-    cards: set[str] = set()
-    for event in (frame["view"] or {}).get("log", []):
-        if event.get("private_to") == [seat]:
-            cards |= cards_in(event["data"])
-    return cards
+def hand_record(store: str, table: str, number: int) -> list[TableEvent]:
+    """Hand ``number`` of ``table`` as the room's store keeps it: read once the room has stopped
+    (an SQLite room keeps its file to itself while it runs), in a thread of its own (Playwright
+    runs an event loop in this one)."""
+    async def read() -> list[TableEvent]:
+        kept = open_store(store)
+        await kept.open()
+        try:
+            return await kept.hand_events(table, number)
+        finally:
+            await kept.close()
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(lambda: asyncio.run(read())).result()
 
 
-def _before_showdown(frames: list[dict[str, Any]], number: int) -> list[dict[str, Any]]:
-    return [f for f in frames if f["type"] == "state" and f["view"] is not None and not f["view"]["is_over"]
-            and f["table"]["hand"] and f["table"]["hand"]["number"] == number]
-
-
-def secrecy(players: list[TablePlayer], public: list[dict[str, Any]], number: int,
-            bot: list[dict[str, Any]]) -> int:
-    """No page's frames, nor its markup, hold a card another seat holds hidden, before the showdown
-    of hand ``number``. At event ``seq``, a card is hidden from A when it was in an event private to
-    B, A did not hold it itself by then, and a spectator could not see it by then (a card played,
-    thrown away face up or turned over is public from that event on). Returns how many hidden
-    cards were looked for, frame by frame and snapshot by snapshot. ``bot``: the frames of a bot's
-    seat at the table, whose hidden cards are looked for too."""
-    watched = _before_showdown(public, number)
-
-    def public_by(seq: int) -> set[str]:
-        return set().union(*(cards_in(f["view"]) for f in watched if f["seq"] <= seq))
-
-    frames = {player.name: _before_showdown(player.frames, number) for player in players}
-    frames[""] = _before_showdown(bot, number)
-    seats = {name: own[0]["you"]["player"] for name, own in frames.items() if own}
-    held = {name: set().union(*(_private_cards(f, seats[name]) for f in own))
-            for name, own in frames.items() if own}
+def secrecy(players: list[TablePlayer], record: list[TableEvent], number: int, *, bot: list[dict[str, Any]],
+            watcher: list[dict[str, Any]]) -> int:
+    """No page's frames, nor its markup, nor a spectator's frames hold a card another seat holds
+    hidden before the showdown of hand ``number`` (see tests/secrecy.py: what is public when is
+    read from the hand's ``record`` at the room). ``bot``: the frames of a bot's seat at the table,
+    whose hidden cards are looked for too; ``watcher``: a spectator's. Returns how many hidden
+    cards were looked for, frame by frame and snapshot by snapshot."""
+    secrets = Secrets({**{player.name: player.frames for player in players}, "": bot, "(watching)": watcher},
+                      record, number)
     checked = 0
-    for reader in [player for player in players if player.name in seats]:
-        by_seq = {frame["seq"]: frame for frame in frames[reader.name]}
-        others = set().union(*(cards for name, cards in held.items() if name != reader.name))
-        for frame in frames[reader.name]:
-            hidden = others - _private_cards(frame, seats[reader.name]) - public_by(frame["seq"])
-            checked += len(hidden)
-            leaked = hidden & cards_in(frame)
-            assert not leaked, f"{reader.name}'s page was sent hidden {sorted(leaked)} at {frame['seq']}"
+    for name in [player.name for player in players] + ["(watching)"]:
+        looked, found = secrets.leaks(name)
+        checked += looked
+        assert not found, found
+    for reader in players:
+        by_seq = {frame["seq"]: frame for frame in secrets.frames[reader.name]}
         for hand, seq, html in reader.dom:
             if hand != number or seq not in by_seq:
                 continue
-            hidden = others - _private_cards(by_seq[seq], seats[reader.name]) - public_by(seq)
+            hidden = secrets.hidden_from(reader.name, by_seq[seq])
             checked += len(hidden)
             leaked = {card for card in hidden if f'data-card="{card}"' in html}
             assert not leaked, f"{reader.name}'s page shows hidden {sorted(leaked)} at {seq}"

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import re
 import threading
 import time
 from collections.abc import Callable
@@ -286,6 +285,12 @@ class TablePlayer:
         return [frame for frame in self.frames if frame.get("type") == "state"]
 
 
+def called(game: str) -> list[str]:
+    """The games of a table where the dealer calls ``game``: it and one other. A table of one game
+    deals it as soon as two can play, and these deals wait for everyone to sit down first."""
+    return [game, "whiskey" if game == "draw" else "draw"]
+
+
 def seat_three(browser: Browser, base: str, setup: dict[str, Any], *, keys: bool = False,
                sizes: tuple[dict[str, int], ...] = (PHONE, DESKTOP, DESKTOP),
                ) -> tuple[str, list[TablePlayer], list[float]]:
@@ -323,14 +328,14 @@ def play_until(players: list[TablePlayer], done: Callable[[], bool], rng: random
 
 class NetworkBot:
     """A bot over the network (the room's Python client playing random legal moves), in a thread
-    of its own, as an outside agent plays; with it, a spectator's connection whose frames show what
-    every seat may see (the public cards, for the secrecy checks)."""
+    of its own, as an outside agent plays; with it, a spectator's connection, whose frames the
+    secrecy checks read as they read a page's."""
 
     def __init__(self, base: str, table: str, name: str = "Rob (bot)") -> None:
         self.client = RoomClient(base)
         self.table = table
         self.seat, self.token = self.client.join(table, name)
-        self.public: list[dict[str, Any]] = []
+        self.watched: list[dict[str, Any]] = []
         self.frames: list[dict[str, Any]] = []
         self.stop = threading.Event()
         self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
@@ -350,7 +355,7 @@ class NetworkBot:
                         await seat.act(legal[rng.randrange(len(legal))], seq=state["seq"])
                 else:
                     await asyncio.sleep(0.02)
-            self.public = [frame for frame in spectator.frames if frame["type"] == "state"]
+            self.watched = [frame for frame in spectator.frames if frame["type"] == "state"]
             self.frames = [frame for frame in seat.frames if frame["type"] == "state"]
 
     def __enter__(self) -> NetworkBot:
@@ -360,11 +365,3 @@ class NetworkBot:
     def __exit__(self, *exc: object) -> None:
         self.stop.set()
         self.thread.join(timeout=10)
-
-
-CARD = re.compile(r'"((?:10|1[1-9]|20|[1-9TJQKA])[cdhsp]|Jk)"')
-
-
-def cards_in(value: Any) -> set[str]:
-    """Every card written in a JSON value."""
-    return set(CARD.findall(json.dumps(value)))

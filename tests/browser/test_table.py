@@ -14,7 +14,16 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from browser.checks import RESULT, layout_problems, record, shoot
-from browser.players import DESKTOP, PHONE, NetworkBot, TablePlayer, hands_played, play_until, seat_three
+from browser.players import (
+    DESKTOP,
+    PHONE,
+    NetworkBot,
+    TablePlayer,
+    called,
+    hands_played,
+    play_until,
+    seat_three,
+)
 from homegame.room.client import RoomClient
 from homegame.web import STATIC
 from room_server import RoomServer
@@ -27,7 +36,8 @@ PAGE_BUDGET = 300 * 1024
 
 @pytest.mark.parametrize("game", ["draw", "chinese"])
 def test_a_whole_deal_by_keys_alone(game: str, browser: Browser, room: RoomServer, artifacts: Path) -> None:
-    setup = {"name": f"{game} by keys", "seats": 4, "games": [game], "clock": 600, "pause": 0, "buy_in": 500}
+    setup = {"name": f"{game} by keys", "seats": 4, "games": called(game), "clock": 600, "pause": 0,
+             "buy_in": 500}
     table, players, _ = seat_three(browser, room.base, setup, keys=True)
     with NetworkBot(room.base, table):
         play_until(players, lambda: hands_played(players) >= 1, random.Random(f"keys {game}"), choose=game)

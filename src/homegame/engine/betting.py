@@ -58,13 +58,16 @@ if TYPE_CHECKING:
 
     from homegame.engine.history import History
 
-__all__ = ["CHECK", "FOLD", "STRUCTURES", "BettingRound", "Limits", "by_seat", "money_fields", "passive",
-           "post_antes", "sorted_seats"]
+__all__ = ["CHECK", "FOLD", "STRUCTURES", "STRUCTURE_LABELS", "BettingRound", "Limits", "by_seat",
+           "money_fields", "passive", "post_antes", "sorted_seats"]
 
 FOLD = Action("fold")
 CHECK = Action("check")
 _CHECK_ONLY = Choices((CHECK,))
 STRUCTURES = ("fixed", "pot", "no", "spread", "draw")
+STRUCTURE_LABELS = ("fixed limit", "pot limit", "no limit", "spread limit",
+                    "draw poker's own (any bet, no raise once called)")
+"""Each of :data:`STRUCTURES` in words."""
 AGGRESSIVE = frozenset({"bet", "raise", "complete", "bring-in"})
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, TypeGuard
 
 from homegame.cards import Card, format_cards, is_permutation, parse_cards
@@ -28,18 +28,26 @@ count of amounts a betting round offers stays a machine-sized integer."""
 
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """A table setting: its default, what it means, and what values it takes.
+    """A table setting: its default, what it means, and what values it takes, with the words a
+    form shows it in.
 
     The type of the default is the setting's type. ``choices`` lists the allowed values;
     ``minimum`` and ``maximum`` bound a number (at most :data:`MAX_CHIPS` when no maximum is set).
-    A whole number may be given as its digits, as a person types it.
+    A whole number may be given as its digits, as a person types it. ``label`` names the setting
+    in words and ``help`` says what it does, in plain text; ``choice_labels`` names each choice in
+    words, in the order of ``choices``. ``variant_defaults`` holds the default under a variant that
+    changes it (the first of a table's variants found there wins).
 
-    >>> Setting(2, "the small bet", minimum=1).check("bet", "4")
+    >>> bet = Setting(2, "The small bet.", minimum=1, label="Small bet")
+    >>> bet.check("bet", "4")
     4
-    >>> Setting(2, "the small bet", minimum=1).check("bet", 2.5)
+    >>> bet.check("bet", 2.5)
     Traceback (most recent call last):
     ...
     homegame.errors.GameError: setting bet takes a whole number, not 2.5
+    >>> Setting(5, "Units a royal flush pays.", label="Royal flush", variant_defaults={"royal-on-top": 6}
+    ...         ).default_under(["royal-on-top"])
+    6
     """
 
     default: Any
@@ -47,6 +55,33 @@ class Setting:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    label: str = field(kw_only=True)
+    choice_labels: tuple[str, ...] = field(default=(), kw_only=True)
+    variant_defaults: Mapping[str, Any] = field(default_factory=dict, kw_only=True, hash=False)
+
+    def __post_init__(self) -> None:
+        if not self.label or (self.choice_labels and len(self.choice_labels) != len(self.choices)):
+            raise GameError(f"a setting needs a label, and words for all its choices or none: {self.label!r}")
+
+    def default_under(self, variants: Iterable[str]) -> Any:
+        """The default at a table playing ``variants``."""
+        return next((self.variant_defaults[v] for v in variants if v in self.variant_defaults), self.default)
+
+    def to_json(self) -> dict[str, Any]:
+        """The setting as a form shows it: label, help, default (and the defaults ``variant_defaults``
+        changes), the values it takes in words, and a number's bounds.
+
+        >>> Setting("fixed", "How much a bet may be.", choices=("fixed", "pot"), label="Betting",
+        ...         choice_labels=("Fixed limit", "Pot limit")).to_json()["choices"]
+        [{'value': 'fixed', 'label': 'Fixed limit'}, {'value': 'pot', 'label': 'Pot limit'}]
+        """
+        words = self.choice_labels or tuple(map(str, self.choices))
+        choices = [{"value": value, "label": label} for value, label in zip(self.choices, words, strict=True)]
+        number = type(self.default) is int
+        return {"label": self.label, "help": self.help, "default": self.default,
+                "variant_defaults": dict(self.variant_defaults), "choices": choices,
+                "minimum": self.minimum if number else None,
+                "maximum": (MAX_CHIPS if self.maximum is None else self.maximum) if number else None}
 
     def check(self, name: str, value: object) -> Any:
         """``value`` if it fits this setting (digits read as a number); else :class:`GameError`."""
@@ -55,22 +90,23 @@ class Setting:
             return self._check_number(name, _number_from_digits(value))
         if type(value) is not kind:
             raise GameError(f"setting {name} takes a {_KIND_NAMES.get(kind, kind.__name__)}, "
-                            f"not {shown(value)}")
+                            f"not {shown(value)}", setting=name)
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise GameError(f"setting {name} must be one of {allowed}, not {shown(value)}")
+            raise GameError(f"setting {name} must be one of {allowed}, not {shown(value)}", setting=name)
         return value
 
     def _check_number(self, name: str, value: object) -> int:
         if type(value) is not int:
-            raise GameError(f"setting {name} takes a whole number, not {shown(value)}")
+            raise GameError(f"setting {name} takes a whole number, not {shown(value)}", setting=name)
         highest = MAX_CHIPS if self.maximum is None else self.maximum
         if self.minimum is not None and value < self.minimum:
-            raise GameError(f"setting {name} must be at least {self.minimum}, not {value}")
+            raise GameError(f"setting {name} must be at least {self.minimum}, not {value}", setting=name)
         if value > highest:
-            raise GameError(f"setting {name} must be at most {highest}, not {value}")
+            raise GameError(f"setting {name} must be at most {highest}, not {value}", setting=name)
         if self.choices and value not in self.choices:
-            raise GameError(f"setting {name} must be one of {', '.join(map(str, self.choices))}")
+            allowed = ", ".join(map(str, self.choices))
+            raise GameError(f"setting {name} must be one of {allowed}", setting=name)
         return value
 
 
@@ -142,7 +178,7 @@ class Game(ABC):
             raise GameError(f"{self.title} has no setting {named}; settings: {known}")
         self.player_count = players
         self.chosen_variants = frozenset(chosen)
-        self.config = {name: setting.check(name, settings.get(name, setting.default))
+        self.config = {name: setting.check(name, settings.get(name, setting.default_under(chosen)))
                        for name, setting in self.settings.items()}
         self._refuse_uncounted()
         self.check_config()
@@ -165,13 +201,31 @@ class Game(ABC):
                 counted.discard(key)
         return frozenset(counted)
 
+    @classmethod
+    def settings_json(cls) -> dict[str, dict[str, Any]]:
+        """Each setting as a form shows it (:meth:`Setting.to_json`), with the variant it counts
+        only with (``only_with``) or only without (``only_without``); see :attr:`variant_settings`.
+
+        >>> from homegame import GAMES
+        >>> ante = GAMES["pineapple"].settings_json()["ante"]
+        >>> ante["label"], ante["only_with"], ante["only_without"]
+        ('Ante', 'ante', None)
+        """
+        described = {}
+        for key, setting in cls.settings.items():
+            variant, wanted = _condition(cls.variant_settings.get(key, ""))
+            described[key] = {**setting.to_json(), "only_with": variant if variant and wanted else None,
+                              "only_without": variant if variant and not wanted else None}
+        return described
+
     def _refuse_uncounted(self) -> None:
         counted = self.settings_counted(self.chosen_variants)
         for key, condition in self.variant_settings.items():
-            if key not in counted and self.config[key] != self.settings[key].default:
+            default = self.settings[key].default_under(self.chosen_variants)
+            if key not in counted and self.config[key] != default:
                 variant, wanted = _condition(condition)
                 counts = "only counts" if wanted else "does not count"
-                raise GameError(f"{key} {counts} with the {variant} variant")
+                raise GameError(f"{key} {counts} with the {variant} variant", setting=key)
 
     def check_config(self) -> None:
         """Raise :class:`GameError` for a combination of settings that does not make sense."""

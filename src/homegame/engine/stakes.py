@@ -20,7 +20,7 @@ from typing import Any
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, deck
-from homegame.engine.betting import STRUCTURES, Limits
+from homegame.engine.betting import STRUCTURE_LABELS, STRUCTURES, Limits
 from homegame.engine.game import Game, GameError, Setting
 from homegame.engine.pots import Chips
 
@@ -31,23 +31,29 @@ def stake_settings(*, limit: str = "fixed", ante: int = 1, bet: int = 2,
                    max_bet: int = 0) -> dict[str, Setting]:
     """The shared betting settings, with this game's defaults."""
     return {
-        "ante": Setting(ante, "chips each player puts in before the deal", minimum=0),
-        "stack": Setting(100, "chips each player starts with when the table gives no stacks", minimum=1),
-        "limit": Setting(limit, "betting structure: fixed, pot, no or spread limit", choices=STRUCTURES[:4]),
-        "bet": Setting(bet, "the small bet (fixed limit) or the smallest bet", minimum=1),
-        "big_bet": Setting(0, "the bet of the later (big) rounds; 0: twice 'bet'", minimum=0),
-        "max_bet": Setting(max_bet, "spread limit: the largest bet or raise step of the small rounds",
-                           minimum=0),
-        "cap": Setting(4, "fixed limit: most bets and raises in a round (0: no cap)", minimum=0),
+        "ante": Setting(ante, "chips each player puts in before the deal", minimum=0, label="Ante"),
+        "stack": Setting(100, "chips each player starts with when the table gives no stacks", minimum=1,
+                         label="Starting stack"),
+        "limit": Setting(limit, "how much a bet or raise may be", choices=STRUCTURES[:4],
+                         choice_labels=STRUCTURE_LABELS[:4], label="Betting structure"),
+        "bet": Setting(bet, "the bet in fixed limit, the smallest bet in the others", minimum=1,
+                       label="Small bet"),
+        "big_bet": Setting(0, "the bet of the later, big rounds (0: twice the small bet)", minimum=0,
+                           label="Big bet"),
+        "max_bet": Setting(max_bet, "spread limit: the largest bet or raise of the small rounds (0: none)",
+                           minimum=0, label="Largest spread bet"),
+        "cap": Setting(4, "fixed limit: the most bets and raises in a round (0: no cap)", minimum=0,
+                       label="Raise cap"),
     }
 
 
 def check_stakes(config: Mapping[str, Any]) -> None:
     """Refuse settings that cannot make a betting round."""
     if config["limit"] == "spread" and not config["max_bet"]:
-        raise GameError("spread limit needs a max_bet (the largest bet or raise step)")
+        raise GameError("spread limit needs a max_bet (the largest bet or raise step)", setting="max_bet")
     if config["max_bet"] and config["max_bet"] < config["bet"]:
-        raise GameError(f"max_bet {config['max_bet']} is below the smallest bet {config['bet']}")
+        raise GameError(f"max_bet {config['max_bet']} is below the smallest bet {config['bet']}",
+                        setting="max_bet")
 
 
 def seat_chips(stacks: Sequence[int] | None, *, players: int, default: int, dealer: int) -> Chips:

@@ -92,10 +92,12 @@ class PairwiseGame(Game):
     """A game settled between every two players on their own, in units of chips."""
 
     settings: ClassVar[dict[str, Setting]] = {
-        "unit": Setting(1, "chips a unit: every payment is this many chips a unit", minimum=1),
+        "unit": Setting(1, "chips a unit: every payment is this many chips a unit", minimum=1,
+                        label="Chips a unit"),
         "pair_units": Setting("", "units two players agreed on between themselves, as seat-seat:chips "
                                   "pairs split by spaces, such as 0-1:5 (seats 0 and 1 play for 5 chips "
-                                  "a unit); every other pair plays for the table's unit"),
+                                  "a unit); every other pair plays for the table's unit",
+                              label="Units two players agreed on"),
     }
     scores_in_chips = True
     units: PairUnits

@@ -24,7 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from homegame.errors import HomegameError, NotAllowed, NotFound
+from homegame.errors import HomegameError, NotAllowed, NotFound, RoomError
 from homegame.games import GAMES, rules_page
 from homegame.room.connection import CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_UNAUTHORIZED, RATE, Connection
 from homegame.room.forwarding import ForwardToOwner, relay_socket
@@ -87,6 +87,8 @@ def _api(handler: Callable[[Request], Awaitable[Response]]) -> Handler:
             return _error(404, str(error))
         except NotAllowed as error:
             return _error(403, str(error))
+        except RoomError as error:
+            return _error(400, str(error), field=error.field)
         except HomegameError as error:
             return _error(400, str(error))
     return endpoint
@@ -105,8 +107,10 @@ async def _ok(data: Any, status: int = 200) -> Response:
     return JSONResponse(data, status_code=status)
 
 
-def _error(status: int, message: str) -> Response:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, *, field: str | None = None) -> Response:
+    """A refusal: why, and the field of the request at fault where the room knows it."""
+    return JSONResponse({"error": message} if field is None else {"error": message, "field": field},
+                        status_code=status)
 
 
 async def _body(request: Request) -> Any:

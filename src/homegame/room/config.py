@@ -4,7 +4,8 @@ bots, the clock.
 A :class:`TableConfig` is read from the JSON a client sends (:meth:`TableConfig.from_json`) and
 checked in full there: every game named exists, every variant is one of its variants, every stake
 is a setting that the games taking it accept. What a table refuses is a
-:class:`~homegame.errors.RoomError` that says why.
+:class:`~homegame.errors.RoomError` that says why, and names the field at fault (``seats``, or
+``stakes.ante`` for a stake), so that a form can show the refusal by that field.
 
 >>> config = TableConfig.from_json({"name": "Friday", "seats": 4, "games": ["draw", "papayoo"],
 ...                                 "stakes": {"ante": 1, "bet": 2}, "bots": 2})
@@ -126,20 +127,22 @@ class TableConfig:
     def check(self) -> None:
         """Refuse a setup no hand could be dealt at: too many bots, stakes a game refuses."""
         if self.bots >= self.seats:
-            raise RoomError(f"{self.bots} bots leave no seat free at a table of {self.seats}")
+            raise RoomError(f"{self.bots} bots leave no seat free at a table of {self.seats}", field="bots")
         for choice in self.games:
             game = game_class(choice.game)
             try:
                 _within_the_room_s_budget(make_bot(choice.game, self.bot_level))
             except HomegameError as error:
-                raise RoomError(f"bot_level: {error}") from None
+                raise RoomError(f"bot_level: {error}", field="bot_level") from None
             fits = [n for n in game.players if 2 <= n <= self.seats] or [game.players[0]]
             for variants in ((), *((v,) for v in choice.variants)):
                 try:
                     new_game(choice.game, players=fits[0], variants=variants,
                              **self.settings_for(choice.game, variants, seats=range(fits[0])))
                 except HomegameError as error:
-                    raise RoomError(f"{game.title} at this table: {error}") from None
+                    setting = error.setting if isinstance(error, GameError) else None
+                    at_fault = f"stakes.{setting}" if setting else "games"
+                    raise RoomError(f"{game.title} at this table: {error}", field=at_fault) from None
 
     def settings_for(self, name: str, variants: Iterable[str] = (),
                      seats: Sequence[int] | None = None) -> dict[str, Any]:
@@ -155,6 +158,21 @@ class TableConfig:
             settings["pair_units"] = _pairs_among(settings["pair_units"], range(self.seats) if seats is None
                                                   else seats, table_seats=self.seats)
         return settings
+
+    @property
+    def only_game(self) -> str | None:
+        """The game this table deals without anyone calling it: its one game, when the table offers
+        no variants of it to choose (``None`` at a table of dealer's choice).
+
+        >>> TableConfig.from_json({"name": "Draw night", "games": ["draw"]}).only_game
+        'draw'
+        >>> lowball_or_not = {"game": "draw", "variants": ["lowball"]}
+        >>> TableConfig.from_json({"name": "Lowball?", "games": [lowball_or_not]}).only_game is None
+        True
+        """
+        if len(self.games) == 1 and not self.games[0].variants:
+            return self.games[0].game
+        return None
 
     def choice(self, name: str) -> GameChoice:
         """The table's entry for the game called ``name``, or :class:`RoomError`."""
@@ -231,42 +249,44 @@ def _max_buy_in(value: object, buy_in: int) -> int:
 
 def _text(name: str, value: object, *, longest: int) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > longest or not value.isprintable():
-        raise RoomError(f"{name} is 1 to {longest} printable characters, not {shown(value)}")
+        raise RoomError(f"{name} is 1 to {longest} printable characters, not {shown(value)}", field=name)
     return value.strip()
 
 
 def _whole(name: str, value: object, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise RoomError(f"{name} is a whole number from {low} to {high}, not {shown(value)}")
+        raise RoomError(f"{name} is a whole number from {low} to {high}, not {shown(value)}", field=name)
     return value
 
 
 def _seconds(name: str, value: object, low: float, high: float) -> float:
     if not isinstance(value, int | float) or isinstance(value, bool) or not low <= value <= high:
-        raise RoomError(f"{name} is a number of seconds from {low} to {high}, not {shown(value)}")
+        raise RoomError(f"{name} is a number of seconds from {low} to {high}, not {shown(value)}", field=name)
     return float(value)
 
 
 def _stakes(value: object) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise RoomError(f"stakes are an object of game settings, not {shown(value)}")
+        raise RoomError(f"stakes are an object of game settings, not {shown(value)}", field="stakes")
     known = {name for game in GAMES.values() for name in game.settings}
     unknown = sorted(str(key) for key in value if key not in known)
     if unknown:
-        raise RoomError(f"no game has a setting {', '.join(unknown)}")
-    if not all(isinstance(item, int | str) for item in value.values()):
-        raise RoomError(f"stakes are numbers or words, not {shown(value)}")
+        raise RoomError(f"no game has a setting {', '.join(unknown)}", field=f"stakes.{unknown[0]}")
+    for key, item in value.items():
+        if not isinstance(item, int | str):
+            raise RoomError(f"stakes are numbers or words, not {shown(item)} ({key})", field=f"stakes.{key}")
     return dict(value)
 
 
 def _games(value: object) -> tuple[GameChoice, ...]:
     """The games the dealer may call: names, or ``{"game": name, "variants": [...]}``."""
     if not isinstance(value, list) or not value or len(value) > 4 * len(GAMES):
-        raise RoomError(f"games is a list of the games the dealer may call, not {shown(value)}")
+        raise RoomError(f"games is a list of the games the dealer may call, not {shown(value)}",
+                        field="games")
     choices = [_game_choice(item) for item in value]
     names = [choice.game for choice in choices]
     if len(set(names)) != len(names):
-        raise RoomError("each game is listed once, with all the variants the dealer may call")
+        raise RoomError("each game is listed once, with all the variants the dealer may call", field="games")
     return tuple(choices)
 
 
@@ -274,15 +294,16 @@ def _game_choice(item: object) -> GameChoice:
     if isinstance(item, str):
         item = {"game": item}
     if not isinstance(item, dict) or set(item) - {"game", "variants"}:
-        raise RoomError(f"a game of the table is a name or {{'game', 'variants'}}, not {shown(item)}")
+        raise RoomError(f"a game of the table is a name or {{'game', 'variants'}}, not {shown(item)}",
+                        field="games")
     try:
         game = game_class(item.get("game"))
     except HomegameError as error:
-        raise RoomError(str(error)) from None
+        raise RoomError(str(error), field="games") from None
     variants = item.get("variants", [])
     if not isinstance(variants, list) or not all(v in game.variants for v in variants):
         raise RoomError(f"{game.title}'s variants are {', '.join(game.variants) or 'none'}, "
-                        f"not {shown(variants)}")
+                        f"not {shown(variants)}", field="games")
     return GameChoice(game.name, tuple(dict.fromkeys(variants)))
 
 
@@ -290,5 +311,5 @@ def _default(value: object, games: tuple[GameChoice, ...]) -> str:
     names = [choice.game for choice in games]
     if value not in names:
         raise RoomError(f"the default game is one of the table's games ({', '.join(names)}), "
-                        f"not {shown(value)}")
+                        f"not {shown(value)}", field="default_game")
     return str(value)

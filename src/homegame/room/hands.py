@@ -8,7 +8,7 @@ on (a Papayoo game of several deals, fantasyland, a carried pot), with the same 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +19,7 @@ from homegame.games import new_game
 if TYPE_CHECKING:
     from homegame.room.table import TableEvent
 
-__all__ = ["HandInPlay", "Series", "chance_by_hand", "replay_hand", "start_hand"]
+__all__ = ["HandInPlay", "Series", "chance_by_hand", "replay_hand", "replaying", "start_hand"]
 
 
 @dataclass
@@ -83,12 +83,20 @@ def start_hand(deal: dict[str, Any], *, deck: Sequence[Card] | None, chance: Cha
 
 def replay_hand(events: Sequence[TableEvent]) -> HandInPlay:
     """A past hand played again from its events (its ``dealt`` event and the actions after it)."""
+    *_, (_, hand) = replaying(events)
+    return hand
+
+
+def replaying(events: Sequence[TableEvent]) -> Iterator[tuple[int, HandInPlay]]:
+    """A past hand played again from its events step by step: after each event, its number at the
+    table and the hand as it then stood (one hand, changing as it goes)."""
     deal, *actions = events
     chance = Chance.replaying([outcome for event in actions for outcome in event.data["chance"]])
     hand = start_hand(deal.data, deck=parse_cards(deal.data["deck"]), chance=chance)
+    yield deal.seq, hand
     for event in actions:
         hand.state.apply(hand.seats.index(event.data["seat"]), Action.from_json(event.data["action"]))
-    return hand
+        yield event.seq, hand
 
 
 def chance_by_hand(events: Iterable[TableEvent]) -> dict[int, list[Any]]:

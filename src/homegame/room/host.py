@@ -11,8 +11,8 @@ again (and reach the new owner, which takes their unanswered requests).
 Time moves the table too: a clock runs out, a pause between deals ends. The host keeps one timer
 for the table's next moment and plays what the rules say: the game's default action for a seat
 whose clock ran out (a bot's choice where the rules leave one), the table's default game for a
-dealer who did not call, the next deal of a game of several deals. Bots think in the room's bot
-pool and act through the same requests as people.
+dealer who did not call, the next deal of a game of several deals or of a table's only game, which
+no one calls. Bots think in the room's bot pool and act through the same requests as people.
 """
 
 from __future__ import annotations

@@ -10,13 +10,18 @@ engine's :class:`~homegame.engine.GameState`, and an action is legal when the en
 
 A table moves through phases: ``waiting`` (fewer than two players who can be dealt in), ``choosing``
 (the dealer names the next game, under the clock), ``playing`` (a hand is on), ``between`` (the short
-pause before the next deal of a game that runs over several deals) and ``closed``.
+pause before the next deal of a game that runs over several deals, or of a table's only game, which
+no one calls) and ``closed``.
 
->>> table = Table.create("t1", TableConfig.from_json({"name": "Friday", "games": ["draw"], "bots": 1,
-...                                                   "clock": 5, "pause": 0}), at=0.0)
+>>> config = {"name": "Friday", "games": ["draw", "papayoo"], "bots": 1, "clock": 5, "pause": 2}
+>>> table = Table.create("t1", TableConfig.from_json(config), at=0.0)
 >>> seat = table.join("ann", token_hash="h", at=1.0)
 >>> table.phase, table.chooser
 ('choosing', 0)
+>>> table = Table.create("t2", TableConfig.from_json({**config, "games": ["draw"]}), at=0.0)
+>>> seat = table.join("ann", token_hash="h", at=1.0)
+>>> table.phase, table.chooser, table.wakes_at
+('between', None, 3.0)
 """
 
 from __future__ import annotations
@@ -220,10 +225,14 @@ class Table(TableState):
 
     def deal(self, *, at: float, shuffle: Shuffle) -> None:
         """Deal the next hand of the game being played, its deck shuffled by ``shuffle``; if the
-        game cannot go on with its players (too few have chips left), it ends there instead."""
+        game cannot go on with its players (too few have chips left), it ends there instead, and
+        a game the table deals on its own waits for players who can be dealt it."""
         series = self.series
         if series is None or self.phase not in ("choosing", "between"):
             raise RoomError("there is no game to deal now")
+        if self.dealing_alone and series.game not in self.choosable():
+            self.record("game_over", {"reason": f"{series.game} cannot be dealt to the players here now"}, at)
+            return
         seats = series.seats or tuple(self.players_for(series.game))
         chips = self._configure(series.game, list(series.variants), seats=seats).starting_stack
         deal = {"number": self.hands_played + 1, "game": series.game, "variants": list(series.variants),

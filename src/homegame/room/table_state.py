@@ -44,6 +44,14 @@ class TableEvent:
 
 
 
+_WHAT_COMES_NEXT: Final = frozenset({"phase", "button", "chooser", "deadlines", "wakes_at", "series"})
+
+
+def _but_what_comes_next(checkpoint: dict[str, Any]) -> dict[str, Any]:
+    """A checkpoint without the next deal or call (see :meth:`TableState._take_what_comes_next`)."""
+    return {key: value for key, value in checkpoint.items() if key not in _WHAT_COMES_NEXT}
+
+
 @dataclass
 class TableState:
     """A table as its events have made it, and how each kind of event changes it (the requests
@@ -171,18 +179,27 @@ class TableState:
         """Start from a checkpoint (a log read from one), or check that the table read so far is
         the table the checkpoint recorded."""
         if not cold:
-            if self._as_read(data) != self.checkpoint():
+            stored, read = self._as_read(data), self.checkpoint()
+            if _but_what_comes_next(stored) != _but_what_comes_next(read):
                 raise RoomError(f"table {self.id}'s log disagrees with its checkpoint at event {self.seq}")
+            # A version of the room that deals the next hand differently (one game dealt with no
+            # call) wrote it: the table goes on as its players were told, and by today's rules after.
+            self._take_what_comes_next(data)
             return
         self.owner_hash = data["owner"]
         self.seats = [None if s is None else Seat.from_checkpoint(s) for s in data["seats"]]
         self.ledger = Ledger.from_checkpoint(data["ledger"])
-        self.phase, self.button, self.chooser = data["phase"], data["button"], data["chooser"]
-        self.deadlines = {seat: deadline for seat, deadline in data["deadlines"]}
-        self.wakes_at, self.hands_played = data["wakes_at"], data["hands_played"]
-        self.series = None if data["series"] is None else Series.from_checkpoint(data["series"])
+        self._take_what_comes_next(data)
+        self.hands_played = data["hands_played"]
         self.chat = list(data["chat"])
         self.ledger.bots |= {s.name for s in self.seats if s is not None and s.bot is not None}
+
+    def _take_what_comes_next(self, data: dict[str, Any]) -> None:
+        """The next deal or call as a checkpoint has it: the phase, the dealer, the clocks, the game."""
+        self.phase, self.button, self.chooser = data["phase"], data["button"], data["chooser"]
+        self.deadlines = {seat: deadline for seat, deadline in data["deadlines"]}
+        self.wakes_at = data["wakes_at"]
+        self.series = None if data["series"] is None else Series.from_checkpoint(data["series"])
 
     def _as_read(self, data: dict[str, Any]) -> dict[str, Any]:
         """A stored checkpoint as this version reads it: one written before a field was added
@@ -296,20 +313,42 @@ class TableState:
             self._open_choosing(at, pause=0.0)
 
     def _recheck_choosing(self, at: float) -> None:
-        """After someone leaves or sits out: a new dealer if the caller can no longer play."""
-        if self.phase == "choosing" and self.chooser not in {
-                s for name in self.choosable() for s in self.players_for(name)}:
+        """After someone leaves or sits out: a new dealer if the caller can no longer play; the
+        table waits instead of dealing its one game if no person could play it now, and a
+        waiting table looks again at who could play (a player too many for its games has gone)."""
+        candidates = self._candidates()
+        if self.phase == "waiting" or (self.phase == "choosing" and self.chooser not in candidates) \
+                or (self.dealing_alone and not self._people_among(candidates)):
             self._open_choosing(at, pause=0.0)
 
+    @property
+    def dealing_alone(self) -> bool:
+        """Whether the table is pausing before it deals its one game on its own (see
+        :attr:`TableConfig.only_game`): no one calls it, and the players are counted at the deal."""
+        return self.phase == "between" and self.series is not None and self.series.seats is None
+
+    def _candidates(self) -> list[int]:
+        """The seats that could be dealt a game of the table now, clockwise from seat 0."""
+        return sorted({s for name in self.choosable() for s in self.players_for(name)})
+
+    def _people_among(self, seats: list[int]) -> bool:
+        return any(self._occupant(s).bot is None for s in seats)
+
     def _open_choosing(self, at: float, *, pause: float) -> None:
-        """The next dealer (the button, or the next seat clockwise that can play) calls a game; a
-        table waits while no person (only bots) could play."""
-        self.deadlines, self.wakes_at = {}, None
-        candidates = sorted({s for name in self.choosable() for s in self.players_for(name)})
-        if not any(self._occupant(s).bot is None for s in candidates):
+        """The next dealer (the button, or the next seat clockwise that can play) calls a game after
+        ``pause``, under the clock; a table of one game with nothing to choose deals it on its own
+        instead, after the table's pause. A table waits while no person (only bots) could play."""
+        self.deadlines, self.wakes_at, self.series = {}, None, None
+        candidates = self._candidates()
+        if not self._people_among(candidates):
             self.phase, self.chooser = "waiting", None
             return
         self.button = min(candidates, key=lambda s: (s - self.button) % len(self.seats))
+        only = self.config.only_game
+        if only is not None:
+            self.series = Series(only, ())
+            self.phase, self.chooser, self.wakes_at = "between", None, at + self.config.pause
+            return
         self.phase, self.chooser = "choosing", self.button
         self.deadlines[self.button] = at + pause + self.config.clock
 

@@ -9,7 +9,7 @@ bot. Both answer a seat about its own cards only, from its own view, and change 
 >>> from homegame.room.config import TableConfig
 >>> table = Table.create("t", TableConfig.from_json({"name": "n", "games": ["chinese"], "bots": 1}), at=0.0)
 >>> seat = table.join("ann", token_hash="h", at=0.0)
->>> _ = table.choose(0, "chinese", [], at=0.0, shuffle=list)  # an unshuffled deck
+>>> table.deal(at=0.0, shuffle=list)  # its one game, which no one calls, from an unshuffled deck
 >>> table.hand.state.view(table.hand.player_of(seat)).hand
 (5c, 4s, 4h, 4d, 4c, 3s, 3h, 3d, 3c, 2s, 2h, 2d, 2c)
 >>> answer = check(table, seat, {"kind": "set", "groups": [["4s", "4h", "4d"], ["5c", "4c", "3s", "3h", "2s"],

@@ -23,7 +23,7 @@ from typing import Any
 
 from homegame.cards import Card, deck, rank_name
 from homegame.engine import Game, GameError, Setting
-from homegame.engine.betting import STRUCTURES, Limits
+from homegame.engine.betting import STRUCTURE_LABELS, STRUCTURES, Limits
 from homegame.engine.stakes import check_stakes, round_limits, stake_settings
 from homegame.games.draw.state import DrawState
 from homegame.ranking import RANKINGS, Ranking, wild_cards
@@ -50,21 +50,22 @@ class DrawPoker(Game):
         "wild": "two jokers are added to the deck and are wild",
         "deuces": "every 2 is wild",
         "aces": "every ace is wild",
-        "wild-rank": "every card of the rank the 'wild_rank' setting names is wild",
-        "lowball": "the lowest hand wins, ranked by the 'low' setting",
+        "wild-rank": "every card of the rank the wild rank setting names is wild",
+        "lowball": "the lowest hand wins, ranked as the low ranking setting says",
     }
     exclusive_variants = (frozenset({"wild", "deuces", "aces", "wild-rank"}),)
     starting_stack = 100
     variant_settings = {"low": "lowball", "qualifier": "lowball", "wild_rank": "wild-rank"}
     settings = {
         **stake_settings(limit="fixed"),
-        "limit": Setting("draw", "betting structure: draw (the source's rules), fixed, pot, no or spread",
-                         choices=STRUCTURES),
-        "low": Setting("ace-to-five", "lowball: how low hands rank", choices=LOWS),
+        "limit": Setting("draw", "how much a bet or raise may be", choices=STRUCTURES,
+                         choice_labels=STRUCTURE_LABELS, label="Betting structure"),
+        "low": Setting("ace-to-five", "lowball: how low hands rank", choices=LOWS,
+                       choice_labels=("ace to five", "deuce to seven", "ace to six"), label="Low ranking"),
         "qualifier": Setting(0, "lowball: a winning low must be this rank or better (0: none)",
-                             minimum=0, maximum=13),
-        "wild_rank": Setting("twos", "wild-rank: the rank whose four cards are wild, twos to aces",
-                             choices=WILD_RANKS),
+                             minimum=0, maximum=13, label="Low qualifier"),
+        "wild_rank": Setting("twos", "wild-rank variant: the rank whose four cards are wild, twos to aces",
+                             choices=WILD_RANKS, label="Wild rank"),
     }
 
     def check_config(self) -> None:
@@ -73,7 +74,7 @@ class DrawPoker(Game):
         lowest, best = _BEST_LOW[config["low"]]
         if config["qualifier"] and not lowest <= config["qualifier"] <= 13:
             raise GameError(f"a {config['low']} low qualifier is a rank from {lowest} to 13 (king), or 0 for "
-                            f"none: no hand is better than {best}")
+                            f"none: no hand is better than {best}", setting="qualifier")
 
     @property
     def deck(self) -> list[Card]:

@@ -312,7 +312,8 @@ class PaiGow(Game):
         "player-banks": "the bank is offered around the table each hand; a banking player sets by "
                         "the house way and takes or pays the others",
     }
-    settings = {"wager": TableSetting(20, "chips each player wagers on a hand", minimum=2, maximum=10_000)}
+    settings = {"wager": TableSetting(20, "chips each player wagers on a hand", minimum=2, maximum=10_000,
+                                     label="Wager")}
     starting_stack = 1000
 
     def check_config(self) -> None:

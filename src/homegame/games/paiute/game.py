@@ -10,11 +10,14 @@ may call it. The rules text is ``homegame rules paiute`` (``games/rules/paiute.m
 ((1,), 5, 52)
 >>> Paiute(players=2, variants=["jokers"]).deck[-2:]
 [Jk, Jk]
+>>> table = Paiute(players=2, variants=["pay-table", "royal-on-top"]).config
+>>> table["pay_royal_flush"], table["pay_five_of_a_kind"]
+(6, 5)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from homegame.cards import Card, deck
@@ -37,6 +40,9 @@ PAY_TABLE_SETTINGS = {
 """Each combination and the setting holding what every other player pays for it under ``pay-table``."""
 
 _PAY_DEFAULTS = dict(zip(PAY_TABLE_SETTINGS.values(), (6, 5, 4, 3, 2, 1), strict=True))
+_ROYAL_ON_TOP_PAYS = {"pay_royal_flush": {"royal-on-top": 6}, "pay_five_of_a_kind": {"royal-on-top": 5}}
+"""The pay table's defaults run 6 down to 1 in the ranking's order, so with ``royal-on-top`` the
+royal flush pays 6 and five of a kind 5 unless the players set them."""
 
 
 class Paiute(Game):
@@ -50,33 +56,19 @@ class Paiute(Game):
         "jokers": "two jokers are added and are the only wild cards; no card is turned up",
         "opposite-colour": "only the two cards of the turned rank in the other colour are wild",
         "royal-on-top": "the royal flush outranks five of a kind",
-        "ante": "everyone antes the `ante` setting; the winner takes the pot (a void deal returns it)",
-        "pay-table": "every other player pays the winner by the winning combination (the pay_* settings)",
+        "ante": "everyone antes (the ante setting); the winner takes the pot (a void deal returns it)",
+        "pay-table": "every other player pays the winner by the winning combination (the pay settings)",
     }
     exclusive_variants = (frozenset({"jokers", "opposite-colour"}), frozenset({"ante", "pay-table"}))
     variant_settings = {"ante": "ante", **dict.fromkeys(_PAY_DEFAULTS, "pay-table")}
     settings = {
-        "ante": Setting(1, "chips each player antes under the `ante` scoring", minimum=1),
-        **{key: Setting(default, f"units each loser pays for {combination} under `pay-table`", minimum=0)
-           for combination, key in PAY_TABLE_SETTINGS.items()
-           for default in (_PAY_DEFAULTS[key],)},
+        "ante": Setting(1, "ante variant: chips each player antes", minimum=1, label="Ante"),
+        **{key: Setting(_PAY_DEFAULTS[key], f"pay-table variant: units each loser pays for {combination}",
+                        minimum=0, label=f"Pay for {combination}",
+                        variant_defaults=_ROYAL_ON_TOP_PAYS.get(key, {}))
+           for combination, key in PAY_TABLE_SETTINGS.items()},
     }
     carry_keys = frozenset({"wins"})
-
-    def __init__(self, *, players: int, variants: Iterable[str] = (), **settings: Any) -> None:
-        """The pay table's defaults run 6 down to 1 in the ranking's order, so with ``royal-on-top``
-        the royal flush pays 6 and five of a kind 5 unless the players set them.
-
-        >>> table = Paiute(players=2, variants=["pay-table", "royal-on-top"]).config
-        >>> table["pay_royal_flush"], table["pay_five_of_a_kind"]
-        (6, 5)
-        """
-        super().__init__(players=players, variants=variants, **settings)
-        if self.has("pay-table") and self.has("royal-on-top"):
-            for key, above in (("pay_royal_flush", "pay_five_of_a_kind"),
-                               ("pay_five_of_a_kind", "pay_royal_flush")):
-                if key not in settings:
-                    self.config[key] = _PAY_DEFAULTS[above]
 
     @property
     def scores_in_chips(self) -> bool:

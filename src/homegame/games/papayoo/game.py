@@ -33,7 +33,7 @@ class Papayoo(Game):
     score_is_penalty = True
     numbered_cards = True
     settings = {"deals": Setting(4, "deals in a game; the lowest total after the last deal wins",
-                                 minimum=1, maximum=100)}
+                                 minimum=1, maximum=100, label="Deals")}
     carry_keys = frozenset({"deal", "totals"})
 
     @property

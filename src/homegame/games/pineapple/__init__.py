@@ -47,10 +47,12 @@ class Pineapple(BettingGame):
     variant_settings = {"ante": "ante", "small_blind": "not ante", "big_blind": "not ante"}
     settings = {
         **stake_settings(limit="fixed", ante=1, bet=2),
-        "ante": Setting(1, "ante variant: chips each player puts in before the deal", minimum=1),
+        "ante": Setting(1, "ante variant: chips each player puts in before the deal", minimum=1,
+                        label="Ante"),
         "small_blind": Setting(1, "chips the player left of the dealer posts (heads-up: the dealer)",
-                               minimum=0),
-        "big_blind": Setting(2, "chips the next player posts; pre-flop it is the bet to call", minimum=1),
+                               minimum=0, label="Small blind"),
+        "big_blind": Setting(2, "chips the next player posts; pre-flop it is the bet to call", minimum=1,
+                             label="Big blind"),
     }
     state_class = PineappleState
     steps: ClassVar[tuple[str, ...]] = ("discard", "flop", "bet", "turn", "bet", "river", "bet")
@@ -61,7 +63,7 @@ class Pineapple(BettingGame):
         super().check_config()
         if self.config["small_blind"] > self.config["big_blind"]:
             raise GameError(f"the small blind ({self.config['small_blind']}) is larger than the big blind "
-                            f"({self.config['big_blind']})")
+                            f"({self.config['big_blind']})", setting="small_blind")
 
     @cached_property
     def street_limits(self) -> Mapping[str, Limits]:

@@ -2,9 +2,11 @@
 // table, so a reload or a dropped connection keeps the seat, and a table owner's token.
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  /** ``field``: the field of the request the room refused, where it names one ("seats", "stakes.ante"). */
+  constructor(status, message, field = null) {
     super(message);
     this.status = status;
+    this.field = field;
   }
 }
 
@@ -25,7 +27,9 @@ export async function call(path, { method = "GET", body, token } = {}) {
   } catch (error) {
     data = null;
   }
-  if (!response.ok) throw new ApiError(response.status, (data && data.error) || `the room answered ${response.status}`);
+  if (!response.ok) {
+    throw new ApiError(response.status, (data && data.error) || `the room answered ${response.status}`, (data && data.field) || null);
+  }
   return data;
 }
 

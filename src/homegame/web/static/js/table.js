@@ -219,7 +219,7 @@ function renderTop() {
   } else if (table.phase === "choosing") {
     line = `Dealer's choice: ${seatName(table.chooser)} calls the next game`;
   } else if (table.phase === "between") {
-    line = `${current ? current.title : "The game"} goes on: the next deal comes in a moment`;
+    line = current ? `${current.title} goes on: the next deal comes in a moment` : "The first deal comes in a moment";
   } else if (table.phase === "waiting") {
     line = "Waiting for players";
   } else if (table.phase === "closed") {

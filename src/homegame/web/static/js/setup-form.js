@@ -1,0 +1,110 @@
+// The lobby's form for a new table: its seats, bots, buy-in and clock, the games the dealer may call
+// with their variants, and the stakes (see stakes.js). It reads into the setup POST /api/tables takes,
+// and checks what it can before sending: a refusal is shown by its field, the room's as the page's own.
+
+import { $, $$, fill, h } from "./dom.js";
+import { clearErrors, field, labelOf, numberProblem, showError } from "./fields.js";
+import { keptIn, settingsOf, stakeField, stakesIn } from "./stakes.js";
+
+const BOT_LEVELS = [["heuristic", "heuristic (plays sensibly)"], ["best", "best (the strongest, solvers included)"],
+                    ["random", "random (any legal move)"]];
+const TABLE_FIELDS = [  // the room's own fields: name, label, default, least, most, step, what it is for
+  ["seats", "Seats", 6, 2, 8, 1, null],
+  ["bots", "Bots", 2, 0, 7, 1, "Seats the house fills with bots, from the first seat."],
+  ["buy_in", "Buy-in (chips)", 100, 1, 125e12, 1, "Chips each player brings; a rebuy tops a stack up to it."],
+  ["clock", "Clock (seconds a turn)", 30, 1, 3600, "any", null],
+  ["points_rate", "Chips a point", 1, 1, 1e6, 1, "What a point is worth in the games scored in points."],
+  ["pause", "Pause between deals (s)", 3, 0, 60, "any", "How long a finished hand stays on the table."],
+  ["timeouts_to_sit_out", "Timeouts before sitting out", 2, 1, 100, 1, "Turns in a row the clock plays before the player sits out."],
+];
+
+/** The form for ``games`` (as /api/games describes them) in ``form``; ``submit(setup)`` is called with a
+ * setup the page found nothing wrong with. */
+export function buildForm(form, games, submit) {
+  const refresh = () => refreshDependents(form, games);
+  fill(form,
+       h("div", { class: "fields" },
+         field("Name", h("input", { name: "name", "data-field": "name", maxlength: 60, required: true, value: "Friday game" })),
+         TABLE_FIELDS.map(([name, label, value, min, max, step, note]) => field(label,
+           h("input", { type: "number", name, "data-field": name, value, min, max, step, required: true }), note)),
+         field("Bot level", h("select", { name: "bot_level", "data-field": "bot_level" },
+                              BOT_LEVELS.map(([value, text]) => h("option", { value }, text))))),
+       h("h3", {}, "Games the dealer may call"),
+       h("div", { class: "field", "data-for": "games" },
+         h("div", { class: "game-list", "data-field": "games", tabindex: -1 }, games.map((game) => gameOption(game, refresh))),
+         h("small", { class: "note", id: "dealing-note" }),
+         h("small", { class: "notice field-error", id: "error-games", role: "alert", hidden: true })),
+       field("Default game (when the dealer's clock runs out)", h("select", { name: "default_game", "data-field": "default_game" })),
+       h("details", {}, h("summary", {}, "Stakes and game settings"),
+         h("p", { class: "note" }, "Each setting applies to every chosen game that has it; one you leave keeps each game's own default."),
+         h("div", { id: "stakes", class: "fields" })),
+       h("p", {}, h("button", { type: "submit", class: "act primary" }, "Make the table")),
+       h("p", { id: "form-error", class: "notice", role: "alert" }));
+  refresh();
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    clearErrors(form);
+    $("#form-error").textContent = "";
+    const setup = checked(form, games);
+    if (setup) submit(setup);
+  });
+}
+
+function gameOption(game, refresh) {
+  return h("div", { class: "game-option" },
+           h("label", {}, h("input", { type: "checkbox", name: "game", value: game.name, checked: true, onchange: refresh }),
+             game.title, h("small", { class: "note" }, ` ${game.players[0]}-${game.players[1]}`)),
+           game.variants.map((variant) => h("label", { class: "variant" },
+             h("input", { type: "checkbox", name: `variant:${game.name}`, value: variant.name, onchange: refresh }),
+             h("span", {}, h("b", {}, variant.name), ": ", variant.text))));
+}
+
+/** The chosen games, each with the variants the dealer may switch on: [{game, variants}]. */
+function chosen(form, games) {
+  return $$("input[name=game]:checked", form).map((box) => ({
+    game: games.find((g) => g.name === box.value),
+    variants: $$(`input[name="variant:${box.value}"]:checked`, form).map((variant) => variant.value),
+  }));
+}
+
+/** Draw again what follows from the games chosen: the default game, the note on dealing, the stakes. */
+function refreshDependents(form, games) {
+  const choice = chosen(form, games);
+  const select = $("select[name=default_game]", form);
+  const before = select.value;
+  fill(select, choice.map(({ game }) => h("option", { value: game.name, selected: game.name === before }, game.title)));
+  select.closest(".field").hidden = choice.length < 2;
+  const alone = choice.length === 1 && !choice[0].variants.length;
+  $("#dealing-note", form).textContent = alone
+    ? `${choice[0].game.title} alone, with no variant to call: the room deals it hand after hand, and no one calls it.`
+    : "The dealer calls the next game (and its variants) between games.";
+  const kept = keptIn($$("[data-stake]", form));
+  fill($("#stakes", form), settingsOf(choice).map((setting) => stakeField(setting, kept[setting.key])));
+}
+
+/** The setup the form describes, or null after showing by its field what is wrong. */
+function checked(form, games) {
+  for (const control of $$("input[type=number]", form)) {
+    const problem = numberProblem(control);
+    if (problem) return refuse(form, control.dataset.field, `${labelOf(control)}: ${problem}.`, `${problem[0].toUpperCase()}${problem.slice(1)}.`);
+  }
+  const name = form.elements.name.value.trim();
+  if (!name) return refuse(form, "name", "Name: type the table's name.", "Type the table's name.");
+  const choice = chosen(form, games);
+  if (!choice.length) return refuse(form, "games", "Choose at least one game.", "Choose at least one game.");
+  const whole = (field) => Number(form.elements[field].value);
+  return {
+    name, seats: whole("seats"), bots: whole("bots"), bot_level: form.elements.bot_level.value, buy_in: whole("buy_in"),
+    clock: whole("clock"), points_rate: whole("points_rate"), pause: whole("pause"),
+    timeouts_to_sit_out: whole("timeouts_to_sit_out"), default_game: form.elements.default_game.value,
+    stakes: stakesIn($$("[data-stake]", form)),
+    games: choice.map(({ game, variants }) => ({ game: game.name, variants })),
+  };
+}
+
+/** Show ``summary`` under the form and ``message`` by the field the room calls ``name``; null. */
+export function refuse(form, name, summary, message = summary) {
+  $("#form-error").textContent = summary;
+  if (name) showError(form, name, message);
+  return null;
+}

@@ -1,0 +1,117 @@
+"""The lobby's form for a new table, as a host fills it in: settings under their names in words with
+plain help, a choice among a setting's values, each game's own defaults (and a variant's), and every
+refusal, the page's or the room's, shown by the field it concerns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from browser.checks import layout_problems, shoot
+from browser.players import DESKTOP
+from homegame.room.client import RoomClient
+from room_server import RoomServer
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _lobby(browser: Browser, base: str, size: dict[str, int]) -> tuple[Page, Locator]:
+    page = browser.new_context(viewport=size).new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#new-table input[name=game]")
+    page.locator("#new-table details summary").click()
+    return page, page.locator("#new-table")
+
+
+def _only(form: Locator, *games: str) -> None:
+    for box in form.locator("input[name=game]").all():
+        box.set_checked(box.get_attribute("value") in games)
+
+
+def _note(form: Locator, label: str) -> str:
+    field = form.locator(".field", has=form.page.get_by_label(label, exact=True))
+    return field.locator(".note").inner_text()
+
+
+@pytest.mark.parametrize(("size", "name"), [(PHONE, "phone"), (DESKTOP, "laptop")])
+def test_settings_read_in_words_with_each_game_s_own_defaults(size: dict[str, int], name: str,
+                                                             browser: Browser, room: RoomServer,
+                                                             artifacts: Path) -> None:
+    page, form = _lobby(browser, room.base, size)
+    _only(form, "draw", "soko", "anaconda")
+    structure = form.get_by_label("Betting structure", exact=True)
+    assert structure.evaluate("select => select.tagName") == "SELECT"
+    assert structure.locator("option:checked").inner_text() == "Each game's own"
+    options = structure.locator("option").all_inner_texts()
+    assert "pot limit" in options
+    assert "draw poker's own (any bet, no raise once called) (Basic Draw Poker only)" in options
+    note = _note(form, "Betting structure")
+    assert "spread limit in Soko (Canadian Stud)" in note and "fixed limit in Anaconda" in note
+    assert form.get_by_label("Largest spread bet", exact=True).input_value() == ""
+    assert form.get_by_label("Small bet", exact=True).input_value() == "2"
+    assert "`" not in form.inner_text() and "max_bet" not in form.inner_text()
+    shoot(page, artifacts, f"lobby-settings-{name}")
+    assert layout_problems(page) == []
+
+    _only(form, "soko")
+    assert structure.locator("option:checked").inner_text() == "spread limit"
+    assert form.get_by_label("Largest spread bet", exact=True).input_value() == "10"
+    expect(form.locator("select[name=default_game]")).to_be_hidden()
+    expect(form.locator("#dealing-note")).to_contain_text("the room deals it hand after hand")
+    page.context.close()
+
+
+def test_a_variant_brings_its_settings_and_its_own_defaults(browser: Browser, room: RoomServer) -> None:
+    page, form = _lobby(browser, room.base, DESKTOP)
+    _only(form, "paiute")
+    royal = form.get_by_label("Pay for royal flush", exact=True)
+    expect(royal).to_have_count(0)  # the pay table counts only with its variant
+    form.locator("input[name='variant:paiute'][value='pay-table']").check()
+    expect(royal).to_have_value("5")
+    form.locator("input[name='variant:paiute'][value='royal-on-top']").check()
+    expect(royal).to_have_value("")
+    assert "6 in Paiute with royal-on-top" in _note(form, "Pay for royal flush")
+    royal.fill("8")
+    form.locator("input[name='variant:paiute'][value='denexa']").check()
+    expect(royal).to_have_value("8")  # what the host typed stays when the form is drawn again
+    expect(form.locator("#dealing-note")).to_contain_text("dealer calls")
+    page.context.close()
+
+
+def test_a_refusal_is_shown_by_its_field_and_makes_no_table(browser: Browser, room: RoomServer,
+                                                           artifacts: Path) -> None:
+    client = RoomClient(room.base)
+    before = client.tables()
+    page, form = _lobby(browser, room.base, PHONE)
+    form.get_by_label("Seats", exact=True).fill("9")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#error-seats")).to_have_text("A number from 2 to 8.")
+    expect(page.locator("#form-error")).to_have_text("Seats: a number from 2 to 8.")
+    expect(form.get_by_label("Seats", exact=True)).to_be_focused()
+    form.get_by_label("Seats", exact=True).fill("4")
+
+    _only(form, "soko")
+    form.get_by_label("Largest spread bet", exact=True).fill("1")
+    form.locator("button[type=submit]").click()
+    error = page.locator("#error-stakes\\.max_bet")
+    expect(error).to_contain_text("max_bet 1 is below the smallest bet 2")
+    expect(page.locator("#error-seats")).to_be_hidden()
+    summary = page.locator("#form-error")
+    expect(summary).to_contain_text("The table was not made: Soko (Canadian Stud) at this table")
+    assert form.get_by_label("Largest spread bet", exact=True).get_attribute("aria-invalid") == "true"
+    shoot(page, artifacts, "lobby-refused-phone")
+    assert client.tables() == before
+
+    form.get_by_label("Largest spread bet", exact=True).fill("20")
+    form.get_by_label("Betting structure", exact=True).select_option("pot")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#created input[readonly]")).to_be_visible()
+    made = next(table for table in client.tables() if table not in before)
+    config = client.table(made["id"])["config"]
+    assert config["stakes"] == {"limit": "pot", "max_bet": 20} and config["seats"] == 4
+    assert [entry["game"] for entry in config["games"]] == ["soko"]
+    page.context.close()

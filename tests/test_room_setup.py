@@ -1,0 +1,133 @@
+"""What a form needs to make a table: every game's settings described in words (label, plain help,
+choices, each game's own defaults and those a variant changes), and a refused setup that names
+the field at fault, so the lobby can show the refusal by that field. Against a real server."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import homegame
+from homegame.engine import Setting
+from homegame.errors import GameError
+from homegame.games import new_game
+from homegame.room.client import RoomClient
+from room_server import RoomServer
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomServer]:
+    with RoomServer(str(tmp_path_factory.mktemp("setup") / "room.sqlite3")) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def games(server: RoomServer) -> dict[str, dict[str, Any]]:
+    return {game["name"]: game for game in server.get("/api/games")}
+
+
+def test_every_setting_is_described_in_words(games: dict[str, dict[str, Any]]) -> None:
+    described = 0
+    for name, game in games.items():
+        assert set(game["settings"]) == set(homegame.GAMES[name].settings)
+        for key, setting in game["settings"].items():
+            assert setting["label"] and setting["label"] != key and "_" not in setting["label"], (name, key)
+            assert setting["help"] and not re.search(r"[`*_]|'\w+'", setting["help"]), (name, key)
+            assert all(choice["label"] and choice["value"] for choice in setting["choices"]), (name, key)
+            if isinstance(setting["default"], int):
+                assert setting["minimum"] <= setting["default"] <= setting["maximum"], (name, key)
+            described += 1
+        assert all("`" not in variant["text"] for variant in game["variants"]), name
+    assert described >= 60
+
+
+def test_each_game_has_its_own_defaults_and_choices(games: dict[str, dict[str, Any]]) -> None:
+    limits = {name: game["settings"]["limit"] for name, game in games.items() if "limit" in game["settings"]}
+    assert limits["draw"]["default"] == "draw" and limits["soko"]["default"] == "spread"
+    assert limits["anaconda"]["default"] == "fixed"
+    values = {name: [choice["value"] for choice in limit["choices"]] for name, limit in limits.items()}
+    assert values["draw"] == [*values["soko"], "draw"] and values["soko"] == ["fixed", "pot", "no", "spread"]
+    assert [choice["label"] for choice in limits["soko"]["choices"]] == \
+        ["fixed limit", "pot limit", "no limit", "spread limit"]
+    assert games["soko"]["settings"]["max_bet"]["default"] == 10
+    assert games["whiskey"]["settings"]["max_bet"]["default"] == 0
+
+
+def test_a_variant_s_defaults_and_the_settings_that_count_only_with_a_variant_are_told(
+        games: dict[str, dict[str, Any]]) -> None:
+    paiute = games["paiute"]["settings"]
+    assert paiute["pay_royal_flush"]["default"] == 5
+    assert paiute["pay_royal_flush"]["variant_defaults"] == {"royal-on-top": 6}
+    assert paiute["pay_straight_flush"]["variant_defaults"] == {}
+    assert (paiute["pay_paiute"]["only_with"], paiute["ante"]["only_with"]) == ("pay-table", "ante")
+    pineapple = games["pineapple"]["settings"]
+    assert (pineapple["ante"]["only_with"], pineapple["ante"]["only_without"]) == ("ante", None)
+    assert (pineapple["big_blind"]["only_with"], pineapple["big_blind"]["only_without"]) == (None, "ante")
+    assert games["draw"]["settings"]["low"]["only_with"] == "lowball"
+    assert games["draw"]["settings"]["bet"]["only_with"] is None
+
+
+def test_the_default_a_variant_changes_is_the_one_a_hand_is_dealt_with() -> None:
+    """Paiute's pay table runs 6 down to 1 in the ranking's order: royal-on-top swaps the top two."""
+    plain = new_game("paiute", players=2, variants=["pay-table"]).config
+    royal = new_game("paiute", players=2, variants=["pay-table", "royal-on-top"]).config
+    assert (plain["pay_royal_flush"], plain["pay_five_of_a_kind"]) == (5, 6)
+    assert (royal["pay_royal_flush"], royal["pay_five_of_a_kind"]) == (6, 5)
+    set_by_hand = new_game("paiute", players=2, variants=["pay-table", "royal-on-top"], pay_royal_flush=9)
+    assert set_by_hand.config["pay_royal_flush"] == 9
+    assert new_game("paiute", players=2, variants=["royal-on-top"]).config["pay_royal_flush"] == 6
+
+
+def test_a_setting_without_words_is_refused_where_it_is_declared() -> None:
+    with pytest.raises(GameError, match="label"):
+        Setting(1, "chips", label="")
+    with pytest.raises(GameError, match="words for all its choices"):
+        Setting("a", "a or b", choices=("a", "b"), choice_labels=("the a",), label="Letter")
+
+
+def _refusal(server: RoomServer, setup: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(server.base + "/api/tables", data=json.dumps(setup).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with pytest.raises(urllib.error.HTTPError) as failure:
+        urllib.request.urlopen(request, timeout=10)
+    assert failure.value.code == 400
+    answer: dict[str, Any] = json.loads(failure.value.read())
+    return answer
+
+
+@pytest.mark.parametrize(("setup", "field", "words"), [
+    ({"seats": 9}, "seats", "seats is a whole number from 2 to 8"),
+    ({"name": ""}, "name", "name is 1 to 60"),
+    ({"buy_in": 0}, "buy_in", "buy_in is a whole number"),
+    ({"clock": "soon"}, "clock", "seconds"),
+    ({"bots": 6}, "bots", "no seat free"),
+    ({"bot_level": "genius"}, "bot_level", "bot_level"),
+    ({"games": ["go fish"]}, "games", "go fish"),
+    ({"games": ["draw"], "default_game": "soko"}, "default_game", "the default game"),
+    ({"stakes": {"colour": 1}}, "stakes.colour", "no game has a setting colour"),
+    ({"stakes": {"ante": [1]}}, "stakes.ante", "numbers or words"),
+    ({"games": [{"game": "pineapple", "variants": ["ante"]}], "stakes": {"ante": 0}}, "stakes.ante",
+     "Pineapple at this table: setting ante must be at least 1"),
+    ({"games": ["soko"], "stakes": {"max_bet": 1}}, "stakes.max_bet", "below the smallest bet"),
+    ({"games": ["draw"], "stakes": {"limit": "spread"}}, "stakes.max_bet", "spread limit needs a max_bet"),
+    ({"games": ["pineapple"], "stakes": {"small_blind": 5}}, "stakes.small_blind", "larger than the big"),
+    ({"games": ["soko"], "stakes": {"limit": "draw"}}, "stakes.limit", "must be one of fixed, pot, no"),
+])
+def test_a_refused_setup_names_its_field_and_makes_no_table(server: RoomServer, setup: dict[str, Any],
+                                                            field: str, words: str) -> None:
+    client = RoomClient(server.base)
+    before = client.tables()
+    answer = _refusal(server, {"name": "refused", "seats": 6, **setup})
+    assert answer["field"] == field and words in answer["error"]
+    assert client.tables() == before
+
+
+def test_a_refusal_that_no_field_explains_has_no_field(server: RoomServer) -> None:
+    answer = _refusal(server, {"name": "x", "colour": "red"})
+    assert "field" not in answer and "no field colour" in answer["error"]
