@@ -231,6 +231,21 @@ def test_without_deep_stacks_everyone_brings_the_buy_in() -> None:
     assert all(s is None for s in table.seats)
 
 
+def test_a_player_too_many_for_every_game_sends_the_dealer_s_call_back_to_waiting() -> None:
+    """Chinese and Open-Face take four players at most: a fifth who sits down while the dealer is
+    calling leaves nothing to call, so the table waits (the dealer's clock ran out into an empty
+    list of games before) and calls again once a player has gone."""
+    table = _table(seats=6, games=["chinese", "open_face"])
+    for name in ("ann", "bob", "cy", "dee"):
+        table.join(name, token_hash=name, at=0.0)
+    assert table.phase == "choosing" and table.choosable() == ["chinese", "open_face"]
+    table.join("eve", token_hash="eve", at=1.0)
+    assert (table.phase, table.choosable(), table.deadlines) == ("waiting", [], {})
+    table.leave(4, at=2.0)
+    assert table.phase == "choosing" and table.chooser is not None
+    assert snapshot(Table.restore("t", table.take_unsaved())) == snapshot(table)
+
+
 def test_a_table_brought_back_after_the_room_was_away_runs_its_clocks_on_from_where_they_stood() -> None:
     table = _table(seats=2, games=["draw"])
     table.join("ann", token_hash="a", at=0.0)

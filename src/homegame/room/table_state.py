@@ -223,7 +223,7 @@ class TableState:
         self.seats[seat] = Seat(data["name"], data["token"], data["bot"], data["buy_in"],
                                 joined_after=self.hands_played)
         self.ledger.buy_in(data["name"], data["buy_in"], bot=data["bot"] is not None)
-        self._wake_up(at)
+        self._recheck_choosing(at)
 
     def _on_left(self, data: dict[str, Any], at: float) -> None:
         seat = data["seat"]
@@ -247,13 +247,13 @@ class TableState:
         occupant.sitting_out, occupant.timeouts = False, 0
         if self.phase == "playing" and data["seat"] in self.deadlines:
             self.deadlines[data["seat"]] = at + self.config.clock
-        self._wake_up(at)
+        self._recheck_choosing(at)
 
     def _on_rebuy(self, data: dict[str, Any], at: float) -> None:
         occupant = self._occupant(data["seat"])
         occupant.stack += data["chips"]
         self.ledger.buy_in(occupant.name, data["chips"])
-        self._wake_up(at)
+        self._recheck_choosing(at)
 
     def _on_chat(self, data: dict[str, Any], at: float) -> None:
         self.chat.append({**data, "seq": self.seq, "at": at})
@@ -307,15 +307,11 @@ class TableState:
         return new_game(name, players=len(seats), variants=variants,
                         **self.config.settings_for(name, variants, seats))
 
-
-    def _wake_up(self, at: float) -> None:
-        if self.phase == "waiting":
-            self._open_choosing(at, pause=0.0)
-
     def _recheck_choosing(self, at: float) -> None:
-        """After someone leaves or sits out: a new dealer if the caller can no longer play; the
-        table waits instead of dealing its one game if no person could play it now, and a
-        waiting table looks again at who could play (a player too many for its games has gone)."""
+        """After someone sits down, leaves, sits out, comes back or rebuys: a new dealer if the
+        caller can no longer play (a player too many for every game of the table has come, or the
+        caller has gone); the table waits instead of dealing its one game if no person could play
+        it now, and a waiting table looks again at who could play."""
         candidates = self._candidates()
         if self.phase == "waiting" or (self.phase == "choosing" and self.chooser not in candidates) \
                 or (self.dealing_alone and not self._people_among(candidates)):
