@@ -46,3 +46,25 @@ def test_a_table_without_deep_stacks_asks_only_for_a_name(browser: Browser, room
     bob.open(room.base, created["invite"])
     assert bob.page.locator("#join-chips").count() == 0
     bob.sit()
+
+
+def test_the_lobby_makes_a_deep_stacked_table_and_says_what_is_wrong_with_one(browser: Browser,
+                                                                              room: RoomServer) -> None:
+    client = RoomClient(room.base)
+    before = client.tables()
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(room.base + "/")
+    page.wait_for_selector("#new-table input[name=game]")
+    form = page.locator("#new-table")
+    deep = form.get_by_label("Deep stacks: the most a player may bring (chips)", exact=True)
+    form.get_by_label("Buy-in (chips)", exact=True).fill("200")
+    deep.fill("150")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#error-max_buy_in")).to_contain_text("from the buy-in (200)")
+    assert client.tables() == before
+    deep.fill("800")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#created input[readonly]")).to_be_visible()
+    made = next(table for table in client.tables() if table not in before)
+    config = client.table(made["id"])["config"]
+    assert (config["buy_in"], config["max_buy_in"]) == (200, 800)

@@ -204,7 +204,7 @@ def _pairs_among(text: object, seats: Sequence[int], *, table_seats: int) -> obj
     try:
         agreed = PairUnits.parse(text, players=table_seats, unit=1).agreed
     except GameError as error:
-        raise RoomError(f"{error} (the table's seats are 0 to {table_seats - 1})") from None
+        raise RoomError(f"{error} (the table's seats are 0 to {table_seats - 1})", field="stakes.pair_units") from None
     place = {seat: index for index, seat in enumerate(seats)}
     return " ".join(f"{min(place[a], place[b])}-{max(place[a], place[b])}:{chips}"
                     for (a, b), chips in agreed.items() if a in place and b in place)
@@ -243,7 +243,7 @@ def _max_buy_in(value: object, buy_in: int) -> int:
     most = MAX_CHIPS // MOST_SEATS
     if type(value) is not int or not buy_in <= value <= most:
         raise RoomError(f"max_buy_in is the most a player may bring, from the buy-in ({buy_in}) to "
-                        f"{most:,} chips, not {shown(value)}")
+                        f"{most:,} chips, not {shown(value)}", field="max_buy_in")
     return value
 
 

@@ -158,8 +158,11 @@ function options(env) {
   const frame = app.frame;
   const mine = frame && frame.you.seat !== null ? frame.table.seats[frame.you.seat] : null;
   const buyIn = frame ? frame.table.config.buy_in : 0;
-  const topUp = mine ? buyIn - mine.stack : 0;  // a rebuy brings a stack up to the buy-in, no further
-  const chips = h("input", { type: "number", min: 1, max: topUp, value: topUp, "aria-label": "chips to add" });
+  const most = frame ? frame.table.config.max_buy_in || buyIn : 0;  // above the buy-in where deep stacks are allowed
+  const topUp = mine ? most - mine.stack : 0;  // a rebuy brings a stack up to that, no further
+  const upTo = most > buyIn ? `the most a player may bring, ${most}` : `the buy-in of ${buyIn}`;
+  const chips = h("input", { type: "number", min: 1, max: topUp, value: Math.min(topUp, Math.max(buyIn - (mine ? mine.stack : 0), 1)),
+                             "aria-label": "chips to add" });
   const seatControls = mine ? [
     h("h3", {}, `Your seat: ${mine.name}`),
     h("div", { class: "buttons" },
@@ -170,8 +173,8 @@ function options(env) {
     topUp > 0
       ? h("form", { class: "inline", onsubmit: (event) => { event.preventDefault(); seatRequest(env, { type: "rebuy", chips: Number(chips.value) }); } },
           h("label", {}, "Rebuy ", chips), h("button", { type: "submit", class: "act" }, "Add chips"),
-          h("span", { class: "note" }, ` up to the buy-in of ${buyIn}`))
-      : h("p", { class: "note" }, `A rebuy tops a stack up to the buy-in of ${buyIn}; yours is there already.`),
+          h("span", { class: "note" }, ` up to ${upTo}`))
+      : h("p", { class: "note" }, `A rebuy tops a stack up to ${upTo}; yours is there already.`),
   ] : h("p", {}, "You are watching: take a seat from the table to play.");
   show("Options",
        h("label", { class: "inline" },

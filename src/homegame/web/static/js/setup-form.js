@@ -27,6 +27,10 @@ export function buildForm(form, games, submit) {
          field("Name", h("input", { name: "name", "data-field": "name", maxlength: 60, required: true, value: "Friday game" })),
          TABLE_FIELDS.map(([name, label, value, min, max, step, note]) => field(label,
            h("input", { type: "number", name, "data-field": name, value, min, max, step, required: true }), note)),
+         field("Deep stacks: the most a player may bring (chips)",
+               h("input", { type: "number", name: "max_buy_in", "data-field": "max_buy_in", min: 1, max: 125e12, step: 1,
+                            placeholder: "the buy-in" }),
+               "Empty: everyone brings the buy-in. Otherwise a player brings, and may top up to, any amount from the buy-in to this."),
          field("Bot level", h("select", { name: "bot_level", "data-field": "bot_level" },
                               BOT_LEVELS.map(([value, text]) => h("option", { value }, text))))),
        h("h3", {}, "Games the dealer may call"),
@@ -97,6 +101,7 @@ function checked(form, games) {
     name, seats: whole("seats"), bots: whole("bots"), bot_level: form.elements.bot_level.value, buy_in: whole("buy_in"),
     clock: whole("clock"), points_rate: whole("points_rate"), pause: whole("pause"),
     timeouts_to_sit_out: whole("timeouts_to_sit_out"), default_game: form.elements.default_game.value,
+    ...(form.elements.max_buy_in.value.trim() ? { max_buy_in: whole("max_buy_in") } : {}),
     stakes: stakesIn($$("[data-stake]", form)),
     games: choice.map(({ game, variants }) => ({ game: game.name, variants })),
   };
