@@ -106,6 +106,16 @@ def test_the_room_serves_both_stores(store: str, tmp_path: Path, request: pytest
         assert [t["id"] for t in client.tables()] == [table]
 
 
+def _states_while_playing(client: RoomClient, table: str, token: str, *, hands: int) -> list[dict[str, Any]]:
+    """The state frames a seat is sent while it plays at random until ``hands`` hands are over."""
+    async def run() -> list[dict[str, Any]]:
+        async with SeatConnection(client.base, table, token) as connection:
+            await play(connection, random.Random(2), done=lambda: bool(
+                connection.state and connection.state["table"]["hands_played"] >= hands))
+            return [frame for frame in connection.frames if frame["type"] == "state"]
+    return asyncio.run(run())
+
+
 @pytest.mark.parametrize(("game", "rate"), [("papayoo", 3), ("draw", None)])
 def test_a_finished_hand_says_what_it_moved_in_chips_live_and_in_its_history(game: str, rate: int | None,
                                                                            tmp_path: Path) -> None:
@@ -116,13 +126,7 @@ def test_a_finished_hand_says_what_it_moved_in_chips_live_and_in_its_history(gam
         table = client.create_table({"name": "chips", "seats": 3, "games": [game], "bots": 2, "pause": 0,
                                      "points_rate": 3, "stakes": {"deals": 1}})["table"]
         _, token = client.join(table, "ann")
-
-        async def one_hand() -> list[dict[str, Any]]:
-            async with SeatConnection(client.base, table, token) as connection:
-                await play(connection, random.Random(2), done=lambda: bool(
-                    connection.state and connection.state["table"]["hands_played"] >= 1))
-                return [frame for frame in connection.frames if frame["type"] == "state"]
-        states = asyncio.run(one_hand())
+        states = _states_while_playing(client, table, token, hands=1)
         history = client.hand(table, 1, token)
     dealt = next(s for s in states if s["table"]["hand"] and not s["table"]["hand"]["over"])
     over = next(s for s in states if s["table"]["hand"] and s["table"]["hand"]["over"])
@@ -168,13 +172,7 @@ def test_a_table_of_one_game_deals_hand_after_hand_with_no_one_calling_it(tmp_pa
                                      "buy_in": 1000, "stakes": {"limit": "fixed"}, "clock": 600,
                                      "pause": 0.3})["table"]
         _, token = client.join(table, "ann")
-
-        async def two_hands() -> list[dict[str, Any]]:
-            async with SeatConnection(client.base, table, token) as connection:
-                await play(connection, random.Random(2), done=lambda: bool(
-                    connection.state and connection.state["table"]["hands_played"] >= 2))
-                return [frame for frame in connection.frames if frame["type"] == "state"]
-        states = asyncio.run(two_hands())
+        states = _states_while_playing(client, table, token, hands=2)
     assert not [s for s in states if s["you"]["choosing"] or s["table"]["phase"] == "choosing"]
     first_over = next(state for state in states if state["table"]["hands_played"] == 1)
     second_dealt = next(state for state in states if (state["table"]["hand"] or {}).get("number") == 2)

@@ -149,9 +149,9 @@ def test_a_table_of_one_game_waits_when_no_one_can_be_dealt_it_at_the_end_of_the
     crowded = _table(seats=6, games=["chinese"], pause=2)  # Chinese Poker takes 2 to 4 players
     seats = [crowded.join(name, token_hash=name, at=0.0) for name in ("a", "b", "c", "d")]
     crowded.join("e", token_hash="e", at=1.0)
-    crowded.deal(at=2.0, shuffle=seeded_shuffle(random.Random(1)))
-    assert crowded.hand is None and crowded.phase == "waiting"
-    assert crowded.take_unsaved()[-1].kind == "game_over"
+    assert (crowded.phase, crowded.wakes_at) == ("waiting", None), "five are too many: nothing to deal"
+    with pytest.raises(RoomError, match="there is no game to deal now"):
+        crowded.deal(at=2.0, shuffle=seeded_shuffle(random.Random(1)))
     crowded.leave(seats[0], at=3.0)
     assert (crowded.phase, crowded.wakes_at) == ("between", 5.0), "four can play again"
 
