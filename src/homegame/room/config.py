@@ -204,7 +204,8 @@ def _pairs_among(text: object, seats: Sequence[int], *, table_seats: int) -> obj
     try:
         agreed = PairUnits.parse(text, players=table_seats, unit=1).agreed
     except GameError as error:
-        raise RoomError(f"{error} (the table's seats are 0 to {table_seats - 1})", field="stakes.pair_units") from None
+        raise RoomError(f"{error} (the table's seats are 0 to {table_seats - 1})",
+                        field="stakes.pair_units") from None
     place = {seat: index for index, seat in enumerate(seats)}
     return " ".join(f"{min(place[a], place[b])}-{max(place[a], place[b])}:{chips}"
                     for (a, b), chips in agreed.items() if a in place and b in place)
