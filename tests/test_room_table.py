@@ -131,6 +131,24 @@ def test_a_table_of_one_game_stored_by_a_room_that_had_its_dealer_call_it_reads_
         Table.restore("t", log)
 
 
+def test_at_a_table_of_dealer_s_choice_a_checkpoint_that_disagrees_on_the_next_call_is_a_fault() -> None:
+    """Only a table of one game forgives a checkpoint on who calls next (an older room had the
+    dealer call it); at a table of dealer's choice the log and its checkpoint must agree in full."""
+    table = _table(seats=2, games=["draw", "papayoo"], pause=2, buy_in=1000)
+    table.join("ann", token_hash="a", at=0.0)
+    table.join("bob", token_hash="b", at=0.0)
+    table.choose(table.chooser, "draw", [], at=1.0, shuffle=seeded_shuffle(random.Random(3)))
+    chooser = random.Random(3)
+    while table.phase == "playing":
+        assert step(table, chooser, 4.0)
+    log = table.take_unsaved()
+    assert log[-1].kind == "checkpoint"
+    assert snapshot(Table.restore("t", log)) == snapshot(table)
+    log[-1].data.update(chooser=1 - log[-1].data["chooser"])
+    with pytest.raises(RoomError, match="disagrees with its checkpoint"):
+        Table.restore("t", log)
+
+
 @pytest.mark.parametrize("games", [["draw", "papayoo"], [{"game": "draw", "variants": ["lowball"]}]])
 def test_dealers_choice_of_several_games_or_of_variants_still_waits_for_the_call(games: list[object]) -> None:
     table = _table(seats=3, games=games, pause=2)

@@ -180,10 +180,12 @@ class TableState:
         the table the checkpoint recorded."""
         if not cold:
             stored, read = self._as_read(data), self.checkpoint()
-            if _but_what_comes_next(stored) != _but_what_comes_next(read):
+            if stored == read:
+                return
+            # At a table of one game, an older room had the dealer call it: the table goes on as its
+            # players were told, and by today's rules after. Anywhere else, any difference is a fault.
+            if self.config.only_game is None or _but_what_comes_next(stored) != _but_what_comes_next(read):
                 raise RoomError(f"table {self.id}'s log disagrees with its checkpoint at event {self.seq}")
-            # A version of the room that deals the next hand differently (one game dealt with no
-            # call) wrote it: the table goes on as its players were told, and by today's rules after.
             self._take_what_comes_next(data)
             return
         self.owner_hash = data["owner"]
