@@ -327,8 +327,9 @@ def test_a_surrender_pays_each_opponent_at_the_unit_played_with_them() -> None:
     ("0-1:-5", "is not a pair's unit"),
 ])
 def test_a_pair_s_unit_that_cannot_be_is_refused(pairs: str, says: str) -> None:
-    with pytest.raises(GameError, match=says):
+    with pytest.raises(GameError, match=says) as refused:
         ChinesePoker(players=3, pair_units=pairs)
+    assert refused.value.setting == "pair_units"
 
 
 def test_the_solver_weighs_a_surrender_at_each_opponent_s_unit() -> None:

@@ -47,20 +47,17 @@ class PairUnits:
         for item in text.replace(",", " ").split():
             match = _PAIR.fullmatch(item)
             if match is None:
-                raise GameError(f"pair_units: {item!r} is not a pair's unit, written seat-seat:chips "
-                                "such as 0-1:5")
+                raise _refused(f"{item!r} is not a pair's unit, written seat-seat:chips such as 0-1:5")
             a, b, chips = (int(group) for group in match.groups())
             pair = (min(a, b), max(a, b))
             if a == b:
-                raise GameError(f"pair_units: {item} names seat {a} twice; a pair is two different seats")
+                raise _refused(f"{item} names seat {a} twice; a pair is two different seats")
             if pair[1] >= players:
-                raise GameError(f"pair_units: {item} names seat {pair[1]}, but the seats are 0 to "
-                                f"{players - 1}")
+                raise _refused(f"{item} names seat {pair[1]}, but the seats are 0 to {players - 1}")
             if not 1 <= chips <= MAX_CHIPS:
-                raise GameError(f"pair_units: {item} gives a unit of {chips} chips; a unit is 1 to "
-                                f"{MAX_CHIPS} chips")
+                raise _refused(f"{item} gives a unit of {chips} chips; a unit is 1 to {MAX_CHIPS} chips")
             if pair in agreed:
-                raise GameError(f"pair_units: seats {pair[0]} and {pair[1]} are given a unit twice")
+                raise _refused(f"seats {pair[0]} and {pair[1]} are given a unit twice")
             agreed[pair] = chips
         return cls(unit, agreed)
 
@@ -68,15 +65,22 @@ class PairUnits:
         """Chips a unit between seats ``a`` and ``b``."""
         return self.agreed.get((min(a, b), max(a, b)), self.unit)
 
+    def with_everyone(self, seat: int, players: int) -> int:
+        """What one unit from every opponent of ``seat`` comes to, in chips (a surrender's cost is
+        two of these)."""
+        return sum(self.between(seat, other) for other in range(players) if other != seat)
+
     def against_everyone(self, players: int) -> int:
-        """The most that one unit from every opponent comes to for any one seat, in chips: what
-        bounds a hand's result."""
-        return max(sum(self.between(seat, other) for other in range(players) if other != seat)
-                   for seat in range(players))
+        """The most :meth:`with_everyone` comes to for any seat: what bounds a hand's result."""
+        return max(self.with_everyone(seat, players) for seat in range(players))
 
     def as_triples(self) -> tuple[tuple[int, int, int], ...]:
         """The agreed units as ``(seat, seat, chips)``, lower seats first: how a view shows them."""
         return tuple((a, b, chips) for (a, b), chips in sorted(self.agreed.items()))
+
+
+def _refused(why: str) -> GameError:
+    return GameError(f"pair_units: {why}", setting="pair_units")
 
 
 def unit_between(unit: int, agreed: Iterable[tuple[int, int, int]], a: int, b: int) -> int:

@@ -362,9 +362,7 @@ class ChineseState(GameState[ChineseView]):
         return setting_hint(mine.groups)
 
     def _surrender_cost(self, seat: int | None) -> int:
-        between = self.units.between
-        return sum(SURRENDER_UNITS * between(seat, other) for other in range(self.players) if other != seat) \
-            if seat is not None else 0
+        return 0 if seat is None else SURRENDER_UNITS * self.units.with_everyone(seat, self.players)
 
     def _outcome(self) -> Outcome:
         return self.ledger.totals(self.units.between)
