@@ -13,7 +13,6 @@ with the ranking named by ``low``).
 [Jk, Jk]
 >>> sorted(DrawPoker(players=2, variants=["wild-rank"], wild_rank="jacks").wild)
 [Jc, Jd, Jh, Js]
-
 """
 
 from __future__ import annotations
