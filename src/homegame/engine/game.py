@@ -19,7 +19,7 @@ from homegame.engine.chance import Chance
 from homegame.engine.state import GameState
 from homegame.errors import GameError, did_you_mean, shown
 
-__all__ = ["MAX_CHIPS", "Game", "GameError", "Setting", "is_counts"]
+__all__ = ["MAX_CHIPS", "Game", "GameError", "Setting", "Variant", "is_counts"]
 
 MAX_CHIPS: Final = 10**15
 """The most chips a stack or a setting may hold: far above any table, and low enough that every
@@ -110,6 +110,27 @@ class Setting:
         return value
 
 
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A variant of a game: what it changes, in plain text (``help``), and its name in words
+    (``label``), as a menu or a form shows it beside the name a command line types.
+
+    >>> Variant("every 2 is wild", label="Deuces wild").to_json("deuces")
+    {'name': 'deuces', 'label': 'Deuces wild', 'text': 'every 2 is wild'}
+    """
+
+    help: str
+    label: str = field(kw_only=True)
+
+    def __post_init__(self) -> None:
+        if not self.label or not self.help:
+            raise GameError(f"a variant needs a label and a plain description: {self.label!r}")
+
+    def to_json(self, name: str) -> dict[str, str]:
+        """The variant as a form shows it: its ``name``, its ``label`` and what it changes (``text``)."""
+        return {"name": name, "label": self.label, "text": self.help}
+
+
 _KIND_NAMES: Final = {str: "word", bool: "true or false"}
 
 
@@ -132,13 +153,14 @@ class Game(ABC):
     """A ruleset configured for a table. ``homegame.new_game(name, ...)`` builds one by name.
 
     Class attributes describe the game for ``homegame.GAMES``: ``title``, ``players`` (the range of
-    seats it takes), ``variants`` (name -> what it changes) and ``settings`` (name -> Setting).
+    seats it takes), ``variants`` (name -> Variant: its words and what it changes) and ``settings``
+    (name -> Setting).
     """
 
     name: ClassVar[str]
     title: ClassVar[str]
     players: ClassVar[range]
-    variants: ClassVar[Mapping[str, str]] = {}
+    variants: ClassVar[Mapping[str, Variant]] = {}
     settings: ClassVar[Mapping[str, Setting]] = {}
     exclusive_variants: ClassVar[tuple[frozenset[str], ...]] = ()
     """Groups of variants of which a table may choose at most one."""
