@@ -57,7 +57,7 @@ def test_every_variant_is_named_in_words(games: dict[str, dict[str, Any]]) -> No
             assert label[0].isupper() and not re.search(r"[-_`]", label), (name, variant)
             named += 1
     draw = {variant["name"]: variant["label"] for variant in games["draw"]["variants"]}
-    assert draw["wild-rank"] == "A wild rank of your choice" and draw["lowball"] == "Lowball"
+    assert draw["wild-rank"] == "Wild cards of a chosen rank" and draw["lowball"] == "Lowball"
     paiute = {variant["label"] for variant in games["paiute"]["variants"]}
     assert {"Pay table", "Royal flush on top"} <= paiute
     assert named >= 14

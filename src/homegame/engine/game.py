@@ -192,7 +192,8 @@ class Game(ABC):
         for group in self.exclusive_variants:
             clash = [v for v in chosen if v in group]
             if len(clash) > 1:
-                raise GameError(f"variants {' and '.join(clash)} cannot be played together")
+                named = " and ".join(f"{v} ({self.variants[v].label})" for v in clash)
+                raise GameError(f"variants {named} cannot be played together")
         unknown = [s for s in settings if s not in self.settings]
         if unknown:
             known = ", ".join(self.settings) or "none"

@@ -50,7 +50,7 @@ class DrawPoker(Game):
         "deuces": Variant("every 2 is wild", label="Deuces wild"),
         "aces": Variant("every ace is wild", label="Aces wild"),
         "wild-rank": Variant("every card of the rank the wild rank setting names is wild",
-                             label="A wild rank of your choice"),
+                             label="Wild cards of a chosen rank"),
         "lowball": Variant("the lowest hand wins, ranked as the low ranking setting says", label="Lowball"),
     }
     exclusive_variants = (frozenset({"wild", "deuces", "aces", "wild-rank"}),)
