@@ -299,6 +299,13 @@ def test_simulate_and_play_commands(duel_registered: None, capsys: pytest.Captur
     assert main(["play", "duel", "--hands", "0"]) == 2
 
 
+def test_a_session_starts_with_the_starting_stack_the_player_sets(capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))
+    assert main(["play", "draw", "--players", "2", "--set", "stack=300", "--seed", "1"]) == 0
+    assert "Totals after 0 hands: you 300 (+0), Ann 300 (+0)" in capsys.readouterr().out
+
+
 def test_the_menu_plays_a_game_and_comes_back_to_the_list(duel_registered: None,
                                                           capsys: pytest.CaptureFixture[str],
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
