@@ -67,6 +67,15 @@ class Setting:
         """The default at a table playing ``variants``."""
         return next((self.variant_defaults[v] for v in variants if v in self.variant_defaults), self.default)
 
+    @property
+    def choice_words(self) -> tuple[str, ...]:
+        """Each choice in words, in the order of ``choices``: its label, or else the value itself.
+
+        >>> Setting(2, "Ranks.", choices=(2, 3), label="Rank").choice_words
+        ('2', '3')
+        """
+        return self.choice_labels or tuple(map(str, self.choices))
+
     def to_json(self) -> dict[str, Any]:
         """The setting as a form shows it: label, help, default (and the defaults ``variant_defaults``
         changes), the values it takes in words, and a number's bounds.
@@ -75,8 +84,8 @@ class Setting:
         ...         choice_labels=("Fixed limit", "Pot limit")).to_json()["choices"]
         [{'value': 'fixed', 'label': 'Fixed limit'}, {'value': 'pot', 'label': 'Pot limit'}]
         """
-        words = self.choice_labels or tuple(map(str, self.choices))
-        choices = [{"value": value, "label": label} for value, label in zip(self.choices, words, strict=True)]
+        choices = [{"value": value, "label": label}
+                   for value, label in zip(self.choices, self.choice_words, strict=True)]
         number = type(self.default) is int
         return {"label": self.label, "help": self.help, "default": self.default,
                 "variant_defaults": dict(self.variant_defaults), "choices": choices,

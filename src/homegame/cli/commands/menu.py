@@ -176,9 +176,8 @@ def _chooses(console: TableConsole, question: str, how: str) -> bool:
 def _setting(console: TableConsole, setting: Setting, default: Any) -> Any:
     """One setting as the person answers it: a choice from its numbered list, or a value it takes."""
     if setting.choices:
-        words = setting.choice_labels or tuple(map(str, setting.choices))
         usual = setting.choices.index(default) if default in setting.choices else None
-        return setting.choices[_pick(console, setting.label, words, usual, about=setting.help)]
+        return setting.choices[_pick(console, setting.label, setting.choice_words, usual, about=setting.help)]
     question = f"{setting.label} ({setting.help}; Enter for {_words(setting, default)}): "
     while True:
         text = _read(console, question, f"Type the {setting.label.lower()}, or press Enter to keep "
@@ -216,14 +215,14 @@ _BOT_NOTES = {"random": "any legal move, the easiest",
 
 def _bot_notes(bots: Sequence[str]) -> list[str]:
     """What each bot of the list ``bot_names`` gives is, in words."""
-    return [_BOT_NOTES.get(name, "the game's own bot" if name == bots[0] else "another of the game's own")
+    return [_BOT_NOTES.get(name, "the game's own bot" if name == bots[0] else "another bot of the game's own")
             for name in bots]
 
 
 def _words(setting: Setting, value: Any) -> str:
     """A setting's value as the menu shows it: a choice in its words, an empty text as none."""
-    if setting.choices and setting.choice_labels and value in setting.choices:
-        return setting.choice_labels[setting.choices.index(value)]
+    if value in setting.choices:
+        return setting.choice_words[setting.choices.index(value)]
     return str(value) if value != "" else "none"
 
 
