@@ -18,6 +18,7 @@ def test_rules_piped_are_markdown_with_the_table_settings(capsys: pytest.Capture
     out = capsys.readouterr().out
     assert out.startswith("# Basic Draw Poker") and "## At the table" in out
     assert "- `lowball`: the lowest hand wins" in out and "- `ante` (default 1)" in out
+    assert "- `wild-rank` (Wild cards of a chosen rank): every card" in out
 
 
 def test_rules_on_a_terminal_are_formatted_and_paged() -> None:

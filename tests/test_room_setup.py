@@ -1,6 +1,6 @@
-"""What a form needs to make a table: every game's settings described in words (label, plain help,
-choices, each game's own defaults and those a variant changes), and a refused setup that names
-the field at fault, so the lobby can show the refusal by that field. Against a real server."""
+"""What a form needs to make a table: every game's variants and settings described in words (label,
+plain help, choices, each game's own defaults and those a variant changes), and a refused setup that
+names the field at fault, so the lobby can show the refusal by that field. Against a real server."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import homegame
-from homegame.engine import Setting
+from homegame.engine import Setting, Variant
 from homegame.errors import GameError
 from homegame.games import new_game
 from homegame.room.client import RoomClient
@@ -45,6 +45,22 @@ def test_every_setting_is_described_in_words(games: dict[str, dict[str, Any]]) -
             described += 1
         assert all("`" not in variant["text"] for variant in game["variants"]), name
     assert described >= 60
+
+
+def test_every_variant_is_named_in_words(games: dict[str, dict[str, Any]]) -> None:
+    named = 0
+    for name, game in games.items():
+        assert [variant["name"] for variant in game["variants"]] == list(homegame.GAMES[name].variants)
+        for variant in game["variants"]:
+            assert variant["label"] and variant["label"] != variant["name"], (name, variant)
+            label = variant["label"]
+            assert label[0].isupper() and not re.search(r"[-_`]", label), (name, variant)
+            named += 1
+    draw = {variant["name"]: variant["label"] for variant in games["draw"]["variants"]}
+    assert draw["wild-rank"] == "Wild cards of a chosen rank" and draw["lowball"] == "Lowball"
+    paiute = {variant["label"] for variant in games["paiute"]["variants"]}
+    assert {"Pay table", "Royal flush on top"} <= paiute
+    assert named >= 14
 
 
 def test_each_game_has_its_own_defaults_and_choices(games: dict[str, dict[str, Any]]) -> None:
@@ -89,6 +105,8 @@ def test_a_setting_without_words_is_refused_where_it_is_declared() -> None:
         Setting(1, "chips", label="")
     with pytest.raises(GameError, match="words for all its choices"):
         Setting("a", "a or b", choices=("a", "b"), choice_labels=("the a",), label="Letter")
+    with pytest.raises(GameError, match="a variant needs a label"):
+        Variant("every 2 is wild", label="")
 
 
 def _refusal(server: RoomServer, setup: dict[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """The terminal table driven by typed answers, as a person plays it (plain console, scripted input):
 sessions that carry chips, answers that mean what they say, help at every prompt, fouls taken only
-once confirmed, quitting with the session's totals, and the menu and commands around it."""
+once confirmed, quitting with the session's totals, and the commands around it (the menu's own tests
+are in test_menu.py)."""
 
 from __future__ import annotations
 
@@ -299,34 +300,17 @@ def test_simulate_and_play_commands(duel_registered: None, capsys: pytest.Captur
     assert main(["play", "duel", "--hands", "0"]) == 2
 
 
-def test_the_menu_plays_a_game_and_comes_back_to_the_list(duel_registered: None,
-                                                          capsys: pytest.CaptureFixture[str],
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    titles = sorted(g.title for g in homegame.games.GAMES.values())
-    number = titles.index("Duel") + 1
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"?\n{number}\n2\n1\nq\n{number}\n2\nq\ny\nq\n"))
-    assert main([]) == 0
-    out = capsys.readouterr().out
-    assert out.count("choose a game") == 3 and "Type a number from 1 to" in out
-    assert out.count("Totals after") == 2 and out.rstrip().endswith("Goodbye.")
+def test_a_session_starts_with_the_starting_stack_the_player_sets(capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))
+    assert main(["play", "draw", "--players", "2", "--set", "stack=300", "--seed", "1"]) == 0
+    assert "Totals after 0 hands: you 300 (+0), Ann 300 (+0)" in capsys.readouterr().out
 
 
 def test_rules_for_a_game_without_a_page(duel_registered: None, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "duel"]) == 2
     assert "no rules are written for Duel" in capsys.readouterr().err
     assert main(["rules", "no-such-game"]) == 2
-
-
-def test_menu_asks_for_variants_and_explains_a_bad_one(capsys: pytest.CaptureFixture[str],
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    titles = sorted(g.title for g in homegame.games.GAMES.values())
-    number = titles.index("Basic Draw Poker") + 1
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"{number}\n2\nnonsense\nlowball\nq\ny\nq\n"))
-    assert main([]) == 0
-    out = capsys.readouterr().out
-    assert "variants: wild, deuces, aces, wild-rank, lowball" in out
-    assert "has no variant nonsense" in out
-    assert "Lowball Draw - you are seat 0" in out and "Goodbye." in out
 
 
 def test_the_rules_at_the_table_ask_less_for_formatting_not_codes(monkeypatch: pytest.MonkeyPatch) -> None:

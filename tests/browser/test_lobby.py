@@ -67,6 +67,13 @@ def test_settings_read_in_words_with_each_game_s_own_defaults(size: dict[str, in
 
 def test_a_variant_brings_its_settings_and_its_own_defaults(browser: Browser, room: RoomServer) -> None:
     page, form = _lobby(browser, room.base, DESKTOP)
+    wild_rank = form.locator(".variant", has=page.locator("input[name='variant:draw'][value='wild-rank']"))
+    expect(wild_rank).to_have_text("Wild cards of a chosen rank: every card of the rank the wild rank "
+                                   "setting names is wild")
+    paiute = form.locator(".variant", has=page.locator("input[name='variant:paiute']"))
+    paiute_words = paiute.all_inner_texts()
+    assert "Pay table: every other player pays the winner by the winning combination (the pay settings)" \
+        in paiute_words and not any("pay-table" in words for words in paiute_words)
     _only(form, "paiute")
     royal = form.get_by_label("Pay for royal flush", exact=True)
     expect(royal).to_have_count(0)  # the pay table counts only with its variant
@@ -74,7 +81,8 @@ def test_a_variant_brings_its_settings_and_its_own_defaults(browser: Browser, ro
     expect(royal).to_have_value("5")
     form.locator("input[name='variant:paiute'][value='royal-on-top']").check()
     expect(royal).to_have_value("")
-    assert "6 in Paiute with royal-on-top" in _note(form, "Pay for royal flush")
+    assert "6 in Paiute with Royal flush on top" in _note(form, "Pay for royal flush")
+    assert "5 in Paiute with Pay table" in _note(form, "Pay for royal flush")
     royal.fill("8")
     form.locator("input[name='variant:paiute'][value='denexa']").check()
     expect(royal).to_have_value("8")  # what the host typed stays when the form is drawn again

@@ -1,6 +1,6 @@
 """The table page beyond one deal a game: played by keys alone, a dropped connection that comes
-back by itself, the lobby, the chat, the rules and the history, the page's weight and how fast the
-invite link draws the table."""
+back by itself, the lobby, the dealer's call in words, the chat, the rules and the history, the
+page's weight and how fast the invite link draws the table."""
 
 from __future__ import annotations
 
@@ -159,6 +159,27 @@ def test_the_lobby_makes_a_table_and_its_invite_link_seats_a_friend(browser: Bro
     shoot(friend.page, artifacts, "closed-desktop")
     page.context.close()
     friend.page.context.close()
+
+
+def test_the_dealer_calls_the_variants_by_their_words(browser: Browser, room: RoomServer) -> None:
+    setup = {"name": "called in words", "seats": 2, "bots": 0, "clock": 600, "pause": 30,
+             "games": [{"game": "draw", "variants": ["wild-rank", "lowball"]}, "soko"]}
+    _, players, _ = seat_three(browser, room.base, setup, sizes=(DESKTOP, DESKTOP))
+    players[0].page.wait_for_function("() => window.homegame.frame.table.phase === 'choosing'", timeout=30000)
+    chooser = next(player for player in players if (player.state() or {})["you"]["choosing"])
+    page = chooser.page
+    page.click(".picker input[value='draw']")
+    variants = page.locator(".picker .variants")
+    expect(variants).to_contain_text("Wild cards of a chosen rank")
+    expect(variants).to_contain_text("Lowball")
+    assert "wild-rank" not in variants.inner_text()
+    page.check(".picker .variants input[value='wild-rank']")
+    page.click(".picker button[type=submit]")
+    for player in players:
+        expect(player.page.locator("#game-line")).to_have_text(
+            "Hand 1: Basic Draw Poker (Wild cards of a chosen rank)")
+        assert not player.errors
+        player.page.context.close()
 
 
 def test_chat_is_text_and_never_markup(browser: Browser, room: RoomServer) -> None:

@@ -43,13 +43,15 @@ HELP_WORDS = frozenset({"help", "?", "h"})
 
 
 def welcome(game: Game, seat: int) -> str:
-    """The first line of a session: the game as chosen (its variants named) and the reader's seat.
+    """The first line of a session: the game as chosen (its variants named in words) and the
+    reader's seat.
 
     >>> from homegame.games import new_game
-    >>> welcome(new_game("draw", players=2, variants=["lowball"]), 0).split(". ")[0]
-    'Basic Draw Poker (lowball): you are seat 0'
+    >>> welcome(new_game("draw", players=2, variants=["wild-rank", "lowball"]), 0).split(". ")[0]
+    'Basic Draw Poker (Wild cards of a chosen rank, Lowball): you are seat 0'
     """
-    variants = f" ({', '.join(sorted(game.chosen_variants))})" if game.chosen_variants else ""
+    chosen = [variant.label for name, variant in game.variants.items() if name in game.chosen_variants]
+    variants = f" ({', '.join(chosen)})" if chosen else ""
     return (f"{type(game).title}{variants}: you are seat {seat}. Type ? for help, hint for advice, "
             "rules for the rules, q to leave the table.")
 
@@ -83,7 +85,9 @@ class Table:
         self.names = [next(bots) if bot is not None else "you" if humans == 1 else f"player {seat}"
                       for seat, bot in enumerate(seats)]
         self.bots = dict(zip(self.names, seats, strict=True))
-        self.match = Match(self._game_for, self.names, stacks=game.starting_stack, seed=seed)
+        # The game's starting stack setting, where it has one, is what each player brings.
+        stacks = None if game.starting_stack is None else game.config.get("stack", game.starting_stack)
+        self.match = Match(self._game_for, self.names, stacks=stacks, seed=seed)
         self.decks = iter(decks)
         self.news: list[str] = []
         self.input_ended = False

@@ -19,7 +19,7 @@ from homegame.engine.chance import Chance
 from homegame.engine.state import GameState
 from homegame.errors import GameError, did_you_mean, shown
 
-__all__ = ["MAX_CHIPS", "Game", "GameError", "Setting", "is_counts"]
+__all__ = ["MAX_CHIPS", "Game", "GameError", "Setting", "Variant", "is_counts"]
 
 MAX_CHIPS: Final = 10**15
 """The most chips a stack or a setting may hold: far above any table, and low enough that every
@@ -67,6 +67,15 @@ class Setting:
         """The default at a table playing ``variants``."""
         return next((self.variant_defaults[v] for v in variants if v in self.variant_defaults), self.default)
 
+    @property
+    def choice_words(self) -> tuple[str, ...]:
+        """Each choice in words, in the order of ``choices``: its label, or else the value itself.
+
+        >>> Setting(2, "Ranks.", choices=(2, 3), label="Rank").choice_words
+        ('2', '3')
+        """
+        return self.choice_labels or tuple(map(str, self.choices))
+
     def to_json(self) -> dict[str, Any]:
         """The setting as a form shows it: label, help, default (and the defaults ``variant_defaults``
         changes), the values it takes in words, and a number's bounds.
@@ -75,8 +84,8 @@ class Setting:
         ...         choice_labels=("Fixed limit", "Pot limit")).to_json()["choices"]
         [{'value': 'fixed', 'label': 'Fixed limit'}, {'value': 'pot', 'label': 'Pot limit'}]
         """
-        words = self.choice_labels or tuple(map(str, self.choices))
-        choices = [{"value": value, "label": label} for value, label in zip(self.choices, words, strict=True)]
+        choices = [{"value": value, "label": label}
+                   for value, label in zip(self.choices, self.choice_words, strict=True)]
         number = type(self.default) is int
         return {"label": self.label, "help": self.help, "default": self.default,
                 "variant_defaults": dict(self.variant_defaults), "choices": choices,
@@ -110,6 +119,27 @@ class Setting:
         return value
 
 
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A variant of a game: what it changes, in plain text (``help``), and its name in words
+    (``label``), as a menu or a form shows it beside the name a command line types.
+
+    >>> Variant("every 2 is wild", label="Deuces wild").to_json("deuces")
+    {'name': 'deuces', 'label': 'Deuces wild', 'text': 'every 2 is wild'}
+    """
+
+    help: str
+    label: str = field(kw_only=True)
+
+    def __post_init__(self) -> None:
+        if not self.label or not self.help:
+            raise GameError(f"a variant needs a label and a plain description: {self.label!r}")
+
+    def to_json(self, name: str) -> dict[str, str]:
+        """The variant as a form shows it: its ``name``, its ``label`` and what it changes (``text``)."""
+        return {"name": name, "label": self.label, "text": self.help}
+
+
 _KIND_NAMES: Final = {str: "word", bool: "true or false"}
 
 
@@ -132,13 +162,14 @@ class Game(ABC):
     """A ruleset configured for a table. ``homegame.new_game(name, ...)`` builds one by name.
 
     Class attributes describe the game for ``homegame.GAMES``: ``title``, ``players`` (the range of
-    seats it takes), ``variants`` (name -> what it changes) and ``settings`` (name -> Setting).
+    seats it takes), ``variants`` (name -> Variant: its words and what it changes) and ``settings``
+    (name -> Setting).
     """
 
     name: ClassVar[str]
     title: ClassVar[str]
     players: ClassVar[range]
-    variants: ClassVar[Mapping[str, str]] = {}
+    variants: ClassVar[Mapping[str, Variant]] = {}
     settings: ClassVar[Mapping[str, Setting]] = {}
     exclusive_variants: ClassVar[tuple[frozenset[str], ...]] = ()
     """Groups of variants of which a table may choose at most one."""
@@ -170,7 +201,8 @@ class Game(ABC):
         for group in self.exclusive_variants:
             clash = [v for v in chosen if v in group]
             if len(clash) > 1:
-                raise GameError(f"variants {' and '.join(clash)} cannot be played together")
+                named = " and ".join(f"{v} ({self.variants[v].label})" for v in clash)
+                raise GameError(f"variants {named} cannot be played together")
         unknown = [s for s in settings if s not in self.settings]
         if unknown:
             known = ", ".join(self.settings) or "none"

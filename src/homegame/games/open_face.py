@@ -29,6 +29,7 @@ from homegame.engine import (
     GameError,
     GameState,
     Outcome,
+    Variant,
 )
 from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
@@ -374,8 +375,9 @@ class OpenFace(PairwiseGame):
     title = "Open-Face Chinese Poker"
     state_class = OpenFaceState
     players = range(2, 5)
-    variants = {"standard-front-trips": "three of a kind in front pays 10 for 2-2-2 rising to 22 for A-A-A "
-                                        "instead of a flat 20"}
+    variants = {"standard-front-trips": Variant("three of a kind in front pays 10 for 2-2-2 rising to 22 "
+                                                "for A-A-A instead of a flat 20",
+                                                label="Front trips paid by rank")}
     carry_keys = frozenset({"fantasyland"})
 
     @property

@@ -28,7 +28,17 @@ from typing import Any
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards
-from homegame.engine import Action, ActionSet, Chance, Choices, GameError, GameState, Outcome, Setting
+from homegame.engine import (
+    Action,
+    ActionSet,
+    Chance,
+    Choices,
+    GameError,
+    GameState,
+    Outcome,
+    Setting,
+    Variant,
+)
 from homegame.engine.betting import BettingRound, money_fields, post_antes
 from homegame.engine.frozen import make_frozen
 from homegame.engine.game import is_counts
@@ -317,8 +327,9 @@ class WhiskeyPoker(BettingGame):
     name = "whiskey"
     title = "Whiskey Poker"
     players = range(2, 10)
-    variants = {"chips": "no betting: a few chips each (starting_chips), the lowest hand at each showdown "
-                         "pays one to the bank, and the first player out of chips loses"}
+    variants = {"chips": Variant("no betting: a few chips each (starting_chips), the lowest hand at each "
+                                 "showdown pays one to the bank, and the first player out of chips loses",
+                                 label="A few chips, no betting")}
     settings = {
         **stake_settings(limit="fixed"),
         "orbits": Setting(10, "the widow phase ends after this many times round with no knock",

@@ -20,11 +20,11 @@ __all__ = ["closed_frame", "game_json", "hand_chips", "ledger_json", "state_fram
 
 
 def game_json(name: str) -> dict[str, Any]:
-    """A game as a lobby or the dealer's picker shows it: title, seats, variants with what they do,
-    settings as a form shows them (:meth:`~homegame.engine.Game.settings_json`)."""
+    """A game as a lobby or the dealer's picker shows it: title, seats, variants in words with what
+    they do, settings as a form shows them (:meth:`~homegame.engine.Game.settings_json`)."""
     game = game_class(name)
     return {"name": game.name, "title": game.title, "players": [game.players[0], game.players[-1]],
-            "variants": [{"name": variant, "text": text} for variant, text in game.variants.items()],
+            "variants": [variant.to_json(name) for name, variant in game.variants.items()],
             "settings": game.settings_json()}
 
 

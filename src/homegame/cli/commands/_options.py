@@ -34,11 +34,17 @@ def settings_from(pairs: list[str]) -> dict[str, Any]:
         name, equals, value = pair.partition("=")
         if not equals or not name:
             raise GameError(f"a setting is written NAME=VALUE, got {pair!r}")
-        settings[name.strip().replace("-", "_")] = _value(value.strip())
+        settings[name.strip().replace("-", "_")] = setting_value(value.strip())
     return settings
 
 
-def _value(text: str) -> Any:
+def setting_value(text: str) -> Any:
+    """A setting's value as a person types it: digits are a number, yes and no (true, on, false,
+    off) a truth value, anything else a word.
+
+    >>> setting_value("-2"), setting_value("Yes"), setting_value("sevens")
+    (-2, True, 'sevens')
+    """
     if text.lstrip("-").isdigit():
         return int(text)
     if text.lower() in ("true", "yes", "on"):

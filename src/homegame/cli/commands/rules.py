@@ -24,7 +24,8 @@ def table_settings(game: str) -> str:
     lines = ["## At the table", "", f"Players: {chosen.players[0]} to {chosen.players[-1]}."]
     if chosen.variants:
         lines += ["", "Variants (`homegame play --variant NAME`):", ""]
-        lines += [f"- `{name}`: {meaning}" for name, meaning in chosen.variants.items()]
+        lines += [f"- `{name}` ({variant.label}): {variant.help}"
+                  for name, variant in chosen.variants.items()]
     if chosen.settings:
         lines += ["", "Settings (`homegame play --set NAME=VALUE`):", ""]
         lines += [f"- `{name}` (default {setting.default}): {setting.help}"

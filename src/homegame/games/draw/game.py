@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Any
 
 from homegame.cards import Card, deck, rank_name
-from homegame.engine import Game, GameError, Setting
+from homegame.engine import Game, GameError, Setting, Variant
 from homegame.engine.betting import STRUCTURE_LABELS, STRUCTURES, Limits
 from homegame.engine.stakes import check_stakes, round_limits, stake_settings
 from homegame.games.draw.state import DrawState
@@ -46,11 +46,12 @@ class DrawPoker(Game):
     state_class = DrawState
     players = range(2, 7)
     variants = {
-        "wild": "two jokers are added to the deck and are wild",
-        "deuces": "every 2 is wild",
-        "aces": "every ace is wild",
-        "wild-rank": "every card of the rank the wild rank setting names is wild",
-        "lowball": "the lowest hand wins, ranked as the low ranking setting says",
+        "wild": Variant("two jokers are added to the deck and are wild", label="Jokers wild"),
+        "deuces": Variant("every 2 is wild", label="Deuces wild"),
+        "aces": Variant("every ace is wild", label="Aces wild"),
+        "wild-rank": Variant("every card of the rank the wild rank setting names is wild",
+                             label="Wild cards of a chosen rank"),
+        "lowball": Variant("the lowest hand wins, ranked as the low ranking setting says", label="Lowball"),
     }
     exclusive_variants = (frozenset({"wild", "deuces", "aces", "wild-rank"}),)
     starting_stack = 100

@@ -30,7 +30,17 @@ from typing import Any, Final
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, format_cards
-from homegame.engine import Action, ActionSet, Arrangements, Chance, Choices, Game, GameError, GameState
+from homegame.engine import (
+    Action,
+    ActionSet,
+    Arrangements,
+    Chance,
+    Choices,
+    Game,
+    GameError,
+    GameState,
+    Variant,
+)
 from homegame.engine import Setting as TableSetting
 from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
@@ -308,9 +318,10 @@ class PaiGow(Game):
     state_class = PaiGowState
     players = range(1, 7)
     variants = {
-        "wheel-second": "A-2-3-4-5 ranks just below A-K-Q-J-10 instead of lowest",
-        "player-banks": "the bank is offered around the table each hand; a banking player sets by "
-                        "the house way and takes or pays the others",
+        "wheel-second": Variant("A-2-3-4-5 ranks just below A-K-Q-J-10 instead of lowest",
+                                label="The wheel ranks second"),
+        "player-banks": Variant("the bank is offered around the table each hand; a banking player sets by "
+                                "the house way and takes or pays the others", label="Players bank"),
     }
     settings = {"wager": TableSetting(20, "chips each player wagers on a hand", minimum=2, maximum=10_000,
                                      label="Wager")}

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from homegame.cards import Card, deck
-from homegame.engine import Chance, Game, GameError, Setting
+from homegame.engine import Chance, Game, GameError, Setting, Variant
 from homegame.engine.game import is_counts
 from homegame.games.paiute.state import PaiuteState
 from homegame.ranking import Hand
@@ -52,12 +52,17 @@ class Paiute(Game):
     title = "Paiute"
     players = range(2, 6)
     variants = {
-        "denexa": "one more card is turned up after the wild card to start the discard pile",
-        "jokers": "two jokers are added and are the only wild cards; no card is turned up",
-        "opposite-colour": "only the two cards of the turned rank in the other colour are wild",
-        "royal-on-top": "the royal flush outranks five of a kind",
-        "ante": "everyone antes (the ante setting); the winner takes the pot (a void deal returns it)",
-        "pay-table": "every other player pays the winner by the winning combination (the pay settings)",
+        "denexa": Variant("one more card is turned up after the wild card to start the discard pile",
+                          label="Denexa"),
+        "jokers": Variant("two jokers are added and are the only wild cards; no card is turned up",
+                          label="Jokers wild"),
+        "opposite-colour": Variant("only the two cards of the turned rank in the other colour are wild",
+                                   label="Wild in the opposite colour"),
+        "royal-on-top": Variant("the royal flush outranks five of a kind", label="Royal flush on top"),
+        "ante": Variant("everyone antes (the ante setting); the winner takes the pot (a void deal returns "
+                        "it)", label="Play for an ante"),
+        "pay-table": Variant("every other player pays the winner by the winning combination (the pay "
+                             "settings)", label="Pay table"),
     }
     exclusive_variants = (frozenset({"jokers", "opposite-colour"}), frozenset({"ante", "pay-table"}))
     variant_settings = {"ante": "ante", **dict.fromkeys(_PAY_DEFAULTS, "pay-table")}

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import ClassVar
 
-from homegame.engine import GameError, Setting
+from homegame.engine import GameError, Setting, Variant
 from homegame.engine.betting import Limits
 from homegame.engine.stakes import BettingGame, round_limits, stake_settings
 from homegame.games.pineapple.state import PineappleState, stacked_deck
@@ -42,8 +42,8 @@ class Pineapple(BettingGame):
     name = "pineapple"
     title = "Pineapple"
     players = range(2, 11)
-    variants = {"ante": "everyone antes instead of posting blinds; the player left of the dealer "
-                        "opens the pre-flop betting"}
+    variants = {"ante": Variant("everyone antes instead of posting blinds; the player left of the dealer "
+                                "opens the pre-flop betting", label="Antes instead of blinds")}
     variant_settings = {"ante": "ante", "small_blind": "not ante", "big_blind": "not ante"}
     settings = {
         **stake_settings(limit="fixed", ante=1, bet=2),

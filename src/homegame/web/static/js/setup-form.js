@@ -60,7 +60,7 @@ function gameOption(game, refresh) {
              game.title, h("small", { class: "note" }, ` ${game.players[0]}-${game.players[1]}`)),
            game.variants.map((variant) => h("label", { class: "variant" },
              h("input", { type: "checkbox", name: `variant:${game.name}`, value: variant.name, onchange: refresh }),
-             h("span", {}, h("b", {}, variant.name), ": ", variant.text))));
+             h("span", {}, h("b", {}, variant.label), ": ", variant.text))));
 }
 
 /** The chosen games, each with the variants the dealer may switch on: [{game, variants}]. */

@@ -5,6 +5,7 @@
 
 import { capitalize, h } from "./dom.js";
 import { field } from "./fields.js";
+import { variantOf } from "./variants.js";
 
 const ROOM_GIVES = new Set(["stack", "unit"]);  // the room gives the stacks, and its points rate is the unit
 const OWN = "";  // a field left to each game's own default
@@ -14,10 +15,12 @@ const OWN = "";  // a field left to each game's own default
  * that is not allowed). */
 function places(game, setting, allowed) {
   if (setting.only_with && !allowed.includes(setting.only_with)) return [];
-  const plain = setting.only_with ? `${game.title} with ${setting.only_with}` : game.title;
+  const plain = setting.only_with ? `${game.title} with ${variantOf(game, setting.only_with).label}` : game.title;
   const found = [{ game, where: plain, value: setting.default }];
   for (const [variant, value] of Object.entries(setting.variant_defaults)) {
-    if (allowed.includes(variant) && value !== setting.default) found.push({ game, where: `${game.title} with ${variant}`, value });
+    if (allowed.includes(variant) && value !== setting.default) {
+      found.push({ game, where: `${game.title} with ${variantOf(game, variant).label}`, value });
+    }
   }
   return found;
 }

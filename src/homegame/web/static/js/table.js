@@ -17,6 +17,7 @@ import { chipsResult } from "./outcome.js";
 import { openPanel } from "./panels.js";
 import { TableSocket } from "./socket.js";
 import { app, gameName, hand, seatName, tableId, tableSeatOf, words } from "./table-state.js";
+import { variantOf } from "./variants.js";
 import { textNodes } from "./words.js";
 
 window.homegame = app;
@@ -213,7 +214,8 @@ function renderTop() {
   const current = hand();
   let line;
   if (current && !current.over) {
-    const variants = current.variants.length ? ` (${current.variants.join(", ")})` : "";
+    const named = current.variants.map((variant) => variantOf(app.games[current.game], variant).label);
+    const variants = named.length ? ` (${named.join(", ")})` : "";
     const closing = table.closing ? " · the table closes when it ends" : "";
     line = `Hand ${current.number}: ${current.title}${variants}${closing}`;
   } else if (table.phase === "choosing") {
@@ -335,18 +337,12 @@ function pickerNode() {
                  onchange: () => { app.pickerChoice = { game: name, variants: [] }; renderActions(); } }),
     h("span", {}, meta(name).title), index < 9 ? h("kbd", { "aria-hidden": "true" }, String(index + 1)) : null))),
   (configured[chosen.game] || []).length ? h("fieldset", { class: "variants" }, h("legend", {}, "Variants"),
-    configured[chosen.game].map((variant) => h("label", { class: "choice", title: variantText(chosen.game, variant) },
-      h("input", { type: "checkbox", checked: chosen.variants.includes(variant) ? true : null, onchange: (event) => {
-        chosen.variants = event.target.checked ? [...chosen.variants, variant] : chosen.variants.filter((v) => v !== variant);
-      } }), h("span", {}, variant), h("small", {}, variantText(chosen.game, variant))))) : null,
+    configured[chosen.game].map((name) => variantOf(app.games[chosen.game], name)).map((variant) => h("label", { class: "choice", title: variant.text },
+      h("input", { type: "checkbox", value: variant.name, checked: chosen.variants.includes(variant.name) ? true : null, onchange: (event) => {
+        chosen.variants = event.target.checked ? [...chosen.variants, variant.name] : chosen.variants.filter((v) => v !== variant.name);
+      } }), h("span", {}, variant.label), h("small", {}, variant.text)))) : null,
   h("button", { type: "submit", class: "act primary", "data-primary": "true", disabled: app.busy ? true : null },
     `Deal ${meta(chosen.game).title}`));
-}
-
-function variantText(game, variant) {
-  const meta = app.games[game];
-  const found = meta && meta.variants.find((v) => v.name === variant);
-  return found ? found.text : "";
 }
 
 function renderResult() {
