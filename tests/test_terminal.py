@@ -398,3 +398,12 @@ def test_each_numbered_choice_reads_differently_when_an_ace_may_be_kept_either_w
     assert [offer.label for offer in offers(alike)] == ["pass CARDS (2 cards, from 2c 3c 4c)",
                                                        "pass CARDS (2 cards, from 5d 6d 7d)"]
     assert Action("pass", cards=tuple(parse_cards("5d 7d"))) in alike
+
+
+def test_simulate_deals_each_hand_the_tables_stack() -> None:
+    def worst_loss(stack: int) -> int:
+        game = homegame.games.new_game("draw", players=2, stack=stack)
+        bots = [RandomBot(seed=1), RandomBot(seed=2)]
+        return min(seat.total for seed in range(30) for seat in simulate(game, bots, 1, seed=seed).seats)
+
+    assert worst_loss(100) < -3 <= worst_loss(3)

@@ -70,7 +70,7 @@ def simulate(game: Game, bots: Sequence[Bot], hands: int, *, seed: int | None = 
         raise GameError("play at least one hand")
     results: list[list[int]] = [[] for _ in bots]
     best_hands = [0] * len(bots)
-    stacks = None if game.starting_stack is None else [game.starting_stack] * game.player_count
+    stacks = None if game.stack_each is None else [game.stack_each] * game.player_count
     dealer, carry = 0, dict[str, Any]()
     for number in range(hands):
         state = game.deal(seed=None if seed is None else seed * 1_000_003 + number, dealer=dealer,

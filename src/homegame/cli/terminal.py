@@ -85,9 +85,7 @@ class Table:
         self.names = [next(bots) if bot is not None else "you" if humans == 1 else f"player {seat}"
                       for seat, bot in enumerate(seats)]
         self.bots = dict(zip(self.names, seats, strict=True))
-        # The game's starting stack setting, where it has one, is what each player brings.
-        stacks = None if game.starting_stack is None else game.config.get("stack", game.starting_stack)
-        self.match = Match(self._game_for, self.names, stacks=stacks, seed=seed)
+        self.match = Match(self._game_for, self.names, stacks=game.stack_each, seed=seed)
         self.decks = iter(decks)
         self.news: list[str] = []
         self.input_ended = False

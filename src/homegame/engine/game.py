@@ -309,6 +309,19 @@ class Game(ABC):
                             f"{MAX_CHIPS}, not {shown(stacks)}")
 
     @property
+    def stack_each(self) -> int | None:
+        """Chips each seat brings to a match: the table's ``stack`` setting where the game has one,
+        else its ``starting_stack`` (``None``: a game not played for chips).
+
+        >>> from homegame import new_game
+        >>> new_game("draw", players=2, stack=300).stack_each, new_game("papayoo", players=3).stack_each
+        (300, None)
+        """
+        if self.starting_stack is None:
+            return None
+        return int(self.config.get("stack", self.starting_stack))
+
+    @property
     def scores_in_chips(self) -> bool:
         """Whether a hand's outcome counts chips (the betting games, Pai Gow, and games with a
         chip ``unit``); otherwise it counts points, which :meth:`in_chips` turns into chips."""
