@@ -263,7 +263,8 @@ const papayoo = {
     // the table numbers its hands, and the heading says when one is over: a game of several
     // hands says which of them this is, in the same word
     if (view.is_over && !(view.winners || []).length) return `${view.deal} of this game's ${view.deals} hands played`;
-    return ctx.words.line(String(view.summary).replace(/^deal (\d+) of (\d+)/, "hand $1 of $2"));
+    if ((view.winners || []).length) return ctx.words.line(view.summary);
+    return ctx.words.line(`hand ${view.deal} of ${view.deals}: ${view.summary}`);
   },
   marks(view) {
     return (code) => ({ papayoo: code === view.papayoo });
