@@ -274,7 +274,7 @@ def test_a_setting_stays_hidden_from_others_until_shown() -> None:
 
 def test_setting_hint_names_rows_and_warns_of_a_foul() -> None:
     assert setting_hint([parse_cards(t) for t in ("2c 3d 4h", "Kh Kd 3c 4c 5c", "9s 9c 9d 7h 7s")]) == (
-        "front: four high; middle: a pair of kings; back: full house, nines over sevens")
+        "Front: four high; middle: a pair of kings; back: full house, nines over sevens")
 
 
 def test_the_unit_setting_multiplies_every_payment() -> None:
