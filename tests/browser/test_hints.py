@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page
 from hands_played import play
 from homegame.engine import ActionSet, GameState, View
 from room_server import RoomServer
+from test_chinese import deal, setting
 from test_open_face import seat_zero_after
 
 pytestmark = pytest.mark.browser
@@ -101,6 +102,15 @@ def test_open_face_says_a_card_fouls_where_the_foul_is_certain(page: Page) -> No
         "In the front, the Q fouls: the middle can no longer catch up with the front.",
         "In the middle, the Q fouls: the middle is complete and weaker than the front."]
     assert "Front: a pair of queens so far; middle: a pair of jacks so far" in own["text"], own["text"]
+
+
+def test_chinese_rows_as_set_are_named_with_their_foul(page: Page) -> None:
+    state = deal("Ah Ad Ac 2c 3d 4h 6s 8c Kh Qs Js 9d 7d", "2h 3h 5d 6d 7h 8d 9s Tc Jd 4c 4d Kc Ks")
+    state.apply(0, setting("Ah Ad Ac | 2c 3d 4h 6s 8c | Kh Qs Js 9d 7d"))
+    own = drawn(page, "chinese", "own", state.view(0).to_json(), 0)
+    assert own["warnings"] == ["FOUL: the middle is weaker than the front, so all three rows would lose"]
+    for name in ("three of a kind, aces", "eight high", "king high"):
+        assert name in own["text"], own["text"]
 
 
 def test_pai_gow_s_setting_help_speaks_of_the_page_s_own_buttons(page: Page) -> None:

@@ -331,6 +331,8 @@ class ChineseState(GameState[ChineseView]):
         mine = self.setting.choices.get(seat) if seat is not None else None
         natural = mine.option if mine is not None and mine.kind == "declare" else None
         shown_rows = {s: self.rows[s] for s in self.shown if s in self.rows}
+        own_rows = Rows(*(tuple(g) for g in mine.groups)) if mine is not None and mine.kind == "set" else None
+        named = {seat: own_rows} if seat is not None and own_rows is not None else {}
         return make_frozen(ChineseView, {
             **self.view_base(seat), "phase": self.phase, "unit": self.units.unit,
             "pair_units": self.units.as_triples(), "surrender_cost": self._surrender_cost(seat),
@@ -342,7 +344,8 @@ class ChineseState(GameState[ChineseView]):
             "naturals": {s: n.name for s, n in self.naturals.items()},
             "surrendered": tuple(sorted(self.quitters)),
             "shown": dict(self.shown),
-            "row_names": {s: _names(rows) for s, rows in shown_rows.items()},
+            "row_names": {s: _names(rows) for s, rows in {**named, **shown_rows}.items()},
+            "my_foul": _foul_reason(own_rows) if own_rows is not None and is_foul(own_rows) else "",
             "fouled": tuple(sorted(s for s, rows in shown_rows.items() if is_foul(rows))),
             "payments": tuple(self.ledger.payments),
             "totals": {s: int(v) for s, v in self._outcome().items() if isinstance(s, int)}

@@ -364,9 +364,8 @@ const chinese = {
   own(view, ctx) {
     if (ctx.arranging) return h("p", { class: "hint" }, ARRANGE_HELP);
     if (view.my_setting && view.my_setting.length) {
-      const names = view.hint.split("\n")[0].split("; ").map((part) => part.split(": ").slice(1).join(": "));
-      return [threeRows(view.my_setting, names, ctx, "table"),
-              view.hint.includes("FOUL") ? h("p", { class: "warning" }, view.hint.split("\n")[1]) : null];
+      return [threeRows(view.my_setting, (view.row_names || {})[view.seat], ctx, "table"),
+              view.my_foul ? h("p", { class: "warning" }, `FOUL: ${view.my_foul}`) : null];
     }
     return [ctx.hand(view.hand), hintLine(view.hint, ctx)];
   },
