@@ -50,8 +50,8 @@ class PaiGowView(View):
     set them, named, foul ones flagged, while the seat has still to set; ``house_rule`` the rule
     the house way follows for them ("no pair: the highest card behind, the next two in front");
     ``hint`` the house way, its rule and a foul warning, in one sentence. ``shown`` and
-    ``bank_hand`` hold every setting after the reveal, ``results``
-    each player's result with its reason, ``bank_commission`` what a banking player paid the house.
+    ``bank_hand`` hold every setting after the reveal, ``results`` each player's result with its
+    reason, ``bank_commission`` what a banking player paid the house.
     """
 
     variants: tuple[str, ...]
