@@ -228,7 +228,7 @@ def test_final_five_with_four_shown_together_and_the_fifth_face_down() -> None:
     assert "9d" not in json.dumps(state.view(1).to_json())
     assert not {"6s", "Js", "9d"} & set(json.dumps(state.view(None).to_json()).replace('"', " ").split())
     assert state.view(1).hand == tuple(parse_cards("Ah 2h 3d 4c 6s"))
-    assert state.view(1).hint == "your low hand: a six-four low"
+    assert state.view(1).hint == "Your low hand: a six-four low"
 
 
 def test_the_last_betting_round_uses_the_big_bet_then_the_showdown() -> None:

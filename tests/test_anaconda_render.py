@@ -22,7 +22,7 @@ def test_the_pass_shows_directions_who_has_chosen_and_only_your_own_cards() -> N
     assert "Passing: you to seat 2, seat 2 to seat 0, seat 0 to you" in mine
     assert "Chosen: seat 1; waiting for you, seat 0" in theirs
     assert "You pass K♦ K♣ 7♠ once everyone has chosen" in mine and "K♦ K♣ 7♠" not in theirs
-    assert "best high: a pair of kings" in mine
+    assert "Best high: a pair of kings" in mine
 
 
 def test_declarations_shown_cards_and_the_halves_with_their_reasons() -> None:

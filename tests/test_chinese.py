@@ -272,9 +272,21 @@ def test_a_setting_stays_hidden_from_others_until_shown() -> None:
     assert state.view(1).decided == (0,)
 
 
+def test_a_seat_that_has_set_sees_its_rows_named_and_why_they_foul_but_no_one_else_does() -> None:
+    state = deal("Ah Ad Ac 2c 3d 4h 6s 8c Kh Qs Js 9d 7d", "2h 3h 5d 6d 7h 8d 9s Tc Jd 4c 4d Kc Ks")
+    state.apply(0, setting("Ah Ad Ac | 2c 3d 4h 6s 8c | Kh Qs Js 9d 7d"))
+    mine = state.view(0)
+    assert mine.row_names == {0: ("three of a kind, aces", "eight high", "king high")}
+    assert mine.my_foul == "the middle is weaker than the front, so all three rows would lose"
+    assert mine.hint.splitlines() == ["Front: three of a kind, aces; middle: eight high; back: king high",
+                                      f"FOUL: {mine.my_foul}"]
+    assert state.view(1).row_names == {} == state.view(None).row_names
+    assert state.view(1).my_foul == "" == state.view(None).my_foul
+
+
 def test_setting_hint_names_rows_and_warns_of_a_foul() -> None:
     assert setting_hint([parse_cards(t) for t in ("2c 3d 4h", "Kh Kd 3c 4c 5c", "9s 9c 9d 7h 7s")]) == (
-        "front: four high; middle: a pair of kings; back: full house, nines over sevens")
+        "Front: four high; middle: a pair of kings; back: full house, nines over sevens")
 
 
 def test_the_unit_setting_multiplies_every_payment() -> None:

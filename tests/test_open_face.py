@@ -10,11 +10,18 @@ from typing import Any
 import pytest
 
 from _rows_play import check_illegal_leaves_state_alone, check_random_hands
-from homegame.cards import Card, deck, parse_cards
+from homegame.cards import Card, card, deck, parse_cards
 from homegame.engine import Action, Game, GameState, IllegalAction
 from homegame.engine.seats import clockwise
 from homegame.games._rows import ROW_NAMES, Rows, royalty
-from homegame.games.open_face import OpenFace, OpenFaceState, OpenFaceView, foul_risk
+from homegame.games.open_face import (
+    OpenFace,
+    OpenFaceState,
+    OpenFaceView,
+    PlacingWarning,
+    foul_risk,
+    foul_warning,
+)
 
 
 def _rows(text: str) -> list[list[Card]]:
@@ -215,14 +222,73 @@ def test_a_bad_fantasyland_carry_is_refused() -> None:
 
 
 def test_the_view_warns_of_a_foul_before_it_is_made() -> None:
-    assert foul_risk(Rows(*(tuple(r) for r in _rows("Ah Ad 2c | Kh Kd 3c 4c 5c |")))).startswith("will foul")
+    risk = foul_risk(Rows(*(tuple(r) for r in _rows("Ah Ad 2c | Kh Kd 3c 4c 5c |"))))
+    assert risk is not None and risk.kind == "will foul"
     rows = "Ah Ad 2c | Kh Kd 3c 4c 5c | 6h 7h 8h 9h Th"
     opponent = "7s 7d 4h | Jh Jc 8d 6s 4s | Ac As 8s 6c 2h"
     state = deal([rows, opponent])
     state.apply(0, Action.parse("set Ah Ad 2c | Kh Kd |"))
     state.apply(1, move_for(state, 1, opponent))
-    assert state.view(0).warnings[0] == "3c in the middle: risk: the front is stronger than the middle so far"
-    assert "middle: a pair of kings so far" in state.view(0).hint
+    warning = PlacingWarning(card("3c"), "middle", "risk", "the front is stronger than the middle so far")
+    assert state.view(0).warnings[0] == warning
+    assert str(warning) == "3c in the middle: risk: the front is stronger than the middle so far"
+    assert state.view(0).to_json()["warnings"][0] == {
+        "card": "3c", "row": "middle", "kind": "risk", "reason": warning.reason}
+    assert "Front: a pair of aces; middle: a pair of kings so far" in state.view(0).hint
+
+
+OTHER = "3s 3d 4c | 5c 5d 6c 6d 7h | Tc Th Ts Jh Js"
+
+
+def seat_zero_after(dealt: str, moves: Sequence[str]) -> OpenFaceState:
+    """Seat 0 is dealt ``dealt`` (its thirteen cards in the order they come) and makes ``moves``,
+    seat 1 playing ``OTHER`` after each: the state when seat 0 has its next card to place."""
+    cards = dealt.split()
+    state = deal([f"{' '.join(cards[:3])} | {' '.join(cards[3:8])} | {' '.join(cards[8:])}", OTHER])
+    for move in moves:
+        state.apply(0, Action.parse(move))
+        state.apply(1, move_for(state, 1, OTHER))
+    return state
+
+
+def test_a_row_that_can_no_longer_be_saved_will_foul_before_it_is_full() -> None:
+    state = seat_zero_after("Ks Kc 2c 2d 3h 4s 7c 9s Ah As Qc Qd Td",
+                            ["set Ks Kc 2c | 2d 3h |", "place middle 4s"])
+    view = state.view(0)
+    assert view.pending == (card("7c"),)
+    assert view.warnings == (  # a middle of 2 3 4 7 makes at best a pair of sevens; kings are in front
+        PlacingWarning(card("7c"), "middle", "will foul", "the middle can no longer catch up with the front"),
+        PlacingWarning(card("7c"), "back", "risk", "the front is stronger than the middle so far"))
+    doomed_middle = foul_warning(view, Action.parse("place middle 7c"))
+    assert doomed_middle == "the middle can no longer catch up with the front"
+    assert foul_warning(view, Action.parse("place back 7c")) == ""
+    state.apply(0, Action.parse("place middle 7c"))
+    state.apply(1, move_for(state, 1, OTHER))
+    doomed = state.view(0)
+    assert {warning.kind for warning in doomed.warnings} == {"will foul"}
+    assert foul_warning(doomed, Action.parse("place back 9s")) == "", "sure to foul: nothing to choose"
+
+
+def test_a_card_that_fouls_wherever_it_goes_says_so_for_every_row() -> None:
+    backs = [f"place back {c}" for c in ["8c", "8h", "8s", "9c", "9h"]]
+    state = seat_zero_after("Qh Qd Jc Jd 5h 6s 8c 8h 8s 9c 9h Qs 7d",
+                            ["set Qh Qd | Jc Jd 5h |", "place middle 6s", *backs])
+    view = state.view(0)
+    assert view.pending == (card("Qs"),)
+    risk = foul_risk(Rows(*view.rows[0]))
+    assert risk is not None and risk.kind == "risk", "jacks in the middle may still become three"
+    assert view.warnings == (  # three queens in front beat three jacks; a pair of jacks loses to queens
+        PlacingWarning(card("Qs"), "front", "will foul", "the middle can no longer catch up with the front"),
+        PlacingWarning(card("Qs"), "middle", "will foul",
+                       "the middle is complete and weaker than the front"))
+    assert all(foul_warning(view, Action.parse(f"place {row} Qs")) for row in ("front", "middle"))
+
+
+def test_a_back_behind_the_front_is_a_risk_while_the_middle_is_empty() -> None:
+    risk = foul_risk(Rows(tuple(parse_cards("Ah Ad")), (), tuple(parse_cards("Kh Qd"))))
+    assert risk is not None and risk == ("risk", "the front is stronger than the back so far")
+    certain = foul_risk(Rows(tuple(parse_cards("Ah Ad 2c")), (), tuple(parse_cards("Kh Qd 9s 5c 3h"))))
+    assert certain is not None and certain == ("will foul", "the back is complete and weaker than the front")
 
 
 def _make_game(name: str, players: int, variants: Any = (), **settings: Any) -> Game:
@@ -280,5 +346,5 @@ def test_a_placement_that_fouls_is_questioned_unless_it_is_the_only_move_left() 
             legal = state.legal_actions(0)
             warnings[str(move.cards[0])] = (len(legal), foul_warning(state.view(0), move, legal))
         state.apply(seat, move)
-    assert warnings["7c"] == (2, "will foul: the middle is complete and weaker than the front")
+    assert warnings["7c"] == (2, "the middle is complete and weaker than the front")
     assert warnings["Ks"] == (1, "")

@@ -217,7 +217,7 @@ def test_the_die_names_the_papayoo_after_the_pass(face: int, papayoo: str) -> No
 def test_the_dealer_leads_the_first_trick(dealer: int) -> None:
     state = after_pass(EVERY_SUIT, dealer=dealer)
     assert state.to_act == (dealer,) and state.view(dealer).leader == dealer
-    assert state.view(dealer).hint == "your lead: play any card"
+    assert state.view(dealer).hint == "Your lead: play any card"
     assert state.view(dealer).playable == state.view(dealer).hand
 
 
@@ -246,8 +246,9 @@ def test_a_player_void_in_the_suit_led_may_play_anything() -> None:
     state = after_pass(ONE_SUIT_EACH)
     play(state, 0, "2h")
     assert state.view(1).playable == state.view(1).hand
-    assert state.view(1).hint == "no hearts left: play any card"
-    assert state.view(2).hint == "deal 1 of 4: seat 1 to play, hearts led"
+    assert state.view(1).hint == "No hearts left: play any card"
+    assert state.view(2).hint == "Seat 1 to play, hearts led"
+    assert (state.view(2).deal, state.view(2).deals) == (1, 4)
     play(state, 1, "10c")
 
 

@@ -15,6 +15,8 @@ from playwright.sync_api import Browser, Page
 from hands_played import play
 from homegame.engine import ActionSet, GameState, View
 from room_server import RoomServer
+from test_chinese import deal, setting
+from test_open_face import seat_zero_after
 
 pytestmark = pytest.mark.browser
 
@@ -77,18 +79,38 @@ def test_a_paiute_hint_draws_the_card_to_throw_away(page: Page) -> None:
 
 def test_open_face_warnings_name_every_row_once_with_the_card_drawn(page: Page) -> None:
     def same_reason(view: View, state: GameState[Any]) -> bool:
-        reasons = [warning.split(": ", 1)[1] for warning in view.warnings]  # type: ignore[attr-defined]
+        reasons = [(warning.kind, warning.reason) for warning in view.warnings]  # type: ignore[attr-defined]
         return len(reasons) == 2 and reasons[0] == reasons[1]
     seat, view = first_view("open_face", 2, same_reason)
     card, = view["pending"]
-    why = view["warnings"][0].split(": ", 2)[2]
+    first, second = view["warnings"]
     own = drawn(page, "open_face", "own", view, seat)
-    rows = [re.search(r" in the (\w+):", warning)[1] for warning in view["warnings"]]  # type: ignore[index]
-    kind = "risks a foul" if view["warnings"][0].split(": ")[1] == "risk" else "fouls"
+    kind = "risks a foul" if first["kind"] == "risk" else "fouls"
     label = card[:-1].replace("T", "10")  # the drawn card reads as its rank, its suit a picture
-    assert own["warnings"] == [f"In the {rows[0]} or the {rows[1]}, the {label} {kind}: {why}."]
+    rows = f"the {first['row']} or the {second['row']}"
+    assert own["warnings"] == [f"In {rows}, the {label} {kind}: {first['reason']}."]
     assert own["cards"].count(card) == 3, "the card to place, drawn in its warning and in the hint"
     assert not CODE.search(own["text"]), own["text"]
+
+
+def test_open_face_says_a_card_fouls_where_the_foul_is_certain(page: Page) -> None:
+    backs = [f"place back {card}" for card in ["8c", "8h", "8s", "9c", "9h"]]
+    state = seat_zero_after("Qh Qd Jc Jd 5h 6s 8c 8h 8s 9c 9h Qs 7d",
+                            ["set Qh Qd | Jc Jd 5h |", "place middle 6s", *backs])
+    own = drawn(page, "open_face", "own", state.view(0).to_json(), 0)
+    assert own["warnings"] == [
+        "In the front, the Q fouls: the middle can no longer catch up with the front.",
+        "In the middle, the Q fouls: the middle is complete and weaker than the front."]
+    assert "Front: a pair of queens so far; middle: a pair of jacks so far" in own["text"], own["text"]
+
+
+def test_chinese_rows_as_set_are_named_with_their_foul(page: Page) -> None:
+    state = deal("Ah Ad Ac 2c 3d 4h 6s 8c Kh Qs Js 9d 7d", "2h 3h 5d 6d 7h 8d 9s Tc Jd 4c 4d Kc Ks")
+    state.apply(0, setting("Ah Ad Ac | 2c 3d 4h 6s 8c | Kh Qs Js 9d 7d"))
+    own = drawn(page, "chinese", "own", state.view(0).to_json(), 0)
+    assert own["warnings"] == ["FOUL: the middle is weaker than the front, so all three rows would lose"]
+    for name in ("three of a kind, aces", "eight high", "king high"):
+        assert name in own["text"], own["text"]
 
 
 def test_pai_gow_s_setting_help_speaks_of_the_page_s_own_buttons(page: Page) -> None:
@@ -97,7 +119,9 @@ def test_pai_gow_s_setting_help_speaks_of_the_page_s_own_buttons(page: Page) -> 
     fouls = sum(option["foul"] for option in view["options"])
     assert "FOUL" not in own["text"] and "Suggest" not in own["text"]
     assert f"{fouls} of the 21 ways to set these cards foul" in own["text"]
-    assert "The house way:" in own["text"] and "“Set by the house way” sets it." in own["text"]
+    way = view["advice"]
+    assert "The house way: " in own["text"] and "“Set by the house way” sets it." in own["text"]
+    assert f"({way['two_name']} / {way['five_name']}): {view['house_rule']}." in own["text"], "with its rule"
     assert own["cards"] == view["advice"]["two"] + view["advice"]["five"]
 
 
@@ -126,8 +150,19 @@ def test_papayoo_and_paiute_say_hand_for_a_hand_of_the_table(page: Page) -> None
     assert over["deal"] == 1 and over["deals"] == 4 and not over["winners"]
     assert drawn(page, "papayoo", "phase", over, 0)["text"] == "1 of this game's 4 hands played"
     seat, playing = first_view("papayoo", 3, lambda v, s: v.phase == "play")  # type: ignore[attr-defined]
-    assert drawn(page, "papayoo", "phase", playing, seat)["text"].startswith("Hand 1 of 4: ")
+    turn = playing["to_act"][0]
+    doing = "you to" if turn == seat else f"player {turn} to"
+    assert drawn(page, "papayoo", "phase", playing, seat)["text"].startswith(f"Hand 1 of 4: {doing} ")
     assert "points this hand" in drawn(page, "papayoo", "own", playing, seat)["text"]
+    waiting: list[dict[str, Any]] = []
+
+    def watch(state: GameState[Any], turn: int, view: View, legal: ActionSet) -> None:
+        if not waiting and view.phase == "play":  # type: ignore[attr-defined]
+            waiting.append(state.view((turn + 1) % 3).to_json())
+    play("papayoo", 3, [], 0, watch)
+    other = waiting[0]
+    hint = drawn(page, "papayoo", "own", other, other["seat"])["text"]
+    assert f"player {other['to_act'][0]} to " in hint and "seat" not in hint.lower(), hint  # names as typed
     seat, paiute = first_view("paiute", 2, lambda v, s: v.phase == "draw")  # type: ignore[attr-defined]
     phase = drawn(page, "paiute", "phase", paiute, seat)["text"]
     assert phase == ("Draw from the stock or the pile. Deals won: the winner takes a point from each "

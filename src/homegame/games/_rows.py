@@ -16,11 +16,13 @@ Open-Face royalties, names for partly built rows and the pairwise settlement led
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
 from typing import Final, NamedTuple
 
-from homegame.cards import ACE, QUEEN, Card, format_cards, rank_counts
+from homegame.cards import ACE, QUEEN, Card, Suit, deck, format_cards, rank_counts
 from homegame.ranking import reference
 from homegame.ranking.core import decode, encode
 from homegame.ranking.explain import versus
@@ -36,6 +38,7 @@ __all__ = [
     "Ledger",
     "Payment",
     "Rows",
+    "can_still_reach",
     "category_of",
     "compare_rows",
     "describe_rows",
@@ -120,6 +123,65 @@ def partial_strength(cards: Sequence[Card]) -> int:
     else:
         category = reference.HIGH_CARD
     return encode(category, ranks)
+
+
+def can_still_reach(cards: Sequence[Card], strength: int) -> bool:
+    """Whether a middle or back row holding ``cards`` can still be at least ``strength`` once full.
+
+    Any card not in the row counts as one that may still come, even one seen elsewhere, so a
+    ``False`` is certain: a lower row already that strong makes a foul whatever comes.
+
+    >>> from homegame.cards import parse_cards
+    >>> pair_of_kings = HIGH.strength(parse_cards("Kh Kd 9c 5s 2d"))
+    >>> can_still_reach(parse_cards("2c 3d 4h 9s"), pair_of_kings)  # at best a pair of nines
+    False
+    >>> can_still_reach(parse_cards("2h 6h"), pair_of_kings)  # a flush, or a straight flush
+    True
+    """
+    return _can_still_reach(tuple(sorted(cards)), strength)
+
+
+@lru_cache(maxsize=4096)
+def _can_still_reach(cards: tuple[Card, ...], strength: int) -> bool:
+    return any(HIGH.strength([*cards, *more]) >= strength for more in _fillings(cards, 5 - len(cards)))
+
+
+_CARDS: Final = {(card.rank, card.suit): card for card in deck()}
+_RANKS: Final = range(ACE, 1, -1)
+"""The ranks, aces first: a strong filling comes early."""
+
+
+def _fillings(cards: Sequence[Card], room: int) -> Iterator[tuple[Card, ...]]:
+    """Ways to fill ``room`` places after ``cards`` that include the strongest, strong ones first:
+    one card held or none makes a straight flush; otherwise, if the cards held share a suit, every
+    flush in it, then every mix of ranks (suits as they come)."""
+    suits = {card.suit for card in cards}
+    if len(cards) <= 1:
+        suit, top = (cards[0].suit, min(ACE, cards[0].rank + 4)) if cards else (Suit.SPADES, ACE)
+        yield tuple(_CARDS[rank, suit] for rank in range(top - 4, top + 1) if _CARDS[rank, suit] not in cards)
+        return
+    if len(suits) == 1:
+        suit = next(iter(suits))
+        held = {card.rank for card in cards}
+        for ranks in combinations([rank for rank in _RANKS if rank not in held], room):
+            yield tuple(_CARDS[rank, suit] for rank in ranks)
+    for ranks in combinations_with_replacement(_RANKS, room):
+        more = _of_ranks(cards, ranks)
+        if more is not None:
+            yield more
+
+
+def _of_ranks(cards: Sequence[Card], ranks: Sequence[int]) -> tuple[Card, ...] | None:
+    """Cards of ``ranks`` that are not among ``cards``, or None if a rank has too few left."""
+    taken, more = set(cards), []
+    for rank in ranks:
+        free = [card for suit in Suit if suit is not Suit.PAYOO
+                and (card := _CARDS[rank, suit]) not in taken]
+        if not free:
+            return None
+        taken.add(free[0])
+        more.append(free[0])
+    return tuple(more)
 
 
 def row_name(row: int, cards: Sequence[Card]) -> str:

@@ -53,6 +53,7 @@ from homegame.games._rows import (
 from homegame.games._units import PairUnits, PairwiseGame
 from homegame.games.chinese_view import ChineseView
 from homegame.ranking import reference
+from homegame.wording import capitalized
 
 __all__ = ["GAMES", "ChinesePoker", "ChineseState", "ChineseView", "bonus_units", "foul_warning",
            "setting_hint"]
@@ -89,11 +90,11 @@ def setting_hint(groups: Sequence[Sequence[Card]]) -> str:
 
     >>> from homegame.cards import parse_cards
     >>> print(setting_hint([parse_cards(t) for t in ("Ah Ad 2c", "Kh Kd 3c 4c 5c", "9s 9c 9d 7h 7s")]))
-    front: a pair of aces; middle: a pair of kings; back: full house, nines over sevens
+    Front: a pair of aces; middle: a pair of kings; back: full house, nines over sevens
     FOUL: the middle is weaker than the front, so all three rows would lose
     """
     rows = Rows(*(tuple(g) for g in groups))
-    text = "; ".join(f"{ROW_NAMES[i]}: {row_name(i, cards)}" for i, cards in enumerate(rows))
+    text = capitalized("; ".join(f"{ROW_NAMES[i]}: {row_name(i, cards)}" for i, cards in enumerate(rows)))
     return text + ("\nFOUL: " + _foul_reason(rows) if is_foul(rows) else "")
 
 
@@ -330,6 +331,8 @@ class ChineseState(GameState[ChineseView]):
         mine = self.setting.choices.get(seat) if seat is not None else None
         natural = mine.option if mine is not None and mine.kind == "declare" else None
         shown_rows = {s: self.rows[s] for s in self.shown if s in self.rows}
+        own_rows = Rows(*(tuple(g) for g in mine.groups)) if mine is not None and mine.kind == "set" else None
+        named = {seat: own_rows} if seat is not None and own_rows is not None else {}
         return make_frozen(ChineseView, {
             **self.view_base(seat), "phase": self.phase, "unit": self.units.unit,
             "pair_units": self.units.as_triples(), "surrender_cost": self._surrender_cost(seat),
@@ -341,7 +344,8 @@ class ChineseState(GameState[ChineseView]):
             "naturals": {s: n.name for s, n in self.naturals.items()},
             "surrendered": tuple(sorted(self.quitters)),
             "shown": dict(self.shown),
-            "row_names": {s: _names(rows) for s, rows in shown_rows.items()},
+            "row_names": {s: _names(rows) for s, rows in {**named, **shown_rows}.items()},
+            "my_foul": _foul_reason(own_rows) if own_rows is not None and is_foul(own_rows) else "",
             "fouled": tuple(sorted(s for s, rows in shown_rows.items() if is_foul(rows))),
             "payments": tuple(self.ledger.payments),
             "totals": {s: int(v) for s, v in self._outcome().items() if isinstance(s, int)}
@@ -356,9 +360,9 @@ class ChineseState(GameState[ChineseView]):
         if mine is None:
             naturals = ", ".join(n.replace("-", " ") for n in self.available[seat])
             extra = f"; you may declare a natural: {naturals}" if naturals else ""
-            return "set your rows: set front | middle | back (3, 5 and 5 cards)" + extra
+            return "Set your rows: set front | middle | back (3, 5 and 5 cards)" + extra
         if mine.kind == "declare":
-            return f"you declared {str(mine.option).replace('-', ' ')}"
+            return f"You declared {str(mine.option).replace('-', ' ')}"
         return setting_hint(mine.groups)
 
     def _surrender_cost(self, seat: int | None) -> int:

@@ -18,8 +18,9 @@ __all__ = ["ChineseView"]
 @dataclass(frozen=True)
 class ChineseView(View):
     """One seat's view. ``hand`` is the seat's thirteen cards; ``my_setting`` its chosen rows (or
-    its natural); ``shown`` the rows revealed so far (naturals, then showdown), ``payments`` every
-    payment with its reason once made."""
+    its natural) and ``my_foul`` why they foul ("" if they do not); ``shown`` the rows revealed so
+    far (naturals, then showdown), ``row_names`` the names of those rows and of the seat's own,
+    ``payments`` every payment with its reason once made."""
 
     phase: str
     unit: int
@@ -36,6 +37,7 @@ class ChineseView(View):
     surrendered: tuple[int, ...]
     shown: dict[int, tuple[tuple[Card, ...], ...]]
     row_names: dict[int, tuple[str, ...]]
+    my_foul: str
     fouled: tuple[int, ...]
     payments: tuple[Payment, ...]
     totals: dict[int, int]

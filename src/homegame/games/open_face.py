@@ -16,7 +16,7 @@ at once, set face down and shown when everyone else is done; the dealer then dea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final, NamedTuple
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, deck, format_cards
@@ -35,10 +35,14 @@ from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import clockwise
 from homegame.games._rows import (
+    BACK_ROW,
+    FRONT_ROW,
+    MIDDLE_ROW,
     ROW_NAMES,
     ROW_SIZES,
     Ledger,
     Rows,
+    can_still_reach,
     is_foul,
     pairs_of,
     partial_strength,
@@ -50,10 +54,11 @@ from homegame.games._rows import (
     stays_in_fantasyland,
 )
 from homegame.games._units import PairUnits, PairwiseGame
-from homegame.games.open_face_view import OpenFaceView
+from homegame.games.open_face_view import FoulKind, OpenFaceView, PlacingWarning
+from homegame.wording import capitalized
 
-__all__ = ["FOUL_PENALTY", "GAMES", "SWEEP_POINTS", "OpenFace", "OpenFaceState", "OpenFaceView", "foul_risk",
-           "foul_warning"]
+__all__ = ["FOUL_PENALTY", "GAMES", "SWEEP_POINTS", "FoulRisk", "OpenFace", "OpenFaceState", "OpenFaceView",
+           "PlacingWarning", "foul_risk", "foul_warning"]
 
 SWEEP_POINTS = 3
 FOUL_PENALTY = 6
@@ -289,50 +294,69 @@ class OpenFaceState(GameState[OpenFaceView]):
         named = "; ".join(f"{ROW_NAMES[i]}: {row_name(i, cards)}" for i, cards in enumerate(rows) if cards)
         cards = self.pending.get(seat, ())
         if not cards:
-            return named
+            return capitalized(named)
         room = rows.room()
         todo = (f"place {cards[0]} in a row with room" if len(cards) == 1 else
                 f"set {format_cards(cards)}: set front | middle | back (room {room[0]}/{room[1]}/{room[2]})")
-        return f"{named}; {todo}" if named else todo
+        return capitalized(f"{named}; {todo}" if named else todo)
 
-    def _warnings(self, seat: int | None) -> tuple[str, ...]:
+    def _warnings(self, seat: int | None) -> tuple[PlacingWarning, ...]:
         cards = self.pending.get(seat, ()) if seat is not None else ()
         if seat is None or len(cards) != 1:
             return ()
         rows, found = self.rows[seat], []
         for row in range(3):
             if rows.room()[row]:
-                problem = foul_risk(rows.adding(row, cards))
-                if problem:
-                    found.append(f"{cards[0]} in the {ROW_NAMES[row]}: {problem}")
+                risk = foul_risk(rows.adding(row, cards))
+                if risk is not None:
+                    found.append(PlacingWarning(cards[0], ROW_NAMES[row], risk.kind, risk.reason))
         return tuple(found)
 
 
-def foul_risk(rows: Rows) -> str:
-    """Why rows being built will foul ("will foul") or may ("risk"), or "" if they rise so far.
+class FoulRisk(NamedTuple):
+    """A foul that rows being built risk or are sure of (``kind``), and why."""
+
+    kind: FoulKind
+    reason: str
+
+
+_LOWER_AND_HIGHER: Final = ((FRONT_ROW, MIDDLE_ROW), (MIDDLE_ROW, BACK_ROW), (FRONT_ROW, BACK_ROW))
+
+
+def foul_risk(rows: Rows) -> FoulRisk | None:
+    """Whether rows being built will foul whatever comes, or may, and why (``None``: they rise so far).
+
+    A foul is certain when a lower row is already stronger than a higher one can ever be (any card
+    it has room for may still come); it is a risk when a lower row is ahead so far.
 
     >>> from homegame.cards import parse_cards
     >>> foul_risk(Rows(tuple(parse_cards("Ah Ad 2c")), tuple(parse_cards("Kh Kd 3c 4c 5c"))))
-    'will foul: the middle is complete and weaker than the front'
+    FoulRisk(kind='will foul', reason='the middle is complete and weaker than the front')
+    >>> foul_risk(Rows(tuple(parse_cards("Kh Kd 2c")), tuple(parse_cards("2d 3c 4h 7s"))))
+    FoulRisk(kind='will foul', reason='the middle can no longer catch up with the front')
     >>> foul_risk(Rows(tuple(parse_cards("Ah Ad")), tuple(parse_cards("Kh Kd"))))
-    'risk: the front is stronger than the middle so far'
+    FoulRisk(kind='risk', reason='the front is stronger than the middle so far')
     """
-    for low, high in ((0, 1), (1, 2)):
-        low_cards, high_cards = rows[low], rows[high]
-        if not low_cards or not high_cards:
+    risk = None
+    for low, high in _LOWER_AND_HIGHER:
+        if not rows[low] or not rows[high]:
             continue
-        low_value, high_value = partial_strength(low_cards), partial_strength(high_cards)
-        if low_value <= high_value:
+        ahead = partial_strength(rows[low])
+        if ahead <= partial_strength(rows[high]):
             continue
-        if len(high_cards) == ROW_SIZES[high]:
-            return f"will foul: the {ROW_NAMES[high]} is complete and weaker than the {ROW_NAMES[low]}"
-        return f"risk: the {ROW_NAMES[low]} is stronger than the {ROW_NAMES[high]} so far"
-    return ""
+        lower, higher = ROW_NAMES[low], ROW_NAMES[high]
+        if not can_still_reach(rows[high], ahead):
+            doomed = "is complete and weaker than" if len(rows[high]) == ROW_SIZES[high] else \
+                "can no longer catch up with"
+            return FoulRisk("will foul", f"the {higher} {doomed} the {lower}")
+        risk = risk or FoulRisk("risk", f"the {lower} is stronger than the {higher} so far")
+    return risk
 
 
 def foul_warning(view: OpenFaceView, action: Action) -> str:
-    """Why placing ``action`` on the seat's rows makes a certain foul, or ``""`` if it does not (a
-    mere risk is not a foul yet): for a face to warn, and ask, before the cards are placed.
+    """Why placing ``action`` on the seat's rows makes a foul certain, or ``""`` if it does not (a
+    mere risk is not a foul yet, and rows already sure to foul leave nothing to choose): for a
+    face to warn, and ask, before the cards are placed.
 
     >>> from homegame.cards import parse_cards
     >>> state = OpenFace(players=2).deal(deck=parse_cards("Ah Ad Kh Kd 3c") + [
@@ -350,10 +374,10 @@ def foul_warning(view: OpenFaceView, action: Action) -> str:
             after = Rows(*(row + tuple(group) for row, group in zip(rows, action.groups, strict=True)))
     except ValueError:
         return ""
-    if all(len(row) == size for row, size in zip(after, ROW_SIZES, strict=True)):
-        return "will foul: the rows do not rise from front to back" if is_foul(after) else ""
-    risk = foul_risk(after)
-    return risk if risk.startswith("will foul") else ""
+    risk, before = foul_risk(after), foul_risk(rows)
+    if risk is None or risk.kind != "will foul" or (before is not None and before.kind == "will foul"):
+        return ""
+    return risk.reason
 
 
 def _names(rows: Rows) -> tuple[str, ...]:

@@ -7,12 +7,36 @@ codec reads its field types (compiled classes keep only the outer type of each f
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from homegame.cards import Card
 from homegame.engine import View
 from homegame.games._rows import Payment
 
-__all__ = ["OpenFaceView"]
+__all__ = ["FoulKind", "OpenFaceView", "PlacingWarning"]
+
+FoulKind = Literal["risk", "will foul"]
+"""How sure a foul is: ``"risk"`` (a lower row is ahead so far) or ``"will foul"`` (whatever comes)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlacingWarning:
+    """What placing ``card`` in ``row`` ("front", "middle" or "back") does to the rows: it risks a
+    foul or makes one certain (``kind``), and why (``reason``, "the middle is stronger than the
+    back so far").
+
+    >>> from homegame.cards import card
+    >>> print(PlacingWarning(card("3c"), "middle", "risk", "the front is stronger than the middle so far"))
+    3c in the middle: risk: the front is stronger than the middle so far
+    """
+
+    card: Card
+    row: str
+    kind: FoulKind
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.card} in the {self.row}: {self.kind}: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -30,7 +54,9 @@ class OpenFaceView(View):
     fantasyland: tuple[int, ...]
     fantasy_set: tuple[int, ...]
     stock_size: int
-    warnings: tuple[str, ...]
+    warnings: tuple[PlacingWarning, ...]
+    """For a seat with one card to place: a warning for each row with room where it would risk a
+    foul or make one certain."""
     hint: str
     fouled: tuple[int, ...]
     royalties: dict[int, tuple[int, ...]]

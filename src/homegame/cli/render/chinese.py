@@ -37,11 +37,12 @@ def render(view: View, look: Style | None = None) -> list[str]:
     lines = [look.bold(f"Chinese Poker - {who} - {stakes_words(view)}")]
     if view.hand:
         lines.append(f"Your cards: {look.cards(view.hand)}")
-    if view.my_setting and not view.is_over:
-        lines.extend(_rows_lines("You set", view.my_setting, _names_of(view), look))
-    if view.seat not in view.naturals:  # a declared natural is shown with its cards below
-        lines.extend(capitalized(line) for line in view.hint.splitlines()
-                     if line and (not view.my_setting or "FOUL" in line))
+    if view.seat is not None and view.my_setting and not view.is_over:
+        lines.extend(_rows_lines("You set", view.my_setting, view.row_names[view.seat], look))
+    if view.my_setting:
+        lines.extend([f"FOUL: {view.my_foul}"] if view.my_foul else [])
+    elif view.seat not in view.naturals:  # a declared natural is shown with its cards below
+        lines.extend(capitalized(line) for line in view.hint.splitlines() if line)
     for seat, natural in view.naturals.items():
         lines.append(f"{capitalized(seat_name(seat, view))} declared {natural.replace('-', ' ')}: "
                      + "  |  ".join(look.cards(group) for group in view.shown[seat]))
@@ -56,12 +57,6 @@ def render(view: View, look: Style | None = None) -> list[str]:
             lines.append("Type: show, or surrender (two units to each opponent still in)")
         return lines
     return lines + _end_lines(view, look)
-
-
-def _names_of(view: ChineseView) -> tuple[str, ...]:
-    first = view.hint.splitlines()[0] if view.hint else ""
-    parts = [part.split(": ", 1)[-1] for part in first.split("; ")]
-    return tuple(parts) if len(parts) == 3 else ("", "", "")
 
 
 def _rows_lines(title: str, rows: Sequence[Sequence[Card]], names: Sequence[str], look: Style) -> list[str]:

@@ -319,7 +319,7 @@ class AnacondaState(GameState[AnacondaView]):
             return ""
         side = self.declarations.get(seat)
         if seat in self.finals and side is not None:
-            return f"your {side} hand: {self._name(seat)}"
+            return f"Your {side} hand: {self._name(seat)}"
         return hint(self.hands[seat])
 
     def _name(self, seat: int) -> str:

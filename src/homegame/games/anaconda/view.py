@@ -2,7 +2,7 @@
 
 >>> from homegame.cards import parse_cards
 >>> hint(parse_cards("Kh Kd 4s 4c 9h 2d 3c"))
-'best high: two pair, kings and fours (Kh Kd 4s 4c 9h); best low: a king-nine low (Kh 9h 4s 3c 2d)'
+'Best high: two pair, kings and fours (Kh Kd 4s 4c 9h); best low: a king-nine low (Kh 9h 4s 3c 2d)'
 >>> pass_targets([0, 2, 3, 5], second=False), pass_targets([0, 2, 3, 5], second=True)
 ({0: 2, 2: 3, 3: 5, 5: 0}, {0: 3, 2: 5, 3: 0, 5: 2})
 """
@@ -67,7 +67,7 @@ def hint(cards: Sequence[Card]) -> str:
     if len(cards) < 5:
         return ""
     high, low = evaluate(list(cards), HIGH), evaluate(list(cards), LOW)
-    return (f"best high: {high.name} ({format_cards(high.cards)}); "
+    return (f"Best high: {high.name} ({format_cards(high.cards)}); "
             f"best low: {low.name} ({format_cards(low.cards)})")
 
 

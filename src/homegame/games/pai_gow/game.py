@@ -241,6 +241,7 @@ class PaiGowState(GameState[PaiGowView]):
             "placed": self._placement(chosen) if chosen is not None else self._own_bank_split(seat),
             "options": advice.options if advice and must_set else (),
             "advice": advice.house_way if advice else None,
+            "house_rule": advice.rule if advice else "",
             "hint": advice.hint if advice and must_set else "",
             "set_seats": tuple(sorted(self.choice.choices)),
             "shown": {s: self._placement(split) for s, split in self.choice.choices.items()} if over else {},
@@ -259,26 +260,31 @@ class PaiGowState(GameState[PaiGowView]):
         return Placement(two.cards, five.cards, two.name, five.name, five.strength <= two.strength)
 
     def _advice(self, seat: int) -> _Advice:
-        """The house way, every way to set and the hint for a seat's cards (worked out once)."""
+        """The house way, the rule it follows and every way to set a seat's cards (worked out once)."""
         found = self._advice_cache.get(seat)
         if found is None:
             cards = self.hands[seat]
             way, rule = house_way_rule(cards, wheel_second=self.game.has("wheel-second"))
             options = tuple(self._placement(split) for split in splits(cards))
-            fouls = sum(option.foul for option in options)
-            warning = (f"careful: {fouls} of the 21 ways foul (the two-card hand must not beat the "
-                       f"five-card hand), marked FOUL" if fouls else "no way of setting these cards fouls")
-            placed = self._placement(way)
-            hint = f"house way: {format_cards(placed.two)} | {format_cards(placed.five)} ({rule}); {warning}"
-            found = self._advice_cache[seat] = _Advice(placed, options, hint)
+            found = self._advice_cache[seat] = _Advice(self._placement(way), rule, options)
         return found
 
 
 @dataclass(frozen=True, slots=True)
 class _Advice:
     house_way: Placement
+    rule: str
     options: tuple[Placement, ...]
-    hint: str
+
+    @property
+    def hint(self) -> str:
+        """The house way with its rule, and how many ways of setting the cards foul."""
+        fouls = sum(option.foul for option in self.options)
+        warning = "no way of setting these cards fouls" if not fouls else (
+            f"careful: {fouls} of the {len(self.options)} ways foul (the two-card hand must not beat the "
+            "five-card hand), marked FOUL")
+        way = self.house_way
+        return f"House way: {format_cards(way.two)} | {format_cards(way.five)} ({self.rule}); {warning}"
 
 
 def foul_warning(view: PaiGowView, action: Action) -> str:

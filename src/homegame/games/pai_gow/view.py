@@ -47,9 +47,11 @@ class PaiGowView(View):
 
     ``cards`` are the seat's seven cards; ``placed`` its setting once made (a banking player's is
     set by the house way at the deal); ``advice`` the house way for them; ``options`` every way to
-    set them, named, foul ones flagged, while the seat has still to set; ``hint`` the house way and
-    a foul warning. ``shown`` and ``bank_hand`` hold every setting after the reveal, ``results``
-    each player's result with its reason, ``bank_commission`` what a banking player paid the house.
+    set them, named, foul ones flagged, while the seat has still to set; ``house_rule`` the rule
+    the house way follows for them ("no pair: the highest card behind, the next two in front");
+    ``hint`` the house way, its rule and a foul warning, in one sentence. ``shown`` and
+    ``bank_hand`` hold every setting after the reveal, ``results`` each player's result with its
+    reason, ``bank_commission`` what a banking player paid the house.
     """
 
     variants: tuple[str, ...]
@@ -60,6 +62,7 @@ class PaiGowView(View):
     placed: Placement | None
     options: tuple[Placement, ...]
     advice: Placement | None
+    house_rule: str
     hint: str
     set_seats: tuple[int, ...]
     shown: dict[int, Placement]

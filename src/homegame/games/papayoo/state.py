@@ -35,7 +35,7 @@ from homegame.games.papayoo.table import (
     points_of,
 )
 from homegame.games.papayoo.views import DealResult, PapayooView, Play, Trick
-from homegame.wording import counted, listed, seats_listed
+from homegame.wording import capitalized, counted, listed, seats_listed
 
 if TYPE_CHECKING:
     from homegame.games.papayoo.game import Papayoo
@@ -342,28 +342,30 @@ class PapayooState(GameState[PapayooView]):
         })
 
     def _hint(self, seat: int | None) -> str:
-        """What ``seat`` is to do now, in a few words."""
+        """What ``seat`` is to do now, in a few words (where the deal stands if it is not to act)."""
         if seat is None or seat not in self.to_act:
-            return self._summary()
+            return capitalized(self._summary())
         if not self.passes.done:
-            return f"choose {self.pass_count} cards to pass to seat {left_of(seat, self.players)}"
+            return f"Choose {self.pass_count} cards to pass to seat {left_of(seat, self.players)}"
         led = self.led_suit
         if led is None:
-            return "your lead: play any card"
+            return "Your lead: play any card"
         if self.playable(seat)[0].suit is led:
-            return f"follow {SUIT_NAMES[led]}"
-        return f"no {SUIT_NAMES[led]} left: play any card"
+            return f"Follow {SUIT_NAMES[led]}"
+        return f"No {SUIT_NAMES[led]} left: play any card"
 
     def _summary(self) -> str:
+        """Where the deal stands, or who won the game, as a clause ("seat 2 to lead the trick"):
+        which deal of how many it is, the view says in numbers."""
         if self.phase == "pass":
-            return f"deal {self.deal_number} of {self.deals}: each player passes {self.pass_count} cards left"
+            return f"each player passes {self.pass_count} cards left"
         if self.phase == "play":
             led = self.led_suit
             doing = f"to play, {SUIT_NAMES[led]} led" if led is not None else "to lead the trick"
-            return f"deal {self.deal_number} of {self.deals}: seat {self.turn} {doing}"
+            return f"seat {self.turn} {doing}"
         winners = self.winners()
         if not winners:
-            return f"deal {self.deal_number} of {self.deals} is over"
+            return "the deal is over"
         total = self.totals()[winners[0]]
         if len(winners) == 1:
             return f"seat {winners[0]} wins the game with {counted(total, 'point')}, the lowest total"

@@ -57,8 +57,8 @@ class PapayooView(View):
     ``led_suit`` is the suit letter of the trick on the table (``"p"`` for Payoo). ``taken`` is each
     seat's points this deal; ``totals`` adds them to the totals of the deals before (``deal`` of
     ``deals``). At the end ``results`` says who took what and, after the last deal of a game,
-    ``winners`` holds the lowest total(s). ``summary`` says where the deal stands and ``hint`` what
-    this seat is to do now.
+    ``winners`` holds the lowest total(s). ``summary`` says where the deal stands (which deal it is,
+    ``deal`` and ``deals`` say) or who won the game, and ``hint`` what this seat is to do now.
     """
 
     players: int

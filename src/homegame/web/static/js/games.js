@@ -263,7 +263,8 @@ const papayoo = {
     // the table numbers its hands, and the heading says when one is over: a game of several
     // hands says which of them this is, in the same word
     if (view.is_over && !(view.winners || []).length) return `${view.deal} of this game's ${view.deals} hands played`;
-    return ctx.words.line(String(view.summary).replace(/^deal (\d+) of (\d+)/, "hand $1 of $2"));
+    if ((view.winners || []).length) return ctx.words.line(view.summary);
+    return ctx.words.line(`hand ${view.deal} of ${view.deals}: ${view.summary}`);
   },
   marks(view) {
     return (code) => ({ papayoo: code === view.papayoo });
@@ -363,9 +364,8 @@ const chinese = {
   own(view, ctx) {
     if (ctx.arranging) return h("p", { class: "hint" }, ARRANGE_HELP);
     if (view.my_setting && view.my_setting.length) {
-      const names = view.hint.split("\n")[0].split("; ").map((part) => part.split(": ").slice(1).join(": "));
-      return [threeRows(view.my_setting, names, ctx, "table"),
-              view.hint.includes("FOUL") ? h("p", { class: "warning" }, view.hint.split("\n")[1]) : null];
+      return [threeRows(view.my_setting, (view.row_names || {})[view.seat], ctx, "table"),
+              view.my_foul ? h("p", { class: "warning" }, `FOUL: ${view.my_foul}`) : null];
     }
     return [ctx.hand(view.hand), hintLine(view.hint, ctx)];
   },

@@ -1,34 +1,32 @@
-// The engine's hints and warnings as the page says them. The engine writes them for the terminal:
-// cards in notation ("throw away the 9h"), seats by number, a warning for each row a card could
-// go in. The page draws the cards, names the players, says a warning once for every row it
-// concerns, and speaks only of what the page shows (its own Set button, not the terminal's marks).
+// The engine's hints and warnings as the page says them. A hint is a sentence the engine writes for
+// the terminal too: cards in notation ("throw away the 9h"), seats by number; the page draws the
+// cards and names the players. Open-Face's warnings and Pai Gow's house way come as fields, which
+// the page words itself: a warning once for every row it concerns, and only what the page shows
+// (its own Set button, not the terminal's marks).
 
 import { capitalize, h } from "./dom.js";
-import { withCards } from "./words.js";
+import { cardsText, withCards } from "./words.js";
 
-/** A hint line: the engine's words with its cards drawn and its seats named. */
+/** A hint line: the engine's words with its cards drawn and its seats named, begun with a capital
+ * (a hint that is only a hand's name, "a pair of kings", too). */
 export function hintLine(text, ctx, extra = "hint") {
-  return text ? h("p", { class: extra }, ctx.text(ctx.words.seatsAsYou(withCards(text)))) : null;
+  return text ? h("p", { class: extra }, ctx.text(ctx.words.line(withCards(text)))) : null;
 }
 
-const PLACING = /^(\S+) in the (\w+): (risk|will foul): (.+)$/;
-
 /**
- * Open-Face's warnings for the card to place ("3c in the middle: risk: the middle is stronger
- * than the back so far", and the same for the back): one line for each reason, naming every row
- * it holds for. A warning the page cannot read is shown as it is, its cards drawn.
+ * Open-Face's warnings for the card to place, as the view gives them (each a record: the card, the
+ * row, its kind, "risk" or "will foul", and the reason): one line for each reason, naming every
+ * row it holds for ("In the middle or the back, the 3♣ risks a foul: ...").
  */
 export function placingWarnings(warnings, ctx) {
-  const read = (warnings || []).map((warning) => PLACING.exec(warning));
-  if (read.some((match) => !match)) return (warnings || []).map((warning) => hintLine(warning, ctx, "warning"));
   const reasons = new Map();
-  for (const [, card, row, kind, why] of read) {
-    const key = `${kind}: ${why}`;
-    if (!reasons.has(key)) reasons.set(key, { card, kind, why, rows: [] });
+  for (const { card, row, kind, reason } of warnings || []) {
+    const key = `${kind}: ${reason}`;
+    if (!reasons.has(key)) reasons.set(key, { card, kind, reason, rows: [] });
     reasons.get(key).rows.push(`the ${row}`);
   }
-  return [...reasons.values()].map(({ card, kind, why, rows }) => h("p", { class: "warning" }, ctx.text(withCards(
-    `In ${rows.join(" or ")}, the ${card} ${kind === "risk" ? "risks a foul" : "fouls"}: ${why}.`))));
+  return [...reasons.values()].map(({ card, kind, reason, rows }) => h("p", { class: "warning" }, ctx.text(
+    `In ${rows.join(" or ")}, the ${cardsText([card])} ${kind === "will foul" ? "fouls" : "risks a foul"}: ${reason}.`)));
 }
 
 /** How to set a Pai Gow hand on the page, and the house way for these cards (the engine's own,
@@ -37,7 +35,7 @@ export function paiGowHelp(view, ctx) {
   const help = "Pick a card, then the hand it goes in (or press its number key); cards can be dragged too.";
   const way = view.advice;
   if (!way) return h("p", { class: "hint" }, help);
-  const rule = /\(([^)]*)\);/.exec(view.hint || "");
+  const rule = view.house_rule;
   const options = view.options || [];
   const fouls = options.filter((option) => option.foul).length;
   const warned = fouls
@@ -46,7 +44,7 @@ export function paiGowHelp(view, ctx) {
     : "No way of setting these cards fouls.";
   return [h("p", { class: "hint" }, help),
           h("p", { class: "hint house-way" }, "The house way: ", ctx.row(way.two, "mini"), h("span", { class: "bar" }, " | "),
-            ctx.row(way.five, "mini"), ` (${way.two_name} / ${way.five_name})`, rule ? `: ${rule[1]}.` : ".",
+            ctx.row(way.five, "mini"), ` (${way.two_name} / ${way.five_name})`, rule ? `: ${rule}.` : ".",
             " “Set by the house way” sets it."),
           h("p", { class: "hint" }, capitalize(warned))];
 }

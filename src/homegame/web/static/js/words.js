@@ -109,17 +109,18 @@ export class Words {
     return youForm("you", phrase).slice(4);
   }
 
-  /** An engine sentence that names seats ("seat 0 wins 7 ...") with names, and "you" for the reader. */
+  /** An engine sentence that names seats ("seat 0 wins 7 ...", "Seat 2 to play") with names, and
+   * "you" for the reader. */
   seatsAsYou(text) {
     let result = String(text);
     if (this.viewer !== null) {
       // the reader as the subject of a clause ("low half: seat 0 wins 7") takes "you" and its verb
-      const subject = new RegExp(`(^|[:;,] +)seat ${this.viewer} (\\S+)`, "g");
+      const subject = new RegExp(`(^|[:;,] +)[Ss]eat ${this.viewer} (\\S+)`, "g");
       result = result.replace(subject, (_, start, verb) => start + youForm("you", verb));
     }
     return result
       .replace(/\(seat (\d+)\)/g, (_, seat) => (Number(seat) === this.viewer ? "(yours)" : `(${nameText(this.nameOf(Number(seat)))})`))
-      .replace(/\bseat (\d+)('s)?\b/g, (_, seat, owner) => {
+      .replace(/\b[Ss]eat (\d+)('s)?\b/g, (_, seat, owner) => {
         if (Number(seat) === this.viewer) return owner ? "your" : "you";
         return nameText(this.nameOf(Number(seat))) + (owner || "");
       });
