@@ -39,6 +39,8 @@ FAN = """async (codes) => {
   seat.remove();
   return { hidden: hidden.map((card) => card.dataset.card), overlapped };
 }"""
+CUT_CAPTIONS = """() => [...document.querySelectorAll("#felt .trick figcaption")]
+  .filter((caption) => caption.scrollWidth > caption.clientWidth).map((caption) => caption.textContent)"""
 RESULT_CARDS = """async (codes) => {
   const { cardElement } = await import("/static/js/cards.js");
   const { h } = await import("/static/js/dom.js");
@@ -64,6 +66,7 @@ def test_a_trick_of_eight_players_fits_the_middle_of_a_phone_s_felt(browser: Bro
     play_until([phone], a_big_trick, random.Random(2), choose="papayoo")
     assert page.locator("#felt .trick figure").count() >= 4
     assert page.evaluate(CLIPPED) == 0, "a card of the trick is cut off by the edge of the middle"
+    assert page.evaluate(CUT_CAPTIONS) == [], "a player's name under a card of the trick is cut short"
     shoot(page, artifacts, "papayoo-8-trick-phone")
     assert layout_problems(page) == []
     page.set_viewport_size(DESKTOP)

@@ -274,7 +274,7 @@ const papayoo = {
       ? h("p", { class: "note papayoo-line" }, "Papayoo ", ctx.row([view.papayoo], "mini"), " 40 pts")
       : h("p", { class: "note" }, "The die names the Papayoo after the pass");
     const trick = (view.trick || []).map((play) => h("figure", { class: "trick-card" }, ctx.row([play.card], "table"),
-                                                     h("figcaption", {}, ctx.text(ctx.words.who(play.seat)))));
+                                                     h("figcaption", {}, ctx.text(ctx.words.shortWho(play.seat)))));
     const last = (view.tricks || []).at(-1);
     return [papayoo, h("div", { class: "trick", "aria-label": "the trick on the table" }, trick),
             last && !trick.length ? h("p", { class: "note" }, ctx.text(`Last trick to ${ctx.words.who(last.winner)} (${plural(last.points, "point")})`)) : null];

@@ -90,6 +90,12 @@ export class Words {
     return Number(seat) === this.viewer ? "you" : nameText(this.nameOf(Number(seat)));
   }
 
+  /** ``who`` where room is short (a card's caption in a trick): a bot's name without its "(bot)". */
+  shortWho(seat) {
+    if (seat === null || seat === undefined || Number(seat) === this.viewer) return this.who(seat);
+    return nameText(String(this.nameOf(Number(seat))).replace(/ \(bot\)$/, ""));
+  }
+
   /** One sentence (marked text) telling ``event`` to the reader, or null for one not worth telling. */
   tell(event) {
     const who = this.who(event.seat);
