@@ -17,8 +17,9 @@ def test_rules_piped_are_markdown_with_the_table_settings(capsys: pytest.Capture
     assert main(["rules", "draw"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# Basic Draw Poker") and "## At the table" in out
-    assert "- `lowball`: the lowest hand wins" in out and "- `ante` (default 1)" in out
+    assert "- `lowball`: the lowest hand wins" in out and "- `ante` (default 1; 0 or more)" in out
     assert "- `wild-rank` (Wild cards of a chosen rank): every card" in out
+    assert "- `wild_rank` (default twos; `twos`, `threes`," in out and "## Settings" not in out
 
 
 def test_rules_on_a_terminal_are_formatted_and_paged() -> None:

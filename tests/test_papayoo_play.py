@@ -272,7 +272,7 @@ def test_the_pass_on_the_table_hides_what_is_coming() -> None:
 def test_the_rules_are_written_for_papayoo() -> None:
     text = rules_text("papayoo")
     assert "250" in text and "Payoo" in text
-    assert "Players: 3 to 8." in text and "- `deals` (default 4)" in text
+    assert "Players: 3 to 8." in text and "- `deals` (default 4; 1 to 100)" in text
 
 
 def test_a_view_round_trips_through_json_at_every_phase() -> None:

@@ -76,6 +76,25 @@ class Setting:
         """
         return self.choice_labels or tuple(map(str, self.choices))
 
+    @property
+    def values(self) -> str:
+        """The values the setting takes, as a rules page lists them.
+
+        >>> Setting(20, "The wager.", minimum=2, maximum=10_000, label="Wager").values
+        '2 to 10,000'
+        >>> Setting("fixed", "Limit.", choices=("fixed", "pot"), label="Limit").values
+        '`fixed` or `pot`'
+        """
+        if self.choices:
+            named = [f"`{choice}`" for choice in self.choices]
+            return ", ".join(named[:-1]) + f" or {named[-1]}" if len(named) > 1 else named[0]
+        if type(self.default) is not int:
+            return "text" if type(self.default) is str else _KIND_NAMES.get(type(self.default), "a value")
+        low = "" if self.minimum is None else f"{self.minimum:,}"
+        if self.maximum is not None:
+            return f"{low or 'up'} to {self.maximum:,}"
+        return f"{low} or more" if low else "a whole number"
+
     def to_json(self) -> dict[str, Any]:
         """The setting as a form shows it: label, help, default (and the defaults ``variant_defaults``
         changes), the values it takes in words, and a number's bounds.

@@ -28,7 +28,8 @@ def table_settings(game: str) -> str:
                   for name, variant in chosen.variants.items()]
     if chosen.settings:
         lines += ["", "Settings (`homegame play --set NAME=VALUE`):", ""]
-        lines += [f"- `{name}` (default {setting.default}): {setting.help}"
+        lines += [f"- `{name}` (default {setting.default if setting.default != '' else 'none'}; "
+                  f"{setting.values}): {setting.help}"
                   for name, setting in chosen.settings.items()]
     return "\n".join(lines)
 
