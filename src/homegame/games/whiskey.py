@@ -327,8 +327,9 @@ class WhiskeyPoker(BettingGame):
     name = "whiskey"
     title = "Whiskey Poker"
     players = range(2, 10)
-    variants = {"chips": Variant("no betting: a few chips each (starting_chips), the lowest hand at each "
-                                 "showdown pays one to the bank, and the first player out of chips loses",
+    variants = {"chips": Variant("instead of betting, everyone starts with a few chips (the starting chips "
+                                 "setting); the lowest hand at each showdown pays one to the bank, and the "
+                                 "first player out of chips loses",
                                  label="A few chips, no betting")}
     settings = {
         **stake_settings(limit="fixed"),
