@@ -1,12 +1,12 @@
-"""The Paiute heuristic bot: legal play everywhere, the first-turn paiute, calls that must beat,
-discards away from its target, and a clear edge over random play."""
+"""The Paiute heuristic bot: legal play everywhere (the counting bot's too), the first-turn paiute,
+calls that must beat, discards away from its target, and a clear edge over random play."""
 
 from __future__ import annotations
 
 import pytest
 
 from homegame.bots import RandomBot
-from homegame.bots.paiute import BOTS, PaiuteBot
+from homegame.bots.paiute import BOTS, CountingBot, PaiuteBot
 from homegame.engine import Action
 from homegame.games.paiute import DRAW_PILE, DRAW_STOCK, Paiute, PaiuteState
 from paiute_helpers import deal, play
@@ -24,12 +24,13 @@ def test_the_bot_is_registered_by_name() -> None:
     assert BOTS["heuristic"] is PaiuteBot
 
 
+@pytest.mark.parametrize("bot", [PaiuteBot, CountingBot])
 @pytest.mark.parametrize("variants", [[], ["denexa"], ["jokers", "royal-on-top"], ["opposite-colour"]])
-def test_bots_play_legal_moves_to_the_end(variants: list[str]) -> None:
+def test_bots_play_legal_moves_to_the_end(bot: type[PaiuteBot], variants: list[str]) -> None:
     for seed in range(4):
         players = 2 + seed
         state = Paiute(players=players, variants=variants).deal(seed=seed, dealer=seed % players)
-        bots = [PaiuteBot(seed=seat) for seat in range(players)]
+        bots = [bot(seed=seat) for seat in range(players)]
         for _ in range(400):
             if state.is_over:
                 break
