@@ -1,7 +1,8 @@
-"""How strong the search bot is: a duplicate tournament against each game's own best bot.
+"""How strong the search bot is: a duplicate tournament against each game's own rule-of-thumb bot.
 
 For each game: the search bot with a budget per decision (time or playouts) against ``heuristic`` (each
-game's strongest own bot) over duplicate deals, with the time one search decision takes on this
+game's rule-of-thumb bot, or its strongest own bot where it has none: a solver, a Monte Carlo
+player) over duplicate deals, with the time one search decision takes on this
 machine (median and slowest of the first decisions of a few hands), so the table shows the budget
 keeps within a second. Long: it is a script, not part of the test suite or of ``python -m
 benchmarks``.

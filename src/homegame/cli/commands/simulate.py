@@ -19,7 +19,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_game_options(parser)
     parser.add_argument("--hands", type=int, default=100, help="how many hands (default 100)")
     parser.add_argument("--bots", default="", help="bot names by seat, comma separated; a short "
-                        "list repeats; 'best' (or 'heuristic') is each game's own strongest bot, "
+                        "list repeats; 'best' is each game's own strongest bot, 'heuristic' its "
+                        "rule-of-thumb bot (its best where it has none), "
                         "'search' the search bot ('search:1s' or 'search:800' for its time or "
                         "playouts per decision), 'random' takes any legal action (default: the best "
                         "bot in every seat)")

@@ -27,7 +27,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_game_options(parser)
     parser.add_argument("--bots", default="search,heuristic", help="the bots, comma separated: "
                         "'search' (or 'search:1s', 'search:800' for its time or playouts per decision), "
-                        "'heuristic' (each game's own best), 'random', or any bot the game names "
+                        "'heuristic' (each game's rule-of-thumb bot; where it has none, its best), 'best', "
+                        "'random', or any bot the game names "
                         "(default: search,heuristic)")
     parser.add_argument("--deals", type=int, default=100, help="how many deals (default 100)")
     parser.add_argument("--workers", type=int, default=1, help="play deals in this many processes")
