@@ -121,8 +121,8 @@ def _aggressive(legal: ActionSet) -> Amounts | None:
 
 def _sizes(view: Any, low: int, high: int) -> list[tuple[int, int]]:
     """Each legal size's local index and total, the first of equal totals only."""
-    if low > high:
-        return []
+    if low >= high:  # one amount or none (fixed limit): no other size can fall in the range
+        return [(2, low)] if low == high else []
     bets: dict[int, int] = view.bets
     highest = max(bets.values()) if bets else 0
     base = view.pot + highest - bets.get(view.seat, 0)
