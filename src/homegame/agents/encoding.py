@@ -134,14 +134,19 @@ class Features:
     def cards(self, offset: int, vocabulary: CardVocabulary, cards: Iterable[Card]) -> None:
         """Count ``cards`` in the card block at ``offset``."""
         numbers = vocabulary.numbers
+        if self.counts:
+            for card in cards:
+                self.flag(offset + numbers[card])
+            return
+        data = self.data  # stored straight: the cards are most of what an observation writes
         for card in cards:
-            self.flag(offset + numbers[card])
+            data[offset + numbers[card]] = 1.0
 
-    def slots(self, offset: int, vocabulary: CardVocabulary, cards: Iterable[Card]) -> None:
+    def slots(self, offset: int, vocabulary: CardVocabulary, cards: Sequence[Card]) -> None:
         """One card per row of the block at ``offset``: row ``i`` holds the ``i``-th card."""
         numbers, width = vocabulary.numbers, len(vocabulary.cards)
-        for row, card in enumerate(cards):
-            self.flag(offset + row * width + numbers[card])
+        for row in range(len(cards)):
+            self.flag(offset + row * width + numbers[cards[row]])
 
 
 def rank_combination(chosen: Sequence[int], n: int) -> int:
@@ -314,19 +319,22 @@ class Encoding(ABC, Generic[V]):
         shape = (rows, len(self.vocabulary)) if rows > 1 else (len(self.vocabulary),)
         return self.block(name, shape, meaning)
 
-    def seat_cards(self, out: Features, offset: int, me: int, by_seat: Any) -> None:
+    # The two below take typed dictionaries: the compiled build then works the positions out with
+    # its own integers rather than through Python's.
+
+    def seat_cards(self, out: Features, offset: int, me: int, by_seat: dict[int, tuple[Card, ...]]) -> None:
         """Write each seat's cards of ``by_seat`` (seat -> cards) in its relative row."""
         vocabulary, n = self.vocabulary, self.players
         width = len(vocabulary.cards)
         for seat, cards in by_seat.items():
             out.cards(offset + width * ((seat - me) % n), vocabulary, cards)
 
-    def seat_values(self, out: Features, offset: int, me: int, by_seat: Any) -> None:
+    def seat_values(self, out: Features, offset: int, me: int, by_seat: dict[int, int]) -> None:
         """Write each seat's number of ``by_seat`` (seat -> number) at its relative position."""
         n = self.players
         for seat, value in by_seat.items():
             if value:
-                out.value(offset + (int(seat) - me) % n, value)
+                out.value(offset + (seat - me) % n, value)
 
     def seat_flags(self, out: Features, offset: int, me: int, seats: Iterable[int]) -> None:
         n = self.players
