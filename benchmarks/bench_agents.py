@@ -83,7 +83,7 @@ class FreeObservations(HomegameEnv):  # type: ignore[misc]  # PettingZoo's class
         state = live_state(self)
         if agent == self.agent_selection and not state.is_over:
             legal = acting(self)[3]
-            return {"observation": self.encoding._zeros, "action_mask": legal.copy()}
+            return {"observation": self.encoding._zeros, "action_mask": legal.mask.copy()}
         return {"observation": self.encoding._zeros, "action_mask": self.encoding._no_actions}
 
 

@@ -102,6 +102,24 @@ def test_bad_indices_are_refused_with_a_reason() -> None:
     assert encoding.describe(7) == "discard position 1"
 
 
+def test_a_turns_legal_set_is_shared_read_only_and_handed_out_as_copies() -> None:
+    game = new_game("draw", players=3)
+    encoding = encoding_for(game)
+    state = game.deal(seed=2, dealer=0)
+    seat = state.to_act[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    shared = encoding.legal(view, legal)
+    again = game.deal(seed=2, dealer=0)
+    assert encoding.legal(again.view(seat), again.legal_actions(seat)) is shared  # written once
+    with pytest.raises(ValueError):
+        shared.mask[0] = 1
+    mask = encoding.legal_mask(view, legal)
+    mask[:] = 1  # a copy of its own: the shared set is untouched
+    indices = encoding.legal_indices(view, legal)
+    assert indices == np.flatnonzero(shared.mask).tolist()
+    assert [i for i in range(-2, encoding.actions + 2) if shared.allows(i)] == indices
+
+
 def test_bet_sizes_follow_the_structure() -> None:
     def offered(limit: str, **more: int) -> list[str]:
         game = new_game("draw", players=2, limit=limit, bet=2, ante=5, **more)

@@ -17,10 +17,10 @@ from typing import Any
 import numpy as np
 
 from homegame._compile import mypyc_attr
-from homegame.agents.encoding import Encoding, IllegalIndex, Mask, is_index
+from homegame.agents.encoding import Encoding, IllegalIndex, Legal, is_index
 from homegame.engine import ActionSet, Game, GameState, View
 
-__all__ = ["EnvironmentCore", "acting", "live_state"]
+__all__ = ["EnvironmentCore", "acting", "begin", "live_state"]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -39,7 +39,7 @@ class EnvironmentCore:
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(game.player_count)]
         self._seats: dict[str, int] = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.state: GameState[Any] | None = None
-        self._turn: tuple[int, View, ActionSet, Mask] | None = None
+        self._turn: tuple[int, View, ActionSet, Legal] | None = None
         self.agents: list[str] = []
         self.agent_selection = self.possible_agents[0]  # last() and step() then say to reset first
         self.rewards: dict[str, float] = {}
@@ -57,7 +57,7 @@ class EnvironmentCore:
             raise KeyError(f"no agent called {agent!r}; the agents are {', '.join(self.possible_agents)}")
         if agent == self.agent_selection and not state.is_over:
             _, view, _, legal = acting(self)
-            mask = legal.copy()
+            mask = legal.mask.copy()
         else:
             view = state.view(seat)
             mask = self.encoding.empty_mask()
@@ -81,8 +81,8 @@ class EnvironmentCore:
             return
         state = live_state(self)
         seat, view, actions, legal = acting(self)
-        if not is_index(action) or not 0 <= action < len(legal) or not legal[action]:
-            allowed = np.flatnonzero(legal).tolist()
+        if not is_index(action) or not legal.allows(int(action)):
+            allowed = np.flatnonzero(legal.mask).tolist()
             listed = ", ".join(map(str, allowed[:12])) + (", ..." if len(allowed) > 12 else "")
             raise IllegalIndex(f"{agent} may take one of the indices {listed}, not {action!r} "
                                f"({_describe(self.encoding, action)})")
@@ -103,15 +103,28 @@ class EnvironmentCore:
 
 # -- the core's helpers (functions, so that compiled calls to them are direct: see the class) ----
 
-def acting(core: EnvironmentCore) -> tuple[int, View, ActionSet, Mask]:
-    """The seat to act, its view, its legal actions and their mask, worked out once per turn."""
+def acting(core: EnvironmentCore) -> tuple[int, View, ActionSet, Legal]:
+    """The seat to act, its view, its legal actions and their indices, worked out once per turn."""
     turn = core._turn
     if turn is None:
         state = live_state(core)
         seat = core._seats[core.agent_selection]
         view, actions = state.view(seat), state.legal_actions(seat)
-        turn = core._turn = seat, view, actions, core.encoding.legal_mask(view, actions)
+        turn = core._turn = seat, view, actions, core.encoding.legal(view, actions)
     return turn
+
+
+def begin(core: EnvironmentCore, state: GameState[Any]) -> None:
+    """Start the episode of the deal ``state`` (``reset``'s bookkeeping, compiled: once a deal)."""
+    core.state = state
+    core.agents = agents = core.possible_agents[:]
+    core.rewards = dict.fromkeys(agents, 0.0)
+    core._cumulative_rewards = dict.fromkeys(agents, 0.0)
+    core.terminations = dict.fromkeys(agents, False)
+    core.truncations = dict.fromkeys(agents, False)
+    core.infos = {agent: {} for agent in agents}
+    core._turn = None
+    core.agent_selection = core.possible_agents[min(state.to_act)]
 
 
 def live_state(core: EnvironmentCore) -> GameState[Any]:

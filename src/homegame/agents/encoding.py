@@ -41,8 +41,8 @@ from homegame.engine import Action, ActionSet, Family, Game, GameState, View, ac
 from homegame.errors import HomegameError
 
 __all__ = [
-    "CardVocabulary", "Encoding", "Features", "IllegalIndex", "Layout", "Mask", "Observation", "Segment",
-    "is_index", "rank_combination", "unrank_combination",
+    "CardVocabulary", "Encoding", "Features", "IllegalIndex", "Layout", "Legal", "Mask", "Observation",
+    "Segment", "is_index", "rank_combination", "unrank_combination",
 ]
 
 Observation = npt.NDArray[np.float32]
@@ -134,14 +134,19 @@ class Features:
     def cards(self, offset: int, vocabulary: CardVocabulary, cards: Iterable[Card]) -> None:
         """Count ``cards`` in the card block at ``offset``."""
         numbers = vocabulary.numbers
+        if self.counts:
+            for card in cards:
+                self.flag(offset + numbers[card])
+            return
+        data = self.data  # stored straight: the cards are most of what an observation writes
         for card in cards:
-            self.flag(offset + numbers[card])
+            data[offset + numbers[card]] = 1.0
 
-    def slots(self, offset: int, vocabulary: CardVocabulary, cards: Iterable[Card]) -> None:
+    def slots(self, offset: int, vocabulary: CardVocabulary, cards: Sequence[Card]) -> None:
         """One card per row of the block at ``offset``: row ``i`` holds the ``i``-th card."""
         numbers, width = vocabulary.numbers, len(vocabulary.cards)
-        for row, card in enumerate(cards):
-            self.flag(offset + row * width + numbers[card])
+        for row in range(len(cards)):
+            self.flag(offset + row * width + numbers[cards[row]])
 
 
 def rank_combination(chosen: Sequence[int], n: int) -> int:
@@ -247,6 +252,7 @@ class Encoding(ABC, Generic[V]):
         self._zeros = np.zeros(self.layout.size, np.float32)
         self.actions = sum(segment.size for segment in self.segments)
         self._no_actions = np.zeros(self.actions, np.int8)
+        self._legal_sets: dict[tuple[int | range, ...], Legal] = {}
 
     # -- building ------------------------------------------------------------------------------
 
@@ -313,19 +319,22 @@ class Encoding(ABC, Generic[V]):
         shape = (rows, len(self.vocabulary)) if rows > 1 else (len(self.vocabulary),)
         return self.block(name, shape, meaning)
 
-    def seat_cards(self, out: Features, offset: int, me: int, by_seat: Any) -> None:
+    # The two below take typed dictionaries: the compiled build then works the positions out with
+    # its own integers rather than through Python's.
+
+    def seat_cards(self, out: Features, offset: int, me: int, by_seat: dict[int, tuple[Card, ...]]) -> None:
         """Write each seat's cards of ``by_seat`` (seat -> cards) in its relative row."""
         vocabulary, n = self.vocabulary, self.players
         width = len(vocabulary.cards)
         for seat, cards in by_seat.items():
             out.cards(offset + width * ((seat - me) % n), vocabulary, cards)
 
-    def seat_values(self, out: Features, offset: int, me: int, by_seat: Any) -> None:
+    def seat_values(self, out: Features, offset: int, me: int, by_seat: dict[int, int]) -> None:
         """Write each seat's number of ``by_seat`` (seat -> number) at its relative position."""
         n = self.players
         for seat, value in by_seat.items():
             if value:
-                out.value(offset + (int(seat) - me) % n, value)
+                out.value(offset + (seat - me) % n, value)
 
     def seat_flags(self, out: Features, offset: int, me: int, seats: Iterable[int]) -> None:
         n = self.players
@@ -345,27 +354,38 @@ class Encoding(ABC, Generic[V]):
         return self._no_actions.copy()
 
     def legal_mask(self, view: V, legal: ActionSet) -> Mask:
-        """The action mask: 1 at the index of every legal action that has one."""
-        mask = self.empty_mask()
-        marks: Any = mask.data  # item stores through a memoryview, as in Features
+        """The action mask: 1 at the index of every legal action that has one (a new array)."""
+        return self.legal(view, legal).mask.copy()
+
+    def legal(self, view: V, legal: ActionSet) -> Legal:
+        """The legal indices of ``legal`` as a :class:`Legal`, shared by every turn that allows
+        the same indices (a table sees the same few sets again and again, so each mask is written
+        once)."""
+        marks: list[int | range] = []
         for family in legal.families:
             for segment in self.segments:
                 local = segment.family(view, family)
                 if local is None:
                     continue
                 start = segment.start
-                if isinstance(local, range) and local.step == 1:  # a whole run: one slice
-                    mask[start + local.start:start + local.stop] = 1
+                if isinstance(local, range) and local.step == 1:  # a whole run, kept as one
+                    marks.append(range(start + local.start, start + local.stop))
                 else:
                     for number in local:
-                        marks[start + number] = 1
+                        marks.append(start + number)
                 break
             else:
                 for position in range(len(family)):
                     index = self.encode(view, legal, family.at(position))
                     if index is not None:
-                        marks[index] = 1
-        return mask
+                        marks.append(index)
+        key = tuple(marks)
+        found = self._legal_sets.get(key)
+        if found is None:
+            if len(self._legal_sets) >= _LEGAL_SETS:
+                self._legal_sets.clear()
+            found = self._legal_sets[key] = Legal(self.empty_mask(), marks)
+        return found
 
     def legal_indices(self, view: V, legal: ActionSet) -> list[int]:
         """The indices the mask marks, ascending (OpenSpiel's legal actions)."""
@@ -418,6 +438,31 @@ class Encoding(ABC, Generic[V]):
             span = str(segment.start) if segment.size == 1 else f"{segment.start}-{last}"
             lines.append(f"| {span} | {segment.name} | {segment.meaning} |")
         return lines
+
+
+class Legal:
+    """The legal action indices of a turn: ``mask`` (read-only: hand out copies) and ``allowed``,
+    the same marks as bytes, which tell whether an index is legal without a numpy call."""
+
+    __slots__ = ("allowed", "mask")
+
+    def __init__(self, empty: Mask, marks: Iterable[int | range]) -> None:
+        for mark in marks:
+            if isinstance(mark, range):
+                empty[mark.start:mark.stop] = 1
+            else:
+                empty[mark] = 1
+        empty.flags.writeable = False
+        self.mask = empty
+        self.allowed = empty.tobytes()
+
+    def allows(self, index: int) -> bool:
+        """Whether ``index`` (an integer, any size or sign) is legal."""
+        return 0 <= index < len(self.allowed) and self.allowed[index] == 1
+
+
+_LEGAL_SETS: Final = 4096
+"""How many different sets of legal indices an encoding remembers before it starts again."""
 
 
 def is_index(value: object) -> TypeGuard[int | np.integer[Any]]:

@@ -34,7 +34,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from homegame.agents.aec import EnvironmentCore, live_state
+from homegame.agents.aec import EnvironmentCore, begin, live_state
 from homegame.engine import Game
 
 __all__ = ["HomegameEnv"]
@@ -78,17 +78,9 @@ class HomegameEnv(EnvironmentCore, AECEnv):  # type: ignore[misc]  # PettingZoo'
         options = options or {}
         players = self.game.player_count
         dealer = options.get("dealer", self._random.randrange(players))
-        self.state = self.game.deal(seed=self._random.getrandbits(64), dealer=dealer,
-                                    deck=options.get("deck"), stacks=options.get("stacks"),
-                                    carry=options.get("carry"))
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
-        self._turn = None
-        self.agent_selection = self.possible_agents[min(self.state.to_act)]
+        begin(self, self.game.deal(seed=self._random.getrandbits(64), dealer=dealer,
+                                   deck=options.get("deck"), stacks=options.get("stacks"),
+                                   carry=options.get("carry")))
 
     # -- showing it ------------------------------------------------------------------------------
 

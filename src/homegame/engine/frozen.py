@@ -30,12 +30,9 @@ __all__ = ["make_frozen"]
 
 T = TypeVar("T")
 
-_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str], bool]] = {}
-"""Each class's field names, in order and as a set, and whether its instances keep their fields
-in a dictionary (else in slots)."""
-
-_ACCEPTED: dict[type, tuple[str, ...]] = {}
-"""Each class's field names as the last dictionary of values that made one listed them."""
+_FIELDS: dict[type, tuple[tuple[str, ...], bool]] = {}
+"""Each class's field names, in order, and whether its instances keep their fields in a
+dictionary (else in slots)."""
 
 
 def make_frozen(kind: type[T], values: dict[str, Any]) -> T:
@@ -47,13 +44,12 @@ def make_frozen(kind: type[T], values: dict[str, Any]) -> T:
     known = _FIELDS.get(kind)
     if known is None:
         known = _FIELDS[kind] = _layout(kind)
-    order, names, in_dict = known
-    keys = tuple(values)
-    if keys != _ACCEPTED.get(kind):  # a state names its view's fields alike every time: one compare
-        if len(keys) != len(names) or not names.issuperset(keys):
-            raise TypeError(f"{kind.__name__} needs every one of its fields ({', '.join(order)}), "
-                            f"not {', '.join(keys)}")
-        _ACCEPTED[kind] = keys
+    order, in_dict = known
+    # As many names as fields and every field among them: exactly the fields. (Compiled, the
+    # all() is a loop; it costs less than anything built from the dictionary's keys.)
+    if len(values) != len(order) or not all(name in values for name in order):
+        raise TypeError(f"{kind.__name__} needs every one of its fields ({', '.join(order)}), "
+                        f"not {', '.join(values)}")
     value = object.__new__(kind)
     if in_dict:
         object.__setattr__(value, "__dict__", values)
@@ -64,7 +60,7 @@ def make_frozen(kind: type[T], values: dict[str, Any]) -> T:
     return value
 
 
-def _layout(kind: type) -> tuple[tuple[str, ...], frozenset[str], bool]:
+def _layout(kind: type) -> tuple[tuple[str, ...], bool]:
     params = getattr(kind, "__dataclass_params__", None)
     if params is None or not params.frozen:
         raise TypeError(f"{kind.__name__} is not a frozen dataclass")
@@ -72,7 +68,7 @@ def _layout(kind: type) -> tuple[tuple[str, ...], frozenset[str], bool]:
     names = frozenset(order)
     slots = {name for base in kind.__mro__ for name in vars(base).get("__slots__", ())}
     if names <= slots:
-        return order, names, False
+        return order, False
     if kind.__dictoffset__ and not names & slots:
-        return order, names, True
+        return order, True
     raise TypeError(f"{kind.__name__} keeps some of its fields in slots and some in a dictionary")

@@ -98,7 +98,10 @@ class Chips:
     @property
     def pot(self) -> int:
         """Every chip committed so far, by every seat (folded ones too)."""
-        return sum(self.committed)
+        total = 0
+        for chips in self.committed:  # a loop: the compiled build calls sum() as a Python function
+            total += chips
+        return total
 
     def pots(self) -> list[Pot]:
         """The main pot and side pots built from the commitments so far."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
-from homegame.engine.betting import BettingRound, money_fields, post_antes, sorted_seats
+from homegame.engine.betting import BettingRound, add_money_fields, post_antes, sorted_seats
 from homegame.engine.frozen import make_frozen
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
@@ -253,14 +253,20 @@ class DrawState(GameState[DrawView]):
         game = self.game
         hand = tuple(self.hands[seat]) if seat is not None else ()
         shown = self.shown_hands
-        return make_frozen(DrawView, {
-            **self.view_base(seat), **game.view_settings, "phase": self.phase, "hand": hand,
-            "hint": _hint(hand, game.ranking_key, game.wild_key),
-            **money_fields(self.chips, self.betting, seat), "all_in": sorted_seats(self.chips.all_in),
-            "drawn": dict(self.drawn), "shown_aces": dict(self.shown_aces), "showdown": dict(self.revealed),
-            "hand_names": shown.names(self.revealed) if shown is not None else {},
-            "results": tuple([str(result) for result in self.results]),
-        })
+        # One dictionary filled in place (see add_money_fields), in the same order every time.
+        fields = self.view_base(seat)
+        fields.update(game.view_settings)
+        fields["phase"] = self.phase
+        fields["hand"] = hand
+        fields["hint"] = _hint(hand, game.ranking_key, game.wild_key)
+        add_money_fields(fields, self.chips, self.betting, seat)
+        fields["all_in"] = sorted_seats(self.chips.all_in)
+        fields["drawn"] = dict(self.drawn)
+        fields["shown_aces"] = dict(self.shown_aces)
+        fields["showdown"] = dict(self.revealed)
+        fields["hand_names"] = shown.names(self.revealed) if shown is not None else {}
+        fields["results"] = tuple([str(result) for result in self.results])
+        return make_frozen(DrawView, fields)
 
 
 def _shown_name(hands: Mapping[int, Sequence[Card]], strengths: Mapping[int, int], ranking: str | Ranking,

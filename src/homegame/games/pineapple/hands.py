@@ -58,7 +58,10 @@ def best_high_name(hole: Sequence[Card], board: Sequence[Card]) -> str:
         return ""
     if not board:
         return _starting_name(hole)
-    return strength_name(max(strength([*pair, *board]) for pair in _playing_pairs(hole)))
+    best = 0
+    for pair in _playing_pairs(hole):  # a loop: compiled, a generator is an object made and stepped
+        best = max(best, strength([*pair, *board]))
+    return strength_name(best)
 
 
 def best_low_name(hole: Sequence[Card], board: Sequence[Card]) -> str:

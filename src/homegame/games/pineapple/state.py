@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, deck, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
-from homegame.engine.betting import BettingRound, Limits, money_fields, post_antes, sorted_seats
+from homegame.engine.betting import BettingRound, Limits, add_money_fields, post_antes, sorted_seats
 from homegame.engine.frozen import make_frozen
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
@@ -278,27 +278,37 @@ class PineappleState(GameState[PineappleView]):
         hi_lo = game.hi_lo
         shown, board = dict(self.revealed) if over else {}, tuple(self.board)
         hint, low_hint = _hints(hole, board, hi_lo)
-        return make_frozen(PineappleView, {
-            **self.view_base(seat), "street": self.street,
-            "phase": "over" if over else "discard" if self.discarding is not None else "betting",
-            "hi_lo": hi_lo, "hole": hole, "discarded": self.discards.get(seat) if seat is not None else None,
-            "board": board, **money_fields(self.chips, betting, seat),
-            "all_in": sorted_seats(self.chips.all_in),
-            "blinds": dict(self.blinds), "ante": game.ante_each, "limits": game.limits_texts[self.street],
-            "must_discard": self.discarding.waiting if self.discarding is not None else (),
-            "hint": hint, "low_hint": low_hint,
-            "showdown": shown,
-            "discards": {s: self.discards[s] for s in shown if s in self.discards},
-            **self._names(shown, hi_lo),
-            "results": tuple([str(result) for result in self.results]),
-        })
+        # One dictionary filled in place (see add_money_fields), in the same order every time.
+        fields = self.view_base(seat)
+        fields["street"] = self.street
+        fields["phase"] = "over" if over else "discard" if self.discarding is not None else "betting"
+        fields["hi_lo"] = hi_lo
+        fields["hole"] = hole
+        fields["discarded"] = self.discards.get(seat) if seat is not None else None
+        fields["board"] = board
+        add_money_fields(fields, self.chips, betting, seat)
+        fields["all_in"] = sorted_seats(self.chips.all_in)
+        fields["blinds"] = dict(self.blinds)
+        fields["ante"] = game.ante_each
+        fields["limits"] = game.limits_texts[self.street]
+        fields["must_discard"] = self.discarding.waiting if self.discarding is not None else ()
+        fields["hint"] = hint
+        fields["low_hint"] = low_hint
+        fields["showdown"] = shown
+        fields["discards"] = {s: self.discards[s] for s in shown if s in self.discards}
+        _add_names(fields, self.shown_hands, shown, hi_lo)
+        fields["results"] = tuple([str(result) for result in self.results])
+        return make_frozen(PineappleView, fields)
 
-    def _names(self, seats: Mapping[int, object], hi_lo: bool) -> dict[str, dict[int, str]]:
-        """The view's names of the hands shown at the showdown: high, and low in Hi-Lo."""
-        if self.shown_hands is None:
-            return {"hand_names": {}, "low_names": {}}
-        highs, lows = self.shown_hands
-        return {"hand_names": highs.names(seats), "low_names": lows.names(seats) if hi_lo else {}}
+def _add_names(fields: dict[str, Any], shown_hands: tuple[ShownHands, ShownHands] | None,
+               seats: Mapping[int, object], hi_lo: bool) -> None:
+    """A view's names of the hands shown at the showdown: high, and low in Hi-Lo."""
+    if shown_hands is None:
+        fields["hand_names"], fields["low_names"] = {}, {}
+        return
+    highs, lows = shown_hands
+    fields["hand_names"] = highs.names(seats)
+    fields["low_names"] = lows.names(seats) if hi_lo else {}
 
 
 @lru_cache(maxsize=4096)
