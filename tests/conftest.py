@@ -1,6 +1,6 @@
 """Fixtures shared by the card room's tests: a real PostgreSQL server (started once per test
 worker, skipped with the reason where it cannot run, unless ``HOMEGAME_REQUIRE_POSTGRES`` is set
-as in CI) and a store address of each kind."""
+as in CI) and a store address of each kind; and the suite's Hypothesis profile (no deadline)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from postgres_server import PostgresServer, running_postgres
+
+# Property tests check what holds, never how fast: on a loaded machine one example can take longer
+# than Hypothesis's default deadline of 200 ms, which made a test fail that was right.
+settings.register_profile("homegame", deadline=None)
+settings.load_profile("homegame")
 
 
 @pytest.fixture(scope="session")
