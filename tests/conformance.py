@@ -202,6 +202,7 @@ def _clone_and_play_on(state: GameState, chooser: random.Random, max_steps: int)
     before, fields = state.history.to_json(), fingerprint(state)
     twin = state.clone()
     assert twin.history.to_json() == before, "a clone does not hold the same hand"
+    assert fingerprint(twin) == fields, "a clone differs from its original in a field"
     play_random_hand(twin, chooser, max_steps=max_steps)
     assert state.history.to_json() == before, "playing on a clone changed the original"
     assert fingerprint(state) == fields, "playing on a clone changed a field of the original"
@@ -223,9 +224,9 @@ def fingerprint(value: Any, seen: frozenset[int] = frozenset()) -> Any:
     if isinstance(value, set | frozenset):
         return sorted(repr(item) for item in value)
     fields = dict(getattr(value, "__dict__", {}))
-    for cls in type(value).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if hasattr(value, name):
+    for cls in type(value).__mro__:  # slots, and the fields of a class the compiled build compiles
+        for name in (*getattr(cls, "__slots__", ()), *getattr(cls, "__mypyc_attrs__", ())):
+            if name != "__dict__" and hasattr(value, name):
                 fields[name] = getattr(value, name)
     if not fields:
         return repr(value)
@@ -263,6 +264,7 @@ class _CopyChecks:
         before, fields = _snapshot(state), fingerprint(state)
         self.twin = state.clone()
         assert _snapshot(self.twin) == before, "a clone differs from its original"
+        assert fingerprint(self.twin) == fields, "a clone differs from its original in a field"
         for seat in range(state.players):
             sample = state.resample(seat, random.Random(self.chooser.random()))
             assert sample.view(seat).to_json() == state.view(seat).to_json(), \

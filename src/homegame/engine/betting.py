@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from homegame._compile import mypyc_attr
 from homegame.engine.action_sets import EMPTY, ActionSet, Amounts, Choices
 from homegame.engine.actions import Action, amount_action
 from homegame.engine.pots import Chips
@@ -140,6 +141,7 @@ def _clockwise_orders(players: int) -> tuple[tuple[int, ...], ...]:
                  for seat in range(-1, players))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copy() makes one without __init__ (see _compile.py)
 class BettingRound:
     """One round of betting over ``chips``, first to act ``first`` (or the next seat still able to).
 
@@ -173,9 +175,9 @@ class BettingRound:
     def copy(self, chips: Chips) -> BettingRound:
         """This round at the same point, betting over ``chips`` (the copy of its chips that the
         copied hand holds)."""
-        twin = BettingRound(chips, first=0, limits=self.limits, bring_in=self.bring_in)
-        twin.bets = list(self.bets)
-        twin.highest, twin.raises = self.highest, self.raises
+        twin = BettingRound.__new__(BettingRound)  # no __init__: every field is set here
+        twin.chips, twin.limits, twin.bring_in, twin._orders = chips, self.limits, self.bring_in, self._orders
+        twin.bets, twin.highest, twin.raises = list(self.bets), self.highest, self.raises
         twin._opened_at, twin._raise_size = self._opened_at, self._raise_size
         twin._seen_level = dict(self._seen_level)
         twin._aggressor, twin._bring_in_due = self._aggressor, self._bring_in_due

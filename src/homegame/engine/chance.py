@@ -32,6 +32,7 @@ from functools import lru_cache
 from hashlib import blake2b
 from typing import Any, Final, TypeVar
 
+from homegame._compile import mypyc_attr
 from homegame.errors import ReplayError
 
 __all__ = ["Chance", "ChanceError"]
@@ -132,6 +133,7 @@ class ChanceError(ReplayError):
     """A replayed hand asked chance for something the recording does not hold."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copy() makes one without __init__ (see _compile.py)
 class Chance:
     """The one random source of a hand. ``record`` lists every outcome drawn, as plain JSON data."""
 
@@ -147,11 +149,9 @@ class Chance:
     def copy(self) -> Chance:
         """A chance that goes on exactly as this one will, and independently of it. The operating
         system's randomness is not foreseeable: a copy of such a chance draws afresh too."""
-        twin = Chance()
-        twin._key = self._key
-        twin._draws = self._draws
+        twin = Chance.__new__(Chance)  # no __init__: every field is set here
+        twin._key, twin._draws, twin._goes_on = self._key, self._draws, self._goes_on
         twin._script = None if self._script is None else list(self._script)
-        twin._goes_on = self._goes_on
         twin.record = list(self.record)
         return twin
 

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, format_cards
 from homegame.errors import ReplayError, shown
 
@@ -126,6 +127,7 @@ class Event:
         return cls(kind, seat, details, None if private is None else tuple(private))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copy() makes one without __init__ (see _compile.py)
 class History:
     """A header (the game, its settings, the deck order and the dealer) and the events since.
 
@@ -191,8 +193,9 @@ class History:
 
     def copy(self) -> History:
         """An independent history of the same hand: events are values, so only the list is new."""
-        twin = History({}, list(self._events))
+        twin = History.__new__(History)  # no __init__: every field is set here
         twin._header, twin._dealt, twin._deck = self._header, self._dealt, self._deck
+        twin._events = self._events.copy()
         return twin
 
     def as_seen_by(self, seat: int | None) -> History:

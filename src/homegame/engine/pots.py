@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from homegame._compile import mypyc_attr
+
 __all__ = ["Award", "Chips", "Pot", "award_pot", "award_pots", "build_pots", "clockwise_from_left", "split",
            "total_shares"]
 
@@ -45,6 +47,7 @@ class Award:
     shares: dict[int, int]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copy() makes one without __init__ (see _compile.py)
 class Chips:
     """The chips of one hand: stacks behind, chips committed to the pot, folds and all-ins.
 
@@ -66,11 +69,10 @@ class Chips:
 
     def copy(self) -> Chips:
         """An independent ledger in the same position (for ``state.clone()``)."""
-        twin = Chips(self.stacks, dealer=self.dealer)
-        twin.start = self.start
-        twin.committed = list(self.committed)
-        twin.folded = set(self.folded)
-        twin.all_in = set(self.all_in)
+        twin = Chips.__new__(Chips)  # no __init__: every field is set here
+        twin.stacks, twin.start = list(self.stacks), self.start
+        twin.players, twin.dealer = self.players, self.dealer
+        twin.committed, twin.folded, twin.all_in = list(self.committed), set(self.folded), set(self.all_in)
         return twin
 
     def post(self, seat: int, amount: int) -> int:

@@ -18,7 +18,6 @@ keeping and for after the hand: only views (``state.view(seat)``) go to players 
 
 from __future__ import annotations
 
-import copy
 import random
 from abc import abstractmethod
 from collections.abc import Sequence
@@ -196,17 +195,16 @@ class GameState(Generic[ViewT]):
         plays on exactly as this state would (its chance draws what this one's will).
 
         The copy shares what never changes (the game, cards, actions, events, legal action sets)
-        and copies what play changes: the history and the chance here, the game's own structures in
-        its :meth:`_unshare`. A game without one is dealt again instead (:meth:`replayed`).
+        and copies what play changes: the history and the chance here, the game's own fields in its
+        :meth:`_copy_into`. A game without one is dealt again instead (:meth:`replayed`).
         """
-        twin = copy.copy(self)
-        own = getattr(self, "__dict__", None)
-        if own is not None and twin.__dict__ is own:
-            twin.__dict__ = dict(own)  # the compiled build's copy shares a subclass's field dict
-        twin.history = self.history.copy()
-        twin.chance = self.chance.copy()
-        twin._legal_cache = dict(self._legal_cache)
-        if not twin._unshare():
+        cls = type(self)
+        twin = cls.__new__(cls)  # no __init__: this and _copy_into set every field
+        twin.game, twin.players, twin.dealer = self.game, self.players, self.dealer
+        twin.stacks, twin.carry_in = self.stacks, self.carry_in
+        twin.history, twin.chance = self.history.copy(), self.chance.copy()
+        twin._legal_cache = self._legal_cache.copy()
+        if not self._copy_into(twin):
             return self.replayed()
         return twin
 
@@ -255,11 +253,15 @@ class GameState(Generic[ViewT]):
     def _outcome(self) -> Outcome:
         """The result of a finished hand."""
 
-    def _unshare(self) -> bool:
-        """Called on a fresh shallow copy (see :meth:`clone`): replace every structure that play
-        changes (lists, dicts, sets, chips, betting rounds, stocks, choices) by a copy, sharing
-        values (cards, actions, tuples, frozen records); return ``True``. The default returns
-        ``False``: the game does not copy itself and :meth:`clone` replays the hand instead."""
+    def _copy_into(self, twin: Self) -> bool:
+        """Set every field of the game's own on ``twin``, a new state whose :class:`GameState`
+        fields :meth:`clone` has set: a copy of each structure play changes (lists, dicts, sets,
+        chips, betting rounds, stocks, choices), the value itself where play only replaces it
+        (cards, actions, tuples, frozen records, numbers, text); return ``True``.
+
+        Field by field rather than a copy of the whole object: the compiled build stores fields
+        natively, and there a generic copy costs more than the rest of the clone. The default
+        returns ``False``: the game does not copy itself and :meth:`clone` replays the hand."""
         return False
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card
 
 __all__ = ["Shuffle", "Stock", "StockExhausted"]
@@ -35,6 +36,7 @@ class StockExhausted(Exception):
     """The stock and the discards together cannot give the cards a rule needs: no contest."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copy() makes one without __init__ (see _compile.py)
 class Stock:
     """Cards face down to draw from (in order) and a discard pile (last discarded on top)."""
 
@@ -51,9 +53,8 @@ class Stock:
 
     def copy(self) -> Stock:
         """An independent stock and pile holding the same cards in the same order."""
-        twin = Stock((), self.discards)
-        twin._cards = list(self._cards)
-        twin.rebuilds = self.rebuilds
+        twin = Stock.__new__(Stock)  # no __init__: every field is set here
+        twin._cards, twin.discards, twin.rebuilds = list(self._cards), list(self.discards), self.rebuilds
         return twin
 
     @property

@@ -18,7 +18,7 @@ hands, three more for a scoop; a hand whose rows do not rise is foul and loses a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, deck, format_cards
@@ -159,12 +159,13 @@ class ChineseState(GameState[ChineseView]):
         choice = self.setting if self.surrender is None else self.surrender
         return choice.waiting
 
-    def _unshare(self) -> bool:
-        self.setting = self.setting.copy()
-        self.surrender = self.surrender.copy() if self.surrender is not None else None
-        self.hands, self.available, self.rows = dict(self.hands), dict(self.available), dict(self.rows)
-        self.naturals, self.shown, self.ledger = dict(self.naturals), dict(self.shown), self.ledger.copy()
-        self.undealt = list(self.undealt)
+    def _copy_into(self, twin: Self) -> bool:
+        twin.setting = self.setting.copy()
+        twin.surrender = self.surrender.copy() if self.surrender is not None else None
+        twin.hands, twin.available, twin.rows = dict(self.hands), dict(self.available), dict(self.rows)
+        twin.naturals, twin.shown, twin.ledger = dict(self.naturals), dict(self.shown), self.ledger.copy()
+        twin.undealt = list(self.undealt)
+        twin.finished, twin.quitters, twin.units = self.finished, self.quitters, self.units
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:

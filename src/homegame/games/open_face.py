@@ -16,7 +16,7 @@ at once, set face down and shown when everyone else is done; the dealer then dea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, Self
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, deck, format_cards
@@ -112,9 +112,12 @@ class OpenFaceState(GameState[OpenFaceView]):
         waiting = [seat for seat in self.order if seat in self.fantasy and seat not in self.fantasy_done]
         return tuple(([current] if current is not None else []) + waiting)
 
-    def _unshare(self) -> bool:
-        self.stock, self.rows, self.pending = list(self.stock), dict(self.rows), dict(self.pending)
-        self.fantasy_done, self.ledger = set(self.fantasy_done), self.ledger.copy()
+    def _copy_into(self, twin: Self) -> bool:
+        twin.stock, twin.rows, twin.pending = list(self.stock), dict(self.rows), dict(self.pending)
+        twin.fantasy_done, twin.ledger = set(self.fantasy_done), self.ledger.copy()
+        twin.fantasy, twin.fantasy_shown, twin.finished = self.fantasy, self.fantasy_shown, self.finished
+        twin.order, twin.turn_index, twin.turns = self.order, self.turn_index, self.turns
+        twin.units = self.units
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:

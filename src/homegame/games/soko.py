@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Self
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, deck, parse_cards, rank_counts, rank_name
@@ -182,12 +182,14 @@ class SokoState(GameState[SokoView]):
         assert self.betting is not None
         return self.betting.legal(seat)
 
-    def _unshare(self) -> bool:
-        self.chips = self.chips.copy()
-        self.betting = self.betting.copy(self.chips) if self.betting is not None else None
-        self.stock, self.hole = list(self.stock), dict(self.hole)
-        self.up = {seat: list(cards) for seat, cards in self.up.items()}
-        self.results = list(self.results)
+    def _copy_into(self, twin: Self) -> bool:
+        twin.chips = chips = self.chips.copy()
+        twin.betting = self.betting.copy(chips) if self.betting is not None else None
+        twin.stock, twin.hole = list(self.stock), dict(self.hole)
+        twin.up = {seat: list(cards) for seat, cards in self.up.items()}
+        twin.results = list(self.results)
+        twin.doubled, twin.order, twin.revealed = self.doubled, self.order, self.revealed
+        twin.shown_hands, twin.street = self.shown_hands, self.street
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:

@@ -24,7 +24,7 @@ game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards
@@ -174,13 +174,18 @@ class WhiskeyState(GameState[WhiskeyView]):
             return () if turn is None else (turn,)
         return () if self.turn is None else (self.turn,)
 
-    def _unshare(self) -> bool:
-        self.chips = self.chips.copy()
-        self.betting = self.betting.copy(self.chips) if self.betting is not None else None
-        self.hands, self.widow = [list(hand) for hand in self.hands], list(self.widow)
-        self.table_chips, self.results = dict(self.table_chips), list(self.results)
-        self.losers, self.hand_knowers = list(self.losers), list(self.hand_knowers)
-        self.face_up, self.undealt = set(self.face_up), list(self.undealt)
+    def _copy_into(self, twin: Self) -> bool:
+        twin.chips = chips = self.chips.copy()
+        twin.betting = self.betting.copy(chips) if self.betting is not None else None
+        twin.hands, twin.widow = [list(hand) for hand in self.hands], list(self.widow)
+        twin.table_chips, twin.results = dict(self.table_chips), list(self.results)
+        twin.losers, twin.hand_knowers = list(self.losers), list(self.hand_knowers)
+        twin.face_up, twin.undealt = set(self.face_up), list(self.undealt)
+        twin.chip_variant, twin.knocker, twin.order = self.chip_variant, self.knocker, self.order
+        twin.phase, twin.revealed, twin.shown_hands = self.phase, self.revealed, self.shown_hands
+        twin.turn, twin.turns_taken = self.turn, self.turns_taken
+        twin.widow_face_up, twin.widow_knowers = self.widow_face_up, self.widow_knowers
+        twin.widow_known_by = self.widow_known_by
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:

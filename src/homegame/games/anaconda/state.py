@@ -4,7 +4,7 @@ final five with four shown, and the split showdown (see the package's docstring 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, format_cards
@@ -165,15 +165,18 @@ class AnacondaState(GameState[AnacondaView]):
             return () if turn is None else (turn,)
         return self.choice.waiting if self.choice is not None else ()
 
-    def _unshare(self) -> bool:
-        self.chips = self.chips.copy()
-        self.betting = self.betting.copy(self.chips) if self.betting is not None else None
-        self.choice = self.choice.copy() if self.choice is not None else None
-        self.hands = {seat: list(cards) for seat, cards in self.hands.items()}
-        self.passed = {seat: list(passes) for seat, passes in self.passed.items()}
-        self.received = {seat: list(passes) for seat, passes in self.received.items()}
-        self.results, self.set_aside = list(self.results), list(self.set_aside)
-        self.finals, self.passes_made = dict(self.finals), list(self.passes_made)
+    def _copy_into(self, twin: Self) -> bool:
+        twin.chips = chips = self.chips.copy()
+        twin.betting = self.betting.copy(chips) if self.betting is not None else None
+        twin.choice = self.choice.copy() if self.choice is not None else None
+        twin.hands = {seat: list(cards) for seat, cards in self.hands.items()}
+        twin.passed = {seat: list(passes) for seat, passes in self.passed.items()}
+        twin.received = {seat: list(passes) for seat, passes in self.received.items()}
+        twin.results, twin.set_aside = list(self.results), list(self.set_aside)
+        twin.finals, twin.passes_made = dict(self.finals), list(self.passes_made)
+        twin.carried_in, twin.carried_out = self.carried_in, self.carried_out
+        twin.declarations, twin.order, twin.pass_to = self.declarations, self.order, self.pass_to
+        twin.phase, twin.revealed = self.phase, self.revealed
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards, parse_cards
@@ -142,14 +142,17 @@ class DrawState(GameState[DrawView]):
     def _outcome(self) -> Outcome:
         return {seat: result for seat, result in self.chips.net().items()}
 
-    def _unshare(self) -> bool:
-        self.chips = self.chips.copy()
-        self.betting = self.betting.copy(self.chips) if self.betting is not None else None
-        self.hands = [list(hand) for hand in self.hands]
-        self.stock = self.stock.copy()
-        self.drawn, self.shown_aces = dict(self.drawn), dict(self.shown_aces)
-        self.results, self._drawers = list(self.results), list(self._drawers)
-        self.discarded, self.drew_after_rebuild = dict(self.discarded), list(self.drew_after_rebuild)
+    def _copy_into(self, twin: Self) -> bool:
+        twin.chips = chips = self.chips.copy()
+        twin.betting = self.betting.copy(chips) if self.betting is not None else None
+        twin.hands, twin.stock = [list(hand) for hand in self.hands], self.stock.copy()
+        twin.drawn = dict(self.drawn)
+        twin.shown_aces, twin.discarded = dict(self.shown_aces), dict(self.discarded)
+        twin.results, twin._drawers = list(self.results), list(self._drawers)
+        twin.drew_after_rebuild = list(self.drew_after_rebuild)
+        twin.order, twin.phase = self.order, self.phase
+        twin.revealed, twin.shown_hands = self.revealed, self.shown_hands
+        twin.no_contest, twin._to_act = self.no_contest, self._to_act
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Self
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, format_cards
@@ -97,10 +97,12 @@ class PaiGowState(GameState[PaiGowView]):
             return (self.offers[0],)
         return self.choice.waiting
 
-    def _unshare(self) -> bool:
-        self.offers, self.hands, self.choice = list(self.offers), dict(self.hands), self.choice.copy()
-        self.results, self._advice_cache = dict(self.results), dict(self._advice_cache)
-        self.deck_order = list(self.deck_order)
+    def _copy_into(self, twin: Self) -> bool:
+        twin.offers, twin.hands, twin.choice = list(self.offers), dict(self.hands), self.choice.copy()
+        twin.results, twin._advice_cache = dict(self.results), dict(self._advice_cache)
+        twin.deck_order, twin.bank_commission = list(self.deck_order), self.bank_commission
+        twin.bank_split, twin.banker, twin.house_cards = self.bank_split, self.banker, self.house_cards
+        twin.ranking, twin.wager = self.ranking, self.wager
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts
@@ -102,13 +102,16 @@ class PaiuteState(GameState[PaiuteView]):
         self.rebuilt: list[frozenset[Card]] = []
         self.rebuilt_held: list[list[int]] = []
 
-    def _unshare(self) -> bool:
-        self.hands = [list(hand) for hand in self.hands]
-        self.table = self.table.copy()
-        self.turns_taken, self.calls, self.wins = list(self.turns_taken), list(self.calls), list(self.wins)
-        self.last_turns = list(self.last_turns) if self.last_turns is not None else None
-        self._calls_cache, self.taken_by = dict(self._calls_cache), dict(self.taken_by)
-        self.rebuilt, self.rebuilt_held = list(self.rebuilt), [list(counts) for counts in self.rebuilt_held]
+    def _copy_into(self, twin: Self) -> bool:
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.table = self.table.copy()
+        twin.turns_taken, twin.calls, twin.wins = list(self.turns_taken), list(self.calls), list(self.wins)
+        twin.last_turns = list(self.last_turns) if self.last_turns is not None else None
+        twin._calls_cache, twin.taken_by = dict(self._calls_cache), dict(self.taken_by)
+        twin.rebuilt, twin.rebuilt_held = list(self.rebuilt), [list(counts) for counts in self.rebuilt_held]
+        twin.drawn, twin.over, twin.ranking, twin.taken = self.drawn, self.over, self.ranking, self.taken
+        twin.turn, twin.turned, twin.void = self.turn, self.turned, self.void
+        twin.wild, twin.wild_text = self.wild, self.wild_text
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:

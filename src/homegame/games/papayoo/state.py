@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, Suit, card_texts, format_cards
@@ -104,11 +104,13 @@ class PapayooState(GameState[PapayooView]):
             self.history.add("deal", seat, {"cards": card_texts(hand)}, private_to=(seat,))
         return hands
 
-    def _unshare(self) -> bool:
-        self.hands = [list(hand) for hand in self.hands]
-        self.passes, self.received = self.passes.copy(), list(self.received)
-        self.trick, self.tricks, self.taken = list(self.trick), list(self.tricks), list(self.taken)
-        self.scoring_cards = [list(cards) for cards in self.scoring_cards]
+    def _copy_into(self, twin: Self) -> bool:
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.passes, twin.received = self.passes.copy(), list(self.received)
+        twin.trick, twin.tricks, twin.taken = list(self.trick), list(self.tricks), list(self.taken)
+        twin.scoring_cards = [list(cards) for cards in self.scoring_cards]
+        twin.deal_number, twin.deals, twin.papayoo = self.deal_number, self.deals, self.papayoo
+        twin.pass_count, twin.previous_totals, twin.turn = self.pass_count, self.previous_totals, self.turn
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:

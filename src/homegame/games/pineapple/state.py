@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, deck, format_cards, parse_cards
@@ -169,13 +169,16 @@ class PineappleState(GameState[PineappleView]):
     def to_act(self) -> tuple[int, ...]:
         return self.waiting
 
-    def _unshare(self) -> bool:
-        self.chips = self.chips.copy()
-        self.betting = self.betting.copy(self.chips) if self.betting is not None else None
-        self.discarding = self.discarding.copy() if self.discarding is not None else None
-        self.hole = {seat: list(cards) for seat, cards in self.hole.items()}
-        self.board, self.stock, self.burned = list(self.board), list(self.stock), list(self.burned)
-        self.discards, self.results = dict(self.discards), list(self.results)
+    def _copy_into(self, twin: Self) -> bool:
+        twin.chips = chips = self.chips.copy()
+        twin.betting = self.betting.copy(chips) if self.betting is not None else None
+        twin.discarding = self.discarding.copy() if self.discarding is not None else None
+        twin.hole = {seat: list(cards) for seat, cards in self.hole.items()}
+        twin.board, twin.stock, twin.burned = list(self.board), list(self.stock), list(self.burned)
+        twin.discards, twin.results = dict(self.discards), list(self.results)
+        twin.blinds, twin.discard_choices, twin.order = self.blinds, self.discard_choices, self.order
+        twin.revealed, twin.shown_hands, twin.waiting = self.revealed, self.shown_hands, self.waiting
+        twin.step, twin.steps, twin.street = self.step, self.steps, self.street
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:
