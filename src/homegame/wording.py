@@ -35,13 +35,14 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def listed(items: Sequence[str]) -> str:
-    """Items as a sentence lists them: commas, and "and" before the last.
+def listed(items: Sequence[str], last: str = "and") -> str:
+    """Items as a sentence lists them: commas, and ``last`` ("and", or "or" for a choice) before
+    the last.
 
-    >>> listed(["20"]), listed(["20", "9"]), listed(["20", "9", "1"])
-    ('20', '20 and 9', '20, 9 and 1')
+    >>> listed(["20"]), listed(["20", "9"]), listed(["20", "9", "1"]), listed(["a", "b", "c"], "or")
+    ('20', '20 and 9', '20, 9 and 1', 'a, b or c')
     """
-    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else items)
+    return f" {last} ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else items)
 
 
 def seats_listed(seats: Sequence[int]) -> str:

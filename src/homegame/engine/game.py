@@ -18,6 +18,7 @@ from homegame.cards import Card, format_cards, is_permutation, parse_cards
 from homegame.engine.chance import Chance
 from homegame.engine.state import GameState
 from homegame.errors import GameError, did_you_mean, shown
+from homegame.wording import listed
 
 __all__ = ["MAX_CHIPS", "Game", "GameError", "Setting", "Variant", "is_counts"]
 
@@ -86,8 +87,7 @@ class Setting:
         '`fixed` or `pot`'
         """
         if self.choices:
-            named = [f"`{choice}`" for choice in self.choices]
-            return ", ".join(named[:-1]) + f" or {named[-1]}" if len(named) > 1 else named[0]
+            return listed([f"`{choice}`" for choice in self.choices], "or")
         if type(self.default) is not int:
             return "text" if type(self.default) is str else _KIND_NAMES.get(type(self.default), "a value")
         low = "" if self.minimum is None else f"{self.minimum:,}"
