@@ -47,7 +47,7 @@ from homegame.engine import Action, ActionSet
 from homegame.errors import CardError
 from homegame.games._naturals import natural_named
 from homegame.games._rows import ROW_NAMES, Rows, row_name
-from homegame.games._units import unit_between
+from homegame.games._units import PairUnits
 from homegame.games.chinese import SHOW, SURRENDER, ChineseView
 from homegame.ranking import reference
 from homegame.ranking.core import CATEGORY_SHIFT
@@ -307,7 +307,8 @@ def show_or_surrender(view: ChineseView) -> tuple[Action, float, int]:
     assert view.seat is not None
     me = view.seat
     setters = [seat for seat in view.decided if seat != me and seat not in view.naturals]
-    chips_a_unit = sum(unit_between(view.unit, view.pair_units, me, seat) for seat in setters)
+    units = PairUnits.from_triples(view.unit, view.pair_units)
+    chips_a_unit = sum(units.between(me, seat) for seat in setters)
     showing = setting_value(Rows(*view.my_setting)) * chips_a_unit
     cost = view.surrender_cost
     return (SURRENDER if showing < -cost else SHOW), showing, cost

@@ -27,7 +27,7 @@ from homegame.engine import Game, Setting
 from homegame.engine.game import MAX_CHIPS
 from homegame.errors import GameError
 
-__all__ = ["PairUnits", "PairwiseGame", "unit_between"]
+__all__ = ["PairUnits", "PairwiseGame"]
 
 _PAIR: Final = re.compile(r"(\d+)-(\d+):(\d+)")
 
@@ -61,6 +61,15 @@ class PairUnits:
             agreed[pair] = chips
         return cls(unit, agreed)
 
+    @classmethod
+    def from_triples(cls, unit: int, agreed: Iterable[tuple[int, int, int]]) -> PairUnits:
+        """The units as a view shows them (its ``unit`` and ``pair_units``, see :meth:`as_triples`).
+
+        >>> PairUnits.from_triples(1, ((0, 2, 10),)).between(2, 0)
+        10
+        """
+        return cls(unit, {(a, b): chips for a, b, chips in agreed})
+
     def between(self, a: int, b: int) -> int:
         """Chips a unit between seats ``a`` and ``b``."""
         return self.agreed.get((min(a, b), max(a, b)), self.unit)
@@ -81,15 +90,6 @@ class PairUnits:
 
 def _refused(why: str) -> GameError:
     return GameError(f"pair_units: {why}", setting="pair_units")
-
-
-def unit_between(unit: int, agreed: Iterable[tuple[int, int, int]], a: int, b: int) -> int:
-    """Chips a unit between seats ``a`` and ``b``, read from a view's ``unit`` and ``pair_units``.
-
-    >>> unit_between(1, ((0, 2, 10),), 2, 0), unit_between(1, ((0, 2, 10),), 1, 0)
-    (10, 1)
-    """
-    return next((chips for x, y, chips in agreed if {x, y} == {a, b}), unit)
 
 
 class PairwiseGame(Game):
