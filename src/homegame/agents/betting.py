@@ -121,15 +121,17 @@ def _aggressive(legal: ActionSet) -> Amounts | None:
 
 def _sizes(view: Any, low: int, high: int) -> list[tuple[int, int]]:
     """Each legal size's local index and total, the first of equal totals only."""
-    if low >= high:  # one amount or none (fixed limit): no other size can fall in the range
-        return [(2, low)] if low == high else []
+    if low > high:
+        return []
+    found = [(2, low)]
+    if low == high:  # one amount (fixed limit): no other size can fall in the range
+        return found
     bets: dict[int, int] = view.bets
     highest = 0
     for bet in bets.values():  # a loop: the compiled build calls max() as a Python function
         if bet > highest:
             highest = bet
     base = view.pot + highest - bets.get(view.seat, 0)
-    found = [(2, low)]
     # Half pot never tops pot, so the sizes in range come in rising order: a size equal to the one
     # before it is the same move and gives way.
     last = low
