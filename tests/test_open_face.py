@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from _rows_play import check_illegal_leaves_state_alone, check_random_hands
 from homegame.cards import Card, card, deck, parse_cards
 from homegame.engine import Action, Game, GameState, IllegalAction
 from homegame.engine.seats import clockwise
-from homegame.games._rows import ROW_NAMES, Rows, royalty
+from homegame.games._rows import ROW_NAMES, Rows, can_still_reach, royalty
 from homegame.games.open_face import (
     OpenFace,
     OpenFaceState,
@@ -22,6 +25,7 @@ from homegame.games.open_face import (
     foul_risk,
     foul_warning,
 )
+from homegame.ranking.high import HIGH
 
 
 def _rows(text: str) -> list[list[Card]]:
@@ -348,3 +352,13 @@ def test_a_placement_that_fouls_is_questioned_unless_it_is_the_only_move_left() 
         state.apply(seat, move)
     assert warnings["7c"] == (2, "the middle is complete and weaker than the front")
     assert warnings["Ks"] == (1, "")
+
+
+@settings(max_examples=40)
+@given(st.lists(st.sampled_from(deck()), min_size=3, max_size=4, unique=True))
+def test_a_row_can_still_reach_exactly_the_strength_its_best_filling_makes(cards: list[Card]) -> None:
+    """``can_still_reach`` searches only the fillings that may be strongest; every filling from the
+    rest of the pack says what the strongest is, and so where a foul becomes certain."""
+    rest = [c for c in deck() if c not in cards]
+    best = max(HIGH.strength([*cards, *more]) for more in combinations(rest, 5 - len(cards)))
+    assert can_still_reach(cards, best) and not can_still_reach(cards, best + 1)
