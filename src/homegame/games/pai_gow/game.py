@@ -268,7 +268,8 @@ class PaiGowState(GameState[PaiGowView]):
             cards = self.hands[seat]
             way, rule = house_way_rule(cards, wheel_second=self.game.has("wheel-second"))
             options = tuple(self._placement(split) for split in splits(cards))
-            found = self._advice_cache[seat] = _Advice(self._placement(way), rule, options)
+            placed = self._placement(way)
+            found = self._advice_cache[seat] = _Advice(placed, rule, options, _hint(placed, rule, options))
         return found
 
 
@@ -277,16 +278,16 @@ class _Advice:
     house_way: Placement
     rule: str
     options: tuple[Placement, ...]
+    hint: str
 
-    @property
-    def hint(self) -> str:
-        """The house way with its rule, and how many ways of setting the cards foul."""
-        fouls = sum(option.foul for option in self.options)
-        warning = "no way of setting these cards fouls" if not fouls else (
-            f"careful: {fouls} of the {len(self.options)} ways foul (the two-card hand must not beat the "
-            "five-card hand), marked FOUL")
-        way = self.house_way
-        return f"House way: {format_cards(way.two)} | {format_cards(way.five)} ({self.rule}); {warning}"
+
+def _hint(way: Placement, rule: str, options: Sequence[Placement]) -> str:
+    """The house way with its rule, and how many ways of setting the cards foul."""
+    fouls = sum(option.foul for option in options)
+    warning = "no way of setting these cards fouls" if not fouls else (
+        f"careful: {fouls} of the {len(options)} ways foul (the two-card hand must not beat the "
+        "five-card hand), marked FOUL")
+    return f"House way: {format_cards(way.two)} | {format_cards(way.five)} ({rule}); {warning}"
 
 
 def foul_warning(view: PaiGowView, action: Action) -> str:
