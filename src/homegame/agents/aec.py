@@ -118,10 +118,11 @@ def begin(core: EnvironmentCore, state: GameState[Any]) -> None:
     """Start the episode of the deal ``state`` (``reset``'s bookkeeping, compiled: once a deal)."""
     core.state = state
     core.agents = agents = core.possible_agents[:]
-    core.rewards = dict.fromkeys(agents, 0.0)
-    core._cumulative_rewards = dict.fromkeys(agents, 0.0)
-    core.terminations = dict.fromkeys(agents, False)
-    core.truncations = dict.fromkeys(agents, False)
+    # Comprehensions: the compiled build runs them natively, where dict.fromkeys is a Python call.
+    core.rewards = {agent: 0.0 for agent in agents}
+    core._cumulative_rewards = {agent: 0.0 for agent in agents}
+    core.terminations = {agent: False for agent in agents}
+    core.truncations = {agent: False for agent in agents}
     core.infos = {agent: {} for agent in agents}
     core._turn = None
     core.agent_selection = core.possible_agents[min(state.to_act)]

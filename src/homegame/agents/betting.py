@@ -29,7 +29,6 @@ limit only ``min`` is ever legal; ``pot`` is the pot in the view (Anaconda's inc
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from homegame.agents.encoding import Features, Layout, Segment
@@ -77,9 +76,9 @@ class Betting(Segment):
                 return amount_action(span.kind, amount)
         return None
 
-    def family(self, view: Any, family: Family) -> Iterable[int] | None:
+    def family(self, view: Any, family: Family) -> tuple[int, ...] | range | None:
         if isinstance(family, Amounts):
-            return [local for local, _ in _sizes(view, family.low, family.high)] \
+            return tuple([local for local, _ in _sizes(view, family.low, family.high)]) \
                 if family.kind in AGGRESSIVE else None
         if isinstance(family, Choices):
             locals_: list[int] = []
@@ -91,7 +90,7 @@ class Betting(Segment):
                     locals_.append(1)
                 else:
                     return None
-            return locals_
+            return tuple(locals_)
         return None
 
     def describe(self, local: int) -> str:

@@ -213,9 +213,10 @@ class Segment(ABC):
     def decode(self, view: Any, legal: ActionSet, local: int) -> Action | None:
         """The action of a local index for this view, or ``None`` when it names none now."""
 
-    def family(self, view: Any, family: Family) -> Iterable[int] | None:
+    def family(self, view: Any, family: Family) -> tuple[int, ...] | range | None:
         """The local indices of every action of ``family`` at once, or ``None`` to have them
-        encoded one by one."""
+        encoded one by one. A tuple or a range: the encoding knows a turn by them (see
+        :meth:`Encoding.legal`)."""
         return None
 
     def describe(self, local: int) -> str:
@@ -252,7 +253,7 @@ class Encoding(ABC, Generic[V]):
         self._zeros = np.zeros(self.layout.size, np.float32)
         self.actions = sum(segment.size for segment in self.segments)
         self._no_actions = np.zeros(self.actions, np.int8)
-        self._legal_sets: dict[tuple[int | range, ...], Legal] = {}
+        self._legal_sets: dict[tuple[tuple[int, Sequence[int]], ...], Legal] = {}
 
     # -- building ------------------------------------------------------------------------------
 
@@ -360,32 +361,34 @@ class Encoding(ABC, Generic[V]):
     def legal(self, view: V, legal: ActionSet) -> Legal:
         """The legal indices of ``legal`` as a :class:`Legal`, shared by every turn that allows
         the same indices (a table sees the same few sets again and again, so each mask is written
-        once)."""
-        marks: list[int | range] = []
+        once). A turn is known by its families' pieces, each the start of the segment numbering
+        the family and the local indices the segment gives at once (a tuple or a range), so a
+        turn seen before is found without working out its indices one by one."""
+        pieces: list[tuple[int, Sequence[int]]] = []
         for family in legal.families:
             for segment in self.segments:
                 local = segment.family(view, family)
-                if local is None:
-                    continue
-                start = segment.start
-                if isinstance(local, range) and local.step == 1:  # a whole run, kept as one
-                    marks.append(range(start + local.start, start + local.stop))
-                else:
-                    for number in local:
-                        marks.append(start + number)
-                break
+                if local is not None:
+                    pieces.append((segment.start, local))
+                    break
             else:
-                for position in range(len(family)):
-                    index = self.encode(view, legal, family.at(position))
-                    if index is not None:
-                        marks.append(index)
-        key = tuple(marks)
+                pieces.append((0, self._encoded(view, legal, family)))
+        key = tuple(pieces)
         found = self._legal_sets.get(key)
         if found is None:
             if len(self._legal_sets) >= _LEGAL_SETS:
                 self._legal_sets.clear()
-            found = self._legal_sets[key] = Legal(self.empty_mask(), marks)
+            found = self._legal_sets[key] = Legal(self.empty_mask(), _marks(pieces))
         return found
+
+    def _encoded(self, view: V, legal: ActionSet, family: Family) -> tuple[int, ...]:
+        """The indices of ``family``'s actions encoded one by one (no segment numbers it whole)."""
+        indices: list[int] = []
+        for position in range(len(family)):
+            index = self.encode(view, legal, family.at(position))
+            if index is not None:
+                indices.append(index)
+        return tuple(indices)
 
     def legal_indices(self, view: V, legal: ActionSet) -> list[int]:
         """The indices the mask marks, ascending (OpenSpiel's legal actions)."""
@@ -459,6 +462,18 @@ class Legal:
     def allows(self, index: int) -> bool:
         """Whether ``index`` (an integer, any size or sign) is legal."""
         return 0 <= index < len(self.allowed) and self.allowed[index] == 1
+
+
+def _marks(pieces: list[tuple[int, Sequence[int]]]) -> list[int | range]:
+    """The indices a turn's pieces (each a start and local indices) mark: a whole run of local
+    indices as one range."""
+    marks: list[int | range] = []
+    for start, local in pieces:
+        if isinstance(local, range) and local.step == 1:
+            marks.append(range(start + local.start, start + local.stop))
+        else:
+            marks.extend([start + number for number in local])
+    return marks
 
 
 _LEGAL_SETS: Final = 4096

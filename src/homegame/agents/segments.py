@@ -25,7 +25,7 @@ hand holds the same card twice (two jokers), the earliest positions stand for th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 from math import comb, factorial
@@ -138,13 +138,11 @@ class DiscardMask(_Positional):
             return None
         return Action(self.kind, cards=tuple(c for i, c in enumerate(held) if local >> i & 1))
 
-    def family(self, view: Any, family: Family) -> Iterable[int] | None:
+    def family(self, view: Any, family: Family) -> tuple[int, ...] | range | None:
         if not isinstance(family, Subsets) or family.kind != self.kind or family.option is not None:
             return None
-        held = self.cards_of(view)
-        if len(set(held)) != len(held) or not set(family.cards) <= set(held):
-            return None
-        return _masks(tuple([held.index(card) for card in family.cards]), family.sizes)
+        positions = _positions(family.cards, self.cards_of(view))
+        return None if positions is None else _masks(positions, family.sizes)
 
     def describe(self, local: int) -> str:
         chosen = [str(i) for i in range(self.size.bit_length()) if local >> i & 1]
@@ -171,7 +169,7 @@ class Combination(_Positional):
             return None
         return Action(self.kind, cards=tuple(held[i] for i in unrank_combination(local, self.n, self.k)))
 
-    def family(self, view: Any, family: Family) -> Iterable[int] | None:
+    def family(self, view: Any, family: Family) -> tuple[int, ...] | range | None:
         if isinstance(family, Subsets) and family.kind == self.kind and family.option is None \
                 and family.sizes == (self.k,) \
                 and _distinct_and_same(family.cards, self.cards_of(view), self.n):
@@ -223,7 +221,7 @@ class Arrangement(_Positional):
             family = self._family = Arrangements(self.kind, held, self.sizes, self.sizes)
         return family.at(local)
 
-    def family(self, view: Any, family: Family) -> Iterable[int] | None:
+    def family(self, view: Any, family: Family) -> tuple[int, ...] | range | None:
         if isinstance(family, Arrangements) and family.kind == self.kind \
                 and family.minimum == family.maximum == self.sizes \
                 and _distinct_and_same(family.cards, self.cards_of(view), self.n):
@@ -239,6 +237,28 @@ class Arrangement(_Positional):
             groups.append(" ".join(map(str, chosen)))
             left = [p for p in left if p not in chosen]
         return f"{self.kind} positions {' | '.join(groups)}"
+
+
+def _positions(cards: Sequence[Card], held: Sequence[Card]) -> tuple[int, ...] | None:
+    """The position in ``held`` of each of ``cards``, or ``None`` unless ``held`` holds them all
+    and no card twice (a loop and a dictionary: this runs at every draw).
+
+    >>> from homegame.cards import parse_cards as cards
+    >>> _positions(cards("Kd 2c"), cards("2c 5h Kd")), _positions(cards("As"), cards("Kd"))
+    ((2, 0), None)
+    """
+    where: dict[Card, int] = {}
+    for position in range(len(held)):
+        where[held[position]] = position
+    if len(where) != len(held):
+        return None
+    found: list[int] = []
+    for card in cards:
+        place = where.get(card)
+        if place is None:
+            return None
+        found.append(place)
+    return tuple(found)
 
 
 @cache

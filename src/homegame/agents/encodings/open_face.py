@@ -10,7 +10,7 @@ Poker's settings are.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -69,7 +69,7 @@ class RowCodes(Segment):
         return Action("set", groups=tuple(tuple(c for c, r in zip(pending, rows, strict=True) if r == row)
                                           for row in range(3)))
 
-    def family(self, view: Any, family: Family) -> Iterable[int] | None:
+    def family(self, view: Any, family: Family) -> tuple[int, ...] | range | None:
         if isinstance(family, Arrangements) and family.kind == "set" and family.minimum == (0, 0, 0) \
                 and tuple(family.cards) == tuple(view.pending) and len(set(view.pending)) == FIRST_CARDS:
             return _codes(tuple(family.maximum))
