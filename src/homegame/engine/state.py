@@ -298,6 +298,19 @@ class GameState(Generic[ViewT]):
             "log": tuple(self.history.seen_by(seat)),
         }
 
+    def view_fields(self, seat: int | None, template: dict[str, Any]) -> dict[str, Any]:
+        """:meth:`view_base` written into a copy of ``template``, the game's
+        :func:`~homegame.engine.frozen.template` of its view (which holds ``game`` and the fields
+        its settings decide), for a game that builds its view there and makes it with
+        :func:`~homegame.engine.frozen.make_filled`."""
+        fields = template.copy()
+        fields["seat"] = seat
+        fields["dealer"] = self.dealer
+        fields["to_act"] = self.to_act
+        fields["is_over"] = self.is_over
+        fields["log"] = tuple(self.history.seen_by(seat))
+        return fields
+
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
         """Shuffle ``cards`` through the hand's chance, recording the order for replay (privately)."""
         order = self.chance.shuffle(cards)

@@ -23,8 +23,10 @@ from typing import Any
 from homegame.cards import Card, deck, rank_name
 from homegame.engine import Game, GameError, Setting, Variant
 from homegame.engine.betting import STRUCTURE_LABELS, STRUCTURES, Limits
+from homegame.engine.frozen import template
 from homegame.engine.stakes import check_stakes, round_limits, stake_settings
 from homegame.games.draw.state import DrawState
+from homegame.games.draw.view import DrawView
 from homegame.ranking import RANKINGS, Ranking, wild_cards
 from homegame.ranking.low import low_ranking
 
@@ -114,11 +116,12 @@ class DrawPoker(Game):
         return next((variant for variant in ("deuces", "aces") if self.has(variant)), "none")
 
     @cached_property
-    def view_settings(self) -> dict[str, Any]:
-        """The fields of every view that only the settings decide: ``ante``, ``limit``,
+    def view_template(self) -> dict[str, Any]:
+        """A view's fields with those only the settings decide filled in, ``ante``, ``limit``,
         ``ranking`` and ``wild`` (worked out once: a table builds a view at every turn)."""
-        return {"ante": self.config["ante"], "limit": self.config["limit"], "ranking": self.ranking.name,
-                "wild": self.wild_name}
+        return template(DrawView, {"game": self.name, "ante": self.config["ante"],
+                                   "limit": self.config["limit"], "ranking": self.ranking.name,
+                                   "wild": self.wild_name})
 
     @cached_property
     def wild_key(self) -> frozenset[Card] | None:

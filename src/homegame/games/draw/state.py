@@ -20,7 +20,7 @@ from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
 from homegame.engine.betting import BettingRound, add_money_fields, post_antes, sorted_seats
-from homegame.engine.frozen import make_frozen
+from homegame.engine.frozen import make_filled
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
 from homegame.engine.showdown import Reason, ShownHands, reveal_hands, settle_showdown, settle_uncontested
@@ -256,9 +256,8 @@ class DrawState(GameState[DrawView]):
         game = self.game
         hand = tuple(self.hands[seat]) if seat is not None else ()
         shown = self.shown_hands
-        # One dictionary filled in place (see add_money_fields), in the same order every time.
-        fields = self.view_base(seat)
-        fields.update(game.view_settings)
+        # A copy of the view's whole dictionary filled in (see view_fields and add_money_fields).
+        fields = self.view_fields(seat, game.view_template)
         fields["phase"] = self.phase
         fields["hand"] = hand
         fields["hint"] = _hint(hand, game.ranking_key, game.wild_key)
@@ -269,7 +268,7 @@ class DrawState(GameState[DrawView]):
         fields["showdown"] = dict(self.revealed)
         fields["hand_names"] = shown.names(self.revealed) if shown is not None else {}
         fields["results"] = tuple([str(result) for result in self.results])
-        return make_frozen(DrawView, fields)
+        return make_filled(DrawView, fields)
 
 
 def _shown_name(hands: Mapping[int, Sequence[Card]], strengths: Mapping[int, int], ranking: str | Ranking,

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from homegame.engine import GameError, Setting, Variant
 from homegame.engine.betting import Limits
+from homegame.engine.frozen import template
 from homegame.engine.stakes import BettingGame, round_limits, stake_settings
 from homegame.games.pineapple.state import PineappleState, stacked_deck
 from homegame.games.pineapple.view import PineappleView
@@ -100,6 +101,12 @@ class Pineapple(BettingGame):
         """The ante each player puts in before the deal: 0 but with the ``ante`` variant (a view's
         ``ante``)."""
         return int(self.config["ante"]) if self.has("ante") else 0
+
+    @cached_property
+    def view_template(self) -> dict[str, Any]:
+        """A view's fields with those only the settings decide filled in, ``hi_lo`` and ``ante``
+        (worked out once, as a table builds a view at every turn)."""
+        return template(PineappleView, {"game": self.name, "hi_lo": self.hi_lo, "ante": self.ante_each})
 
 
 

@@ -15,7 +15,7 @@ from homegame._compile import mypyc_attr
 from homegame.cards import Card, card_texts, deck, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
 from homegame.engine.betting import BettingRound, Limits, add_money_fields, post_antes, sorted_seats
-from homegame.engine.frozen import make_frozen
+from homegame.engine.frozen import make_filled
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
 from homegame.engine.showdown import (
@@ -281,18 +281,16 @@ class PineappleState(GameState[PineappleView]):
         hi_lo = game.hi_lo
         shown, board = dict(self.revealed) if over else {}, tuple(self.board)
         hint, low_hint = _hints(hole, board, hi_lo)
-        # One dictionary filled in place (see add_money_fields), in the same order every time.
-        fields = self.view_base(seat)
+        # A copy of the view's whole dictionary filled in (see view_fields and add_money_fields).
+        fields = self.view_fields(seat, game.view_template)
         fields["street"] = self.street
         fields["phase"] = "over" if over else "discard" if self.discarding is not None else "betting"
-        fields["hi_lo"] = hi_lo
         fields["hole"] = hole
         fields["discarded"] = self.discards.get(seat) if seat is not None else None
         fields["board"] = board
         add_money_fields(fields, self.chips, betting, seat)
         fields["all_in"] = sorted_seats(self.chips.all_in)
         fields["blinds"] = dict(self.blinds)
-        fields["ante"] = game.ante_each
         fields["limits"] = game.limits_texts[self.street]
         fields["must_discard"] = self.discarding.waiting if self.discarding is not None else ()
         fields["hint"] = hint
@@ -301,7 +299,7 @@ class PineappleState(GameState[PineappleView]):
         fields["discards"] = {s: self.discards[s] for s in shown if s in self.discards}
         _add_names(fields, self.shown_hands, shown, hi_lo)
         fields["results"] = tuple([str(result) for result in self.results])
-        return make_frozen(PineappleView, fields)
+        return make_filled(PineappleView, fields)
 
 def _add_names(fields: dict[str, Any], shown_hands: tuple[ShownHands, ShownHands] | None,
                seats: Mapping[int, object], hi_lo: bool) -> None:
