@@ -7,7 +7,7 @@ from dataclasses import FrozenInstanceError, dataclass, fields
 
 import pytest
 
-from homegame.engine.frozen import make_frozen
+from homegame.engine.frozen import UNSET, make_filled, make_frozen, template
 from homegame.games import GAMES, new_game
 
 
@@ -86,3 +86,37 @@ def test_every_game_view_equals_its_constructor_made_twin(name: str) -> None:
         seat = state.to_act[0]
         legal = list(state.legal_actions(seat))
         state.apply(seat, legal[chooser.randrange(len(legal))])
+
+
+def test_a_template_holds_every_field_in_order_and_refuses_unknown_ones() -> None:
+    made = template(Labelled, {"label": "a"})
+    assert list(made) == ["x", "y", "label"] and made == {"x": UNSET, "y": UNSET, "label": "a"}
+    made.update(x=1, y=(2,))
+    assert make_filled(Labelled, made) == Labelled(1, (2,), "a")
+    with pytest.raises(TypeError, match="Labelled has no field z"):
+        template(Labelled, {"z": 1})
+    with pytest.raises(TypeError, match="Labelled needs exactly its fields"):
+        make_filled(Labelled, {**made, "z": 2})
+
+
+TEMPLATED = [(name, variants) for name in sorted(GAMES) if hasattr(GAMES[name], "view_template")
+             for variants in ([], *([variant] for variant in GAMES[name].variants))]
+
+
+@pytest.mark.parametrize(("name", "variants"), TEMPLATED)
+def test_views_built_in_a_template_fill_every_field(name: str, variants: list[str]) -> None:
+    """make_filled leaves it to the game to fill every field: every view of random deals, at every
+    turn and for every seat and a spectator, holds no UNSET."""
+    game = new_game(name, players=min(4, GAMES[name].players[-1]), variants=variants)
+    chooser = random.Random(7)
+    for deal in range(8):
+        state = game.deal(seed=deal)
+        while True:
+            for seat in [None, *range(state.players)]:
+                left = [key for key, value in vars(state.view(seat)).items() if value is UNSET]
+                assert not left, f"{name} {variants}: a view leaves {left} unset"
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            legal = list(state.legal_actions(seat))
+            state.apply(seat, legal[chooser.randrange(len(legal))])
