@@ -67,8 +67,9 @@ class Paiute(Game):
     exclusive_variants = (frozenset({"jokers", "opposite-colour"}), frozenset({"ante", "pay-table"}))
     variant_settings = {"ante": "ante", **dict.fromkeys(_PAY_DEFAULTS, "pay-table")}
     settings = {
-        "ante": Setting(1, "ante variant: chips each player antes", minimum=1, label="Ante"),
-        **{key: Setting(_PAY_DEFAULTS[key], f"pay-table variant: units each loser pays for {combination}",
+        "ante": Setting(1, "chips each player puts in before the deal", minimum=1, label="Ante"),
+        **{key: Setting(_PAY_DEFAULTS[key],
+                        f"units every other player pays when the deal is won with {combination}",
                         minimum=0, label=f"Pay for {combination}",
                         variant_defaults=_ROYAL_ON_TOP_PAYS.get(key, {}))
            for combination, key in PAY_TABLE_SETTINGS.items()},
