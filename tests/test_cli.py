@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from homegame.cli import main
+from homegame.games import GAMES
 from pty_terminal import Terminal
 
 
@@ -20,6 +21,29 @@ def test_rules_piped_are_markdown_with_the_table_settings(capsys: pytest.Capture
     assert "- `lowball`: the lowest hand wins" in out and "- `ante` (default 1; 0 or more)" in out
     assert "- `wild-rank` (Wild cards of a chosen rank): every card" in out
     assert "- `wild_rank` (default twos; `twos`, `threes`," in out and "## Settings" not in out
+    assert "- `qualifier` (default 0; 0 to 13; only with `lowball`): a winning low must be this rank" in out
+    assert "`aces`; only with `wild-rank`): the rank whose four cards are wild" in out
+
+
+def test_the_rules_say_which_variant_a_setting_counts_with(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "whiskey"]) == 0
+    out = capsys.readouterr().out
+    assert "- `starting_chips` (default 5; 1 to 100; only with `chips`): chips each player starts" in out
+    assert "- `ante` (default 1; 0 or more; not with `chips`): chips each player puts in" in out
+    assert "- `orbits` (default 10; 1 to 100): the widow phase ends" in out
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_no_setting_s_help_begins_with_its_variant_s_name(name: str, request: pytest.FixtureRequest) -> None:
+    """A setting is listed beside the variant it counts with (the menu, the rules, the lobby), so
+    its help says what it does without naming the variant first."""
+    if name.startswith("crazy_pineapple") or name == "pineapple":
+        request.applymarker(pytest.mark.xfail(strict=True, reason="games/pineapple/ is being changed "
+                                              "elsewhere; its ante help still begins 'ante variant:'"))
+    game = GAMES[name]
+    prefixes = [f"{variant}{after}:" for variant in game.variants for after in ("", " variant")]
+    helps = [setting.help for setting in game.settings.values()]
+    assert not [text for text in helps if text.startswith(tuple(prefixes))]
 
 
 def test_rules_on_a_terminal_are_formatted_and_paged() -> None:

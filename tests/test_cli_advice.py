@@ -10,6 +10,7 @@ import homegame
 from homegame.cards import parse_cards
 from homegame.cli.advice import advise
 from homegame.cli.render import Style
+from homegame.engine import Action
 from homegame.games import GAMES
 
 
@@ -50,3 +51,18 @@ def test_the_draw_hint_keeps_the_pair() -> None:
     state.apply(1, state.legal_actions(1)[0])
     action, text = advise(state.view(0), state.legal_actions(0), Style(colour=False))
     assert action.kind == "discard" and "K♥ K♦" in text and "a pair of kings" in text
+
+
+def test_a_paiute_hint_is_told_as_the_engine_writes_it_cards_and_capitals_kept() -> None:
+    from homegame.games.paiute import Paiute
+    from paiute_helpers import deal, play
+
+    state = deal(Paiute(players=3), ["Ah 4s 6c 8d Th", "Ac 4d 6h 8s Tc", "Ad 4h 6s 8c Td"], stock="Kd")
+    play(state, 1, "draw stock")
+    view = state.view(1)
+    assert view.hint == "No combination yet: throw away the 4d and build toward royal flush, in clubs: " \
+                        "3 cards away"
+    action, text = advise(view, state.legal_actions(1), Style(colour=False))
+    assert action == Action("discard", cards=tuple(parse_cards("4d")))
+    assert text == ("Hint: throw away 4♦ - of your cards it is the one whose loss leaves you closest to a "
+                    f"combination. {view.hint}")

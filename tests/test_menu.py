@@ -84,7 +84,7 @@ def test_deuce_to_seven_lowball_with_a_qualifier_the_game_refused_first(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     out = _menu(monkeypatch, capsys, _number("Basic Draw Poker"), 2, "c", "5", "2", "5", "x", "9", "", "",
                 "q", "y", "q")
-    assert "Low ranking (lowball: how low hands rank):" in out and "   2) deuce to seven" in out
+    assert "Low ranking (the way low hands are ranked):" in out and "   2) deuce to seven" in out
     assert "a deuce-to-seven low qualifier is a rank from 7 to 13" in out
     assert "Low qualifier takes a whole number, not 'x'" in out
     assert "Basic Draw Poker (Lowball): you are seat 0" in out

@@ -239,6 +239,24 @@ def test_with_royal_on_top_the_default_pay_table_pays_the_royal_flush_most(setti
     assert (plain["pay_five_of_a_kind"], plain["pay_royal_flush"]) == (6, 5)
 
 
+@pytest.mark.parametrize("variants", [["pay-table"], ["pay-table", "royal-on-top"]])
+def test_the_rules_say_a_higher_combination_pays_more_only_by_default(variants: list[str]) -> None:
+    from homegame.cli.commands.rules import rules_text
+    from homegame.games.paiute import PAY_TABLE_SETTINGS
+
+    def paid(game: Paiute) -> list[int]:
+        """What each winning combination pays, from the lowest in the ranking to the highest."""
+        return [game.config[PAY_TABLE_SETTINGS[category.name]] for category in game.ranking.categories[1:]]
+
+    defaults = paid(Paiute(players=2, variants=variants))
+    assert defaults == sorted(set(defaults)), "by default each combination pays more than those below it"
+    assert paid(Paiute(players=2, variants=variants, pay_paiute=9))[0] == 9, "a table may pay a paiute most"
+    text = " ".join(rules_text("paiute").split())
+    assert "always pays more" not in text
+    assert "The default amounts follow the ranking, each combination paid more than every one below" in text
+    assert "Amounts the players set may pay two combinations the same, or a lower one more." in text
+
+
 def _void_deal(game: Paiute) -> tuple[list[int], PaiuteState]:
     """Both seats draw from the stock and throw the card straight back until the deal ends."""
     state = deal(game, ["Ac 3d 5h 7s 9c", "Ad 3h 5s 7c 9d"])
@@ -268,7 +286,7 @@ def test_no_call_before_the_second_rebuild_voids_the_deal_and_returns_stakes(var
     assert state.void and state.winner is None and state.outcome == {0: 0, 1: 0}
     turns = sum(1 for e in state.history.events if e.kind == "action") // 2
     assert turns == 41 + 40
-    assert "void" in state.view(0).result and state.view(0).settlement == {0: 0, 1: 0}
+    assert "void" in state.view(0).result and state.view(0).settlement == ""
 
 
 def test_a_rebuilt_stock_is_a_recorded_shuffle_that_replays() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from homegame.cli.narrate import tell
 from homegame.cli.render import Style, render_view
 from homegame.cli.render.paiute import render
@@ -46,7 +48,29 @@ def test_calls_last_turns_and_why_the_winner_won() -> None:
     assert lines[-3:] == ["The deal is over.",
                           "Result: seat 2 wins with three/three, kings and fives: no one beat it on their "
                           "last turn",
-                          "Settlement: you -1, seat 1 -1, seat 2 +2"]
+                          "Settlement: you and seat 1 each pay 1 point to seat 2"]
+    assert render(state.view(2))[-2:] == [
+        "Result: you win with three/three, kings and fives: no one beat it on their last turn",
+        "Settlement: seat 0 and seat 1 each pay 1 point to you"]
+
+
+@pytest.mark.parametrize(("variants", "paid"), [([], "1 point"), (["ante"], "2 chips"),
+                                                (["pay-table"], "4 units")])
+def test_the_settlement_says_each_payment_once_in_the_table_s_unit(variants: list[str], paid: str) -> None:
+    """The table's own result line gives each seat's total; the settlement says who paid whom, so the
+    chips (or points, or units) that change hands are not told twice over."""
+    game = Paiute(players=3, variants=variants, **({"ante": 2} if "ante" in variants else {}))
+    state = deal(game, [JUNK_0, "Qs Js Ts 9s 5c", JUNK_2], stock="8s")
+    play(state, 1, "draw stock", "call 5c")
+    play(state, 2, "draw stock", "discard Ad")
+    play(state, 0, "draw stock", "discard Ah")
+    assert render(state.view(0))[-1] == f"Settlement: you and seat 2 each pay {paid} to seat 1"
+    assert render(state.view(1))[-1] == f"Settlement: seat 0 and seat 2 each pay {paid} to you"
+    two = deal(Paiute(players=2, variants=variants, **({"ante": 2} if "ante" in variants else {})),
+               [JUNK_0, "Qs Js Ts 9s 5c"], dealer=0, stock="8s")
+    play(two, 1, "draw stock", "call 5c")
+    play(two, 0, "draw stock", "discard Ah")
+    assert render(two.view(0))[-1] == f"Settlement: you pay {paid} to seat 1"
 
 
 def test_the_shared_renderer_finds_this_one_and_colours_suits() -> None:

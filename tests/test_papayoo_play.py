@@ -24,6 +24,7 @@ from homegame.cli.terminal import Table
 from homegame.engine import Action, GameError
 from homegame.games import GAMES, new_game
 from homegame.games.papayoo import Papayoo, PapayooState, PapayooView
+from homegame.wording import capitalized
 
 
 def dealt(players: int, deals: int = 4, **options: Any) -> PapayooState:
@@ -133,6 +134,9 @@ def test_one_point_and_one_deal_are_counted_in_the_singular() -> None:
     assert awards == ["lowest total after 1 deal: 1 point"]
     lines = render_view(view, Style(colour=False))
     assert "  you: 1 point (took the Payoo 1), total 1" in lines, lines
+    assert lines[-1] == "You win the game with 1 point, the lowest total"
+    assert render_view(state.view(0), Style(colour=False))[-1] == \
+        "Seat 2 wins the game with 1 point, the lowest total"
 
 
 @pytest.mark.parametrize("carry, reason", [
@@ -255,7 +259,7 @@ def test_the_table_at_the_end_names_the_points_and_the_winner() -> None:
     state = finish(dealt(5, deals=1, seed=3))
     lines = render_view(state.view(None), Style(colour=True))
     assert any("Deal 1 of 1 is over" in line for line in lines)
-    assert any(state.view(None).summary in line for line in lines)
+    assert any(capitalized(state.view(None).summary) in line for line in lines)
     assert sum(1 for line in lines if " points (" in line) == 5
 
 

@@ -113,3 +113,35 @@ def test_the_chips_line_says_who_points_took_below_zero(browser: Browser, room: 
     assert said == [f"Chips: ann 0, bob {MINUS}5, Cy (bot) +5"], "no stack goes below zero in chips"
     assert page.evaluate(CHIPS, {"chips": None, "rate": None, "stacks": None, "reader": 0}) == []
     page.close()
+
+
+PAIUTE_RESULT = """async ({ view, reader }) => {
+  const { gameFor } = await import("/static/js/games.js");
+  const { Words, textNodes } = await import("/static/js/words.js");
+  const { h } = await import("/static/js/dom.js");
+  const ctx = { words: new Words(reader, (seat) => `seat ${seat}`), text: textNodes, row: () => h("span") };
+  const node = h("div", {}, gameFor("paiute").results(view, ctx));
+  return [...node.querySelectorAll(".settlement")].map((line) => line.textContent);
+}"""
+
+
+@pytest.mark.parametrize("variants", [["ante"], ["pay-table"]])
+def test_a_paiute_result_says_the_settlement_once_as_the_terminal_does(browser: Browser, room: RoomServer,
+                                                                       variants: list[str]) -> None:
+    """Each payment said once, not every seat's total, which the chips line under it already gives:
+    under ``ante`` the two lines once told the very same chips."""
+    from homegame.cli.render.paiute import render
+    from homegame.games.paiute import Paiute
+    from paiute_helpers import deal, play
+
+    state = deal(Paiute(players=3, variants=variants), ["Ah 4s 6c 8d Th", "Qs Js Ts 9s 5c", "Ad 4h 6s 8c Td"],
+                 stock="8s")
+    play(state, 1, "draw stock", "call 5c")
+    play(state, 2, "draw stock", "discard Ad")
+    play(state, 0, "draw stock", "discard Ah")
+    page = browser.new_page()
+    page.goto(room.base + "/")
+    for reader in (0, 1, None):
+        said = page.evaluate(PAIUTE_RESULT, {"view": state.view(reader).to_json(), "reader": reader})
+        assert said == [render(state.view(reader))[-1]], reader
+    page.close()

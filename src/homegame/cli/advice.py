@@ -113,18 +113,21 @@ def _anaconda(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
 
 
 def _paiute(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
+    """The bot's play, then the seat's own hint as a sentence of its own: the hint is the engine's
+    text, names and cards as it writes them, so it is never changed to fit into another sentence."""
     action = _bot(view).act(view, legal)
-    hint = view.hint[:1].lower() + view.hint[1:]
+    why = ""
     if action.kind == "draw" and view.top_discard is not None:
         top = look.card(view.top_discard)
         if action.option == "pile":
             wild = view.top_discard in view.wild_cards
-            why = "is wild" if wild else "brings your hand closer than a blind draw"
-            return action, f"the {top} {why}; {hint}"
-        return action, f"the {top} does not help your hand; {hint}"
-    if action.kind == "discard":
-        return action, f"of your cards it is the one whose loss leaves you closest to a combination; {hint}"
-    return action, hint or "the heuristic bot's play"
+            why = f"the {top} {'is wild' if wild else 'brings your hand closer than a blind draw'}"
+        else:
+            why = f"the {top} does not help your hand"
+    elif action.kind == "discard":
+        why = "of your cards it is the one whose loss leaves you closest to a combination"
+    said = [part for part in (why, view.hint) if part]
+    return action, ". ".join(said) or "the heuristic bot's play"
 
 
 def _papayoo(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:

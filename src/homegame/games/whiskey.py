@@ -340,7 +340,7 @@ class WhiskeyPoker(BettingGame):
         **stake_settings(limit="fixed"),
         "orbits": Setting(10, "the widow phase ends after this many times round with no knock",
                           minimum=1, maximum=100, label="Rounds before the knock"),
-        "starting_chips": Setting(5, "chips variant: the chips each player starts the game with",
+        "starting_chips": Setting(5, "chips each player starts the game with",
                                   minimum=1, maximum=100, label="Starting chips"),
     }
     variant_settings = {"starting_chips": "chips", **dict.fromkeys(stake_settings(), "not chips")}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from homegame.games import GAMES, game_class, rules_page
 
@@ -28,10 +29,24 @@ def table_settings(game: str) -> str:
                   for name, variant in chosen.variants.items()]
     if chosen.settings:
         lines += ["", "Settings (`homegame play --set NAME=VALUE`):", ""]
+        described = chosen.settings_json()
         lines += [f"- `{name}` (default {setting.default if setting.default != '' else 'none'}; "
-                  f"{setting.values}): {setting.help}"
+                  f"{setting.values}{_counts(described[name])}): {setting.help}"
                   for name, setting in chosen.settings.items()]
     return "\n".join(lines)
+
+
+def _counts(described: dict[str, Any]) -> str:
+    """Where a setting counts, for one tied to a variant (see ``Game.variant_settings``).
+
+    >>> _counts({"only_with": "lowball", "only_without": None})
+    '; only with `lowball`'
+    >>> _counts({"only_with": None, "only_without": "ante"})
+    '; not with `ante`'
+    """
+    if described["only_with"]:
+        return f"; only with `{described['only_with']}`"
+    return f"; not with `{described['only_without']}`" if described["only_without"] else ""
 
 
 def show_markdown(text: str) -> None:

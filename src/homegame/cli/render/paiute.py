@@ -18,7 +18,7 @@ from __future__ import annotations
 from homegame.cli.render import Style, hand_line, seat_name
 from homegame.engine import View
 from homegame.games.paiute import CallShown, PaiuteView
-from homegame.wording import counted
+from homegame.wording import counted, seats_as_you
 
 __all__ = ["render"]
 
@@ -87,8 +87,7 @@ def _turn_line(view: PaiuteView) -> str:
 
 
 def _end_lines(view: PaiuteView) -> list[str]:
-    lines = [f"Result: {view.result}"]
+    lines = [f"Result: {seats_as_you(view.result, view.seat)}"]
     if view.settlement:
-        settled = (f"{seat_name(seat, view)} {units:+d}" for seat, units in view.settlement.items())
-        lines.append("Settlement: " + ", ".join(settled))
+        lines.append("Settlement: " + seats_as_you(view.settlement, view.seat))
     return lines

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from homegame.cards import Card, Suit
-from homegame.cli.render import Style, hand_line, seat_name
+from homegame.cli.render import Style, hand_line, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.papayoo.table import SUIT_NAMES
 from homegame.games.papayoo.views import PapayooView, Play
@@ -119,5 +119,5 @@ def _result_lines(view: PapayooView, look: Style) -> list[str]:
     lines.extend(f"  {seat_name(r.seat, view)}: {counted(r.points, 'point')} ({r.reason}), total {r.total}"
                  for r in view.results)
     if view.winners:
-        lines.append(look.bold(view.summary))
+        lines.extend(result_lines([view.summary], view, look))
     return lines

@@ -62,11 +62,11 @@ class DrawPoker(Game):
         **stake_settings(limit="fixed"),
         "limit": Setting("draw", "how much a bet or raise may be", choices=STRUCTURES,
                          choice_labels=STRUCTURE_LABELS, label="Betting structure"),
-        "low": Setting("ace-to-five", "lowball: how low hands rank", choices=LOWS,
+        "low": Setting("ace-to-five", "the way low hands are ranked", choices=LOWS,
                        choice_labels=("ace to five", "deuce to seven", "ace to six"), label="Low ranking"),
-        "qualifier": Setting(0, "lowball: a winning low must be this rank or better (0: none)",
+        "qualifier": Setting(0, "a winning low must be this rank or better (0: none)",
                              minimum=0, maximum=13, label="Low qualifier"),
-        "wild_rank": Setting("twos", "wild-rank variant: the rank whose four cards are wild, twos to aces",
+        "wild_rank": Setting("twos", "the rank whose four cards are wild, twos to aces",
                              choices=WILD_RANKS, label="Wild rank"),
     }
 

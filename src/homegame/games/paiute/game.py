@@ -26,6 +26,7 @@ from homegame.engine.game import is_counts
 from homegame.games.paiute.state import PaiuteState
 from homegame.ranking import Hand
 from homegame.ranking.paiute import PaiuteRanking, paiute_ranking
+from homegame.wording import counted, seats_listed
 
 __all__ = ["PAY_TABLE_SETTINGS", "Paiute"]
 
@@ -67,8 +68,9 @@ class Paiute(Game):
     exclusive_variants = (frozenset({"jokers", "opposite-colour"}), frozenset({"ante", "pay-table"}))
     variant_settings = {"ante": "ante", **dict.fromkeys(_PAY_DEFAULTS, "pay-table")}
     settings = {
-        "ante": Setting(1, "ante variant: chips each player antes", minimum=1, label="Ante"),
-        **{key: Setting(_PAY_DEFAULTS[key], f"pay-table variant: units each loser pays for {combination}",
+        "ante": Setting(1, "chips each player puts in before the deal", minimum=1, label="Ante"),
+        **{key: Setting(_PAY_DEFAULTS[key],
+                        f"units every other player pays when the deal is won with {combination}",
                         minimum=0, label=f"Pay for {combination}",
                         variant_defaults=_ROYAL_ON_TOP_PAYS.get(key, {}))
            for combination, key in PAY_TABLE_SETTINGS.items()},
@@ -102,6 +104,21 @@ class Paiute(Game):
         if self.has("ante"):
             return int(self.config["ante"])
         return 1
+
+    def settlement_text(self, winner: int, winning: Hand) -> str:
+        """Who pays whom, and how much, for a deal ``winner`` won with ``winning``: each payment
+        said once, in the table's unit (what the winner gains is their sum, which the table's
+        result already shows seat by seat).
+
+        >>> from homegame.cards import parse_cards
+        >>> game = Paiute(players=3, variants=["ante"], ante=2)
+        >>> game.settlement_text(1, game.ranking.evaluate(parse_cards("9c 9d 9h 9s Kd Kh")))
+        'seat 0 and seat 2 each pay 2 chips to seat 1'
+        """
+        losers = [seat for seat in range(self.player_count) if seat != winner]
+        unit = "chip" if self.has("ante") else "unit" if self.has("pay-table") else "point"
+        pay = "each pay" if len(losers) > 1 else "pays"
+        return f"{seats_listed(losers)} {pay} {counted(self.payment(winning), unit)} to seat {winner}"
 
     def scoring_text(self) -> str:
         """How deals are scored at this table, in words."""

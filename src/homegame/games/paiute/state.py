@@ -338,9 +338,13 @@ class PaiuteState(GameState[PaiuteView]):
             "settlement": self._settlement(),
         })
 
-    def _settlement(self) -> dict[int, int]:
-        """Each seat's result once the deal is over (nothing before)."""
-        return {s: v for s, v in self._outcome().items() if isinstance(s, int)} if self.over else {}
+    def _settlement(self) -> str:
+        """Who paid whom once the deal is won (nothing before, nor for a void deal, whose result
+        already says the stakes go back)."""
+        if self.winner is None:
+            return ""
+        best = self.calls[-1]
+        return self.game.settlement_text(best.seat, best.hand)
 
     def seen_cards(self) -> list[Card]:
         """The cards out of everyone's reach that the whole table sees: the turned card, the top

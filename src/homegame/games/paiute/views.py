@@ -37,7 +37,9 @@ class PaiuteView(View):
     ``taken`` is the card the seat to act took from the discard pile this turn, which it may not
     throw back. ``last_turns`` lists, in order, the seats that still have their one last turn after
     a call. ``hint`` says in words what this seat holds and whether it can call it now. ``ranking`` names the
-    ranking calls are judged by (``paiute``, or ``paiute-royal-on-top``).
+    ranking calls are judged by (``paiute``, or ``paiute-royal-on-top``). Once a deal is won,
+    ``settlement`` says who pays the winner how much ("seat 0 and seat 2 each pay 1 chip to seat 1";
+    empty before, and for a void deal).
     """
 
     ranking: str
@@ -61,4 +63,4 @@ class PaiuteView(View):
     void: bool
     winner: int | None
     result: str
-    settlement: dict[int, int]
+    settlement: str

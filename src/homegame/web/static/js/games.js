@@ -249,12 +249,10 @@ const paiute = {
             view.is_over ? null : hintLine(view.hint, ctx)];
   },
   results(view, ctx) {
-    const settlement = Object.entries(view.settlement || {});
     return [view.result ? h("p", { class: "result-line" }, ctx.text(ctx.words.line(view.result))) : null,
             (view.calls || []).map((call) => h("p", { class: "note" }, ctx.text(capitalize(`${ctx.words.who(call.seat)}: `)), ctx.row(call.cards, "table"),
                                                ` ${call.combination}`)),
-            settlement.length ? h("p", { class: "note" }, ctx.text("Settlement: " + settlement
-              .map(([g, amount]) => `${ctx.words.who(g)} ${amount > 0 ? "+" : ""}${amount}`).join(", "))) : null];
+            view.settlement ? h("p", { class: "note settlement" }, ctx.text(`Settlement: ${ctx.words.seatsAsYou(view.settlement)}`)) : null];
   },
 };
 
