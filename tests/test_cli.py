@@ -20,6 +20,9 @@ def test_rules_piped_are_markdown_with_the_table_settings(capsys: pytest.Capture
     assert "- `lowball`: the lowest hand wins" in out and "- `ante` (default 1; 0 or more)" in out
     assert "- `wild-rank` (Wild cards of a chosen rank): every card" in out
     assert "- `wild_rank` (default twos; `twos`, `threes`," in out and "## Settings" not in out
+    assert "- `cap` (default 4; 0 or more; counts only when `limit` is `fixed`)" in out
+    assert "- `max_bet` (default 0; 0 or more; counts only when `limit` is `spread` or `draw`)" in out
+    assert "- `bet` (default 2; 1 or more):" in out
 
 
 def test_rules_on_a_terminal_are_formatted_and_paged() -> None:

@@ -75,6 +75,24 @@ def test_each_game_has_its_own_defaults_and_choices(games: dict[str, dict[str, A
     assert games["whiskey"]["settings"]["max_bet"]["default"] == 0
 
 
+def test_the_settings_that_count_only_under_some_betting_structures_are_told(
+        games: dict[str, dict[str, Any]]) -> None:
+    tagged = 0
+    for game in games.values():
+        for key, setting in game["settings"].items():
+            if setting["structures"]:
+                structure = game["settings"][game["structure_setting"]]
+                assert set(setting["structures"]) < {choice["value"] for choice in structure["choices"]}, key
+                tagged += 1
+    assert games["soko"]["structure_setting"] == games["draw"]["structure_setting"] == "limit"
+    assert games["papayoo"]["structure_setting"] is None
+    assert games["soko"]["settings"]["cap"]["structures"] == ["fixed"]
+    assert games["draw"]["settings"]["max_bet"]["structures"] == ["spread", "draw"]
+    assert games["pineapple"]["settings"]["big_bet"]["structures"] == ["fixed", "spread"]
+    assert games["soko"]["settings"]["bet"]["structures"] == []
+    assert tagged >= 15
+
+
 def test_a_variant_s_defaults_and_the_settings_that_count_only_with_a_variant_are_told(
         games: dict[str, dict[str, Any]]) -> None:
     paiute = games["paiute"]["settings"]

@@ -123,3 +123,14 @@ def test_a_refusal_is_shown_by_its_field_and_makes_no_table(browser: Browser, ro
     assert config["stakes"] == {"limit": "pot", "max_bet": 20} and config["seats"] == 4
     assert [entry["game"] for entry in config["games"]] == ["soko"]
     page.context.close()
+
+
+def test_a_setting_only_some_structures_count_says_so(browser: Browser, room: RoomServer) -> None:
+    page, form = _lobby(browser, room.base, DESKTOP)
+    _only(form, "draw", "soko")
+    assert "Counts in fixed limit only." in _note(form, "Raise cap")
+    assert "Counts in spread limit or draw poker's own" in _note(form, "Largest spread bet")
+    assert "Counts in" not in _note(form, "Small bet")
+    _only(form, "soko")
+    assert "Counts in" not in _note(form, "Big bet")
+    page.context.close()

@@ -128,27 +128,30 @@ def _variants(console: TableConsole, chosen: type[Game], players: int) -> list[s
 
 def _rules(console: TableConsole, chosen: type[Game], players: int, variants: list[str]) -> Game:
     """The game with the settings the person sets: first those the chosen variants bring, then the
-    table's, which one Enter keeps."""
+    table's, which one Enter keeps (the betting structure first, as it decides which others count)."""
     counting = chosen.settings_counted(variants)
-    in_order = [key for key in chosen.settings if key in counting]
+    in_order = sorted((key for key in chosen.settings if key in counting),
+                      key=lambda key: key != chosen.structure_setting)
     brought = [key for key in in_order if chosen.variant_settings.get(key) in variants]
     table = [key for key in in_order if key not in brought]
     values = {key: chosen.settings[key].default_under(variants) for key in counting}
     game = _asked(console, chosen, players, variants, values, brought)
-    if table and _changing(console, [(chosen.settings[key], values[key]) for key in table]):
+    shown = [(chosen.settings[key], values[key]) for key in table if chosen.counts_at(key, values)]
+    if table and _changing(console, shown):
         game = _asked(console, chosen, players, variants, values, table)
     return game
 
 
 def _asked(console: TableConsole, chosen: type[Game], players: int, variants: list[str],
            values: dict[str, Any], keys: Sequence[str]) -> Game:
-    """The game once the person has set ``keys`` of ``values`` (which keeps the answers) and the
-    game takes them all: a refusal is explained, and the setting it names (else each of ``keys``)
-    asked again."""
+    """The game once the person has set those of ``keys`` that count under the structure chosen
+    (``values`` keeps the answers) and the game takes them all: a refusal is explained, and the
+    setting it names (else each of ``keys``) asked again."""
     again = keys
     while True:
         for key in again:
-            values[key] = _setting(console, chosen.settings[key], values[key])
+            if again is not keys or chosen.counts_at(key, values):
+                values[key] = _setting(console, chosen.settings[key], values[key])
         try:
             return new_game(chosen.name, players=players, variants=variants, **values)
         except GameError as error:

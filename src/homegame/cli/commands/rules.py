@@ -9,8 +9,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from homegame.games import GAMES, game_class, rules_page
+from homegame.wording import listed
+
+if TYPE_CHECKING:
+    from homegame.engine import Game, Setting
 
 
 def rules_text(game: str) -> str:
@@ -29,9 +34,17 @@ def table_settings(game: str) -> str:
     if chosen.settings:
         lines += ["", "Settings (`homegame play --set NAME=VALUE`):", ""]
         lines += [f"- `{name}` (default {setting.default if setting.default != '' else 'none'}; "
-                  f"{setting.values}): {setting.help}"
+                  f"{setting.values}{_only_under(chosen, setting)}): {setting.help}"
                   for name, setting in chosen.settings.items()]
     return "\n".join(lines)
+
+
+def _only_under(chosen: type[Game], setting: Setting) -> str:
+    """``; counts only when `limit` is `fixed```, for a setting only some betting structures count."""
+    if not setting.structures:
+        return ""
+    values = listed([f"`{structure}`" for structure in setting.structures], "or")
+    return f"; counts only when `{chosen.structure_setting}` is {values}"
 
 
 def show_markdown(text: str) -> None:
