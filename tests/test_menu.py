@@ -109,7 +109,7 @@ def test_a_setting_refused_with_another_is_asked_again(
         seated: _Seated, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     out = _menu(monkeypatch, capsys, _number("Basic Draw Poker"), 2, "c", "", "c", "4", "", "", "", "", "",
                 "10", "", "q")
-    assert "spread limit needs a max_bet" in out
+    assert "spread limit needs a largest spread bet" in out
     [(game, _)] = seated.tables
     assert game.config["limit"] == "spread" and game.config["max_bet"] == 10
 

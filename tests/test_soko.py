@@ -115,7 +115,7 @@ def test_the_hole_card_stays_hidden_until_the_showdown() -> None:
 def test_bad_settings() -> None:
     with pytest.raises(ValueError, match="2 to 10 players"):
         Soko(players=11)
-    with pytest.raises(ValueError, match="below the smallest bet"):
+    with pytest.raises(ValueError, match="below the small bet"):
         Soko(players=3, bet=10, max_bet=5)
 
 

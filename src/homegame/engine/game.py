@@ -47,7 +47,7 @@ class Setting:
     >>> bet.check("bet", 2.5)
     Traceback (most recent call last):
     ...
-    homegame.errors.GameError: setting bet takes a whole number, not 2.5
+    homegame.errors.GameError: Small bet takes a whole number, not 2.5
     >>> Setting(5, "Units a royal flush pays.", label="Royal flush", variant_defaults={"royal-on-top": 6}
     ...         ).default_under(["royal-on-top"])
     6
@@ -125,29 +125,30 @@ class Setting:
                 "structures": list(self.structures)}
 
     def check(self, name: str, value: object) -> Any:
-        """``value`` if it fits this setting (digits read as a number); else :class:`GameError`."""
+        """``value`` if it fits this setting (digits read as a number); else :class:`GameError`,
+        which says why in the setting's words and names it by its key ``name`` (``setting``)."""
         kind = type(self.default)
         if kind is int:
             return self._check_number(name, _number_from_digits(value))
         if type(value) is not kind:
-            raise GameError(f"setting {name} takes a {_KIND_NAMES.get(kind, kind.__name__)}, "
+            raise GameError(f"{self.label} takes a {_KIND_NAMES.get(kind, kind.__name__)}, "
                             f"not {shown(value)}", setting=name)
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise GameError(f"setting {name} must be one of {allowed}, not {shown(value)}", setting=name)
+            raise GameError(f"{self.label} must be one of {allowed}, not {shown(value)}", setting=name)
         return value
 
     def _check_number(self, name: str, value: object) -> int:
         if type(value) is not int:
-            raise GameError(f"setting {name} takes a whole number, not {shown(value)}", setting=name)
+            raise GameError(f"{self.label} takes a whole number, not {shown(value)}", setting=name)
         highest = MAX_CHIPS if self.maximum is None else self.maximum
         if self.minimum is not None and value < self.minimum:
-            raise GameError(f"setting {name} must be at least {self.minimum}, not {value}", setting=name)
+            raise GameError(f"{self.label} must be at least {self.minimum}, not {value}", setting=name)
         if value > highest:
-            raise GameError(f"setting {name} must be at most {highest}, not {value}", setting=name)
+            raise GameError(f"{self.label} must be at most {highest}, not {value}", setting=name)
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise GameError(f"setting {name} must be one of {allowed}", setting=name)
+            raise GameError(f"{self.label} must be one of {allowed}", setting=name)
         return value
 
 

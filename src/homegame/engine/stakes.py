@@ -68,10 +68,11 @@ def stake_settings(*, limit: str = "fixed", ante: int = 1, bet: int = 2, max_bet
 def check_stakes(config: Mapping[str, Any]) -> None:
     """Refuse settings that cannot make a betting round."""
     if config["limit"] == "spread" and not config["max_bet"]:
-        raise GameError("spread limit needs a max_bet (the largest bet or raise step)", setting="max_bet")
-    if config["limit"] in _WITH_A_LARGEST_BET and config["max_bet"] and config["max_bet"] < config["bet"]:
-        raise GameError(f"max_bet {config['max_bet']} is below the smallest bet {config['bet']}",
+        raise GameError("spread limit needs a largest spread bet (the largest bet or raise step)",
                         setting="max_bet")
+    if config["limit"] in _WITH_A_LARGEST_BET and config["max_bet"] and config["max_bet"] < config["bet"]:
+        raise GameError(f"the largest spread bet ({config['max_bet']}) is below the small bet "
+                        f"({config['bet']})", setting="max_bet")
 
 
 def seat_chips(stacks: Sequence[int] | None, *, players: int, default: int, dealer: int) -> Chips:

@@ -86,7 +86,7 @@ def menu(console: TableConsole) -> bool:
 def _table(console: TableConsole, chosen: type[Game], players: int) -> tuple[Game, str]:
     """The game as the person wants it and the bot for the other seats: the usual rules and the
     game's own bot at one Enter, or each chosen in turn."""
-    from homegame.bots import bot_names
+    from homegame.bots import bot_names, bot_words
 
     bots = bot_names(chosen.name)
     parts = [*(["the variants"] if chosen.variants else []), *(["the settings"] if chosen.settings else []),
@@ -98,7 +98,8 @@ def _table(console: TableConsole, chosen: type[Game], players: int) -> tuple[Gam
     game = _rules(console, chosen, players, _variants(console, chosen, players))
     if players == 1:
         return game, bots[0]
-    return game, bots[_pick(console, "Opponents", bots, 0, notes=_bot_notes(bots))]
+    notes = [bot_words(chosen.name, bot) for bot in bots]
+    return game, bots[_pick(console, "Opponents", bots, 0, notes=notes)]
 
 
 def _variants(console: TableConsole, chosen: type[Game], players: int) -> list[str]:
@@ -190,7 +191,7 @@ def _setting(console: TableConsole, setting: Setting, default: Any) -> Any:
         try:
             return setting.check(setting.label, setting_value(text))
         except GameError as error:
-            console.say(f"  {str(error).removeprefix('setting ')}")
+            console.say(f"  {error}")
 
 
 def _pick(console: TableConsole, name: str, choices: Sequence[str], default: int | None, *,
@@ -210,16 +211,6 @@ def _pick(console: TableConsole, name: str, choices: Sequence[str], default: int
         if text.isdigit() and 1 <= int(text) <= len(choices):
             return int(text) - 1
         console.say(f"  {how}")
-
-
-_BOT_NOTES = {"random": "any legal move, the easiest",
-              "search": "plays each choice out on the hands the others might hold: stronger, and slower"}
-
-
-def _bot_notes(bots: Sequence[str]) -> list[str]:
-    """What each bot of the list ``bot_names`` gives is, in words."""
-    return [_BOT_NOTES.get(name, "the game's own bot" if name == bots[0] else "another bot of the game's own")
-            for name in bots]
 
 
 def _words(setting: Setting, value: Any) -> str:
