@@ -239,7 +239,7 @@ def test_bad_tables_are_refused() -> None:
         DrawPoker(players=7)
     with pytest.raises(GameError, match="cannot be played together"):
         DrawPoker(players=2, variants=["wild", "deuces"])
-    with pytest.raises(GameError, match="spread limit needs a max_bet"):
+    with pytest.raises(GameError, match="spread limit needs a largest spread bet"):
         DrawPoker(players=2, limit="spread")
     with pytest.raises(GameError, match="low only counts with the lowball variant"):
         DrawPoker(players=2, low="deuce-to-seven")
@@ -247,7 +247,7 @@ def test_bad_tables_are_refused() -> None:
         DrawPoker(players=2, wild_rank="sevens")
     with pytest.raises(GameError, match="cannot be played together"):
         DrawPoker(players=2, variants=["deuces", "wild-rank"])
-    with pytest.raises(GameError, match="wild_rank must be one of twos, threes"):
+    with pytest.raises(GameError, match="Wild rank must be one of twos, threes"):
         DrawPoker(players=2, variants=["wild-rank"], wild_rank="7")
 
 

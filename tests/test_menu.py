@@ -75,7 +75,8 @@ def test_a_wild_rank_of_sevens_is_played_and_every_bad_answer_asked_again(
     assert "variants wild (Jokers wild) and deuces (Deuces wild) cannot be played together" in out
     assert "   1) twos (the usual)" in out and "  13) aces" in out
     assert "type a number from 1 to 13, or press Enter for the usual" in out
-    assert "Table settings: Ante 1; Starting stack 100; Betting structure draw poker's own" in out
+    assert "Table settings: Betting structure draw poker's own" in out
+    assert "Big bet" not in out and "Raise cap" not in out
     assert "You play against 1 random bot." in out
     assert "Basic Draw Poker (Wild cards of a chosen rank): you are seat 0" in out and "sevens wild" in out
 
@@ -94,8 +95,8 @@ def test_deuce_to_seven_lowball_with_a_qualifier_the_game_refused_first(
 def test_table_settings_are_kept_at_one_enter_or_each_set(
         seated: _Seated, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     soko = _number("Soko (Canadian Stud)")
-    out = _menu(monkeypatch, capsys, soko, 2, "c", "", "", soko, 2, "c", "c", "3", "0", "5", "", "", "", "",
-                "", "", "q")
+    out = _menu(monkeypatch, capsys, soko, 2, "c", "", "", soko, 2, "c", "c", "", "3", "0", "5", "", "", "",
+                "", "q")
     usual, changed = seated.tables
     assert usual[0].config == homegame.games.new_game("soko", players=2).config
     assert "Variants of" not in out and "c chooses the settings and the opponents" in out
@@ -106,9 +107,9 @@ def test_table_settings_are_kept_at_one_enter_or_each_set(
 
 def test_a_setting_refused_with_another_is_asked_again(
         seated: _Seated, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    out = _menu(monkeypatch, capsys, _number("Basic Draw Poker"), 2, "c", "", "c", "", "", "4", "", "", "",
-                "", "10", "", "q")
-    assert "spread limit needs a max_bet" in out
+    out = _menu(monkeypatch, capsys, _number("Basic Draw Poker"), 2, "c", "", "c", "4", "", "", "", "", "",
+                "10", "", "q")
+    assert "spread limit needs a largest spread bet" in out
     [(game, _)] = seated.tables
     assert game.config["limit"] == "spread" and game.config["max_bet"] == 10
 
@@ -170,3 +171,18 @@ def test_make_play_s_menu_on_a_real_terminal() -> None:
         terminal.wait_for("Goodbye.")
     finally:
         assert terminal.close() == 0
+
+
+def test_the_structure_is_asked_first_and_only_the_settings_it_counts_are_asked(
+        seated: _Seated, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    soko = _number("Soko (Canadian Stud)")
+    out = _menu(monkeypatch, capsys, soko, 2, "c", "c", "3", "", "", "20", "", "", "q")
+    asked = out[out.index("Betting structure ("):]
+    assert "Ante (" in asked and "Small bet (" in asked and "Big bet (" in asked
+    assert "Raise cap (" not in out and "Largest spread bet (" not in out
+    assert "Raise cap" not in out.split("Table settings:")[1].splitlines()[0]
+    [(game, _)] = seated.tables
+    assert game.config["limit"] == "no" and game.config["bet"] == 20
+    out = _menu(monkeypatch, capsys, soko, 2, "c", "c", "1", "", "", "", "", "6", "", "q")
+    assert "Raise cap (" in out and "Largest spread bet (" not in out
+    assert seated.tables[-1][0].config["cap"] == 6

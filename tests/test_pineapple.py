@@ -360,7 +360,7 @@ def test_bad_settings_are_refused() -> None:
         Pineapple(players=11)
     with pytest.raises(GameError, match="small blind"):
         CrazyPineapple(players=3, small_blind=5, big_blind=2)
-    with pytest.raises(GameError, match="ante"):
+    with pytest.raises(GameError, match="Ante must be at least 1"):
         Pineapple(players=3, variants=["ante"], ante=0)
 
 

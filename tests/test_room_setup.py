@@ -14,10 +14,12 @@ from typing import Any
 import pytest
 
 import homegame
+from homegame.bots import BOT_WORDS
 from homegame.engine import Setting, Variant
 from homegame.errors import GameError
 from homegame.games import new_game
 from homegame.room.client import RoomClient
+from homegame.room.config import MOST_SEATS
 from room_server import RoomServer
 
 
@@ -75,6 +77,24 @@ def test_each_game_has_its_own_defaults_and_choices(games: dict[str, dict[str, A
     assert games["whiskey"]["settings"]["max_bet"]["default"] == 0
 
 
+def test_the_settings_that_count_only_under_some_betting_structures_are_told(
+        games: dict[str, dict[str, Any]]) -> None:
+    tagged = 0
+    for game in games.values():
+        for key, setting in game["settings"].items():
+            if setting["structures"]:
+                structure = game["settings"][game["structure_setting"]]
+                assert set(setting["structures"]) < {choice["value"] for choice in structure["choices"]}, key
+                tagged += 1
+    assert games["soko"]["structure_setting"] == games["draw"]["structure_setting"] == "limit"
+    assert games["papayoo"]["structure_setting"] is None
+    assert games["soko"]["settings"]["cap"]["structures"] == ["fixed"]
+    assert games["draw"]["settings"]["max_bet"]["structures"] == ["spread", "draw"]
+    assert games["pineapple"]["settings"]["big_bet"]["structures"] == ["fixed", "spread"]
+    assert games["soko"]["settings"]["bet"]["structures"] == []
+    assert tagged >= 15
+
+
 def test_a_variant_s_defaults_and_the_settings_that_count_only_with_a_variant_are_told(
         games: dict[str, dict[str, Any]]) -> None:
     paiute = games["paiute"]["settings"]
@@ -120,20 +140,21 @@ def _refusal(server: RoomServer, setup: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("setup", "field", "words"), [
-    ({"seats": 9}, "seats", "seats is a whole number from 2 to 8"),
-    ({"name": ""}, "name", "name is 1 to 60"),
-    ({"buy_in": 0}, "buy_in", "buy_in is a whole number"),
+    ({"seats": 9}, "seats", "Seats: a whole number from 2 to 8"),
+    ({"name": ""}, "name", "Name: 1 to 60"),
+    ({"buy_in": 0}, "buy_in", "Buy-in (chips): a whole number"),
     ({"clock": "soon"}, "clock", "seconds"),
     ({"bots": 6}, "bots", "no seat free"),
-    ({"bot_level": "genius"}, "bot_level", "bot_level"),
+    ({"bot_level": "genius"}, "bot_level", "Bot level: no bot called 'genius'"),
     ({"games": ["go fish"]}, "games", "go fish"),
     ({"games": ["draw"], "default_game": "soko"}, "default_game", "the default game"),
     ({"stakes": {"colour": 1}}, "stakes.colour", "no game has a setting colour"),
     ({"stakes": {"ante": [1]}}, "stakes.ante", "numbers or words"),
     ({"games": [{"game": "pineapple", "variants": ["ante"]}], "stakes": {"ante": 0}}, "stakes.ante",
-     "Pineapple at this table: setting ante must be at least 1"),
-    ({"games": ["soko"], "stakes": {"max_bet": 1}}, "stakes.max_bet", "below the smallest bet"),
-    ({"games": ["draw"], "stakes": {"limit": "spread"}}, "stakes.max_bet", "spread limit needs a max_bet"),
+     "Pineapple at this table: Ante must be at least 1"),
+    ({"games": ["soko"], "stakes": {"max_bet": 1}}, "stakes.max_bet", "below the small bet"),
+    ({"games": ["draw"], "stakes": {"limit": "spread"}}, "stakes.max_bet",
+     "spread limit needs a largest spread bet"),
     ({"games": ["pineapple"], "stakes": {"small_blind": 5}}, "stakes.small_blind", "larger than the big"),
     ({"games": ["soko"], "stakes": {"limit": "draw"}}, "stakes.limit", "must be one of fixed, pot, no"),
 ])
@@ -144,6 +165,38 @@ def test_a_refused_setup_names_its_field_and_makes_no_table(server: RoomServer, 
     answer = _refusal(server, {"name": "refused", "seats": 6, **setup})
     assert answer["field"] == field and words in answer["error"]
     assert client.tables() == before
+
+
+@pytest.mark.parametrize(("setup", "field", "words"), [
+    ({"buy_in": 100, "max_buy_in": 99}, "max_buy_in", "Maximum buy-in (chips): the most a player may bring"),
+    ({"timeouts_to_sit_out": 0}, "timeouts_to_sit_out", "Timeouts before sitting out: a whole number from 1"),
+    ({"points_rate": 0}, "points_rate", "Chips a point: a whole number from 1 to 1,000,000"),
+    ({"bot_level": 7}, "bot_level", "Bot level: heuristic, best or random"),
+    ({"games": [{"game": "draw", "variants": ["wild-rank"]}], "stakes": {"wild_rank": "ones"}},
+     "stakes.wild_rank", "Basic Draw Poker at this table: Wild rank must be one of twos"),
+    ({"games": ["soko"], "stakes": {"max_bet": 1}}, "stakes.max_bet",
+     "the largest spread bet (1) is below the small bet (2)"),
+    ({"games": ["chinese"], "stakes": {"pair_units": "0-0:5"}}, "stakes.pair_units",
+     "units two players agreed on"),
+    ({"stakes": {"big_bet": [1]}}, "stakes.big_bet", "Big bet: stakes are numbers or words"),
+])
+def test_a_refusal_words_the_field_as_a_player_knows_it_and_names_its_key_apart(
+        server: RoomServer, setup: dict[str, Any], field: str, words: str) -> None:
+    answer = _refusal(server, {"name": "refused", "seats": 6, **setup})
+    assert answer["field"] == field and words in answer["error"]
+    assert field.removeprefix("stakes.") not in answer["error"]
+
+
+def test_the_room_serves_its_own_fields_and_bot_levels_as_it_checks_them(server: RoomServer) -> None:
+    setup = server.get("/api/setup")
+    assert setup["fields"]["seats"] == {"label": "Seats", "kind": "whole", "least": 2, "most": MOST_SEATS}
+    assert setup["fields"]["name"]["most"] == 60 and setup["fields"]["clock"]["least"] == 0.05
+    assert [level["value"] for level in setup["bot_levels"]] == ["heuristic", "best", "random"]
+    assert all(level["words"] == BOT_WORDS[level["value"]] for level in setup["bot_levels"])
+    for name, room_field in setup["fields"].items():
+        most = "x" * (room_field["most"] + 1) if room_field["kind"] == "text" else room_field["most"] + 1
+        answer = _refusal(server, {"name": "refused", name: most} if name != "name" else {name: most})
+        assert answer["field"] == name and room_field["label"] in answer["error"], name
 
 
 def test_a_refusal_that_no_field_explains_has_no_field(server: RoomServer) -> None:

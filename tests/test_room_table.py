@@ -233,8 +233,9 @@ def test_deep_stacks_let_a_player_bring_and_top_up_to_the_most_the_table_allows(
 
 
 @pytest.mark.parametrize(("fields", "says"), [
-    ({"buy_in": 100, "max_buy_in": 99}, "max_buy_in is the most a player may bring, from the buy-in"),
-    ({"max_buy_in": "lots"}, "max_buy_in is the most a player may bring"),
+    ({"buy_in": 100, "max_buy_in": 99},
+     "Maximum buy-in \\(chips\\): the most a player may bring, from the buy-in"),
+    ({"max_buy_in": "lots"}, "Maximum buy-in \\(chips\\): the most a player may bring"),
 ])
 def test_a_max_buy_in_below_the_buy_in_is_refused(fields: dict[str, object], says: str) -> None:
     with pytest.raises(RoomError, match=says):

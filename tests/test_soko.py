@@ -7,6 +7,7 @@ import pytest
 from conformance import check_conformance
 from homegame.cards import parse_cards
 from homegame.engine import Action, IllegalAction
+from homegame.engine.stakes import round_limits
 from homegame.games.soko import Soko, SokoState, stacked_deck
 
 
@@ -114,8 +115,15 @@ def test_the_hole_card_stays_hidden_until_the_showdown() -> None:
 def test_bad_settings() -> None:
     with pytest.raises(ValueError, match="2 to 10 players"):
         Soko(players=11)
-    with pytest.raises(ValueError, match="below the smallest bet"):
+    with pytest.raises(ValueError, match="below the small bet"):
         Soko(players=3, bet=10, max_bet=5)
+
+
+def test_a_setting_the_structure_does_not_use_refuses_nothing() -> None:
+    """Soko's largest spread bet (10 by default) bounds nothing in no limit, so a bet above it is fine."""
+    game = Soko(players=3, limit="no", bet=20)
+    assert game.config["max_bet"] == 10 and round_limits(game.config, big=False).bet == 20
+    assert not Soko.counts_at("max_bet", game.config) and Soko.counts_at("big_bet", game.config)
 
 
 @pytest.mark.parametrize("settings", [{}, {"limit": "fixed"}, {"limit": "no", "bet": 1},

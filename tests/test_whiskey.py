@@ -229,7 +229,7 @@ def test_a_setting_the_game_would_not_use_is_refused(variants: tuple[str, ...], 
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="2 to 9 players"):
         WhiskeyPoker(players=10)
-    with pytest.raises(ValueError, match="spread limit needs a max_bet"):
+    with pytest.raises(ValueError, match="spread limit needs a largest spread bet"):
         WhiskeyPoker(players=3, limit="spread")
 
 

@@ -56,7 +56,7 @@ def test_the_lobby_makes_a_deep_stacked_table_and_says_what_is_wrong_with_one(br
     page.goto(room.base + "/")
     page.wait_for_selector("#new-table input[name=game]")
     form = page.locator("#new-table")
-    deep = form.get_by_label("Deep stacks: the most a player may bring (chips)", exact=True)
+    deep = form.get_by_label("Maximum buy-in (chips)", exact=True)
     form.get_by_label("Buy-in (chips)", exact=True).fill("200")
     deep.fill("150")
     form.locator("button[type=submit]").click()

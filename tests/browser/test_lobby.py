@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from browser.checks import layout_problems, shoot
 from browser.players import DESKTOP
@@ -106,7 +106,7 @@ def test_a_refusal_is_shown_by_its_field_and_makes_no_table(browser: Browser, ro
     form.get_by_label("Largest spread bet", exact=True).fill("1")
     form.locator("button[type=submit]").click()
     error = page.locator("#error-stakes\\.max_bet")
-    expect(error).to_contain_text("max_bet 1 is below the smallest bet 2")
+    expect(error).to_contain_text("the largest spread bet (1) is below the small bet (2)")
     expect(page.locator("#error-seats")).to_be_hidden()
     summary = page.locator("#form-error")
     expect(summary).to_contain_text("The table was not made: Soko (Canadian Stud) at this table")
@@ -122,4 +122,48 @@ def test_a_refusal_is_shown_by_its_field_and_makes_no_table(browser: Browser, ro
     config = client.table(made["id"])["config"]
     assert config["stakes"] == {"limit": "pot", "max_bet": 20} and config["seats"] == 4
     assert [entry["game"] for entry in config["games"]] == ["soko"]
+    page.context.close()
+
+
+def test_the_form_takes_the_room_s_own_bounds_and_bot_words_from_the_room(browser: Browser,
+                                                                         room: RoomServer) -> None:
+    """The page has no figures of its own: a room that served other bounds would get them on the form."""
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    changed: dict[str, object] = {}
+
+    def other_bounds(route: Route) -> None:
+        setup = route.fetch().json()
+        setup["fields"]["seats"]["most"] = 5
+        setup["fields"]["name"]["most"] = 12
+        setup["fields"]["seats"]["label"] = "Chairs"
+        changed.update(setup)
+        route.fulfill(json=setup)
+
+    page.route("**/api/setup", other_bounds)
+    page.goto(room.base + "/")
+    form = page.locator("#new-table")
+    page.wait_for_selector("#new-table input[name=game]")
+    chairs = form.get_by_label("Chairs", exact=True)
+    assert chairs.get_attribute("max") == "5" and chairs.get_attribute("min") == "2"
+    assert form.locator("input[name=name]").get_attribute("maxlength") == "12"
+    fields = changed["fields"]
+    assert isinstance(fields, dict)
+    clock = form.get_by_label(fields["clock"]["label"], exact=True)
+    assert float(clock.get_attribute("min") or 0) == fields["clock"]["least"]
+    levels = form.locator("select[name=bot_level] option").all_inner_texts()
+    assert levels == [f"{level['value']}: {level['words']}" for level in changed["bot_levels"]]  # type: ignore[union-attr]
+    chairs.fill("6")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#error-seats")).to_have_text("A number from 2 to 5.")
+    page.context.close()
+
+
+def test_a_setting_only_some_structures_count_says_so(browser: Browser, room: RoomServer) -> None:
+    page, form = _lobby(browser, room.base, DESKTOP)
+    _only(form, "draw", "soko")
+    assert "Counts in fixed limit only." in _note(form, "Raise cap")
+    assert "Counts in spread limit or draw poker's own" in _note(form, "Largest spread bet")
+    assert "Counts in" not in _note(form, "Small bet")
+    _only(form, "soko")
+    assert "Counts in" not in _note(form, "Big bet")
     page.context.close()

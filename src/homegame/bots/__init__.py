@@ -19,13 +19,22 @@ from __future__ import annotations
 import importlib
 import random
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, Final
 
 from homegame.engine import Action, ActionSet, GameState
 from homegame.engine.infoset import InformationSet
 from homegame.errors import GameError
 
-__all__ = ["Bot", "InformationSet", "RandomBot", "ask", "bot_names", "make_bot"]
+__all__ = ["BOT_WORDS", "Bot", "InformationSet", "RandomBot", "ask", "bot_names", "bot_words", "make_bot"]
+
+BOT_WORDS: Final = {
+    "best": "the game's own bot, its strongest",
+    "heuristic": "the game's own rule-of-thumb bot (its strongest where it has no other)",
+    "random": "any legal move, the easiest",
+    "search": "plays each choice out on the hands the others might hold: stronger, and slower",
+}
+"""What the bots every game has are, in words, by the names every face takes (``best`` is the
+game's first bot, whatever it is called): the one place a menu and the lobby take them from."""
 
 
 class Bot(ABC):
@@ -99,6 +108,17 @@ def bot_names(game: str) -> list[str]:
     ['heuristic', 'random', 'search']
     """
     return [*_game_bots(game), "random", "search"]
+
+
+def bot_words(game: str, name: str) -> str:
+    """What bot ``name`` of ``game`` is, in words: the game's first bot is its best.
+
+    >>> bot_words("paiute", "counting"), bot_words("paiute", "random")
+    ("the game's own bot, its strongest", 'any legal move, the easiest')
+    """
+    if name == bot_names(game)[0]:
+        return BOT_WORDS["best"]
+    return BOT_WORDS.get(name, "another bot of the game's own")
 
 
 def make_bot(game: str, name: str | None = None, seed: int | None = None) -> Bot:

@@ -37,7 +37,9 @@ class Setting:
     A whole number may be given as its digits, as a person types it. ``label`` names the setting
     in words and ``help`` says what it does, in plain text; ``choice_labels`` names each choice in
     words, in the order of ``choices``. ``variant_defaults`` holds the default under a variant that
-    changes it (the first of a table's variants found there wins).
+    changes it (the first of a table's variants found there wins). ``structures`` names the
+    betting structures (values of the game's :attr:`Game.structure_setting`) under which the
+    setting counts at all, where it does not count under every one: a raise cap only in fixed limit.
 
     >>> bet = Setting(2, "The small bet.", minimum=1, label="Small bet")
     >>> bet.check("bet", "4")
@@ -45,10 +47,13 @@ class Setting:
     >>> bet.check("bet", 2.5)
     Traceback (most recent call last):
     ...
-    homegame.errors.GameError: setting bet takes a whole number, not 2.5
+    homegame.errors.GameError: Small bet takes a whole number, not 2.5
     >>> Setting(5, "Units a royal flush pays.", label="Royal flush", variant_defaults={"royal-on-top": 6}
     ...         ).default_under(["royal-on-top"])
     6
+    >>> cap = Setting(4, "The most raises.", minimum=0, label="Raise cap", structures=("fixed",))
+    >>> cap.counts_under("fixed"), cap.counts_under("no"), bet.counts_under("no")
+    (True, False, True)
     """
 
     default: Any
@@ -59,6 +64,7 @@ class Setting:
     label: str = field(kw_only=True)
     choice_labels: tuple[str, ...] = field(default=(), kw_only=True)
     variant_defaults: Mapping[str, Any] = field(default_factory=dict, kw_only=True, hash=False)
+    structures: tuple[str, ...] = field(default=(), kw_only=True)
 
     def __post_init__(self) -> None:
         if not self.label or (self.choice_labels and len(self.choice_labels) != len(self.choices)):
@@ -67,6 +73,11 @@ class Setting:
     def default_under(self, variants: Iterable[str]) -> Any:
         """The default at a table playing ``variants``."""
         return next((self.variant_defaults[v] for v in variants if v in self.variant_defaults), self.default)
+
+    def counts_under(self, structure: object) -> bool:
+        """Whether the setting counts at a table betting in ``structure`` (every setting counts
+        where the game has no structure to choose, ``None``)."""
+        return not self.structures or structure is None or structure in self.structures
 
     @property
     def choice_words(self) -> tuple[str, ...]:
@@ -97,7 +108,8 @@ class Setting:
 
     def to_json(self) -> dict[str, Any]:
         """The setting as a form shows it: label, help, default (and the defaults ``variant_defaults``
-        changes), the values it takes in words, and a number's bounds.
+        changes), the values it takes in words, a number's bounds, and the betting ``structures``
+        it counts under (empty: all).
 
         >>> Setting("fixed", "How much a bet may be.", choices=("fixed", "pot"), label="Betting",
         ...         choice_labels=("Fixed limit", "Pot limit")).to_json()["choices"]
@@ -109,32 +121,34 @@ class Setting:
         return {"label": self.label, "help": self.help, "default": self.default,
                 "variant_defaults": dict(self.variant_defaults), "choices": choices,
                 "minimum": self.minimum if number else None,
-                "maximum": (MAX_CHIPS if self.maximum is None else self.maximum) if number else None}
+                "maximum": (MAX_CHIPS if self.maximum is None else self.maximum) if number else None,
+                "structures": list(self.structures)}
 
     def check(self, name: str, value: object) -> Any:
-        """``value`` if it fits this setting (digits read as a number); else :class:`GameError`."""
+        """``value`` if it fits this setting (digits read as a number); else :class:`GameError`,
+        which says why in the setting's words and names it by its key ``name`` (``setting``)."""
         kind = type(self.default)
         if kind is int:
             return self._check_number(name, _number_from_digits(value))
         if type(value) is not kind:
-            raise GameError(f"setting {name} takes a {_KIND_NAMES.get(kind, kind.__name__)}, "
+            raise GameError(f"{self.label} takes a {_KIND_NAMES.get(kind, kind.__name__)}, "
                             f"not {shown(value)}", setting=name)
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise GameError(f"setting {name} must be one of {allowed}, not {shown(value)}", setting=name)
+            raise GameError(f"{self.label} must be one of {allowed}, not {shown(value)}", setting=name)
         return value
 
     def _check_number(self, name: str, value: object) -> int:
         if type(value) is not int:
-            raise GameError(f"setting {name} takes a whole number, not {shown(value)}", setting=name)
+            raise GameError(f"{self.label} takes a whole number, not {shown(value)}", setting=name)
         highest = MAX_CHIPS if self.maximum is None else self.maximum
         if self.minimum is not None and value < self.minimum:
-            raise GameError(f"setting {name} must be at least {self.minimum}, not {value}", setting=name)
+            raise GameError(f"{self.label} must be at least {self.minimum}, not {value}", setting=name)
         if value > highest:
-            raise GameError(f"setting {name} must be at most {highest}, not {value}", setting=name)
+            raise GameError(f"{self.label} must be at most {highest}, not {value}", setting=name)
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise GameError(f"setting {name} must be one of {allowed}", setting=name)
+            raise GameError(f"{self.label} must be one of {allowed}", setting=name)
         return value
 
 
@@ -192,6 +206,10 @@ class Game(ABC):
     settings: ClassVar[Mapping[str, Setting]] = {}
     exclusive_variants: ClassVar[tuple[frozenset[str], ...]] = ()
     """Groups of variants of which a table may choose at most one."""
+    structure_setting: ClassVar[str | None] = None
+    """The setting that chooses the betting structure (``limit`` in the betting games), where the
+    game has one: other settings may count only under some of its values (``Setting.structures``),
+    and a form asks it before them."""
     variant_settings: ClassVar[Mapping[str, str]] = {}
     """Settings that count only with a variant, or (``"not X"``) only without it: Paiute's ante
     with its ante scoring, Pineapple's blinds without its ante. A table that sets one where it does
@@ -251,6 +269,19 @@ class Game(ABC):
             if (variant in chosen) != wanted:
                 counted.discard(key)
         return frozenset(counted)
+
+    @classmethod
+    def counts_at(cls, key: str, settings: Mapping[str, Any]) -> bool:
+        """Whether setting ``key`` counts under the betting structure ``settings`` choose (every
+        setting counts where the game has no :attr:`structure_setting`, or ``settings`` do not say).
+
+        >>> from homegame import GAMES
+        >>> soko = GAMES["soko"]
+        >>> soko.counts_at("cap", {"limit": "no"}), soko.counts_at("cap", {"limit": "fixed"})
+        (False, True)
+        """
+        structure = settings.get(cls.structure_setting) if cls.structure_setting else None
+        return cls.settings[key].counts_under(structure)
 
     @classmethod
     def settings_json(cls) -> dict[str, dict[str, Any]]:

@@ -26,34 +26,53 @@ from homegame.engine.pots import Chips
 
 __all__ = ["BettingGame", "check_stakes", "round_limits", "seat_chips", "stake_settings"]
 
+_SIZED_ROUNDS = STRUCTURES[:4]
+"""The structures whose later rounds bet the big bet (Draw's own has no big rounds)."""
+_WITH_A_LARGEST_BET = ("spread", "draw")
+"""The structures a largest bet (``max_bet``) bounds: spread limit, and Draw's own if set."""
 
-def stake_settings(*, limit: str = "fixed", ante: int = 1, bet: int = 2,
-                   max_bet: int = 0) -> dict[str, Setting]:
-    """The shared betting settings, with this game's defaults."""
+
+def stake_settings(*, limit: str = "fixed", ante: int = 1, bet: int = 2, max_bet: int = 0,
+                   structures: tuple[str, ...] = STRUCTURES[:4],
+                   big_rounds: tuple[str, ...] = _SIZED_ROUNDS) -> dict[str, Setting]:
+    """The shared betting settings, with this game's defaults: ``structures`` are those the game
+    offers, ``big_rounds`` those in which its later rounds bet the big bet. Each setting says
+    which of the structures offered it counts under, where it does not count under them all.
+
+    >>> soko, draw = stake_settings(limit="spread"), stake_settings(limit="draw", structures=STRUCTURES)
+    >>> soko["max_bet"].structures, draw["max_bet"].structures, soko["big_bet"].structures
+    (('spread',), ('spread', 'draw'), ())
+    """
+    def only(counting: tuple[str, ...]) -> tuple[str, ...]:
+        among = tuple(structure for structure in structures if structure in counting)
+        return () if among == structures else among
+
+    labels = tuple(STRUCTURE_LABELS[STRUCTURES.index(structure)] for structure in structures)
     return {
         "ante": Setting(ante, "chips each player puts in before the deal", minimum=0, label="Ante"),
         "stack": Setting(100, "chips each player starts with when the table gives no stacks", minimum=1,
                          label="Starting stack"),
-        "limit": Setting(limit, "how much a bet or raise may be", choices=STRUCTURES[:4],
-                         choice_labels=STRUCTURE_LABELS[:4], label="Betting structure"),
+        "limit": Setting(limit, "how much a bet or raise may be", choices=structures,
+                         choice_labels=labels, label="Betting structure"),
         "bet": Setting(bet, "the bet in fixed limit, the smallest bet in the others", minimum=1,
                        label="Small bet"),
         "big_bet": Setting(0, "the bet of the later, big rounds (0: twice the small bet)", minimum=0,
-                           label="Big bet"),
+                           label="Big bet", structures=only(big_rounds)),
         "max_bet": Setting(max_bet, "spread limit: the largest bet or raise of the small rounds (0: none)",
-                           minimum=0, label="Largest spread bet"),
+                           minimum=0, label="Largest spread bet", structures=only(_WITH_A_LARGEST_BET)),
         "cap": Setting(4, "fixed limit: the most bets and raises in a round (0: no cap)", minimum=0,
-                       label="Raise cap"),
+                       label="Raise cap", structures=only(("fixed",))),
     }
 
 
 def check_stakes(config: Mapping[str, Any]) -> None:
     """Refuse settings that cannot make a betting round."""
     if config["limit"] == "spread" and not config["max_bet"]:
-        raise GameError("spread limit needs a max_bet (the largest bet or raise step)", setting="max_bet")
-    if config["max_bet"] and config["max_bet"] < config["bet"]:
-        raise GameError(f"max_bet {config['max_bet']} is below the smallest bet {config['bet']}",
+        raise GameError("spread limit needs a largest spread bet (the largest bet or raise step)",
                         setting="max_bet")
+    if config["limit"] in _WITH_A_LARGEST_BET and config["max_bet"] and config["max_bet"] < config["bet"]:
+        raise GameError(f"the largest spread bet ({config['max_bet']}) is below the small bet "
+                        f"({config['bet']})", setting="max_bet")
 
 
 def seat_chips(stacks: Sequence[int] | None, *, players: int, default: int, dealer: int) -> Chips:
@@ -97,6 +116,7 @@ class BettingGame(Game):
     """
 
     settings = stake_settings()
+    structure_setting = "limit"
     starting_stack = 100
 
     def check_config(self) -> None:

@@ -13,7 +13,7 @@ pairs by their seats: ``pair_units="0-1:5"`` makes a unit worth 5 chips between 
 >>> PairUnits.parse("0-0:5", players=2, unit=1)
 Traceback (most recent call last):
 ...
-homegame.errors.GameError: pair_units: 0-0:5 names seat 0 twice; a pair is two different seats
+homegame.errors.GameError: units two players agreed on: 0-0:5 names seat 0 twice; a pair is two ...
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ class PairUnits:
 
 
 def _refused(why: str) -> GameError:
-    return GameError(f"pair_units: {why}", setting="pair_units")
+    return GameError(f"units two players agreed on: {why}", setting="pair_units")
 
 
 class PairwiseGame(Game):

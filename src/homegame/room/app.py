@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from homegame.errors import HomegameError, NotAllowed, NotFound, RoomError
 from homegame.games import GAMES, rules_page
+from homegame.room.config import setup_json
 from homegame.room.connection import CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_UNAUTHORIZED, RATE, Connection
 from homegame.room.forwarding import ForwardToOwner, relay_socket
 from homegame.room.host import TableHost
@@ -60,6 +61,7 @@ def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Sta
         Route("/api/health", _api(lambda request: _ok({"ok": True, "tables": len(the_room.hosts)}))),
         Route("/api/stats", _api(lambda request: _ok(the_room.stats()))),
         Route("/api/games", _api(lambda request: _ok([game_json(name) for name in sorted(GAMES)]))),
+        Route("/api/setup", _api(lambda request: _ok(setup_json()))),
         Route("/api/games/{game}/rules", _api(lambda request: _ok(_rules(request.path_params["game"])))),
         Route("/api/tables", _api(lambda request: _tables(the_room, request)), methods=["GET", "POST"]),
         Route("/api/tables/{table}", _api(lambda request: _table(the_room, request))),

@@ -21,13 +21,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from homegame.bots import Bot, make_bot
+from homegame.bots import BOT_WORDS, Bot, make_bot
 from homegame.engine.game import MAX_CHIPS
 from homegame.errors import GameError, HomegameError, RoomError, shown
 from homegame.games import GAMES, game_class, new_game
 from homegame.games._units import PairUnits
+from homegame.wording import listed
 
-__all__ = ["BOT_NAMES", "MOST_SEATS", "GameChoice", "TableConfig"]
+__all__ = ["BOT_LEVELS", "BOT_NAMES", "MOST_SEATS", "ROOM_FIELDS", "GameChoice", "RoomField", "TableConfig",
+           "setup_json"]
 
 MOST_SEATS: Final = 8
 ROOM_MOST_SECONDS: Final = 5.0
@@ -37,6 +39,53 @@ BOT_NAMES: Final = ("Ada", "Bix", "Cole", "Dot", "Eli", "Fay", "Gil", "Hu")
 """The names bots sit under, seat by seat (with "(bot)" after them)."""
 _FIELDS: Final = frozenset({"name", "seats", "buy_in", "max_buy_in", "stakes", "games", "default_game",
                             "bots", "bot_level", "clock", "timeouts_to_sit_out", "points_rate", "pause"})
+BOT_LEVELS: Final = ("heuristic", "best", "random")
+"""The bot levels a form offers (a client may also ask for ``search`` within the room's budget)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoomField:
+    """One of the room's own fields of a table's setup: how a form names it (``label``, in the
+    words a refusal uses too), what it is (``kind``: ``whole`` chips or counts, ``seconds``, or
+    ``text``, whose bounds count characters) and the least and most it takes.
+
+    >>> ROOM_FIELDS["seats"].to_json()
+    {'label': 'Seats', 'kind': 'whole', 'least': 2, 'most': 8}
+    """
+
+    label: str
+    kind: str
+    least: int | float
+    most: int | float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "kind": self.kind, "least": self.least, "most": self.most}
+
+
+ROOM_FIELDS: Final = {
+    "name": RoomField("Name", "text", 1, 60),
+    "seats": RoomField("Seats", "whole", 2, MOST_SEATS),
+    "bots": RoomField("Bots", "whole", 0, MOST_SEATS - 1),
+    "buy_in": RoomField("Buy-in (chips)", "whole", 1, MAX_CHIPS // MOST_SEATS),
+    "max_buy_in": RoomField("Maximum buy-in (chips)", "whole", 1, MAX_CHIPS // MOST_SEATS),
+    "clock": RoomField("Clock (seconds a turn)", "seconds", 0.05, 3600),
+    "points_rate": RoomField("Chips a point", "whole", 1, 10**6),
+    "pause": RoomField("Pause between deals (s)", "seconds", 0, 60),
+    "timeouts_to_sit_out": RoomField("Timeouts before sitting out", "whole", 1, 100),
+}
+"""The room's own fields a form sets, with their bounds: the one place they are declared, which
+the lobby reads (:func:`setup_json`) and :meth:`TableConfig.from_json` checks against."""
+
+
+def setup_json() -> dict[str, Any]:
+    """What a form for a new table needs from the room besides the games: its own fields, and the
+    bot levels it offers in words (the words the menu uses for the same bots).
+
+    >>> setup_json()["bot_levels"][2]
+    {'value': 'random', 'words': 'any legal move, the easiest'}
+    """
+    return {"fields": {name: room_field.to_json() for name, room_field in ROOM_FIELDS.items()},
+            "bot_levels": [{"value": level, "words": BOT_WORDS[level]} for level in BOT_LEVELS]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,19 +135,19 @@ class TableConfig:
                             f"fields: {', '.join(sorted(_FIELDS))}")
         games = _games(data.get("games", sorted(GAMES)))
         config = cls(
-            name=_text("name", data.get("name"), longest=60),
-            seats=_whole("seats", data.get("seats", 6), 2, MOST_SEATS),
-            buy_in=(buy_in := _whole("buy_in", data.get("buy_in", 100), 1, MAX_CHIPS // MOST_SEATS)),
+            name=_text("name", data.get("name")),
+            seats=_whole("seats", data.get("seats", 6)),
+            buy_in=(buy_in := _whole("buy_in", data.get("buy_in", 100))),
             max_buy_in=_max_buy_in(data.get("max_buy_in", buy_in), buy_in),
             stakes=_stakes(data.get("stakes", {})),
             games=games,
             default_game=_default(data.get("default_game", games[0].game), games),
-            bots=_whole("bots", data.get("bots", 0), 0, MOST_SEATS),
-            bot_level=_text("bot_level", data.get("bot_level", "heuristic"), longest=20),
-            clock=_seconds("clock", data.get("clock", 30.0), 0.05, 3600),
-            timeouts_to_sit_out=_whole("timeouts_to_sit_out", data.get("timeouts_to_sit_out", 2), 1, 100),
-            points_rate=_whole("points_rate", data.get("points_rate", 1), 1, 10**6),
-            pause=_seconds("pause", data.get("pause", 3.0), 0, 60),
+            bots=_whole("bots", data.get("bots", 0)),
+            bot_level=_bot_level(data.get("bot_level", "heuristic")),
+            clock=_seconds("clock", data.get("clock", 30.0)),
+            timeouts_to_sit_out=_whole("timeouts_to_sit_out", data.get("timeouts_to_sit_out", 2)),
+            points_rate=_whole("points_rate", data.get("points_rate", 1)),
+            pause=_seconds("pause", data.get("pause", 3.0)),
         )
         config.check()
         return config
@@ -133,7 +182,7 @@ class TableConfig:
             try:
                 _within_the_room_s_budget(make_bot(choice.game, self.bot_level))
             except HomegameError as error:
-                raise RoomError(f"bot_level: {error}", field="bot_level") from None
+                raise RoomError(f"Bot level: {error}", field="bot_level") from None
             fits = [n for n in game.players if 2 <= n <= self.seats] or [game.players[0]]
             for variants in ((), *((v,) for v in choice.variants)):
                 try:
@@ -141,7 +190,7 @@ class TableConfig:
                              **self.settings_for(choice.game, variants, seats=range(fits[0])))
                 except HomegameError as error:
                     setting = error.setting if isinstance(error, GameError) else None
-                    at_fault = f"stakes.{setting}" if setting else "games"
+                    at_fault = f"stakes.{setting}" if setting else getattr(error, "field", None) or "games"
                     raise RoomError(f"{game.title} at this table: {error}", field=at_fault) from None
 
     def settings_for(self, name: str, variants: Iterable[str] = (),
@@ -225,10 +274,11 @@ def _within_the_room_s_budget(bot: Bot) -> None:
 def _mended(data: dict[str, Any]) -> dict[str, Any]:
     mended = dict(data)
     if isinstance(name := data.get("name"), str):
-        mended["name"] = "".join(c if c.isprintable() else " " for c in name).strip()[:60] or "a table"
+        longest = int(ROOM_FIELDS["name"].most)
+        mended["name"] = "".join(c if c.isprintable() else " " for c in name).strip()[:longest] or "a table"
     for key in ("buy_in", "max_buy_in"):
         if type(chips := data.get(key)) is int:
-            mended[key] = min(chips, MAX_CHIPS // MOST_SEATS)
+            mended[key] = min(chips, int(ROOM_FIELDS[key].most))
     level = data.get("bot_level")
     if isinstance(level, str) and level.startswith("search:"):
         try:
@@ -241,28 +291,43 @@ def _mended(data: dict[str, Any]) -> dict[str, Any]:
 
 def _max_buy_in(value: object, buy_in: int) -> int:
     """The most a player may bring: the buy-in, or more where the table allows deep stacks."""
-    most = MAX_CHIPS // MOST_SEATS
-    if type(value) is not int or not buy_in <= value <= most:
-        raise RoomError(f"max_buy_in is the most a player may bring, from the buy-in ({buy_in}) to "
-                        f"{most:,} chips, not {shown(value)}", field="max_buy_in")
+    room_field = ROOM_FIELDS["max_buy_in"]
+    if type(value) is not int or not buy_in <= value <= room_field.most:
+        raise RoomError(f"{room_field.label}: the most a player may bring, from the buy-in ({buy_in}) to "
+                        f"{room_field.most:,} chips, not {shown(value)}", field="max_buy_in")
     return value
 
 
-def _text(name: str, value: object, *, longest: int) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > longest or not value.isprintable():
-        raise RoomError(f"{name} is 1 to {longest} printable characters, not {shown(value)}", field=name)
+def _text(name: str, value: object) -> str:
+    room_field = ROOM_FIELDS[name]
+    if not isinstance(value, str) or not value.strip() or len(value) > room_field.most \
+            or not value.isprintable():
+        raise RoomError(f"{room_field.label}: {room_field.least} to {room_field.most} printable characters, "
+                        f"not {shown(value)}", field=name)
     return value.strip()
 
 
-def _whole(name: str, value: object, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise RoomError(f"{name} is a whole number from {low} to {high}, not {shown(value)}", field=name)
+def _bot_level(value: object) -> str:
+    if not isinstance(value, str) or not 1 <= len(value) <= 20 or not value.isprintable():
+        raise RoomError(f"Bot level: {listed(BOT_LEVELS, 'or')}, or a bot's name, not {shown(value)}",
+                        field="bot_level")
     return value
 
 
-def _seconds(name: str, value: object, low: float, high: float) -> float:
-    if not isinstance(value, int | float) or isinstance(value, bool) or not low <= value <= high:
-        raise RoomError(f"{name} is a number of seconds from {low} to {high}, not {shown(value)}", field=name)
+def _whole(name: str, value: object) -> int:
+    room_field = ROOM_FIELDS[name]
+    if type(value) is not int or not room_field.least <= value <= room_field.most:
+        raise RoomError(f"{room_field.label}: a whole number from {room_field.least:,} to "
+                        f"{room_field.most:,}, not {shown(value)}", field=name)
+    return value
+
+
+def _seconds(name: str, value: object) -> float:
+    room_field = ROOM_FIELDS[name]
+    if not isinstance(value, int | float) or isinstance(value, bool) \
+            or not room_field.least <= value <= room_field.most:
+        raise RoomError(f"{room_field.label}: a number of seconds from {room_field.least:g} to "
+                        f"{room_field.most:g}, not {shown(value)}", field=name)
     return float(value)
 
 
@@ -275,7 +340,8 @@ def _stakes(value: object) -> dict[str, Any]:
         raise RoomError(f"no game has a setting {', '.join(unknown)}", field=f"stakes.{unknown[0]}")
     for key, item in value.items():
         if not isinstance(item, int | str):
-            raise RoomError(f"stakes are numbers or words, not {shown(item)} ({key})", field=f"stakes.{key}")
+            label = next(game.settings[key].label for game in GAMES.values() if key in game.settings)
+            raise RoomError(f"{label}: stakes are numbers or words, not {shown(item)}", field=f"stakes.{key}")
     return dict(value)
 
 

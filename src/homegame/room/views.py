@@ -21,11 +21,12 @@ __all__ = ["closed_frame", "game_json", "hand_chips", "ledger_json", "state_fram
 
 def game_json(name: str) -> dict[str, Any]:
     """A game as a lobby or the dealer's picker shows it: title, seats, variants in words with what
-    they do, settings as a form shows them (:meth:`~homegame.engine.Game.settings_json`)."""
+    they do, settings as a form shows them (:meth:`~homegame.engine.Game.settings_json`), and the
+    setting that chooses the betting structure the others' ``structures`` name (``None``: none)."""
     game = game_class(name)
     return {"name": game.name, "title": game.title, "players": [game.players[0], game.players[-1]],
             "variants": [variant.to_json(name) for name, variant in game.variants.items()],
-            "settings": game.settings_json()}
+            "settings": game.settings_json(), "structure_setting": game.structure_setting}
 
 
 def table_json(table: Table, connected: Collection[int] = ()) -> dict[str, Any]:

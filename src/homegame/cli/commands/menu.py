@@ -86,7 +86,7 @@ def menu(console: TableConsole) -> bool:
 def _table(console: TableConsole, chosen: type[Game], players: int) -> tuple[Game, str]:
     """The game as the person wants it and the bot for the other seats: the usual rules and the
     game's own bot at one Enter, or each chosen in turn."""
-    from homegame.bots import bot_names
+    from homegame.bots import bot_names, bot_words
 
     bots = bot_names(chosen.name)
     parts = [*(["the variants"] if chosen.variants else []), *(["the settings"] if chosen.settings else []),
@@ -98,7 +98,8 @@ def _table(console: TableConsole, chosen: type[Game], players: int) -> tuple[Gam
     game = _rules(console, chosen, players, _variants(console, chosen, players))
     if players == 1:
         return game, bots[0]
-    return game, bots[_pick(console, "Opponents", bots, 0, notes=_bot_notes(bots))]
+    notes = [bot_words(chosen.name, bot) for bot in bots]
+    return game, bots[_pick(console, "Opponents", bots, 0, notes=notes)]
 
 
 def _variants(console: TableConsole, chosen: type[Game], players: int) -> list[str]:
@@ -128,27 +129,30 @@ def _variants(console: TableConsole, chosen: type[Game], players: int) -> list[s
 
 def _rules(console: TableConsole, chosen: type[Game], players: int, variants: list[str]) -> Game:
     """The game with the settings the person sets: first those the chosen variants bring, then the
-    table's, which one Enter keeps."""
+    table's, which one Enter keeps (the betting structure first, as it decides which others count)."""
     counting = chosen.settings_counted(variants)
-    in_order = [key for key in chosen.settings if key in counting]
+    in_order = sorted((key for key in chosen.settings if key in counting),
+                      key=lambda key: key != chosen.structure_setting)
     brought = [key for key in in_order if chosen.variant_settings.get(key) in variants]
     table = [key for key in in_order if key not in brought]
     values = {key: chosen.settings[key].default_under(variants) for key in counting}
     game = _asked(console, chosen, players, variants, values, brought)
-    if table and _changing(console, [(chosen.settings[key], values[key]) for key in table]):
+    shown = [(chosen.settings[key], values[key]) for key in table if chosen.counts_at(key, values)]
+    if table and _changing(console, shown):
         game = _asked(console, chosen, players, variants, values, table)
     return game
 
 
 def _asked(console: TableConsole, chosen: type[Game], players: int, variants: list[str],
            values: dict[str, Any], keys: Sequence[str]) -> Game:
-    """The game once the person has set ``keys`` of ``values`` (which keeps the answers) and the
-    game takes them all: a refusal is explained, and the setting it names (else each of ``keys``)
-    asked again."""
+    """The game once the person has set those of ``keys`` that count under the structure chosen
+    (``values`` keeps the answers) and the game takes them all: a refusal is explained, and the
+    setting it names (else each of ``keys``) asked again."""
     again = keys
     while True:
         for key in again:
-            values[key] = _setting(console, chosen.settings[key], values[key])
+            if again is not keys or chosen.counts_at(key, values):
+                values[key] = _setting(console, chosen.settings[key], values[key])
         try:
             return new_game(chosen.name, players=players, variants=variants, **values)
         except GameError as error:
@@ -187,7 +191,7 @@ def _setting(console: TableConsole, setting: Setting, default: Any) -> Any:
         try:
             return setting.check(setting.label, setting_value(text))
         except GameError as error:
-            console.say(f"  {str(error).removeprefix('setting ')}")
+            console.say(f"  {error}")
 
 
 def _pick(console: TableConsole, name: str, choices: Sequence[str], default: int | None, *,
@@ -207,16 +211,6 @@ def _pick(console: TableConsole, name: str, choices: Sequence[str], default: int
         if text.isdigit() and 1 <= int(text) <= len(choices):
             return int(text) - 1
         console.say(f"  {how}")
-
-
-_BOT_NOTES = {"random": "any legal move, the easiest",
-              "search": "plays each choice out on the hands the others might hold: stronger, and slower"}
-
-
-def _bot_notes(bots: Sequence[str]) -> list[str]:
-    """What each bot of the list ``bot_names`` gives is, in words."""
-    return [_BOT_NOTES.get(name, "the game's own bot" if name == bots[0] else "another bot of the game's own")
-            for name in bots]
 
 
 def _words(setting: Setting, value: Any) -> str:

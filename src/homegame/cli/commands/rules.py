@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from homegame.games import GAMES, game_class, rules_page
+from homegame.wording import listed
+
+if TYPE_CHECKING:
+    from homegame.engine import Game, Setting
 
 
 def rules_text(game: str) -> str:
@@ -31,7 +35,7 @@ def table_settings(game: str) -> str:
         lines += ["", "Settings (`homegame play --set NAME=VALUE`):", ""]
         described = chosen.settings_json()
         lines += [f"- `{name}` (default {setting.default if setting.default != '' else 'none'}; "
-                  f"{setting.values}{_counts(described[name])}): {setting.help}"
+                  f"{setting.values}{_counts(described[name])}{_only_under(chosen, setting)}): {setting.help}"
                   for name, setting in chosen.settings.items()]
     return "\n".join(lines)
 
@@ -47,6 +51,14 @@ def _counts(described: dict[str, Any]) -> str:
     if described["only_with"]:
         return f"; only with `{described['only_with']}`"
     return f"; not with `{described['only_without']}`" if described["only_without"] else ""
+
+
+def _only_under(chosen: type[Game], setting: Setting) -> str:
+    """``; counts only when `limit` is `fixed```, for a setting only some betting structures count."""
+    if not setting.structures:
+        return ""
+    values = listed([f"`{structure}`" for structure in setting.structures], "or")
+    return f"; counts only when `{chosen.structure_setting}` is {values}"
 
 
 def show_markdown(text: str) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from homegame.cards import Card, deck, rank_name
 from homegame.engine import Game, GameError, Setting, Variant
-from homegame.engine.betting import STRUCTURE_LABELS, STRUCTURES, Limits
+from homegame.engine.betting import STRUCTURES, Limits
 from homegame.engine.frozen import template
 from homegame.engine.stakes import check_stakes, round_limits, stake_settings
 from homegame.games.draw.state import DrawState
@@ -57,11 +57,10 @@ class DrawPoker(Game):
     }
     exclusive_variants = (frozenset({"wild", "deuces", "aces", "wild-rank"}),)
     starting_stack = 100
+    structure_setting = "limit"
     variant_settings = {"low": "lowball", "qualifier": "lowball", "wild_rank": "wild-rank"}
     settings = {
-        **stake_settings(limit="fixed"),
-        "limit": Setting("draw", "how much a bet or raise may be", choices=STRUCTURES,
-                         choice_labels=STRUCTURE_LABELS, label="Betting structure"),
+        **stake_settings(limit="draw", structures=STRUCTURES),
         "low": Setting("ace-to-five", "the way low hands are ranked", choices=LOWS,
                        choice_labels=("ace to five", "deuce to seven", "ace to six"), label="Low ranking"),
         "qualifier": Setting(0, "a winning low must be this rank or better (0: none)",

@@ -47,8 +47,8 @@ class Pineapple(BettingGame):
                                 "opens the pre-flop betting", label="Antes instead of blinds")}
     variant_settings = {"ante": "ante", "small_blind": "not ante", "big_blind": "not ante"}
     settings = {
-        **stake_settings(limit="fixed", ante=1, bet=2),
-        "ante": Setting(1, "ante variant: chips each player puts in before the deal", minimum=1,
+        **stake_settings(limit="fixed", ante=1, bet=2, big_rounds=("fixed", "spread")),
+        "ante": Setting(1, "chips each player puts in before the deal", minimum=1,
                         label="Ante"),
         "small_blind": Setting(1, "chips the player left of the dealer posts (heads-up: the dealer)",
                                minimum=0, label="Small blind"),
@@ -74,7 +74,7 @@ class Pineapple(BettingGame):
         >>> Pineapple(players=2).street_limits["turn"]
         Limits(structure='fixed', bet=4, maximum=None, cap=4)
         """
-        doubles = self.config["limit"] in ("fixed", "spread")
+        doubles = self.counts_at("big_bet", self.config)
         return {street: round_limits(self.config, big=doubles and street in ("turn", "river"))
                 for street in ("preflop", "flop", "turn", "river", "showdown")}
 

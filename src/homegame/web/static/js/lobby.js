@@ -60,9 +60,9 @@ async function start() {
   listTables();
   setInterval(listTables, 5000);
   try {
-    const games = await call("/api/games");
+    const [games, setup] = await Promise.all([call("/api/games"), call("/api/setup")]);
     const form = $("#new-table");
-    buildForm(form, games, (setup) => create(form, setup));
+    buildForm(form, games, setup, (made) => create(form, made));
   } catch (error) {
     fill($("#new-table"), h("p", { class: "notice" }, error.message));
   }

@@ -6,33 +6,38 @@ import { $, $$, fill, h } from "./dom.js";
 import { clearErrors, field, labelOf, numberProblem, showError } from "./fields.js";
 import { keptIn, settingsOf, stakeField, stakesIn } from "./stakes.js";
 
-const BOT_LEVELS = [["heuristic", "heuristic (plays sensibly)"], ["best", "best (the strongest, solvers included)"],
-                    ["random", "random (any legal move)"]];
-const TABLE_FIELDS = [  // the room's own fields: name, label, default, least, most, step, what it is for
-  ["seats", "Seats", 6, 2, 8, 1, null],
-  ["bots", "Bots", 2, 0, 7, 1, "Seats the house fills with bots, from the first seat."],
-  ["buy_in", "Buy-in (chips)", 100, 1, 125e12, 1, "Chips each player brings; a rebuy tops a stack up to it."],
-  ["clock", "Clock (seconds a turn)", 30, 1, 3600, "any", null],
-  ["points_rate", "Chips a point", 1, 1, 1e6, 1, "What a point is worth in the games scored in points."],
-  ["pause", "Pause between deals (s)", 3, 0, 60, "any", "How long a finished hand stays on the table."],
-  ["timeouts_to_sit_out", "Timeouts before sitting out", 2, 1, 100, 1, "Turns in a row the clock plays before the player sits out."],
+const TABLE_FIELDS = [  // the room's own fields the form shows: name, the form's default, what it is for
+  ["seats", 6, null],
+  ["bots", 2, "Seats the house fills with bots, from the first seat."],
+  ["buy_in", 100, "Chips each player brings; a rebuy tops a stack up to it."],
+  ["clock", 30, null],
+  ["points_rate", 1, "What a point is worth in the games scored in points."],
+  ["pause", 3, "How long a finished hand stays on the table."],
+  ["timeouts_to_sit_out", 2, "Turns in a row the clock plays before the player sits out."],
 ];
 
-/** The form for ``games`` (as /api/games describes them) in ``form``; ``submit(setup)`` is called with a
- * setup the page found nothing wrong with. */
-export function buildForm(form, games, submit) {
+/** The number input of the room's field ``name``, within the bounds the room serves (/api/setup). */
+function numberInput(fields, name, attributes) {
+  const { least, most, kind } = fields[name];
+  return h("input", { type: "number", name, "data-field": name, min: least, max: most, step: kind === "whole" ? 1 : "any",
+                      ...attributes });
+}
+
+/** The form for ``games`` (as /api/games describes them) in ``form``, with the room's own fields and bot
+ * levels as ``setup`` (/api/setup) describes them; ``submit(setup)`` is called with a setup the page found
+ * nothing wrong with. */
+export function buildForm(form, games, setup, submit) {
   const refresh = () => refreshDependents(form, games);
+  const { fields } = setup;
   fill(form,
        h("div", { class: "fields" },
-         field("Name", h("input", { name: "name", "data-field": "name", maxlength: 60, required: true, value: "Friday game" })),
-         TABLE_FIELDS.map(([name, label, value, min, max, step, note]) => field(label,
-           h("input", { type: "number", name, "data-field": name, value, min, max, step, required: true }), note)),
-         field("Deep stacks: the most a player may bring (chips)",
-               h("input", { type: "number", name: "max_buy_in", "data-field": "max_buy_in", min: 1, max: 125e12, step: 1,
-                            placeholder: "the buy-in" }),
-               "Empty: everyone brings the buy-in. Otherwise a player brings, and may top up to, any amount from the buy-in to this."),
+         field(fields.name.label, h("input", { name: "name", "data-field": "name", maxlength: fields.name.most, required: true,
+                                              value: "Friday game" })),
+         TABLE_FIELDS.map(([name, value, note]) => field(fields[name].label, numberInput(fields, name, { value, required: true }), note)),
+         field(fields.max_buy_in.label, numberInput(fields, "max_buy_in", { placeholder: "the buy-in" }),
+               "Deep stacks. Empty: everyone brings the buy-in. Otherwise a player brings, and may top up to, any amount from the buy-in to this."),
          field("Bot level", h("select", { name: "bot_level", "data-field": "bot_level" },
-                              BOT_LEVELS.map(([value, text]) => h("option", { value }, text))))),
+                              setup.bot_levels.map(({ value, words }) => h("option", { value }, `${value}: ${words}`))))),
        h("h3", {}, "Games the dealer may call"),
        h("div", { class: "field", "data-for": "games" },
          h("div", { class: "game-list", "data-field": "games", tabindex: -1 }, games.map((game) => gameOption(game, refresh))),

@@ -33,10 +33,11 @@ export function settingsOf(chosen) {
     for (const [key, setting] of Object.entries(game.settings)) {
       const found = places(game, setting, variants);
       if (ROOM_GIVES.has(key) || !found.length) continue;
-      if (!settings.has(key)) settings.set(key, { key, ...setting, places: [], choices: [], takers: [] });
+      if (!settings.has(key)) settings.set(key, { key, ...setting, places: [], choices: [], takers: [], counting: [] });
       const merged = settings.get(key);
       merged.places.push(...found);
       merged.takers.push(game);
+      merged.counting.push(structuresOf(game, setting));
       merged.minimum = setting.minimum === null ? null : Math.max(merged.minimum, setting.minimum);
       merged.maximum = setting.maximum === null ? null : Math.min(merged.maximum, setting.maximum);
       for (const choice of setting.choices) {
@@ -46,6 +47,20 @@ export function settingsOf(chosen) {
     }
   }
   return [...settings.values()];
+}
+
+/** The betting structures ``setting`` counts under in ``game``, in words (none: it counts under all). */
+function structuresOf(game, setting) {
+  const structure = game.settings[game.structure_setting];
+  return setting.structures.map((value) => structure.choices.find((choice) => choice.value === value).label);
+}
+
+/** " Counts in fixed limit only." for a setting no chosen game counts under every structure. */
+function onlyUnder(setting) {
+  if (setting.counting.some((structures) => !structures.length)) return "";
+  const all = [...new Set(setting.counting.flat())];
+  const listed = all.length > 1 ? `${all.slice(0, -1).join(", ")} or ${all[all.length - 1]}` : all[0];
+  return ` Counts in ${listed} only.`;
 }
 
 function words(setting, value) {
@@ -100,7 +115,7 @@ function control(setting, kept) {
 
 /** The field of one setting: its label, its control, what it does and its defaults, and room for an error. */
 export function stakeField(setting, kept) {
-  return field(setting.label, control(setting, kept), `${capitalize(setting.help)}. ${defaultsText(setting)}`);
+  return field(setting.label, control(setting, kept), `${capitalize(setting.help)}.${onlyUnder(setting)} ${defaultsText(setting)}`);
 }
 
 /** The stakes the host set: the fields changed from the one default, or set where each game had its own. */
