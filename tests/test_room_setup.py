@@ -202,3 +202,15 @@ def test_the_room_serves_its_own_fields_and_bot_levels_as_it_checks_them(server:
 def test_a_refusal_that_no_field_explains_has_no_field(server: RoomServer) -> None:
     answer = _refusal(server, {"name": "x", "colour": "red"})
     assert "field" not in answer and "no field colour" in answer["error"]
+
+
+def test_a_game_s_rules_end_with_its_variants_and_settings_as_the_terminal_lists_them(
+        server: RoomServer) -> None:
+    """The page's rules panel shows what ``homegame rules`` shows, without the terminal's options:
+    Anaconda's page keeps no settings table of its own."""
+    from homegame.games.pages import table_settings
+
+    rules = server.get("/api/games/anaconda/rules")["rules"]
+    assert rules.endswith(table_settings("anaconda", commands=False))
+    assert "- `cap` (default 4; 0 or more; counts only when `limit` is `fixed`)" in rules
+    assert "--set" not in rules and rules.count("`max_bet`") == 2  # the prose names it, the list explains it

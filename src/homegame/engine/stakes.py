@@ -58,9 +58,9 @@ def stake_settings(*, limit: str = "fixed", ante: int = 1, bet: int = 2, max_bet
                        label="Small bet"),
         "big_bet": Setting(0, "the bet of the later, big rounds (0: twice the small bet)", minimum=0,
                            label="Big bet", structures=only(big_rounds)),
-        "max_bet": Setting(max_bet, "spread limit: the largest bet or raise of the small rounds (0: none)",
+        "max_bet": Setting(max_bet, "the largest bet or raise of the small rounds (0: none)",
                            minimum=0, label="Largest spread bet", structures=only(_WITH_A_LARGEST_BET)),
-        "cap": Setting(4, "fixed limit: the most bets and raises in a round (0: no cap)", minimum=0,
+        "cap": Setting(4, "the most bets and raises in a round (0: no cap)", minimum=0,
                        label="Raise cap", structures=only(("fixed",))),
     }
 

@@ -25,7 +25,8 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from homegame.errors import HomegameError, NotAllowed, NotFound, RoomError
-from homegame.games import GAMES, rules_page
+from homegame.games import GAMES
+from homegame.games.pages import rules_text
 from homegame.room.config import setup_json
 from homegame.room.connection import CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_UNAUTHORIZED, RATE, Connection
 from homegame.room.forwarding import ForwardToOwner, relay_socket
@@ -97,12 +98,13 @@ def _api(handler: Callable[[Request], Awaitable[Response]]) -> Handler:
 
 
 def _rules(name: str) -> dict[str, Any]:
-    """A game with its rules page; an unknown game is not found (404), as an unknown table is."""
+    """A game with its rules page and the table's variants and settings (as ``homegame rules``
+    shows them); an unknown game is not found (404), as an unknown table is."""
     try:
         game = game_json(name)
     except HomegameError as error:
         raise NotFound(str(error)) from None
-    return {**game, "rules": rules_page(name)}
+    return {**game, "rules": rules_text(name, commands=False)}
 
 
 async def _ok(data: Any, status: int = 200) -> Response:

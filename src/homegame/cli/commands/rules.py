@@ -9,56 +9,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
 
-from homegame.games import GAMES, game_class, rules_page
-from homegame.wording import listed
+from homegame.games import GAMES
+from homegame.games.pages import rules_text, table_settings
 
-if TYPE_CHECKING:
-    from homegame.engine import Game, Setting
-
-
-def rules_text(game: str) -> str:
-    """The rules of ``game`` in the project's words, followed by its variants and settings."""
-    return rules_page(game) + "\n\n" + table_settings(game_class(game).name)
-
-
-def table_settings(game: str) -> str:
-    """The players, variants and settings of ``game``, as a Markdown section."""
-    chosen = game_class(game)
-    lines = ["## At the table", "", f"Players: {chosen.players[0]} to {chosen.players[-1]}."]
-    if chosen.variants:
-        lines += ["", "Variants (`homegame play --variant NAME`):", ""]
-        lines += [f"- `{name}` ({variant.label}): {variant.help}"
-                  for name, variant in chosen.variants.items()]
-    if chosen.settings:
-        lines += ["", "Settings (`homegame play --set NAME=VALUE`):", ""]
-        described = chosen.settings_json()
-        lines += [f"- `{name}` (default {setting.default if setting.default != '' else 'none'}; "
-                  f"{setting.values}{_counts(described[name])}{_only_under(chosen, setting)}): {setting.help}"
-                  for name, setting in chosen.settings.items()]
-    return "\n".join(lines)
-
-
-def _counts(described: dict[str, Any]) -> str:
-    """Where a setting counts, for one tied to a variant (see ``Game.variant_settings``).
-
-    >>> _counts({"only_with": "lowball", "only_without": None})
-    '; only with `lowball`'
-    >>> _counts({"only_with": None, "only_without": "ante"})
-    '; not with `ante`'
-    """
-    if described["only_with"]:
-        return f"; only with `{described['only_with']}`"
-    return f"; not with `{described['only_without']}`" if described["only_without"] else ""
-
-
-def _only_under(chosen: type[Game], setting: Setting) -> str:
-    """``; counts only when `limit` is `fixed```, for a setting only some betting structures count."""
-    if not setting.structures:
-        return ""
-    values = listed([f"`{structure}`" for structure in setting.structures], "or")
-    return f"; counts only when `{chosen.structure_setting}` is {values}"
+__all__ = ["rules_text", "show_markdown", "table_settings"]
 
 
 def show_markdown(text: str) -> None:
