@@ -66,12 +66,13 @@ class Event:
         self._source: object = None
         self.private_to: Final = private_to
 
-    @classmethod
-    def written_later(cls, kind: str, seat: int | None, write: Callable[[Any], dict[str, Any]],
+    @staticmethod
+    def written_later(kind: str, seat: int | None, write: Callable[[Any], dict[str, Any]],
                       source: object, private_to: tuple[int, ...] | None = None) -> Event:
         """The event whose data is ``write(source)``, written when first read (``source`` must
-        not change meanwhile)."""
-        event = cls(kind, seat, _NO_DATA, private_to)
+        not change meanwhile). Made by its class's name, which the compiled build calls
+        directly, where ``cls(...)`` is a generic call: every action logs one."""
+        event = Event(kind, seat, _NO_DATA, private_to)
         event._write, event._source = write, source
         return event
 
