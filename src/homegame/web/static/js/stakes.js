@@ -58,9 +58,7 @@ function structuresOf(game, setting) {
 /** " Counts in fixed limit only." for a setting no chosen game counts under every structure. */
 function onlyUnder(setting) {
   if (setting.counting.some((structures) => !structures.length)) return "";
-  const all = [...new Set(setting.counting.flat())];
-  const listed = all.length > 1 ? `${all.slice(0, -1).join(", ")} or ${all[all.length - 1]}` : all[0];
-  return ` Counts in ${listed} only.`;
+  return ` Counts in ${listed([...new Set(setting.counting.flat())], "or")} only.`;
 }
 
 function words(setting, value) {
@@ -68,8 +66,9 @@ function words(setting, value) {
   return choice ? choice.label : String(value);
 }
 
-function titles(names) {
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+/** "a, b and c" (or ``word`` before the last). */
+function listed(items, word = "and") {
+  return items.length > 1 ? `${items.slice(0, -1).join(", ")} ${word} ${items[items.length - 1]}` : items[0];
 }
 
 /** The setting's default where all agree, or each one's: "Defaults: spread limit in Soko; fixed limit in the others." */
@@ -82,8 +81,8 @@ export function defaultsText(setting) {
   if (groups.size === 1) return `Default: ${words(setting, setting.places[0].value)}.`;
   const ordered = [...groups.entries()].sort((a, b) => a[1].length - b[1].length);
   const [most, rest] = [ordered[ordered.length - 1], ordered.slice(0, -1)];
-  const parts = rest.map(([value, where]) => `${words(setting, value)} in ${titles(where)}`);
-  parts.push(`${words(setting, most[0])} in ${most[1].length > 2 ? "the others" : titles(most[1])}`);
+  const parts = rest.map(([value, where]) => `${words(setting, value)} in ${listed(where)}`);
+  parts.push(`${words(setting, most[0])} in ${most[1].length > 2 ? "the others" : listed(most[1])}`);
   return `Each game's own unless you set it: ${parts.join("; ")}.`;
 }
 
@@ -102,7 +101,7 @@ function control(setting, kept) {
   if (setting.choices.length) {
     const everyone = setting.takers.length;
     const options = setting.choices.map((choice) => h("option", { value: choice.value, selected: String(value) === String(choice.value) },
-      choice.takers.length < everyone ? `${choice.label} (${titles(choice.takers)} only)` : choice.label));
+      choice.takers.length < everyone ? `${choice.label} (${listed(choice.takers)} only)` : choice.label));
     const own = shared === null ? h("option", { value: OWN, selected: value === OWN }, "Each game's own") : null;
     return h("select", common, own, options);
   }
