@@ -216,7 +216,8 @@ class Segment(ABC):
     def family(self, view: Any, family: Family) -> tuple[int, ...] | range | None:
         """The local indices of every action of ``family`` at once, or ``None`` to have them
         encoded one by one. A tuple or a range: the encoding knows a turn by them (see
-        :meth:`Encoding.legal`)."""
+        :meth:`Encoding.legal`). Subclasses keep this very signature: a narrower return type makes
+        the compiled build convert every call through a glue method."""
         return None
 
     def describe(self, local: int) -> str:

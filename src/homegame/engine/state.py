@@ -289,20 +289,13 @@ class GameState(Generic[ViewT]):
 
     def view_base(self, seat: int | None) -> dict[str, Any]:
         """The :class:`View` fields every game shares, for a game's own view to extend."""
-        return {
-            "game": self.game.name,
-            "seat": seat,
-            "dealer": self.dealer,
-            "to_act": self.to_act,
-            "is_over": self.is_over,
-            "log": tuple(self.history.seen_by(seat)),
-        }
+        return self.view_fields(seat, {"game": self.game.name})
 
     def view_fields(self, seat: int | None, template: dict[str, Any]) -> dict[str, Any]:
-        """:meth:`view_base` written into a copy of ``template``, the game's
-        :func:`~homegame.engine.frozen.template` of its view (which holds ``game`` and the fields
-        its settings decide), for a game that builds its view there and makes it with
-        :func:`~homegame.engine.frozen.make_filled`."""
+        """The :class:`View` fields every game shares written into a copy of ``template``, which
+        holds ``game``: the game's :func:`~homegame.engine.frozen.template` of its view (the
+        fields its settings decide filled in too) where it builds its view there and makes it
+        with :func:`~homegame.engine.frozen.make_filled`."""
         fields = template.copy()
         fields["seat"] = seat
         fields["dealer"] = self.dealer
