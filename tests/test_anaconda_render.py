@@ -55,8 +55,8 @@ def test_declarations_shown_cards_and_the_halves_with_their_reasons() -> None:
 
 
 def test_the_rules_page_explains_every_setting_and_the_moves_it_names_parse() -> None:
-    from homegame.cli.commands.rules import rules_text
     from homegame.games.anaconda import Anaconda
+    from homegame.games.pages import rules_text
 
     rules = rules_text("anaconda")
     assert all(f"`{name}`" in rules for name in Anaconda.settings)

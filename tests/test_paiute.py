@@ -241,7 +241,7 @@ def test_with_royal_on_top_the_default_pay_table_pays_the_royal_flush_most(setti
 
 @pytest.mark.parametrize("variants", [["pay-table"], ["pay-table", "royal-on-top"]])
 def test_the_rules_say_a_higher_combination_pays_more_only_by_default(variants: list[str]) -> None:
-    from homegame.cli.commands.rules import rules_text
+    from homegame.games.pages import rules_text
     from homegame.games.paiute import PAY_TABLE_SETTINGS
 
     def paid(game: Paiute) -> list[int]:

@@ -284,7 +284,7 @@ class RemoteTable:
         return [*words, *state["table"]["choosable"], "say", "ledger", "rules", "leave", "help"]
 
     def _show_rules(self, state: dict[str, Any]) -> None:
-        from homegame.cli.commands.rules import rules_text
+        from homegame.games.pages import rules_text
 
         hand = state["table"]["hand"]
         names = [hand["game"]] if hand else state["table"]["choosable"][:1]

@@ -329,7 +329,7 @@ class Table:
             note = f"Please answer y or n ('{text}' is neither); ? explains."
 
     def _show_rules(self) -> None:
-        from homegame.cli.commands.rules import rules_text
+        from homegame.games.pages import rules_text
 
         try:
             self.console.page(rules_text(self.game.name))

@@ -1,9 +1,6 @@
-"""``homegame rules GAME``: the rules of a game, with its variants and settings, as Markdown that
-a terminal shows formatted and in a pager (piped, the Markdown itself is printed).
-
->>> print(table_settings("whiskey").splitlines()[0])
-## At the table
-"""
+"""``homegame rules GAME``: the rules of a game, with its variants and settings
+(:func:`homegame.games.pages.rules_text`), as Markdown that a terminal shows formatted and in a
+pager (piped, the Markdown itself is printed)."""
 
 from __future__ import annotations
 
@@ -11,9 +8,8 @@ import argparse
 import sys
 
 from homegame.games import GAMES
-from homegame.games.pages import rules_text, table_settings
 
-__all__ = ["rules_text", "show_markdown", "table_settings"]
+__all__ = ["show_markdown"]
 
 
 def show_markdown(text: str) -> None:
@@ -37,6 +33,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from homegame.games.pages import rules_text  # here: the command line's help loads no game
+
     try:
         text = rules_text(args.game)
     except ValueError as error:
