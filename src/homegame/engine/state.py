@@ -289,20 +289,14 @@ class GameState(Generic[ViewT]):
 
     def view_base(self, seat: int | None) -> dict[str, Any]:
         """The :class:`View` fields every game shares, for a game's own view to extend."""
-        return self.view_fields(seat, {"game": self.game.name})
+        return _with_shared_fields(self, {"game": self.game.name}, seat)
 
     def view_fields(self, seat: int | None, template: dict[str, Any]) -> dict[str, Any]:
         """The :class:`View` fields every game shares written into a copy of ``template``, which
         holds ``game``: the game's :func:`~homegame.engine.frozen.template` of its view (the
         fields its settings decide filled in too) where it builds its view there and makes it
         with :func:`~homegame.engine.frozen.make_filled`."""
-        fields = template.copy()
-        fields["seat"] = seat
-        fields["dealer"] = self.dealer
-        fields["to_act"] = self.to_act
-        fields["is_over"] = self.is_over
-        fields["log"] = tuple(self.history.seen_by(seat))
-        return fields
+        return _with_shared_fields(self, template.copy(), seat)
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
         """Shuffle ``cards`` through the hand's chance, recording the order for replay (privately)."""
@@ -315,6 +309,17 @@ class GameState(Generic[ViewT]):
         outcome = self.chance.roll(faces)
         self.history.add("chance", None, {"outcome": outcome}, private_to=())
         return outcome
+
+
+def _with_shared_fields(state: GameState[Any], fields: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """``fields`` with the fields every view shares written in (a function: compiled, a method of a
+    class open to Python subclasses is called through a lookup by name)."""
+    fields["seat"] = seat
+    fields["dealer"] = state.dealer
+    fields["to_act"] = state.to_act
+    fields["is_over"] = state.is_over
+    fields["log"] = tuple(state.history.seen_by(seat))
+    return fields
 
 
 _CHECK: Final = Action("check")
