@@ -241,7 +241,10 @@ class Arrangement(_Positional):
 
 def _positions(cards: Sequence[Card], held: Sequence[Card]) -> tuple[int, ...] | None:
     """The position in ``held`` of each of ``cards``, or ``None`` unless ``held`` holds them all
-    and no card twice (a loop and a dictionary: this runs at every draw).
+    and no card twice (a loop and a dictionary: this runs at every draw). Not
+    :func:`~homegame.agents.encoding.positions_of`, which gives a repeated card its earliest
+    positions to encode one action: a family over a hand holding a card twice would mark two
+    indices for one move, so it is encoded action by action instead.
 
     >>> from homegame.cards import parse_cards as cards
     >>> _positions(cards("Kd 2c"), cards("2c 5h Kd")), _positions(cards("As"), cards("Kd"))
