@@ -201,6 +201,24 @@ def test_misuse_of_the_episode_gets_a_clear_error() -> None:
             late()
 
 
+class MarkedObservations(HomegameEnv):  # type: ignore[misc]  # PettingZoo's classes are untyped
+    """An environment whose subclass changes what an agent observes (as wrappers and the benchmark's
+    bound do): ``last()`` must hand out what its ``observe`` gives."""
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return {**super().observe(agent), "marked": agent}
+
+
+def test_last_observes_through_a_subclass_that_replaces_observe() -> None:
+    plain, marked = env("draw", players=2), MarkedObservations(homegame.new_game("draw", players=2))
+    for table in (plain, marked):
+        table.reset(seed=4)
+    observation = marked.last()[0]
+    assert observation["marked"] == marked.agent_selection
+    assert np.array_equal(observation["observation"], plain.last()[0]["observation"])
+    assert "marked" not in plain.last()[0]
+
+
 def test_render_shows_the_table_as_the_seat_to_act_sees_it(capsys: pytest.CaptureFixture[str]) -> None:
     shown = env("soko", players=3, render_mode="ansi")
     shown.reset(seed=2)

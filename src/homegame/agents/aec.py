@@ -48,26 +48,25 @@ class EnvironmentCore:
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self._ended_by = self.agent_selection
+        # last() calls observe() through Python only where a subclass replaces it: a compiled call
+        # to a method of a class open to Python subclasses is a lookup by name (see the class).
+        self._own_observe = type(self).observe is EnvironmentCore.observe
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent`` now: its view encoded, and its action mask."""
-        state = live_state(self)
-        seat = self._seats.get(agent)
-        if seat is None:
-            raise KeyError(f"no agent called {agent!r}; the agents are {', '.join(self.possible_agents)}")
-        if agent == self.agent_selection and not state.is_over:
-            _, view, _, legal = acting(self)
-            mask = legal.mask.copy()
-        else:
-            view = state.view(seat)
-            mask = self.encoding.empty_mask()
-        return {"observation": self.encoding.observe(view), "action_mask": mask}
+        return _observe(self, agent)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last``: the selected agent's observation, reward, ends and info."""
         _live_agents(self)
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+        if not observe:
+            observation = None
+        elif self._own_observe:
+            observation = _observe(self, agent)
+        else:
+            observation = self.observe(agent)
+        return (observation, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: Any) -> None:
@@ -112,6 +111,20 @@ def acting(core: EnvironmentCore) -> tuple[int, View, ActionSet, Legal]:
         view, actions = state.view(seat), state.legal_actions(seat)
         turn = core._turn = seat, view, actions, core.encoding.legal(view, actions)
     return turn
+
+
+def _observe(core: EnvironmentCore, agent: str) -> dict[str, Any]:
+    state = live_state(core)
+    seat = core._seats.get(agent)
+    if seat is None:
+        raise KeyError(f"no agent called {agent!r}; the agents are {', '.join(core.possible_agents)}")
+    if agent == core.agent_selection and not state.is_over:
+        _, view, _, legal = acting(core)
+        mask = legal.mask.copy()
+    else:
+        view = state.view(seat)
+        mask = core.encoding.empty_mask()
+    return {"observation": core.encoding.observe(view), "action_mask": mask}
 
 
 def begin(core: EnvironmentCore, state: GameState[Any]) -> None:
