@@ -48,6 +48,16 @@ class Betting(Segment):
     def __init__(self) -> None:
         super().__init__("bet", len(SIZES), "fold, check/call, then bet or raise to: min, half pot, "
                          "pot, max (see Betting)", ("fold", *sorted(PASSIVE), *sorted(AGGRESSIVE)))
+        self._sized: tuple[object, int, int, list[tuple[int, int]]] = (None, 0, 0, [])
+
+    def sizes(self, view: Any, low: int, high: int) -> list[tuple[int, int]]:
+        """:func:`_sizes`, remembered for the last view asked about: a turn's mask and then the
+        decoding of the index chosen ask for the same sizes of the same view."""
+        last_view, last_low, last_high, found = self._sized
+        if view is not last_view or low != last_low or high != last_high:
+            found = _sizes(view, low, high)
+            self._sized = (view, low, high, found)
+        return found
 
     def encode(self, view: Any, legal: ActionSet, action: Action) -> int | None:
         kind = action.kind
@@ -58,7 +68,7 @@ class Betting(Segment):
         span = _aggressive(legal)
         if span is None or span.kind != kind or action.amount is None:
             return None
-        for local, amount in _sizes(view, span.low, span.high):
+        for local, amount in self.sizes(view, span.low, span.high):
             if amount == action.amount:
                 return local
         return None
@@ -71,14 +81,14 @@ class Betting(Segment):
         span = _aggressive(legal)
         if span is None:
             return None
-        for size, amount in _sizes(view, span.low, span.high):
+        for size, amount in self.sizes(view, span.low, span.high):
             if size == local:
                 return amount_action(span.kind, amount)
         return None
 
     def family(self, view: Any, family: Family) -> tuple[int, ...] | range | None:
         if isinstance(family, Amounts):
-            return tuple([local for local, _ in _sizes(view, family.low, family.high)]) \
+            return tuple([local for local, _ in self.sizes(view, family.low, family.high)]) \
                 if family.kind in AGGRESSIVE else None
         if isinstance(family, Choices):
             locals_: list[int] = []

@@ -28,7 +28,6 @@ True
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from math import comb
 from typing import Any, ClassVar, Final, Generic, TypeGuard, TypeVar
@@ -250,7 +249,6 @@ class Encoding(ABC, Generic[V]):
         self._by_kind: dict[str, list[Segment]] = {}
         self.build()
         self._phase_number = {phase: number for number, phase in enumerate(self.phases)}
-        self._starts = [segment.start for segment in self.segments]
         self._zeros = np.zeros(self.layout.size, np.float32)
         self.actions = sum(segment.size for segment in self.segments)
         self._no_actions = np.zeros(self.actions, np.int8)
@@ -420,7 +418,16 @@ class Encoding(ABC, Generic[V]):
     def segment_at(self, index: object) -> Segment:
         if not is_index(index) or not 0 <= int(index) < self.actions:
             raise IllegalIndex(f"an action is an index from 0 to {self.actions - 1}, not {index!r}")
-        return self.segments[bisect_right(self._starts, int(index)) - 1]
+        number = int(index)
+        # A loop, not bisect: an encoding has a handful of segments, and compiled, the loop runs
+        # natively where bisect_right is a call through Python.
+        segments = self.segments
+        found = segments[0]
+        for segment in segments:
+            if segment.start > number:
+                break
+            found = segment
+        return found
 
     def describe(self, index: object) -> str:
         """What ``index`` means, in words, without a view (:class:`IllegalIndex` if it is none)."""

@@ -470,8 +470,13 @@ def by_seat(values: list[int]) -> dict[int, int]:
 
 
 def sorted_seats(seats: Collection[int]) -> tuple[int, ...]:
-    """``seats`` in order, as views list who folded or is all in (most often nobody: no sort)."""
-    return tuple(sorted(seats)) if seats else ()
+    """``seats`` in order, as views list who folded or is all in (most often nobody or one seat:
+    no sort)."""
+    if not seats:
+        return ()
+    if len(seats) == 1:
+        return tuple(seats)
+    return tuple(sorted(seats))
 
 
 def post_antes(history: History, chips: Chips, seats: Iterable[int], ante: int) -> None:
