@@ -258,3 +258,21 @@ def test_a_low_qualifier_no_hand_could_meet_is_refused(low: str, unmeetable: int
     with pytest.raises(GameError, match=f"from {best} to 13"):
         DrawPoker(players=2, variants=["lowball"], low=low, qualifier=unmeetable)
     assert DrawPoker(players=2, variants=["lowball"], low=low, qualifier=best).config["qualifier"] == best
+
+
+def test_every_seat_s_closing_view_is_its_own_though_they_share_what_all_see() -> None:
+    game = DrawPoker(players=4)
+    state = stacked(game, HANDS4, stock="2d 3d 4d 6h 7h 9c")
+    play(state, "check", "check", "check", "check",
+         "discard 7c 4s 2h", "discard 9h 6c 3s", "discard 2c", "discard 5d 5c",
+         "bet 10", "fold", "call 10", "call 10")
+    assert state.is_over
+    seats: list[int | None] = [None, 0, 1, 2, 3]
+    # Each clone is made before any view of the finished hand, so its first view is built whole.
+    alone = {seat: state.clone().view(seat) for seat in seats}
+    for seat in reversed(seats):
+        view = state.view(seat)
+        assert view == alone[seat]
+        assert view.hand == (tuple(state.hands[seat]) if seat is not None else ())
+    assert state.view(1).hint != state.view(2).hint
+    assert state.view(3).showdown == state.view(0).showdown and state.view(3).showdown

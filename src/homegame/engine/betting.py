@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     from homegame.engine.history import History
 
 __all__ = ["CHECK", "FOLD", "STRUCTURES", "STRUCTURE_LABELS", "BettingRound", "Limits", "add_money_fields",
-           "by_seat", "money_fields", "passive", "post_antes", "sorted_seats"]
+           "by_seat", "money_fields", "passive", "post_antes", "seat_to_call", "sorted_seats"]
 
 FOLD = Action("fold")
 CHECK = Action("check")
@@ -447,15 +447,20 @@ def add_money_fields(fields: dict[str, Any], chips: Chips, betting: BettingRound
                      seat: int | None) -> dict[str, Any]:
     """:func:`money_fields` written into ``fields``, the view's fields as a state builds them (one
     dictionary filled in place costs less than one merged from several); returns ``fields``."""
-    to_call = 0
-    if betting is not None and seat is not None and seat not in chips.folded:
-        to_call = min(betting.to_call(seat), chips.stacks[seat])
     fields["pot"] = chips.pot
     fields["stacks"] = by_seat(chips.stacks)
     fields["bets"] = by_seat(betting.bets) if betting is not None else {}
-    fields["to_call"] = to_call
+    fields["to_call"] = seat_to_call(chips, betting, seat)
     fields["folded"] = sorted_seats(chips.folded)
     return fields
+
+
+def seat_to_call(chips: Chips, betting: BettingRound | None, seat: int | None) -> int:
+    """What calling would put in for ``seat``: at most its chips, nothing once it folded or when no
+    round is being bet (the view's ``to_call``, the one money field that is the seat's own)."""
+    if betting is None or seat is None or seat in chips.folded:
+        return 0
+    return min(betting.to_call(seat), chips.stacks[seat])
 
 
 def by_seat(values: list[int]) -> dict[int, int]:

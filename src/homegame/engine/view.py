@@ -24,7 +24,9 @@ __all__ = ["View"]
 class View:
     """What one seat (or a spectator, ``seat=None``) may know. Games extend it with their own fields.
 
-    ``log`` holds the events of the hand this seat may see, oldest first.
+    ``log`` holds the events of the hand this seat may see, oldest first. A view is a value: read
+    its containers, never change them (views of one moment may share them, as the seats' closing
+    views of a finished hand do).
     """
 
     game: str

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Self
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
-from homegame.engine.betting import BettingRound, add_money_fields, post_antes, sorted_seats
+from homegame.engine.betting import BettingRound, add_money_fields, post_antes, seat_to_call, sorted_seats
 from homegame.engine.frozen import make_filled
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
@@ -71,6 +71,7 @@ class DrawState(GameState[DrawView]):
         self.discarded: dict[int, tuple[Card, ...]] = {}
         self.drew_after_rebuild: list[int] = []
         self.no_contest = False
+        self._final_fields: dict[str, Any] | None = None
         self._post_antes(config["ante"])
         self._deal(deck)
         self.betting: BettingRound | None = BettingRound(self.chips, first=order[0], limits=game.limits(1))
@@ -153,6 +154,7 @@ class DrawState(GameState[DrawView]):
         twin.order, twin.phase = self.order, self.phase
         twin.revealed, twin.shown_hands = self.revealed, self.shown_hands
         twin.no_contest, twin._to_act = self.no_contest, self._to_act
+        twin._final_fields = self._final_fields
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:
@@ -255,20 +257,31 @@ class DrawState(GameState[DrawView]):
     def _view(self, seat: int | None) -> DrawView:
         game = self.game
         hand = tuple(self.hands[seat]) if seat is not None else ()
-        shown = self.shown_hands
         # A copy of the view's whole dictionary filled in (see view_fields and add_money_fields).
-        fields = self.view_fields(seat, game.view_template)
-        fields["phase"] = self.phase
+        # Once the hand is over nothing changes, so every seat's closing view starts from the
+        # fields that all seats see alike, written for the first of them.
+        final = self._final_fields
+        fields = self.view_fields(seat, game.view_template if final is None else final)
+        if final is None:
+            self._write_table_fields(fields)
+            if self.is_over:
+                self._final_fields = fields.copy()
         fields["hand"] = hand
         fields["hint"] = _hint(hand, game.ranking_key, game.wild_key)
-        add_money_fields(fields, self.chips, self.betting, seat)
+        fields["to_call"] = seat_to_call(self.chips, self.betting, seat)
+        return make_filled(DrawView, fields)
+
+    def _write_table_fields(self, fields: dict[str, Any]) -> None:
+        """The view's fields that every seat sees alike."""
+        shown = self.shown_hands
+        fields["phase"] = self.phase
+        add_money_fields(fields, self.chips, self.betting, None)
         fields["all_in"] = sorted_seats(self.chips.all_in)
         fields["drawn"] = dict(self.drawn)
         fields["shown_aces"] = dict(self.shown_aces)
         fields["showdown"] = dict(self.revealed)
         fields["hand_names"] = shown.names(self.revealed) if shown is not None else {}
         fields["results"] = tuple([str(result) for result in self.results])
-        return make_filled(DrawView, fields)
 
 
 def _shown_name(hands: Mapping[int, Sequence[Card]], strengths: Mapping[int, int], ranking: str | Ranking,
