@@ -161,24 +161,25 @@ class MoneyBlocks:
         self.pot = layout.add("pot", (2,), "the pot, the chips this seat must add to call")
 
     def write(self, view: Any, me: int, out: Features) -> None:
-        n, base, data = self.players, self.seats, out.data  # stored straight: the hottest block
+        # Stored straight, as Features stores (see there): the hottest block.
+        n, base, data, at = self.players, self.seats, out.data, out.positions
         stacks: dict[int, int] = view.stacks
         bets: dict[int, int] = view.bets
         folded: tuple[int, ...] = view.folded
         for seat, stack in stacks.items():  # zeros stay as the copy of the zero observation has them
             row = base + 3 * ((seat - me) % n)
             if stack:
-                data[row] = stack
+                data[at[row]] = stack
             bet = bets.get(seat, 0)
             if bet:
-                data[row + 1] = bet
+                data[at[row + 1]] = bet
         for seat in folded:
-            data[base + 3 * ((seat - me) % n) + 2] = 1.0
+            data[at[base + 3 * ((seat - me) % n) + 2]] = 1.0
         pot, to_call = view.pot, view.to_call
         if pot:
-            data[self.pot] = pot
+            data[at[self.pot]] = pot
         if to_call:
-            data[self.pot + 1] = to_call
+            data[at[self.pot + 1]] = to_call
 
 
 def chip_range(game: Game) -> tuple[float, float]:

@@ -112,23 +112,30 @@ class Features:
     into a fresh copy of the zero observation (through a memoryview of it: an item store there is
     far cheaper than numpy's own indexing, and any numpy call costs more than the few dozen stores
     an observation makes). With ``counts`` (a deck holding a card twice), a position set twice
-    counts 2."""
+    counts 2.
 
-    __slots__ = ("array", "counts", "data")
+    A store names its position by the object ``positions[position]`` (the encoding's
+    ``tuple(range(size))``): compiled, an integer is otherwise made into a new Python integer at
+    every store past 256, which costs a third of the store."""
 
-    def __init__(self, zeros: Observation, counts: bool = False) -> None:
+    __slots__ = ("array", "counts", "data", "positions")
+
+    def __init__(self, zeros: Observation, counts: bool = False,
+                 positions: tuple[object, ...] | None = None) -> None:
         self.counts = counts
         self.array = zeros.copy()
         self.data: Any = self.array.data
+        self.positions = tuple(range(len(zeros))) if positions is None else positions
 
     def flag(self, position: int) -> None:
+        at = self.positions[position]
         if self.counts:
-            self.data[position] += 1.0
+            self.data[at] += 1.0
         else:
-            self.data[position] = 1.0
+            self.data[at] = 1.0
 
     def value(self, position: int, value: float) -> None:
-        self.data[position] = value
+        self.data[self.positions[position]] = value
 
     def cards(self, offset: int, vocabulary: CardVocabulary, cards: Iterable[Card]) -> None:
         """Count ``cards`` in the card block at ``offset``."""
@@ -137,9 +144,9 @@ class Features:
             for card in cards:
                 self.flag(offset + numbers[card])
             return
-        data = self.data  # stored straight: the cards are most of what an observation writes
+        data, positions = self.data, self.positions  # stored straight: most of what is written
         for card in cards:
-            data[offset + numbers[card]] = 1.0
+            data[positions[offset + numbers[card]]] = 1.0
 
     def slots(self, offset: int, vocabulary: CardVocabulary, cards: Sequence[Card]) -> None:
         """One card per row of the block at ``offset``: row ``i`` holds the ``i``-th card."""
@@ -250,6 +257,7 @@ class Encoding(ABC, Generic[V]):
         self.build()
         self._phase_number = {phase: number for number, phase in enumerate(self.phases)}
         self._zeros = np.zeros(self.layout.size, np.float32)
+        self._positions: tuple[object, ...] = tuple(range(self.layout.size))
         self.actions = sum(segment.size for segment in self.segments)
         self._no_actions = np.zeros(self.actions, np.int8)
         self._legal_sets: dict[tuple[tuple[int, Sequence[int]], ...], Legal] = {}
@@ -298,7 +306,7 @@ class Encoding(ABC, Generic[V]):
 
     def observe(self, view: V) -> Observation:
         """The observation of ``view``'s seat: a flat ``float32`` array of ``layout.size``."""
-        features = Features(self._zeros, self._counts)
+        features = Features(self._zeros, self._counts, self._positions)
         self.features(view, features)
         return features.array
 
