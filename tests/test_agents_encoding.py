@@ -168,6 +168,17 @@ def test_every_index_has_a_description_and_every_block_a_meaning(name: str) -> N
     assert len(encoding.markdown()) == 9 + len(encoding.layout.blocks) + len(segments)
 
 
+@pytest.mark.parametrize("name", sorted(homegame.GAMES))
+def test_no_meaning_opens_with_a_variant_s_name(name: str) -> None:
+    """A block or an index says what it holds in plain words: where it serves only one variant it
+    says so in the sentence, not as a "chips variant:" label in front."""
+    game = new_game(name, players=max(2, homegame.GAMES[name].players[0]))
+    encoding = encoding_for(game)
+    meanings = [meaning for *_, meaning in encoding.layout.blocks] + [s.meaning for s in encoding.segments]
+    labels = tuple(f"{variant}{after}" for variant in game.variants for after in (":", " variant:"))
+    assert [meaning for meaning in meanings if meaning.startswith(labels)] == []
+
+
 # -- leaks -----------------------------------------------------------------------------------------
 
 

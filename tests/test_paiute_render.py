@@ -73,6 +73,19 @@ def test_the_settlement_says_each_payment_once_in_the_table_s_unit(variants: lis
     assert render(two.view(0))[-1] == f"Settlement: you pay {paid} to seat 1"
 
 
+def test_a_combination_the_pay_table_sets_at_nothing_reads_as_no_one_paying() -> None:
+    """A pay setting may be 0: the settlement then says that no one pays, not that each pays 0."""
+    state = deal(Paiute(players=3, variants=["pay-table"], pay_straight_flush=0),
+                 [JUNK_0, "Qs Js Ts 9s 5c", JUNK_2], stock="8s")
+    play(state, 1, "draw stock", "call 5c")
+    play(state, 2, "draw stock", "discard Ad")
+    play(state, 0, "draw stock", "discard Ah")
+    assert state.outcome == {0: 0, 1: 0, 2: 0}
+    why = "the pay table gives nothing for straight flush"
+    assert render(state.view(0))[-1] == f"Settlement: no one pays seat 1: {why}"
+    assert render(state.view(1))[-1] == f"Settlement: no one pays you: {why}"
+
+
 def test_the_shared_renderer_finds_this_one_and_colours_suits() -> None:
     state = Paiute(players=2).deal(seed=3)
     assert render_view(state.view(1)) == render(state.view(1))

@@ -17,6 +17,7 @@ from room_server import RoomServer
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 375, "height": 667}
 
 
 def _lobby(browser: Browser, base: str, size: dict[str, int]) -> tuple[Page, Locator]:
@@ -120,7 +121,7 @@ def test_a_refusal_is_shown_by_its_field_and_makes_no_table(browser: Browser, ro
     expect(page.locator("#created input[readonly]")).to_be_visible()
     made = next(table for table in client.tables() if table not in before)
     config = client.table(made["id"])["config"]
-    assert config["stakes"] == {"limit": "pot", "max_bet": 20} and config["seats"] == 4
+    assert config["stakes"] == {"limit": "pot"} and config["seats"] == 4  # pot limit has no largest bet
     assert [entry["game"] for entry in config["games"]] == ["soko"]
     page.context.close()
 
@@ -166,4 +167,48 @@ def test_a_setting_only_some_structures_count_says_so(browser: Browser, room: Ro
     assert "Counts in" not in _note(form, "Small bet")
     _only(form, "soko")
     assert "Counts in" not in _note(form, "Big bet")
+    page.context.close()
+
+
+@pytest.mark.parametrize(("size", "name"), [(SMALL_PHONE, "phone"), (DESKTOP, "laptop")])
+def test_the_fields_a_structure_does_not_use_are_hidden_and_not_sent(size: dict[str, int], name: str,
+                                                                     browser: Browser, room: RoomServer,
+                                                                     artifacts: Path) -> None:
+    """Which fields a structure uses comes from the room (each setting's structures): the page
+    follows the structure chosen, and what a hidden field holds is neither checked nor sent."""
+    client = RoomClient(room.base)
+    before = client.tables()
+    page, form = _lobby(browser, room.base, size)
+    _only(form, "soko")
+    structure = form.get_by_label("Betting structure", exact=True)
+    cap, largest = (form.get_by_label(label, exact=True) for label in ("Raise cap", "Largest spread bet"))
+    unused = form.locator("#stakes-unused")
+    expect(largest).to_be_visible()  # Soko bets spread limit
+    expect(cap).to_be_hidden()
+    expect(unused).to_have_text("Not used under the betting structure chosen, so hidden: Raise cap.")
+    largest.fill("1")  # below the small bet: spread limit refuses it, no limit does not use it
+    structure.select_option("fixed")
+    expect(cap).to_be_visible()
+    expect(largest).to_be_hidden()
+    cap.fill("-1")  # not a cap the page would send, but no limit does not use it
+    structure.select_option("no")
+    expect(cap).to_be_hidden()
+    expect(form.get_by_label("Small bet", exact=True)).to_be_visible()
+    expect(form.get_by_label("Big bet", exact=True)).to_be_visible()
+    expect(unused).to_have_text("Not used under the betting structure chosen, so hidden: "
+                                "Largest spread bet and Raise cap.")
+    shoot(page, artifacts, f"lobby-structure-{name}")
+    assert layout_problems(page) == []
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#created input[readonly]")).to_be_visible()
+    made = next(table for table in client.tables() if table not in before)
+    assert client.table(made["id"])["config"]["stakes"] == {"limit": "no"}
+
+    _only(form, "draw", "soko")
+    expect(structure.locator("option:checked")).to_have_text("no limit")  # as the host set it
+    structure.select_option(value="")  # each its own structure: Draw's own and spread limit, neither capped
+    expect(largest).to_be_visible()
+    expect(cap).to_be_hidden()
+    structure.select_option("fixed")
+    expect(cap).to_have_value("-1")  # what was typed comes back with the field
     page.context.close()

@@ -61,7 +61,8 @@ class WhiskeyEncoding(Encoding[WhiskeyView]):
                                       "position", HAND)
         self.widow_flags = self.block("widow_flags", (2,), "the widow is known to this seat; it is face up")
         self.knocker = self.block("knocker", (n,), "one-hot: the relative seat that knocked")
-        self.chips = self.block("chips", (n,), "chips variant: each relative seat's chips")
+        self.chips = self.block("chips", (n,), "each relative seat's chips, used only with the chips "
+                                "variant (all 0 without it)")
         self.shown = self.cards_block("showdown", "hands shown at the end, per relative seat", n)
         self.segment(Betting())
         self.segment(Constant("trade", (TAKE, PASS, KNOCK), "take the widow, pass, knock"))

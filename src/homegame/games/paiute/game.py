@@ -114,7 +114,16 @@ class Paiute(Game):
         >>> game = Paiute(players=3, variants=["ante"], ante=2)
         >>> game.settlement_text(1, game.ranking.evaluate(parse_cards("9c 9d 9h 9s Kd Kh")))
         'seat 0 and seat 2 each pay 2 chips to seat 1'
+
+        Only a pay table pays nothing (its settings may be 0; an ante, and a deal won for a point,
+        pay at least 1): then the settlement says no one pays, and why.
+
+        >>> free = Paiute(players=3, variants=["pay-table"], pay_four_two=0)
+        >>> free.settlement_text(1, free.ranking.evaluate(parse_cards("9c 9d 9h 9s Kd Kh")))
+        'no one pays seat 1: the pay table gives nothing for four/two'
         """
+        if not self.payment(winning):
+            return f"no one pays seat {winner}: the pay table gives nothing for {winning.category.name}"
         losers = [seat for seat in range(self.player_count) if seat != winner]
         unit = "chip" if self.has("ante") else "unit" if self.has("pay-table") else "point"
         pay = "each pay" if len(losers) > 1 else "pays"

@@ -4,7 +4,7 @@
 
 import { $, $$, fill, h } from "./dom.js";
 import { clearErrors, field, labelOf, numberProblem, showError } from "./fields.js";
-import { keptIn, settingsOf, stakeField, stakesIn } from "./stakes.js";
+import { keptIn, settingsOf, showCounting, stakeField, stakesIn } from "./stakes.js";
 
 const TABLE_FIELDS = [  // the room's own fields the form shows: name, the form's default, what it is for
   ["seats", 6, null],
@@ -27,7 +27,8 @@ function numberInput(fields, name, attributes) {
  * levels as ``setup`` (/api/setup) describes them; ``submit(setup)`` is called with a setup the page found
  * nothing wrong with. */
 export function buildForm(form, games, setup, submit) {
-  const refresh = () => refreshDependents(form, games);
+  let settings = [];  // the stakes' settings as last drawn, to show those the structure chosen uses
+  const refresh = () => { settings = refreshDependents(form, games); };
   const { fields } = setup;
   fill(form,
        h("div", { class: "fields" },
@@ -46,10 +47,12 @@ export function buildForm(form, games, setup, submit) {
        field("Default game (when the dealer's clock runs out)", h("select", { name: "default_game", "data-field": "default_game" })),
        h("details", {}, h("summary", {}, "Stakes and game settings"),
          h("p", { class: "note" }, "Each setting applies to every chosen game that has it; one you leave keeps each game's own default."),
-         h("div", { id: "stakes", class: "fields" })),
+         h("div", { id: "stakes", class: "fields" }),
+         h("p", { id: "stakes-unused", class: "note", hidden: true })),
        h("p", {}, h("button", { type: "submit", class: "act primary" }, "Make the table")),
        h("p", { id: "form-error", class: "notice", role: "alert" }));
   refresh();
+  $("#stakes", form).addEventListener("change", () => showCounting($("#stakes", form), settings, $("#stakes-unused", form)));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     clearErrors(form);
@@ -76,7 +79,8 @@ function chosen(form, games) {
   }));
 }
 
-/** Draw again what follows from the games chosen: the default game, the note on dealing, the stakes. */
+/** Draw again what follows from the games chosen: the default game, the note on dealing, the stakes
+ * (showing those the structure chosen uses); the stakes' settings. */
 function refreshDependents(form, games) {
   const choice = chosen(form, games);
   const select = $("select[name=default_game]", form);
@@ -88,12 +92,15 @@ function refreshDependents(form, games) {
     ? `${choice[0].game.title} alone, with no variant to call: the room deals it hand after hand, and no one calls it.`
     : "The dealer calls the next game (and its variants) between games.";
   const kept = keptIn($$("[data-stake]", form));
-  fill($("#stakes", form), settingsOf(choice).map((setting) => stakeField(setting, kept[setting.key])));
+  const settings = settingsOf(choice);
+  fill($("#stakes", form), settings.map((setting) => stakeField(setting, kept[setting.key])));
+  showCounting($("#stakes", form), settings, $("#stakes-unused", form));
+  return settings;
 }
 
 /** The setup the form describes, or null after showing by its field what is wrong. */
 function checked(form, games) {
-  for (const control of $$("input[type=number]", form)) {
+  for (const control of $$("input[type=number]:enabled", form)) {
     const problem = numberProblem(control);
     if (problem) return refuse(form, control.dataset.field, `${labelOf(control)}: ${problem}.`, `${problem[0].toUpperCase()}${problem.slice(1)}.`);
   }

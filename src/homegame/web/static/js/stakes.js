@@ -1,7 +1,9 @@
 // The stakes of a new table: one field a setting, given to every chosen game that has it. Each game
 // keeps its own default (and a variant its own) unless the host sets the field: a field shows the
 // default when every game that takes it agrees, and leaves it to each game, saying theirs, when not.
-// What a setting is called, does and takes comes from the room (/api/games: homegame's declarations).
+// What a setting is called, does and takes comes from the room (/api/games: homegame's declarations),
+// and so do the betting structures it counts under: a field no chosen game counts under the structure
+// chosen is hidden, and its value neither checked nor sent.
 
 import { capitalize, h } from "./dom.js";
 import { field } from "./fields.js";
@@ -33,10 +35,11 @@ export function settingsOf(chosen) {
     for (const [key, setting] of Object.entries(game.settings)) {
       const found = places(game, setting, variants);
       if (ROOM_GIVES.has(key) || !found.length) continue;
-      if (!settings.has(key)) settings.set(key, { key, ...setting, places: [], choices: [], takers: [], counting: [] });
+      if (!settings.has(key)) settings.set(key, { key, ...setting, places: [], choices: [], takers: [], under: [], counting: [] });
       const merged = settings.get(key);
       merged.places.push(...found);
       merged.takers.push(game);
+      merged.under.push(setting.structures);
       merged.counting.push(structuresOf(game, setting));
       merged.minimum = setting.minimum === null ? null : Math.max(merged.minimum, setting.minimum);
       merged.maximum = setting.maximum === null ? null : Math.min(merged.maximum, setting.maximum);
@@ -53,6 +56,39 @@ export function settingsOf(chosen) {
 function structuresOf(game, setting) {
   const structure = game.settings[game.structure_setting];
   return setting.structures.map((value) => structure.choices.find((choice) => choice.value === value).label);
+}
+
+/** Whether ``setting`` counts in at least one game that takes it, with each game's structure field
+ * (among ``settings``) at the value ``valueOf(key)`` reads: one structure, or each game's own (its
+ * defaults, plain and with its allowed variants). A game with no structure counts every setting. */
+function countsSomewhere(setting, settings, valueOf) {
+  return setting.takers.some((game, index) => {
+    const counted = setting.under[index];
+    const structure = settings.find((known) => known.key === game.structure_setting);
+    if (!counted.length || !structure) return true;
+    const value = valueOf(structure.key);
+    const played = value === OWN ? structure.places.filter((place) => place.game === game).map((place) => place.value)
+                                 : [value];
+    return played.some((chosen) => counted.includes(chosen));
+  });
+}
+
+/** Show in ``box`` only the fields of ``settings`` that count under the betting structure chosen there,
+ * disabling the others (so they are neither checked nor sent, yet keep what was typed), and name those
+ * hidden in ``note``. */
+export function showCounting(box, settings, note) {
+  const controls = new Map([...box.querySelectorAll("[data-stake]")].map((control) => [control.name, control]));
+  const valueOf = (key) => controls.get(key).value;
+  const unused = [];
+  for (const setting of settings) {
+    const control = controls.get(setting.key);
+    const counts = countsSomewhere(setting, settings, valueOf);
+    control.disabled = !counts;
+    control.closest(".field").hidden = !counts;
+    if (!counts) unused.push(setting.label);
+  }
+  note.textContent = unused.length ? `Not used under the betting structure chosen, so hidden: ${listed(unused)}.` : "";
+  note.hidden = !unused.length;
 }
 
 /** " Counts in fixed limit only." for a setting no chosen game counts under every structure. */
@@ -117,11 +153,12 @@ export function stakeField(setting, kept) {
   return field(setting.label, control(setting, kept), `${capitalize(setting.help)}.${onlyUnder(setting)} ${defaultsText(setting)}`);
 }
 
-/** The stakes the host set: the fields changed from the one default, or set where each game had its own. */
+/** The stakes the host set: the fields changed from the one default, or set where each game had its own
+ * (a field the structure chosen does not use, disabled, is left out). */
 export function stakesIn(controls) {
   const stakes = {};
   for (const field of controls) {
-    if (field.value === OWN || field.value === field.dataset.default) continue;
+    if (field.disabled || field.value === OWN || field.value === field.dataset.default) continue;
     stakes[field.name] = field.type === "number" ? Number(field.value) : field.value;
   }
   return stakes;
