@@ -120,12 +120,11 @@ class Features:
 
     __slots__ = ("array", "counts", "data", "positions")
 
-    def __init__(self, zeros: Observation, counts: bool = False,
-                 positions: tuple[object, ...] | None = None) -> None:
+    def __init__(self, zeros: Observation, positions: tuple[object, ...], counts: bool = False) -> None:
         self.counts = counts
         self.array = zeros.copy()
         self.data: Any = self.array.data
-        self.positions = tuple(range(len(zeros))) if positions is None else positions
+        self.positions = positions
 
     def flag(self, position: int) -> None:
         at = self.positions[position]
@@ -306,7 +305,7 @@ class Encoding(ABC, Generic[V]):
 
     def observe(self, view: V) -> Observation:
         """The observation of ``view``'s seat: a flat ``float32`` array of ``layout.size``."""
-        features = Features(self._zeros, self._counts, self._positions)
+        features = Features(self._zeros, self._positions, self._counts)
         self.features(view, features)
         return features.array
 
