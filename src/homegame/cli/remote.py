@@ -268,9 +268,12 @@ class RemoteTable:
                 if sentence:
                     self._log.append(sentence)
             self._events_told = len(view.log)
+        hand = state["table"]["hand"]
+        dealt = hand["dealt_seq"] if hand else 0
         for line in self.connection.chat_lines:
             if line["seq"] > self._chat_told:
-                self._log.append(f"{line['name']} says: {line['text']}")
+                if line["seq"] > dealt:  # a line from before this hand was told with that hand
+                    self._log.append(f"{line['name']} says: {line['text']}")
                 self._chat_told = line["seq"]
 
     def _question(self, state: dict[str, Any]) -> str:

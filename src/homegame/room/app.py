@@ -35,7 +35,7 @@ from homegame.room.ownership import CLOSE_MOVING, TableMoving
 from homegame.room.protocol import LARGEST_MESSAGE, BadMessage, read_intent
 from homegame.room.service import CardRoom
 from homegame.room.store import open_store
-from homegame.room.views import closed_frame, game_json, table_json
+from homegame.room.views import closed_frame, game_json
 from homegame.web import web_routes
 
 __all__ = ["create_app"]
@@ -146,7 +146,7 @@ async def _tables(room: CardRoom, request: Request) -> Response:
 
 
 async def _table(room: CardRoom, request: Request) -> Response:
-    return await _ok(table_json(await room.readable(_table_id(request))))
+    return await _ok(await room.public_table(_table_id(request)))
 
 
 async def _ledger(room: CardRoom, request: Request) -> Response:

@@ -25,12 +25,15 @@ __all__ = ["HandInPlay", "Series", "chance_by_hand", "replay_hand", "replaying",
 @dataclass
 class HandInPlay:
     """A hand dealt at the table: its number, the table seats in the game's seat order, the
-    configured game and the engine's state."""
+    configured game and the engine's state; ``dealt_seq``, the table's event that dealt it, and
+    ``clocked``, the last action the clock took for each table seat in it, with its event."""
 
     number: int
     seats: tuple[int, ...]
     game: Game
     state: GameState[Any]
+    dealt_seq: int = 0
+    clocked: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def player_of(self, seat: int | None) -> int | None:
         """The game's seat for table seat ``seat`` (``None`` if it is not dealt in)."""

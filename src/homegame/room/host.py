@@ -194,14 +194,18 @@ class TableHost:
                     connection.send(frame)
         self._push()
 
+    def public(self) -> dict[str, Any]:
+        """The table as everyone sees it, with the seats whose players are connected now."""
+        present = {c.seat for c in self.connections if c.seat is not None}
+        return table_json(self.table, present)
+
     def _push(self) -> None:
         """Send every connection the table as its own seat may see it now."""
         table = self.table
         for connection in self.connections:
             if connection.seat is not None and table.seats[connection.seat] is None:
                 connection.seat = None  # the seat was given up: the connection watches now
-        present = {c.seat for c in self.connections if c.seat is not None}
-        public, now = table_json(table, present), self.room.clock()
+        public, now = self.public(), self.room.clock()
         frames: dict[int | None, dict[str, Any]] = {}
         for connection in self.connections:
             frame = frames.get(connection.seat)

@@ -32,7 +32,7 @@ from homegame.room.host import TableHost, new_token, token_hash
 from homegame.room.ownership import Sharing
 from homegame.room.store import SharedStore, Store
 from homegame.room.table import Shuffle, Table, TableEvent
-from homegame.room.views import closed_frame, hand_chips, ledger_json
+from homegame.room.views import closed_frame, hand_chips, ledger_json, table_json
 
 __all__ = ["CardRoom", "system_shuffle"]
 
@@ -187,6 +187,12 @@ class CardRoom:
             if events and events[-1].kind == "closed":
                 return Table.restore(table_id, events)
         raise NotFound(f"there is no open table {str(table_id)[:64]!r} in this room")
+
+    async def public_table(self, table_id: object) -> dict[str, Any]:
+        """The table as everyone sees it (``GET /api/tables/<table>``): who is connected now, for a
+        table this process serves; a closed table as it was left."""
+        host = self.hosts.get(table_id) if isinstance(table_id, str) else None
+        return host.public() if host is not None else table_json(await self.readable(table_id))
 
     def lobby(self) -> list[dict[str, Any]]:
         """The open tables this process hosts, for a lobby (see :meth:`lobby_line`)."""

@@ -271,6 +271,7 @@ class TableState:
         assert self.series is not None
         chance = Chance.replaying(self._chance.pop(data["number"], []), then=Chance())
         self.hand = start_hand(data, deck=parse_cards(data["deck"]), chance=chance)
+        self.hand.dealt_seq = self.seq
         self.phase, self.wakes_at, self.deadlines = "playing", None, {}
         self._start_clocks(at)
 
@@ -284,6 +285,8 @@ class TableState:
         occupant = self._occupant(seat)
         hand.state.apply(hand.seats.index(seat), Action.from_json(data["action"]))
         occupant.timeouts = occupant.timeouts + 1 if data["by"] == "clock" else 0
+        if data["by"] == "clock":
+            hand.clocked[seat] = {"seq": self.seq, "action": data["action"]}
         if occupant.timeouts >= self.config.timeouts_to_sit_out:
             occupant.sitting_out, occupant.away_from = True, hand.number
         self.deadlines.pop(seat, None)

@@ -42,8 +42,9 @@ def table_json(table: Table, connected: Collection[int] = ()) -> dict[str, Any]:
         "chooser": table.chooser, "hands_played": table.hands_played, "seats": seats,
         "wakes_at": table.wakes_at, "closing": table.closing,
         "series": None if series is None else {"game": series.game, "variants": list(series.variants)},
-        "hand": None if hand is None else {"number": hand.number, "game": hand.game.name,
-                                            "title": hand.game.title, "seats": list(hand.seats),
+        "hand": None if hand is None else {"number": hand.number, "dealt_seq": hand.dealt_seq,
+                                            "game": hand.game.name, "title": hand.game.title,
+                                            "seats": list(hand.seats),
                                             "variants": sorted(hand.game.chosen_variants),
                                             "over": hand.state.is_over, **hand_chips(table)},
         "choosable": table.choosable() if table.phase == "choosing" else [],
@@ -74,8 +75,9 @@ def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: 
     if hand is not None and seat is not None and occupant is not None and table.sat_for(seat, hand.number):
         player = hand.player_of(seat)
     choosing = table.phase == "choosing" and seat is not None and seat == table.chooser
+    clocked = hand.clocked.get(seat) if hand is not None and player is not None and seat is not None else None
     you = {"seat": seat, "name": occupant.name if occupant else None, "player": player, "to_act": False,
-           "choosing": choosing}
+           "choosing": choosing, "clock_chose": clocked}
     view = legal = clock_takes = None
     if hand is not None:
         view = hand.state.view(player).to_json()
