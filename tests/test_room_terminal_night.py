@@ -98,3 +98,91 @@ def test_a_rejoin_does_not_tell_an_earlier_hand_s_chat_again(tmp_path: Path) -> 
         again.type("q")
         assert again.finish() == 0
         assert "from the first hand" not in again.output
+
+
+def test_a_clock_that_runs_out_during_a_question_closes_it_and_says_what_it_chose(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Quick", "seats": 3, "games": ["papayoo"], "bots": 2,
+                                    "pause": 0, "clock": 4})
+        person = Typist("join", f"{server.base}/t/{made['table']}", "--name", "ann")
+        person.wait_for("s left) > ")
+        person.type("1")  # pass cards: which ones is asked next, and left unanswered
+        person.wait_for("s left) Which cards to pass?")
+        person.wait_for("Time ran out: the clock chose to pass", timeout=30)
+        person.type("5h 6h")  # what was meant for the closed question is not taken as an act
+        person.wait_for("It is not your turn", "> ")
+        person.type("q")
+        assert person.finish() == 0
+        assert "event" not in person.output.lower(), person.output[-2000:]
+
+
+def test_hint_at_a_room_table_gives_the_bot_s_play_as_a_choice(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Hints", "seats": 2, "games": ["draw"], "bots": 1, "clock": 60})
+        person = Typist("join", f"{server.base}/t/{made['table']}", "--name", "ann")
+        person.wait_for("s left) > ")
+        person.type("hint")
+        person.wait_for("(choice ")
+        assert "Hint: " in person.output and "not your turn" not in person.output
+        person.type("q")
+        assert person.finish() == 0
+
+
+def test_a_dropped_room_is_joined_again_by_itself_and_a_gone_one_is_said_plainly(tmp_path: Path) -> None:
+    server = RoomServer(str(tmp_path / "room.sqlite3")).start()
+    try:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Drop", "seats": 2, "games": ["draw"], "bots": 1, "clock": 60})
+        invite = f"{server.base}/t/{made['table']}"
+        person = Typist("join", invite, "--name", "ann", "--retry-for", "8")
+        person.wait_for("s left) > ")
+        server.kill()
+        person.wait_for("The connection to the room was lost: connecting again by itself")
+        person.type("1")
+        person.wait_for("The room is away: this was not sent")
+        time.sleep(3)  # longer than the old client's patience with an idle drop
+        server.start()
+        person.wait_for("Connected again: you are back at the table.", timeout=30)
+        person.wait_for("s left) > ")
+        person.type("1")  # taken now
+        person.wait_for("  . You ")
+        server.kill()
+        assert person.finish(timeout=60) == 0
+        assert "Goodbye: the room did not answer for 8 seconds; your seat is kept" in person.output
+    finally:
+        server.stop()
+
+
+def test_a_hand_s_result_stays_into_the_next_and_a_rebuy_waits_for_the_hand_s_end(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Deep", "seats": 2, "games": ["draw"], "bots": 1, "pause": 1,
+                                    "clock": 60, "buy_in": 100, "max_buy_in": 400})
+        person = Typist("join", f"{server.base}/t/{made['table']}", "--name", "ann")
+        person.wait_for("s left) > ")
+        person.type("rebuy 10")
+        person.wait_for("Your rebuy of 10 chips is made when this hand ends.")
+        while "Your rebuy is made: you have " not in person.output:
+            person.wait_for("> ", "Your rebuy is made")
+            person.type("1")
+        person.wait_for("hand 2: Basic Draw Poker")
+        second = person.output[person.output.index("hand 2: Basic Draw Poker") - 400:]
+        assert "  . Hand 1: " in second, "the next hand's log begins with the last one's result"
+        person.type("q")
+        assert person.finish() == 0
+        assert next(line for line in client.ledger(made["table"])["lines"] if line["name"] == "ann")["bought"] == 110
+
+
+def test_a_bot_to_act_is_shown_thinking() -> None:
+    from homegame.cli.room_text import seat_lines
+    seats = [{"seat": 0, "name": "ann", "bot": None, "stack": 90, "deadline": None, "sitting_out": False,
+              "connected": True},
+             {"seat": 1, "name": "Ada", "bot": "heuristic", "stack": 110, "deadline": None,
+              "sitting_out": False, "connected": True}]
+    table = {"seats": seats, "button": 0, "phase": "playing",
+             "hand": {"number": 1, "seats": [0, 1], "over": False}}
+    lines = seat_lines({"table": table, "now": 0.0, "view": {"to_act": [1]}, "you": {"seat": 0}})
+    assert lines == ["  ann (you): 90 chips · seat 0 in this hand, dealer",
+                     "  Ada: 110 chips · seat 1 in this hand, thinking"]

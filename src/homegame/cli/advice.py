@@ -23,11 +23,12 @@ from typing import Any
 from homegame.bots import make_bot
 from homegame.bots.betting import BettingBot, explain_bet
 from homegame.cards import Card
+from homegame.cli.choices import Offer, same_action
 from homegame.cli.narrate import doing
 from homegame.cli.render import Style
 from homegame.engine import Action, ActionSet, View
 
-__all__ = ["advise"]
+__all__ = ["advise", "hint_in_menu"]
 
 Adviser = Callable[[Any, ActionSet, Style], tuple[Action, str]]
 BETTING = frozenset({"fold", "check", "call", "bet", "raise", "complete", "bring-in"})
@@ -44,6 +45,16 @@ def advise(view: View, legal: ActionSet, look: Style) -> tuple[Action, str]:
         adviser = _betting
     action, why = adviser(view, legal, look)
     return action, f"Hint: {doing(action, look)} - {why}"
+
+
+def hint_in_menu(hinted: Action, note: str, menu: list[Offer], look: Style) -> tuple[str, list[Offer]]:
+    """The advice ``note`` with the number of the hinted play among the choices, and the menu with
+    that play as a choice of its own where none of the menu's is it."""
+    number = next((n for n, o in enumerate(menu, 1) if o.action and same_action(o.action, hinted)), 0)
+    if not number:
+        menu = [*menu, Offer(f"{look.action(hinted)}  (the hint)", hinted)]
+        number = len(menu)
+    return f"{note} (choice {number})", menu
 
 
 def _bot(view: View) -> Any:

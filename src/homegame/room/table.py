@@ -160,7 +160,8 @@ class Table(TableState):
     def rebuy(self, seat: int, chips: object, *, at: float, intent: str | None = None) -> bool:
         """Add chips to ``seat``'s stack between hands, up to the table's buy-in, or its
         ``max_buy_in`` where it allows deep stacks (a stack a points game took below zero may take
-        more than one buy-in to get there)."""
+        more than one buy-in to get there). Asked for during a hand the seat plays, the rebuy is
+        made when that hand ends (as much of it as the stack then has room for)."""
         if self._seen(seat, intent):
             return False
         stack, most = self._occupant(seat).stack, self.config.max_buy_in
@@ -170,10 +171,11 @@ class Table(TableState):
         if type(chips) is not int or not 1 <= chips <= most - stack:
             raise RoomError(f"a rebuy tops your stack of {stack} up to {limit} {most}: 1 to "
                             f"{most - stack} chips, not {shown(chips)}")
-        if self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over:
-            raise RoomError("rebuy between hands, not during one you play")
         self._make_room_for(chips)
-        self.record("rebuy", {"seat": seat, "chips": chips, "intent": intent}, at)
+        if self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over:
+            self.record("rebuy_asked", {"seat": seat, "chips": chips, "intent": intent}, at)
+        else:
+            self.record("rebuy", {"seat": seat, "chips": chips, "intent": intent}, at)
         return True
 
     def _make_room_for(self, chips: int) -> None:
@@ -274,6 +276,7 @@ class Table(TableState):
     def _end_hand(self, at: float) -> None:
         """After a hand: the house buys its broke bots back in, then the table closes if its owner
         asked it to, or takes a checkpoint to be read back from."""
+        self._asked_rebuys(at)
         needed = self._most_needed()
         for seat, occupant in enumerate(self.seats):
             if occupant is not None and occupant.bot is not None and occupant.stack < needed:
@@ -284,6 +287,17 @@ class Table(TableState):
             self.record("closed", {}, at)
         else:
             self.record("checkpoint", self.checkpoint(), at)
+
+    def _asked_rebuys(self, at: float) -> None:
+        """The rebuys asked for during the hand: each as far as the stack now has room for."""
+        for seat, occupant in enumerate(self.seats):
+            if occupant is None or not occupant.rebuy:
+                continue
+            chips = min(occupant.rebuy, self.config.max_buy_in - occupant.stack)
+            if chips > 0 and self._held() + chips <= MAX_CHIPS:
+                self.record("rebuy", {"seat": seat, "chips": chips, "intent": None, "by": "asked"}, at)
+            else:
+                self.record("rebuy_dropped", {"seat": seat}, at)
 
     def _most_needed(self) -> int:
         """The stack that can be dealt into every game of the table."""

@@ -20,12 +20,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                       help="the seat number you want (default: any free one)")
     join.add_argument("--chips", type=int, default=None,
                       help="the chips you bring, where the table allows deep stacks (default: its buy-in)")
+    join.add_argument("--retry-for", type=float, default=300.0, metavar="SECONDS",
+                      help="how long to keep connecting again when the room drops (default: 300)")
     join.set_defaults(run=run)
     watch = subparsers.add_parser(
         "watch", help="watch a card-room table from its invite link (no seat)",
         description="Follow a card-room table as a spectator: every hand as it is played, with only "
         "the cards the table shows.")
     watch.add_argument("invite", help="the table's invite link")
+    watch.add_argument("--retry-for", type=float, default=300.0, metavar="SECONDS",
+                       help="how long to keep connecting again when the room drops (default: 300)")
     watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None)
 
 
@@ -63,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
         from homegame.cli.remote import RemoteTable, keyboard_for
 
         console = open_console()
-        async with SeatConnection(base, table, token, keep_frames=False) as connection:
+        async with SeatConnection(base, table, token, keep_frames=False,
+                                  give_up_after=args.retry_for) as connection:
             remote = RemoteTable(connection, console, keyboard_for(console),
                                  ledger=lambda: client.ledger(table))
             return await remote.run()
