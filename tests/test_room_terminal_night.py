@@ -172,7 +172,8 @@ def test_a_hand_s_result_stays_into_the_next_and_a_rebuy_waits_for_the_hand_s_en
         assert "  . Hand 1: " in second, "the next hand's log begins with the last one's result"
         person.type("q")
         assert person.finish() == 0
-        assert next(line for line in client.ledger(made["table"])["lines"] if line["name"] == "ann")["bought"] == 110
+        ann = next(line for line in client.ledger(made["table"])["lines"] if line["name"] == "ann")
+        assert ann["bought"] == 110
 
 
 def test_a_bot_to_act_is_shown_thinking() -> None:
