@@ -195,10 +195,8 @@ def test_a_table_made_at_the_terminal_is_joined_by_its_printed_line_and_the_seat
     from homegame.room.config import ROOM_FIELDS
     assert set(SETUP_OPTIONS) | {"name"} >= set(ROOM_FIELDS), "every field the room takes has an option"
     with RoomServer(str(tmp_path / "room.sqlite3")) as server:
-        maker = subprocess.run([sys.executable, "-m", "homegame", "table", "new", server.base, "--name", "Fri",
-                                "--games", "draw:lowball,paiute", "--bots", "1", "--seats", "2",
-                                "--stake", "ante=2", "--clock", "60"],
-                               capture_output=True, text=True, timeout=60)
+        maker = _homegame("table", "new", server.base, "--name", "Fri", "--games", "draw:lowball,paiute",
+                          "--bots", "1", "--seats", "2", "--stake", "ante=2", "--clock", "60")
         assert maker.returncode == 0, maker.stderr
         join_line = next(line.strip() for line in maker.stdout.splitlines() if "homegame join" in line)
         invite = join_line.split()[2]
@@ -213,12 +211,13 @@ def test_a_table_made_at_the_terminal_is_joined_by_its_printed_line_and_the_seat
         again.wait_for("Back to your seat as ann")
         again.type("q")
         assert again.finish() == 0
-        seats = subprocess.run([sys.executable, "-m", "homegame", "seats"], capture_output=True, text=True,
-                               timeout=60).stdout
+        seats = _homegame("seats").stdout
         assert invite in seats and "as ann; token " in seats and "owner token" in seats
-        refused = subprocess.run([sys.executable, "-m", "homegame", "table", "new", server.base, "--seats", "9"],
-                                 capture_output=True, text=True, timeout=60)
+        refused = _homegame("table", "new", server.base, "--seats", "9")
         assert refused.returncode == 1 and "Seats" in refused.stderr
-        closed = subprocess.run([sys.executable, "-m", "homegame", "table", "close", invite],
-                                capture_output=True, text=True, timeout=60)
+        closed = _homegame("table", "close", invite)
         assert closed.returncode == 0 and "The table close" in closed.stdout
+
+
+def _homegame(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "homegame", *args], capture_output=True, text=True, timeout=60)
