@@ -220,4 +220,5 @@ def test_a_table_made_at_the_terminal_is_joined_by_its_printed_line_and_the_seat
 
 
 def _homegame(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "homegame", *args], capture_output=True, text=True, timeout=60)
+    return subprocess.run([sys.executable, "-m", "homegame", *args], capture_output=True, text=True,
+                          timeout=60)
