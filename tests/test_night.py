@@ -61,7 +61,8 @@ def test_the_csv_nets_sum_to_zero_with_the_house_and_match_the_ledger_panel(nigh
     rows = list(csv.DictReader(io.StringIO(ledger_csv(read))))
     assert sum(int(row["net"]) for row in rows) == 0
     panel = ledger_json(read.table)
-    assert {(line["name"], line["net"]) for line in panel["lines"]} == {(row["name"], int(row["net"])) for row in rows}
+    nets = {(row["name"], int(row["net"])) for row in rows}
+    assert {(line["name"], line["net"]) for line in panel["lines"]} == nets
     assert any(row["name"] == HOUSE or row["bot"] == "yes" for row in rows)
     for row in rows:
         if row["name"] == HOUSE:  # the house's chips won or lost in the hands: no buy-in, no cash-out
@@ -124,10 +125,11 @@ def test_a_player_s_histories_hold_no_card_the_table_did_not_show_them(night: tu
 def _hidden_from(history: History, player: int) -> set[str]:
     """The cards of a full history that ``player`` never saw: in events private to others, and in
     no public event."""
-    public = set().union(*(_cards_in(json.dumps(e.to_json())) for e in history.events if e.private_to is None))
-    private = set().union(*(_cards_in(json.dumps(e.to_json())) for e in history.events
-                            if e.private_to is not None and player not in e.private_to))
-    return private - public - set().union(*(_cards_in(json.dumps(e.to_json())) for e in history.seen_by(player)))
+    def cards(events: Sequence[Any]) -> set[str]:
+        return set().union(*(_cards_in(json.dumps(e.to_json())) for e in events))
+    public = cards([e for e in history.events if e.private_to is None])
+    private = cards([e for e in history.events if e.private_to is not None and player not in e.private_to])
+    return private - public - cards(history.seen_by(player))
 
 
 def _cards_in(text: str) -> set[str]:
@@ -200,8 +202,8 @@ def _counted_night() -> Night:
         ("pineapple", _in_order, [(0, "raise"), (1, "call"), (2, "fold"), (1, "discard"), (0, "discard"),
                                   (1, "check"), (0, "bet"), (1, "call"), (1, "check"), (0, "check"),
                                   (1, "check"), (0, "check")]),
-        ("draw", _reversed, [(2, "check"), (0, "bet"), (1, "call"), (2, "fold"), (0, "discard"), (1, "discard"),
-                             (0, "check"), (1, "check")]),
+        ("draw", _reversed, [(2, "check"), (0, "bet"), (1, "call"), (2, "fold"), (0, "discard"),
+                             (1, "discard"), (0, "check"), (1, "check")]),
     ]
     for game, shuffle, actions in moves:
         assert table.chooser is not None
@@ -218,7 +220,8 @@ def test_the_statistics_are_the_hands_counted_by_hand() -> None:
         ("bob", "pineapple"): (1, 1, -6, 1, 0, 1, 0, 0, 2), ("bob", "draw"): (1, 1, -3, 1, 0, 1, 0, 0, 1),
         ("cy", "pineapple"): (1, 0, -2, 0, 0, 0, 0, 0, 0), ("cy", "draw"): (1, 0, -1, 0, 0, 0, 0, 0, 0),
     }
-    fields = ("dealt", "played", "chips", "showdowns", "showdowns_won", "vpip", "raised_first", "raises", "calls")
+    fields = ("dealt", "played", "chips", "showdowns", "showdowns_won", "vpip", "raised_first", "raises",
+              "calls")
     for (name, game), figures in counted.items():
         assert tuple(players[name]["games"][game][f] for f in fields) == figures, (name, game)
     ann, bob, cy = players["ann"]["total"], players["bob"]["total"], players["cy"]["total"]
@@ -238,7 +241,8 @@ def test_a_game_without_betting_has_no_betting_figures() -> None:
         step(table, chooser, now)
     ann = next(p for p in stats_json(read_night("x1", table.take_unsaved()))["players"] if p["name"] == "ann")
     chinese = ann["games"]["chinese"]
-    assert (chinese["dealt"], chinese["played"], chinese["showdowns"], chinese["betting_hands"]) == (2, 2, 2, 0)
+    counts = (chinese["dealt"], chinese["played"], chinese["showdowns"], chinese["betting_hands"])
+    assert counts == (2, 2, 2, 0)
     assert chinese["vpip_share"] is None and chinese["aggression"] is None
 
 
