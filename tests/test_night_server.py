@@ -143,3 +143,21 @@ def test_a_player_downloads_their_hands_and_the_host_every_hand(played: Any, tmp
     assert "as the seat saw it" in capsys.readouterr().out
     assert main(["history", night["invite"], "--token", night["tokens"]["bob"], "--text"]) == 0
     assert "bob (you)" in capsys.readouterr().out
+
+
+def test_the_answers_fit_the_schemas_docs_protocol_shows(played: Any) -> None:
+    from jsonschema import Draft202012Validator
+
+    from homegame.room.night_schemas import NIGHT_SCHEMAS, night_schemas_markdown
+
+    doc = (Path(__file__).parent.parent / "docs" / "protocol.md").read_text(encoding="utf-8")
+    assert night_schemas_markdown() in doc, "regenerate: python -m homegame.room.night_schemas"
+    _, night = played
+    client, table = night["client"], night["table"]
+    answers = {"ledger": [json.loads(client.ledger_file(table, "json"))], "stats": [client.stats(table)],
+               "hand": [json.loads(line) for line in client.histories(table, night["owner"]).splitlines()]
+               + [json.loads(line) for line in client.histories(table, night["tokens"]["ann"]).splitlines()]}
+    for name, schema in NIGHT_SCHEMAS.items():
+        Draft202012Validator.check_schema(schema)
+        for answer in answers[name]:
+            Draft202012Validator(schema).validate(answer)
