@@ -153,8 +153,8 @@ def test_the_lobby_makes_a_table_and_its_invite_link_seats_a_friend(browser: Bro
     page.get_by_role("button", name="Close the table").click()
     for closed in (page, friend.page):  # the room's last frame brings everyone the final ledger
         expect(closed.locator("#panel-body")).to_contain_text("The table is closed: the final ledger.")
-        expect(closed.locator("#panel-body .ledger")).to_contain_text("dee")
-        expect(closed.locator("#panel-body .ledger")).to_contain_text("flo")
+        expect(closed.locator("#panel-body .ledger:not(.stats)")).to_contain_text("dee")
+        expect(closed.locator("#panel-body .ledger:not(.stats)")).to_contain_text("flo")
         expect(closed.locator("#status")).to_have_text("The table is closed")
     shoot(friend.page, artifacts, "closed-desktop")
     page.context.close()
@@ -229,7 +229,7 @@ def test_rules_and_the_history_of_a_hand_open_from_the_table(browser: Browser, r
     assert page.locator("#panel-body").inner_text() != last
     page.keyboard.press("Escape")
     page.keyboard.press("Shift+L")
-    expect(page.locator("#panel-body .ledger")).to_contain_text("ann")
+    expect(page.locator("#panel-body .ledger:not(.stats)")).to_contain_text("ann")
     expect(page.locator("#panel-body")).to_contain_text("Settle up")
     page.keyboard.press("Escape")
     page.keyboard.press("?")
