@@ -331,10 +331,10 @@ class NetworkBot:
     of its own, as an outside agent plays; with it, a spectator's connection, whose frames the
     secrecy checks read as they read a page's."""
 
-    def __init__(self, base: str, table: str, name: str = "Rob (bot)") -> None:
+    def __init__(self, base: str, table: str, name: str = "Rob (bot)", chips: int | None = None) -> None:
         self.client = RoomClient(base)
         self.table = table
-        self.seat, self.token = self.client.join(table, name)
+        self.seat, self.token = self.client.join(table, name, chips=chips)
         self.watched: list[dict[str, Any]] = []
         self.frames: list[dict[str, Any]] = []
         self.stop = threading.Event()

@@ -26,6 +26,7 @@ no one calls) and ``closed``.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
@@ -38,6 +39,7 @@ from homegame.room.config import BOT_NAMES, TableConfig
 from homegame.room.hands import chance_by_hand, start_hand
 from homegame.room.seats import HOUSE
 from homegame.room.table_state import TableEvent, TableState
+from homegame.wording import counted
 
 __all__ = ["CHAT_LONGEST", "Shuffle", "Table", "TableEvent"]
 
@@ -207,6 +209,10 @@ class Table(TableState):
             raise RoomError("no game is to be called now: the dealer calls one between games")
         if seat != self.chooser:
             raise RoomError(f"it is not your call: the dealer's choice is seat {self.chooser}'s")
+        opens = self.call_opens_at()
+        if opens is not None and at < opens:
+            left = counted(math.ceil(opens - at), "second")
+            raise RoomError(f"the last hand stays on the table for {left} more: call the next game then")
         if not isinstance(game, str) or game not in self.choosable():
             raise RoomError(f"{shown(game)} cannot be dealt now; the dealer may call "
                             f"{', '.join(self.choosable()) or 'nothing (not enough players)'}")

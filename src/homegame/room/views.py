@@ -74,10 +74,12 @@ def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: 
     player = None
     if hand is not None and seat is not None and occupant is not None and table.sat_for(seat, hand.number):
         player = hand.player_of(seat)
-    choosing = table.phase == "choosing" and seat is not None and seat == table.chooser
+    opens = table.call_opens_at()
+    choosing = seat is not None and seat == table.chooser and opens is not None and now >= opens
     clocked = hand.clocked.get(seat) if hand is not None and player is not None and seat is not None else None
     you = {"seat": seat, "name": occupant.name if occupant else None, "player": player, "to_act": False,
-           "choosing": choosing, "clock_chose": clocked}
+           "choosing": choosing, "clock_chose": clocked,
+           "out": table.out_why(seat) if seat is not None and occupant is not None else None}
     view = legal = clock_takes = None
     if hand is not None:
         view = hand.state.view(player).to_json()

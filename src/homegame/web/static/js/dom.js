@@ -42,6 +42,15 @@ export function fill(node, ...children) {
   return append(node, children);
 }
 
+/** Fill ``node`` with what ``build()`` makes, unless it holds what was built for ``key`` already: a
+ * form being typed in keeps its text and its focus while the table changes around it. */
+export function steady(node, key, build) {
+  if (node.dataset.built === key) return node;
+  fill(node, build());
+  node.dataset.built = key;
+  return node;
+}
+
 export function $(selector, root = document) {
   return root.querySelector(selector);
 }

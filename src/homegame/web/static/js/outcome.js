@@ -31,7 +31,7 @@ function belowZero(stacks, ctx) {
   if (!under.length) return null;
   const whose = under.map(([g, stack]) => `${ctx.words.who(g)} (${signed(stack)})`).join(", ");
   const mine = under.some(([g]) => ctx.words.who(g) === "you");
-  const next = mine ? "To be dealt into the next game, rebuy under Options (Shift+O)"
+  const next = mine ? "To be dealt into the next game, rebuy (by your seat's note above, or under Options)"
                     : "A player rebuys under Options to be dealt into the next game";
   return h("p", { class: "note below-zero" },
            ctx.text(`${capitalize(`points can take a stack below zero: ${whose}.`)} ${next}; the house buys its bots back in.`));

@@ -8,13 +8,14 @@ import { askWhy, checkArrangement, suggest } from "./advice.js";
 import { call, store } from "./api.js";
 import { cardElement } from "./cards.js";
 import { Decision } from "./decision.js";
-import { $, $$, capitalize, fill, h, plural } from "./dom.js";
+import { $, $$, capitalize, fill, h, steady } from "./dom.js";
 import { renderFelt, tickClocks } from "./felt.js";
 import { gameFor, money } from "./games.js";
 import { joinForm, takeSeat } from "./join.js";
 import { installKeys } from "./keys.js";
 import { chipsResult } from "./outcome.js";
 import { openPanel } from "./panels.js";
+import { outNotice } from "./seat-controls.js";
 import { TableSocket } from "./socket.js";
 import { app, gameName, hand, seatName, tableId, tableSeatOf, words } from "./table-state.js";
 import { variantOf } from "./variants.js";
@@ -168,6 +169,7 @@ function render() {
   else if (turnStarts) startDecision(frame);
   renderTop();
   renderFelt(context(), (seat) => takeSeat(seat, seated, say));
+  renderOut();
   renderOwn();
   renderActions();
   renderResult();
@@ -232,6 +234,20 @@ function renderTop() {
   $("#game-line").textContent = line;
 }
 
+/** Why the reader is not dealt in, with the way back (Come back, a rebuy), drawn again only when
+ * that changes: a rebuy being typed is kept while the hand goes on. */
+function renderOut() {
+  const frame = app.frame;
+  const node = $("#out");
+  node.hidden = frame.you.seat === null;
+  if (node.hidden) return;
+  const mine = frame.table.seats[frame.you.seat];
+  const current = hand() && !hand().over ? hand() : null;
+  const key = JSON.stringify([frame.you.out, frame.you.player, mine && mine.stack, current && current.number]);
+  steady(node, key, () => outNotice(frame, current && current.title, send));
+  node.hidden = !node.textContent.trim();
+}
+
 function renderOwn() {
   const frame = app.frame;
   const node = $("#own");
@@ -240,11 +256,17 @@ function renderOwn() {
   const game = gameFor(gameName());
   node.hidden = false;
   if (frame.you.seat === null) {
-    fill(node, joinForm(seated, say));
+    const table = frame.table;
+    // the form is drawn again only when what it offers changes: a name being typed stays
+    const key = JSON.stringify([table.phase === "closed", table.seats.some((seat) => seat === null), table.config.buy_in,
+                                table.config.max_buy_in]);
+    steady(node, key, () => joinForm(seated, say));
     return;
   }
+  delete node.dataset.built;
   if (!view || frame.you.player === null || frame.you.player === undefined) {
-    fill(node, h("p", { class: "note" }, hand() && !hand().over ? "You are not dealt in this hand." : "You sit here; the next deal includes you."));
+    fill(node);
+    node.hidden = true;  // #out says why
     return;
   }
   const ctx = context();
@@ -304,20 +326,13 @@ function waitingFor() {
     const names = view.to_act.map((g) => seatName(tableSeatOf(g)));
     return `Waiting for ${names.join(", ")}…`;
   }
-  if (frame.table.phase === "choosing") return `Waiting for ${seatName(frame.table.chooser)} to call the game…`;
+  if (frame.table.phase === "choosing") {
+    return frame.table.chooser === frame.you.seat ? "Your deal: you call the next game once the last hand has had its moment…"
+                                                  : `Waiting for ${seatName(frame.table.chooser)} to call the game…`;
+  }
   if (frame.table.phase === "between") return "The next deal comes in a moment…";
-  if (frame.table.phase === "waiting") return shortOfChips() || "Waiting for another player to sit down…";
+  if (frame.table.phase === "waiting") return "Waiting for another player who can be dealt in…";
   return "";
-}
-
-// At a table waiting for players who can be dealt in, a seat short of a buy-in is told how to play on.
-function shortOfChips() {
-  const frame = app.frame;
-  const mine = frame.table.seats[frame.you.seat];
-  const buyIn = frame.table.config.buy_in;
-  if (!mine || mine.stack >= buyIn) return "";
-  const have = mine.stack ? `You have ${plural(mine.stack, "chip")}` : "You have no chips";
-  return `${have}: rebuy under Options (Shift+O) to be dealt in again.`;
 }
 
 function pickerNode() {
