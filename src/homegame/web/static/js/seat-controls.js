@@ -39,7 +39,7 @@ export function outNotice(frame, gameTitle, send) {
     asked: () => [dealt ? "You sit out from the next deal; this hand is yours to play out." : "You sit out.", comeBackButton(send)],
     clock: () => [`Your time ran out ${plural(table.config.timeouts_to_sit_out, "turn")} in a row, so you sit out: `
                   + (dealt ? "the rest of this hand is played for you at once." : "you are not dealt in."), comeBackButton(send)],
-    chips: () => [`You have ${plural(mine.stack, "chip")}, and ${gameTitle || "a deal here"} needs ${out.needs}: rebuy to be dealt in.`,
+    chips: () => [`You have ${mine.stack ? plural(mine.stack, "chip") : "no chips"}, and ${gameTitle || "a deal here"} needs ${out.needs}: rebuy to be dealt in.`,
                   rebuyForm(table, mine, send, { needs: out.needs, prompt: "Chips", label: "Rebuy" })],
     late: () => [hand ? "This hand was dealt before you sat down (or came back): the next deal includes you."
                       : "The game under way was dealt before you sat down (or came back): you are dealt in when it ends."],
