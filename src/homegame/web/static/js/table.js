@@ -124,14 +124,7 @@ function handCard(code, size, markOf, extra) {
   const node = cardElement(code, { size, marks: markOf(code), extra: `${extra} pickable`, button: true,
                                    pressed: decision.isPicked(code), disabled: !can || app.busy });
   node.addEventListener("click", () => {
-    if (decision.mode === "pick" && decision.isPicked(code)) {
-      const [first] = decision.pickedActions();
-      if (first) {
-        act(first);
-        return;
-      }
-    }
-    decision.toggle(code);
+    decision.toggle(code);  // a second tap puts the card back: playing it is the button's job
     app.why = "";
     render();
     askWhy(page);
