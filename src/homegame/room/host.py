@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import hmac
 import logging
 import secrets
 from collections.abc import Callable, Coroutine
@@ -124,8 +123,7 @@ class TableHost:
             return None
         hashed = token_hash(token)
         for seat, occupant in enumerate(self.table.seats):
-            kept = occupant.token_hash if occupant is not None else None
-            if kept and hmac.compare_digest(kept, hashed):
+            if occupant is not None and occupant.opens_with(hashed):
                 return seat
         raise NotAllowed("that token opens no seat at this table")
 

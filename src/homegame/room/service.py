@@ -26,10 +26,12 @@ from homegame.cards import Card
 from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.room.bots import BotPool
 from homegame.room.config import TableConfig
-from homegame.room.connection import CLOSE_TABLE_CLOSED
+from homegame.room.connection import CLOSE_TABLE_CLOSED, TokenBucket
+from homegame.room.devices import new_code, normal_code, shown_code
 from homegame.room.hands import replay_hand
 from homegame.room.host import TableHost, new_token, token_hash
 from homegame.room.ownership import Sharing
+from homegame.room.protocol import BadMessage
 from homegame.room.store import SharedStore, Store
 from homegame.room.table import Shuffle, Table, TableEvent
 from homegame.room.views import closed_frame, hand_chips, ledger_json, table_json
@@ -66,6 +68,7 @@ class CardRoom:
         self.monotonic = time.monotonic
         self.random = random.SystemRandom()
         self.hosts: dict[str, TableHost] = {}
+        self._claims: dict[str, TokenBucket] = {}
         self.lag: deque[float] = deque(maxlen=3000)
         self._lag_task: asyncio.Task[None] | None = None
         self.sharing: Sharing | None = None
@@ -154,6 +157,28 @@ class CardRoom:
         taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=self.clock(), seat=seat,
                                                    chips=chips))
         return taken, token
+
+    async def seat_code(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """A code that opens the seat ``token`` opens on another device, once, for a few minutes
+        (see :mod:`homegame.room.devices`)."""
+        host = self.host(table_id)
+        seat = host.seat_of(token)
+        if seat is None:
+            raise NotAllowed("a code for another device is asked for with your seat's token")
+        code = new_code()
+        expires = await host.change(lambda t: t.issue_code(seat, token_hash(code), at=self.clock()))
+        return {"code": shown_code(code), "expires": expires, "seat": seat}
+
+    async def claim_seat(self, table_id: str, code: object) -> dict[str, Any]:
+        """The seat a code opens, with a token of this device's own for it (shown this once)."""
+        host = self.host(table_id)
+        claims = self._claims.setdefault(table_id, TokenBucket(rate=0.5, burst=10))
+        if not claims.take(now=self.monotonic()):
+            raise BadMessage("slow_down", "too many seat codes tried at this table: wait a moment")
+        hashed, token = token_hash(normal_code(code)), new_token()
+        seat = await host.change(lambda t: t.claim(hashed, token_hash(token), at=self.clock()))
+        occupant = host.table.seats[seat]
+        return {"seat": seat, "name": occupant.name if occupant else "", "token": token}
 
     async def close_table(self, table_id: str, owner_token: str) -> dict[str, Any]:
         """Close the table (its owner only): at once between hands, else when the hand in play

@@ -291,6 +291,14 @@ class TableState:
         self.ledger.buy_in(occupant.name, data["chips"])
         self._recheck_choosing(at)
 
+    def _on_seat_code(self, data: dict[str, Any], at: float) -> None:
+        self._occupant(data["seat"]).code = [data["code"], data["expires"]]
+
+    def _on_seat_claimed(self, data: dict[str, Any], at: float) -> None:
+        occupant = self._occupant(data["seat"])
+        occupant.code = None
+        occupant.devices.append(data["token"])
+
     def _on_chat(self, data: dict[str, Any], at: float) -> None:
         self.chat.append({**data, "seq": self.seq, "at": at})
         del self.chat[:-_CHAT_KEPT]
