@@ -98,3 +98,127 @@ def test_a_rejoin_does_not_tell_an_earlier_hand_s_chat_again(tmp_path: Path) -> 
         again.type("q")
         assert again.finish() == 0
         assert "from the first hand" not in again.output
+
+
+def test_a_clock_that_runs_out_during_a_question_closes_it_and_says_what_it_chose(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Quick", "seats": 3, "games": ["papayoo"], "bots": 2,
+                                    "pause": 0, "clock": 4})
+        person = Typist("join", f"{server.base}/t/{made['table']}", "--name", "ann")
+        person.wait_for("s left) > ")
+        person.type("1")  # pass cards: which ones is asked next, and left unanswered
+        person.wait_for("s left) Which cards to pass?")
+        person.wait_for("Time ran out: the clock chose to pass", timeout=30)
+        person.type("5h 6h")  # what was meant for the closed question is not taken as an act
+        person.wait_for("It is not your turn", "> ")
+        person.type("q")
+        assert person.finish() == 0
+        assert "event" not in person.output.lower(), person.output[-2000:]
+
+
+def test_hint_at_a_room_table_gives_the_bot_s_play_as_a_choice(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Hints", "seats": 2, "games": ["draw"], "bots": 1, "clock": 60})
+        person = Typist("join", f"{server.base}/t/{made['table']}", "--name", "ann")
+        person.wait_for("s left) > ")
+        person.type("hint")
+        person.wait_for("(choice ")
+        assert "Hint: " in person.output and "not your turn" not in person.output
+        person.type("q")
+        assert person.finish() == 0
+
+
+def test_a_dropped_room_is_joined_again_by_itself_and_a_gone_one_is_said_plainly(tmp_path: Path) -> None:
+    server = RoomServer(str(tmp_path / "room.sqlite3")).start()
+    try:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Drop", "seats": 2, "games": ["draw"], "bots": 1, "clock": 60})
+        invite = f"{server.base}/t/{made['table']}"
+        person = Typist("join", invite, "--name", "ann", "--retry-for", "8")
+        person.wait_for("s left) > ")
+        server.kill()
+        person.wait_for("The connection to the room was lost: connecting again by itself")
+        person.type("1")
+        person.wait_for("The room is away: this was not sent")
+        time.sleep(3)  # longer than the old client's patience with an idle drop
+        server.start()
+        person.wait_for("Connected again: you are back at the table.", timeout=30)
+        person.wait_for("s left) > ")
+        person.type("1")  # taken now
+        person.wait_for("  . You ")
+        server.kill()
+        assert person.finish(timeout=60) == 0
+        assert "Goodbye: the room did not answer for 8 seconds; your seat is kept" in person.output
+    finally:
+        server.stop()
+
+
+def test_a_hand_s_result_stays_into_the_next_and_a_rebuy_waits_for_the_hand_s_end(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Deep", "seats": 2, "games": ["draw"], "bots": 1, "pause": 1,
+                                    "clock": 60, "buy_in": 100, "max_buy_in": 400})
+        person = Typist("join", f"{server.base}/t/{made['table']}", "--name", "ann")
+        person.wait_for("s left) > ")
+        person.type("rebuy 10")
+        person.wait_for("Your rebuy of 10 chips is made when this hand ends.")
+        while "Your rebuy is made: you have " not in person.output:
+            person.wait_for("> ", "Your rebuy is made")
+            person.type("1")
+        person.wait_for("hand 2: Basic Draw Poker")
+        second = person.output[person.output.index("hand 2: Basic Draw Poker") - 400:]
+        assert "  . Hand 1: " in second, "the next hand's log begins with the last one's result"
+        person.type("q")
+        assert person.finish() == 0
+        ann = next(line for line in client.ledger(made["table"])["lines"] if line["name"] == "ann")
+        assert ann["bought"] == 110
+
+
+def test_a_bot_to_act_is_shown_thinking() -> None:
+    from homegame.cli.room_text import seat_lines
+    seats = [{"seat": 0, "name": "ann", "bot": None, "stack": 90, "deadline": None, "sitting_out": False,
+              "connected": True},
+             {"seat": 1, "name": "Ada", "bot": "heuristic", "stack": 110, "deadline": None,
+              "sitting_out": False, "connected": True}]
+    table = {"seats": seats, "button": 0, "phase": "playing",
+             "hand": {"number": 1, "seats": [0, 1], "over": False}}
+    lines = seat_lines({"table": table, "now": 0.0, "view": {"to_act": [1]}, "you": {"seat": 0}})
+    assert lines == ["  ann (you): 90 chips · in this hand, dealer",
+                     "  Ada: 110 chips · in this hand, thinking"]
+
+
+def test_a_table_made_at_the_terminal_is_joined_by_its_printed_line_and_the_seat_is_kept(
+        tmp_path: Path) -> None:
+    from homegame.cli.commands.table import SETUP_OPTIONS
+    from homegame.room.config import ROOM_FIELDS
+    assert set(SETUP_OPTIONS) | {"name"} >= set(ROOM_FIELDS), "every field the room takes has an option"
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        maker = _homegame("table", "new", server.base, "--name", "Fri", "--games", "draw:lowball,paiute",
+                          "--bots", "1", "--seats", "2", "--stake", "ante=2", "--clock", "60")
+        assert maker.returncode == 0, maker.stderr
+        join_line = next(line.strip() for line in maker.stdout.splitlines() if "homegame join" in line)
+        invite = join_line.split()[2]
+        table = RoomClient(server.base).table(invite.rsplit("/", 1)[1])
+        assert table["config"]["games"][0] == {"game": "draw", "variants": ["lowball"]}
+        assert table["config"]["stakes"]["ante"] == 2 and table["config"]["bots"] == 1
+        person = Typist(*join_line.replace("YOUR-NAME", "ann").split()[1:])
+        person.wait_for("> ")
+        person.type("q")
+        assert person.finish() == 0
+        again = Typist("join", invite)  # no name, no token: the seat kept in the data folder
+        again.wait_for("Back to your seat as ann")
+        again.type("q")
+        assert again.finish() == 0
+        seats = _homegame("seats").stdout
+        assert invite in seats and "as ann; token " in seats and "owner token" in seats
+        refused = _homegame("table", "new", server.base, "--seats", "9")
+        assert refused.returncode == 1 and "Seats" in refused.stderr
+        closed = _homegame("table", "close", invite)
+        assert closed.returncode == 0 and "The table close" in closed.stdout
+
+
+def _homegame(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "homegame", *args], capture_output=True, text=True,
+                          timeout=60)

@@ -48,6 +48,8 @@ class Seat:
     away_from: int = 0
     """While the seat sits out, the first hand whose turns are played for it at once: the hand in
     play when the clock sat it out, the next one when its player asked to sit out."""
+    rebuy: int = 0
+    """Chips the player asked to rebuy during a hand they play, added when it ends."""
     code: list[Any] | None = None
     """The seat's code for another device, ``[hash, expires]``, until it is claimed (see
     :mod:`homegame.room.devices`)."""
@@ -69,20 +71,20 @@ class Seat:
         return {"name": self.name, "token": self.token_hash, "bot": self.bot, "stack": self.stack,
                 "sitting_out": self.sitting_out, "leaving": self.leaving, "timeouts": self.timeouts,
                 "intents": [[intent, seq] for intent, seq in self.intents.items()],
-                "joined_after": self.joined_after, "away_from": self.away_from, "code": self.code,
-                "devices": self.devices}
+                "joined_after": self.joined_after, "away_from": self.away_from, "rebuy": self.rebuy,
+                "code": self.code, "devices": self.devices}
 
     @classmethod
     def from_checkpoint(cls, data: dict[str, Any]) -> Seat:
         return cls(data["name"], data["token"], data["bot"], data["stack"], data["sitting_out"],
                    data["leaving"], data["timeouts"], OrderedDict((i, s) for i, s in data["intents"]),
-                   data.get("joined_after", 0), data.get("away_from", 0), data.get("code"),
-                   list(data.get("devices", ())))
+                   data.get("joined_after", 0), data.get("away_from", 0), data.get("rebuy", 0),
+                   data.get("code"), list(data.get("devices", ())))
 
     def to_json(self) -> dict[str, Any]:
         """What every seat and spectator may know of this seat."""
         return {"name": self.name, "bot": self.bot, "stack": self.stack, "sitting_out": self.sitting_out,
-                "leaving": self.leaving}
+                "leaving": self.leaving, "rebuy": self.rebuy}
 
 
 @dataclass

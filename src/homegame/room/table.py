@@ -35,7 +35,7 @@ from typing import Any, Final
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, Chance
 from homegame.engine.game import MAX_CHIPS
-from homegame.errors import HomegameError, NotAllowed, RoomError, shown
+from homegame.errors import HomegameError, NotAllowed, RoomError, did_you_mean, shown
 from homegame.room.config import BOT_NAMES, TableConfig
 from homegame.room.devices import CODE_LIFETIME, MOST_DEVICES
 from homegame.room.hands import chance_by_hand, start_hand
@@ -164,7 +164,8 @@ class Table(TableState):
     def rebuy(self, seat: int, chips: object, *, at: float, intent: str | None = None) -> bool:
         """Add chips to ``seat``'s stack between hands, up to the table's buy-in, or its
         ``max_buy_in`` where it allows deep stacks (a stack a points game took below zero may take
-        more than one buy-in to get there)."""
+        more than one buy-in to get there). Asked for during a hand the seat plays, the rebuy is
+        made when that hand ends (as much of it as the stack then has room for)."""
         if self._seen(seat, intent):
             return False
         stack, most = self._occupant(seat).stack, self.config.max_buy_in
@@ -174,10 +175,11 @@ class Table(TableState):
         if type(chips) is not int or not 1 <= chips <= most - stack:
             raise RoomError(f"a rebuy tops your stack of {stack} up to {limit} {most}: 1 to "
                             f"{most - stack} chips, not {shown(chips)}")
-        if self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over:
-            raise RoomError("rebuy between hands, not during one you play")
         self._make_room_for(chips)
-        self.record("rebuy", {"seat": seat, "chips": chips, "intent": intent}, at)
+        if self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over:
+            self.record("rebuy_asked", {"seat": seat, "chips": chips, "intent": intent}, at)
+        else:
+            self.record("rebuy", {"seat": seat, "chips": chips, "intent": intent}, at)
         return True
 
     def _make_room_for(self, chips: int) -> None:
@@ -234,7 +236,9 @@ class Table(TableState):
         if self.phase != "choosing":
             raise RoomError("no game is to be called now: the dealer calls one between games")
         if seat != self.chooser:
-            raise RoomError(f"it is not your call: the dealer's choice is seat {self.chooser}'s")
+            caller = self.seats[self.chooser] if self.chooser is not None else None
+            who = caller.name if caller is not None else "the dealer"
+            raise RoomError(f"it is not your call: {who} calls the next game")
         opens = self.call_opens_at()
         if opens is not None and at < opens:
             left = counted(math.ceil(opens - at), "second")
@@ -243,9 +247,13 @@ class Table(TableState):
             raise RoomError(f"{shown(game)} cannot be dealt now; the dealer may call "
                             f"{', '.join(self.choosable()) or 'nothing (not enough players)'}")
         allowed = self.config.choice(game).variants
-        if not isinstance(variants, list) or not all(v in allowed for v in variants):
-            raise RoomError(f"{game}'s variants at this table are {', '.join(allowed) or 'none'}, "
-                            f"not {shown(variants)}")
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise RoomError(f"variants are a list of their names, not {shown(variants)}")
+        unknown = [v for v in variants if v not in allowed]
+        if unknown:
+            offered = f"the dealer may switch on {', '.join(allowed)}" if allowed else "it is dealt as it is"
+            raise RoomError(f"{game} has no variant {unknown[0]} at this table"
+                            f"{did_you_mean(unknown[0], allowed)}; {offered}")
         try:
             self._configure(game, variants, seats=self.players_for(game))
         except HomegameError as error:
@@ -306,6 +314,7 @@ class Table(TableState):
     def _end_hand(self, at: float) -> None:
         """After a hand: the house buys its broke bots back in, then the table closes if its owner
         asked it to, or takes a checkpoint to be read back from."""
+        self._asked_rebuys(at)
         needed = self._most_needed()
         for seat, occupant in enumerate(self.seats):
             if occupant is not None and occupant.bot is not None and occupant.stack < needed:
@@ -316,6 +325,17 @@ class Table(TableState):
             self.record("closed", {}, at)
         else:
             self.record("checkpoint", self.checkpoint(), at)
+
+    def _asked_rebuys(self, at: float) -> None:
+        """The rebuys asked for during the hand: each as far as the stack now has room for."""
+        for seat, occupant in enumerate(self.seats):
+            if occupant is None or not occupant.rebuy:
+                continue
+            chips = min(occupant.rebuy, self.config.max_buy_in - occupant.stack)
+            if chips > 0 and self._held() + chips <= MAX_CHIPS:
+                self.record("rebuy", {"seat": seat, "chips": chips, "intent": None, "by": "asked"}, at)
+            else:
+                self.record("rebuy_dropped", {"seat": seat}, at)
 
     def _most_needed(self) -> int:
         """The stack that can be dealt into every game of the table."""

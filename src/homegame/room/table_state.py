@@ -288,8 +288,16 @@ class TableState:
     def _on_rebuy(self, data: dict[str, Any], at: float) -> None:
         occupant = self._occupant(data["seat"])
         occupant.stack += data["chips"]
+        if data.get("by") == "asked":
+            occupant.rebuy = 0
         self.ledger.buy_in(occupant.name, data["chips"])
         self._recheck_choosing(at)
+
+    def _on_rebuy_asked(self, data: dict[str, Any], at: float) -> None:
+        self._occupant(data["seat"]).rebuy = data["chips"]
+
+    def _on_rebuy_dropped(self, data: dict[str, Any], at: float) -> None:
+        self._occupant(data["seat"]).rebuy = 0
 
     def _on_seat_code(self, data: dict[str, Any], at: float) -> None:
         self._occupant(data["seat"]).code = [data["code"], data["expires"]]
