@@ -12,7 +12,8 @@ from room_server import RoomServer
 pytestmark = pytest.mark.browser
 
 
-def test_a_second_tap_on_a_picked_card_puts_it_back_and_plays_nothing(browser: Browser, room: RoomServer) -> None:
+def test_a_second_tap_on_a_picked_card_puts_it_back_and_plays_nothing(browser: Browser,
+                                                                       room: RoomServer) -> None:
     """Paiute's discard on a phone: tapping the picked card again threw it away (Papayoo's play
     used the same code). Playing is the button's job; a second tap takes the card back."""
     created = RoomClient(room.base).create_table({"name": "taps", "seats": 2, "games": ["paiute"], "bots": 1,

@@ -102,7 +102,8 @@ def test_a_player_out_of_chips_is_told_how_to_buy_back_in_and_plays_on(browser: 
     other, = [p for p in players if p is not out]
     prompt = "You have no chips, and a deal here needs 1: rebuy to be dealt in."
     expect(out.page.locator("#out .out-note[data-why=chips] p")).to_have_text(prompt)
-    expect(other.page.locator("#actions .prompt")).to_have_text("Waiting for another player who can be dealt in…")
+    waiting = "Waiting for another player who can be dealt in…"
+    expect(other.page.locator("#actions .prompt")).to_have_text(waiting)
     shoot(out.page, artifacts, "out-of-chips")
     played = hands_played(players)
     out.press("Shift+O")

@@ -102,7 +102,7 @@ function waitingLine() {
 
 /** Run down the clocks of the seats to act, against the room's time. */
 export function tickClocks() {
-  const now = Date.now() / 1000 + app.skew;
+  const now = app.clocksStopped === null ? Date.now() / 1000 + app.skew : app.clocksStopped;
   const limit = app.frame ? app.frame.table.config.clock : 30;
   for (const clock of $$(".clock")) {
     const deadline = Number(clock.dataset.deadline);

@@ -71,7 +71,12 @@ function showStatus({ status, attempt, code }) {
   node.dataset.status = status;
   fill(node, h("span", { class: "dot", "aria-hidden": "true" }), text);
   $("#banner").hidden = status !== "reconnecting";
-  if (status === "reconnecting") fill($("#banner"), "The connection dropped: reconnecting by itself, your seat is kept…");
+  if (status === "reconnecting") fill($("#banner"), "The connection dropped: reconnecting… your seat is kept and the clocks wait.");
+  // The room's clocks stand still while it is away: so do the ones shown, until it is back.
+  if (status === "connected") app.clocksStopped = null;
+  else if (app.drawn && app.clocksStopped === null) app.clocksStopped = Date.now() / 1000 + app.skew;
+  document.body.dataset.clocks = app.clocksStopped === null ? "running" : "stopped";
+  tickClocks();
 }
 
 function say(text) {
