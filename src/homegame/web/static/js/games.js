@@ -348,7 +348,12 @@ function threeRows(rows, names, ctx, size) {
 
 const chinese = {
   phase(view) {
-    const phases = { set: "Set your thirteen cards: front 3, middle 5, back 5", surrender: `Show your rows, or surrender: pay ${view.surrender_cost} in all (two units to every opponent) and show nothing`, over: "Showdown" };
+    // a spectator has no rows to show and no price to pay (the view's cost is a seat's own)
+    const surrender = view.seat === null ? "Each player shows their rows, or surrenders and shows nothing"
+      : `Show your rows, or surrender: pay ${plural(view.surrender_cost, "unit")} in all and show nothing`;
+    const phases = { set: view.seat === null ? "Each player sets their thirteen cards: front 3, middle 5, back 5"
+                                             : "Set your thirteen cards: front 3, middle 5, back 5",
+                     surrender, over: "Showdown" };
     return phases[view.phase] || view.phase;
   },
   seat(view, g, ctx) {
