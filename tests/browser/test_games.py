@@ -30,6 +30,7 @@ def test_three_people_and_a_bot_play_a_deal_by_clicks(game: str, browser: Browse
                  "buy_in": 500, "stakes": STAKES.get(game, {})}
         table, players, drawn = seat_three(browser, room.base, setup)
         phone = players[0]
+        phone.sight = []
         shots: dict[str, Any] = {"problems": []}
 
         def first_turn_on_the_phone() -> None:
@@ -43,7 +44,7 @@ def test_three_people_and_a_bot_play_a_deal_by_clicks(game: str, browser: Browse
             return first_turn_on_the_phone() or hands_played(players) >= 1
 
         with NetworkBot(room.base, table) as bot:
-            play_until(players, over, random.Random(game), choose=game)
+            play_until(players, over, random.Random(game), choose=game, timeout=300)
         for player in players:
             expect(player.page.locator("#result h2")).to_have_text(RESULT, timeout=10000)
         shots["problems"] += layout_problems(phone.page)
@@ -56,5 +57,6 @@ def test_three_people_and_a_bot_play_a_deal_by_clicks(game: str, browser: Browse
     balance(players, game)
     checked = secrecy(players, hand_record(store, table, 1), 1, bot=bot.frames, watcher=bot.watched)
     assert not shots["problems"], shots["problems"]
+    assert phone.sight == [], "at a decision on the phone, what it is decided on is out of sight"
     record(artifacts, f"deal:{game}", {"invite_to_drawn_s": [round(t, 3) for t in drawn],
                                        "hidden_cards_checked": checked})

@@ -184,7 +184,7 @@ const anaconda = {
     return [declared.length ? h("p", { class: "note" }, ctx.text("Declared: " + ctx.words.bySeat(view.declarations, String))) : null,
             showdown(view, ctx)];
   },
-  rows: ["Show (4)", "Face down (1)", "Throw away (2)"],
+  rows: ["Show", "Face down", "Throw away"],
 };
 
 const whiskey = {
@@ -333,7 +333,7 @@ const paiGow = {
               ctx.text(capitalize(youForm(ctx.words.who(g), ctx.words.seatsAsYou(thirdPerson(result.reason)))))))),
             view.bank_commission ? h("p", { class: "note" }, `The bank pays the house ${view.bank_commission} (5% of its win)`) : null];
   },
-  rows: ["Two-card hand (2)", "Five-card hand (5)"],
+  rows: ["Two-card hand", "Five-card hand"],
 };
 
 const ROW_LABELS = ["Front", "Middle", "Back"];
@@ -378,7 +378,7 @@ const chinese = {
               threeRows(rows, (view.row_names || {})[g], ctx, "mini")))),
             payments(view, ctx)];
   },
-  rows: ["Front (3)", "Middle (5)", "Back (5)"],
+  rows: ["Front", "Middle", "Back"],
 };
 
 function payments(view, ctx) {
@@ -419,7 +419,7 @@ const openFace = {
             (view.next_fantasyland || []).length ? h("p", { class: "result-line" },
               ctx.text("Fantasyland next hand: " + view.next_fantasyland.map((g) => ctx.words.who(g)).join(", "))) : null];
   },
-  rows: ["Front (3)", "Middle (5)", "Back (5)"],
+  rows: ["Front", "Middle", "Back"],
   fixedRows(view) {
     return ((view.rows || {})[view.seat] || [[], [], []]);
   },

@@ -113,7 +113,8 @@ function context(view = app.frame.view, game = gameName(), teller = words()) {
     text: (marked) => textNodes(marked),
     row: (codes, size = "table", extra = "") => h("span", { class: `cards ${extra}`.trim() },
       (codes || []).map((code) => cardElement(code, { size, marks: markOf(code) }))),
-    hand: (codes, size = "hand", extraOf = () => "") => h("div", { class: `cards ${size === "hand" ? "hand-cards" : ""}`.trim() },
+    hand: (codes, size = "hand", extraOf = () => "") => h("div", { class: `cards ${size === "hand" ? "hand-cards" : ""}`.trim(),
+                                                                   style: { "--per-line": Math.max(7, Math.ceil((codes || []).length / 2)) } },
       (codes || []).map((code) => (decision ? handCard(code, size, markOf, extraOf(code))
                                             : cardElement(code, { size, marks: markOf(code), extra: extraOf(code) })))),
     choiceTarget: (action, node) => choiceTarget(action, node),
@@ -176,13 +177,40 @@ function render() {
     const again = $(focused.startsWith("[data-card") ? `#own button${focused}, #felt button${focused}` : focused);
     if (again && !again.disabled) again.focus();
   }
-  // A decision's buttons may sit below a short window: bring them into sight when a turn begins.
-  if (turnStarts) $("#actions").scrollIntoView({ block: "nearest" });
+  const callStarts = frame.you.choosing && app.calling !== frame.seq;
+  app.calling = frame.you.choosing ? frame.seq : null;
+  if (turnStarts || callStarts) app.following = true;
+  keepDecisionInView();
   if (!app.drawn) {
     app.drawn = true;
     app.drawnAt = performance.now();
     document.body.dataset.drawn = "true";
   }
+}
+
+// What a player decides on: the controls (with their own clock), their cards and what lies in the
+// middle of the table (the pot, the board, the stock and the pile, the widow, the trick); setting
+// cards in rows is done on the cards alone.
+const DECIDED_ON = ["#actions", "#own .cards", "#own .arrange"];
+const ON_THE_TABLE = ["#felt .center > *"];
+
+/** From the start of a decision until the player scrolls the page themselves, keep what it is
+ * decided on in sight (on a phone the whole page is taller than the window): all of it where it
+ * fits, else the cards and the controls. What the room says of a setting being arranged comes a
+ * moment after the decision and moves the controls down: they are followed. */
+function keepDecisionInView() {
+  if (!app.following || !(app.decision || app.frame.you.choosing)) return;
+  const arranging = app.decision && app.decision.mode === "arrange";
+  const rects = [...DECIDED_ON, ...(arranging ? [] : ON_THE_TABLE)].flatMap((selector) => $$(selector))
+    .map((node) => node.getBoundingClientRect()).filter((rect) => rect.height > 0);
+  if (!rects.length) return;
+  const margin = 4;
+  const top = Math.min(...rects.map((rect) => rect.top)) - margin;
+  const bottom = Math.max(...rects.map((rect) => rect.bottom)) + margin;
+  let shift = 0;
+  if (top < 0) shift = top;
+  if (bottom - shift > window.innerHeight) shift = bottom - window.innerHeight;
+  if (shift) window.scrollBy(0, shift);
 }
 
 function startDecision(frame) {
@@ -309,12 +337,23 @@ function renderActions() {
     parts.push(...actionBar(app.decision, actionEnv()));
     if (app.decision.mode === "arrange") checkArrangement(page);
   } else if (frame.you.seat !== null) parts.push(h("p", { class: "prompt" }, waitingFor()));
-  if (frame.you.to_act && frame.clock_takes) {
-    parts.push(h("p", { class: "note clock-note" }, textNodes(`If your time runs out: ${words().doing(frame.clock_takes)}.`)));
-  }
+  if (frame.you.to_act || frame.you.choosing) parts.push(turnClock(frame));
   if (app.notice) parts.push(h("p", { class: "notice", role: "alert" }, app.notice));
   fill(node, parts);
   node.dataset.toAct = frame.you.to_act || frame.you.choosing ? "true" : "false";
+  tickClocks();
+  keepDecisionInView();
+}
+
+/** The reader's own clock by their controls (the same one their seat shows on the table), and what
+ * the rules take for them when it runs out. */
+function turnClock(frame) {
+  const mine = frame.table.seats[frame.you.seat];
+  const takes = frame.you.to_act && frame.clock_takes ? ` If it runs out: ${words().doing(frame.clock_takes)}.` : "";
+  return h("div", { class: "turn-clock" },
+           h("div", { class: "clock", "data-deadline": (mine && mine.deadline) || "", role: "timer", "aria-label": "your time" },
+             h("span", { class: "clock-bar" }), h("span", { class: "clock-text" })),
+           h("p", { class: "note clock-note" }, textNodes(`Your time.${takes}`)));
 }
 
 function waitingFor() {
@@ -449,6 +488,16 @@ function setupChat() {
       delete tab.dataset.unread;
     });
   }
+}
+
+/** A player who scrolls the page themselves is looking elsewhere: their decision is not followed. */
+function setupFollowing() {
+  const away = () => { app.following = false; };
+  for (const kind of ["wheel", "touchmove"]) window.addEventListener(kind, away, { passive: true });
+  window.addEventListener("keydown", (event) => {
+    if (["PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown", " "].includes(event.key)
+        && event.target === document.body) away();
+  });
 }
 
 function setupTools() {
