@@ -19,6 +19,7 @@ from homegame.room.devices import CLAIM_ANSWER, CLAIM_REQUEST, CODE_ANSWER, CODE
 from homegame.room.table import Table
 from room_play import snapshot
 from room_server import RoomServer
+from typist import Typist
 
 DOC = Path(__file__).parent.parent / "docs" / "protocol.md"
 
@@ -110,3 +111,18 @@ def test_the_document_shows_the_seat_code_schemas() -> None:
     for schema in (CODE_ANSWER, CLAIM_REQUEST, CLAIM_ANSWER):
         Draft202012Validator.check_schema(schema)
         assert json.dumps(schema, indent=2) in text, schema["title"]
+
+
+def test_homegame_join_takes_a_seat_by_its_code(tmp_path: Path) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "terminal", "seats": 2, "games": ["draw"], "clock": 600})
+        seat, token = client.join(made["table"], "ann")
+        code = client.seat_code(made["table"], token)["code"]
+        person = Typist("join", f"{server.base}/t/{made['table']}", "--code", code)
+        person.wait_for(f"You sit in seat {seat} as ann, here as on your other device.")
+        person.wait_for("ann (you): 100 chips")
+        person.type("q")
+        assert person.finish() == 0, person.output
+        again = Typist("join", f"{server.base}/t/{made['table']}", "--code", code)
+        assert again.finish() == 1 and "opens no seat at this table" in again.output

@@ -8,6 +8,7 @@ import { gameFor } from "./games.js";
 import { SHORTCUTS } from "./keys.js";
 import { renderMarkdown } from "./markdown.js";
 import { comeBackButton, rebuyForm } from "./seat-controls.js";
+import { seatLinkPanel } from "./seat-link.js";
 import { chipsResult } from "./outcome.js";
 import { cardElement } from "./cards.js";
 import { Words, textNodes } from "./words.js";
@@ -167,6 +168,7 @@ function options(env) {
         : h("button", { type: "button", class: "act", onclick: () => request({ type: "sit_out" }) }, "Sit out from the next deal"),
       h("button", { type: "button", class: "act danger", onclick: () => request({ type: "leave" }) }, "Leave the seat")),
     rebuyForm(frame.table, mine, request) || h("p", { class: "note" }, "A rebuy tops a stack up to the most a player may bring; yours is there already."),
+    app.seat ? seatLinkPanel(env.tableId, app.seat.token) : null,
   ] : h("p", {}, "You are watching: take a seat from the table to play.");
   show("Options",
        h("label", { class: "inline" },

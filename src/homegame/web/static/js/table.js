@@ -16,6 +16,7 @@ import { installKeys } from "./keys.js";
 import { chipsResult } from "./outcome.js";
 import { openPanel } from "./panels.js";
 import { outNotice } from "./seat-controls.js";
+import { claimSeat, codeFromLink } from "./seat-link.js";
 import { TableSocket } from "./socket.js";
 import { app, gameName, hand, seatName, tableId, tableSeatOf, words } from "./table-state.js";
 import { variantOf } from "./variants.js";
@@ -518,10 +519,13 @@ function panelEnv() {
 
 function start() {
   if (!tableId) return;
+  const code = codeFromLink();  // first, so the code leaves the address bar before anything else
   setupChat();
   setupTools();
+  setupFollowing();
   installKeys({ app, render, openPanel: (name) => openPanel(name, panelEnv()), toggleColours: () => panelEnv().toggleColours() });
   connect();
+  if (code) claimSeat(tableId, code).then(seated, (error) => say(`The seat code was not taken: ${error.message}.`));
   loadGames();
   setInterval(tickClocks, 250);
 }
