@@ -15,6 +15,7 @@ import { joinForm, takeSeat } from "./join.js";
 import { installKeys } from "./keys.js";
 import { chipsResult } from "./outcome.js";
 import { openPanel } from "./panels.js";
+import { keepPreAction, preActionBar, takePreAction } from "./preactions.js";
 import { outNotice } from "./seat-controls.js";
 import { claimSeat, codeFromLink } from "./seat-link.js";
 import { TableSocket } from "./socket.js";
@@ -99,6 +100,7 @@ async function send(message) {
 
 function act(action) {
   app.armed = null;
+  app.preAction = null;
   return send({ type: "act", action, seq: app.frame.seq });
 }
 
@@ -167,6 +169,9 @@ function render() {
   const turnStarts = frame.you.to_act && (!app.decision || app.decision.key !== key);
   if (!frame.you.to_act) app.decision = null;
   else if (turnStarts) startDecision(frame);
+  keepPreAction(app);
+  const chosenEarlier = turnStarts ? takePreAction(app, frame.legal) : null;
+  if (chosenEarlier) queueMicrotask(() => act(chosenEarlier));
   renderTop();
   renderFelt(context(), (seat) => takeSeat(seat, seated, say));
   renderOut();
@@ -337,7 +342,7 @@ function renderActions() {
   else if (app.decision) {
     parts.push(...actionBar(app.decision, actionEnv()));
     if (app.decision.mode === "arrange") checkArrangement(page);
-  } else if (frame.you.seat !== null) parts.push(h("p", { class: "prompt" }, waitingFor()));
+  } else if (frame.you.seat !== null) parts.push(h("p", { class: "prompt" }, waitingFor()), preActionBar(app, renderActions));
   if (frame.you.to_act || frame.you.choosing) parts.push(turnClock(frame));
   if (app.notice) parts.push(h("p", { class: "notice", role: "alert" }, app.notice));
   fill(node, parts);
