@@ -2,6 +2,7 @@
 // step), the ledger and settle-up, the options (four-colour deck, sitting out, rebuying, leaving)
 // and the keyboard help. One <dialog> shows them, so Esc closes any of them.
 
+import { alertOptions } from "./alerts.js";
 import { call, store } from "./api.js";
 import { $, fill, h, plural } from "./dom.js";
 import { gameFor } from "./games.js";
@@ -174,6 +175,7 @@ function options(env) {
        h("label", { class: "inline" },
          h("input", { type: "checkbox", id: "toggle-colours", checked: app.fourColour ? true : null, onchange: env.toggleColours }),
          " Four-colour deck (diamonds blue, clubs green)"),
+       alertOptions(),
        seatControls);
 }
 

@@ -5,6 +5,7 @@
 
 import { actionBar, arrangeEditor } from "./actions.js";
 import { askWhy, checkArrangement, suggest } from "./advice.js";
+import { alertTurn } from "./alerts.js";
 import { call, store } from "./api.js";
 import { cardElement } from "./cards.js";
 import { Decision } from "./decision.js";
@@ -186,6 +187,11 @@ function render() {
   const callStarts = frame.you.choosing && app.calling !== frame.seq;
   app.calling = frame.you.choosing ? frame.seq : null;
   if (turnStarts || callStarts) app.following = true;
+  const turnBegins = frame.you.to_act && !app.hadTurn;  // a turn of several decisions alerts once
+  app.hadTurn = frame.you.to_act;
+  if ((turnBegins && !chosenEarlier) || callStarts) {
+    alertTurn(tableId, frame.table.name, callStarts ? "Your deal: call the next game." : `${hand().title}: your decision.`);
+  }
   keepDecisionInView();
   if (!app.drawn) {
     app.drawn = true;
