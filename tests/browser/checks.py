@@ -80,6 +80,28 @@ def out_of_sight(page: Page, *, arranging: bool) -> list[str]:
     return problems
 
 
+AXE = Path(__file__).parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, for the tests only (package.json; ``npm ci`` installs it, as ``make test-browser`` does)."""
+AXE_RUN = """async () => {
+  const found = await axe.run(document, { resultTypes: ["violations"] });
+  const where = (node) => `${node.target.join(" ")} [${(node.failureSummary || "").split("\\n").slice(1)
+                                                        .join("; ")}]`;
+  return found.violations.map((rule) => `${rule.id} (${rule.impact}): ${rule.help}: `
+                                        + rule.nodes.slice(0, 3).map(where).join(", "));
+}"""
+
+
+def accessibility_problems(page: Page) -> list[str]:
+    """What axe-core (WCAG 2 A and AA, and its best practices) finds wrong on the page as it is now:
+    contrast, names that do not match what is shown, regions a keyboard cannot reach..."""
+    if not AXE.exists():
+        raise AssertionError(f"{AXE} is missing: run npm ci (make test-browser does)")
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    problems: list[str] = page.evaluate(AXE_RUN)
+    return problems
+
+
 def layout_problems(page: Page) -> list[str]:
     """Cards, controls, seats or what lies in the middle of the felt that overlap one another or
     leave the screen sideways."""

@@ -1,6 +1,8 @@
 """Every game at the browser table: three people join by the invite link (one on a phone, two on
 laptops) and, with a bot, play a whole deal by clicks to the result screen. Chips and points balance,
-no page sees another seat's hidden cards, and on the phone nothing overlaps or leaves the screen."""
+no page sees another seat's hidden cards, on the phone nothing overlaps or leaves the screen and at
+every decision what it is decided on is in sight, and axe-core finds nothing wrong in the middle of
+the hand."""
 
 from __future__ import annotations
 
@@ -12,7 +14,16 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 import homegame
-from browser.checks import RESULT, balance, hand_record, layout_problems, record, secrecy, shoot
+from browser.checks import (
+    RESULT,
+    accessibility_problems,
+    balance,
+    hand_record,
+    layout_problems,
+    record,
+    secrecy,
+    shoot,
+)
 from browser.players import NetworkBot, called, hands_played, play_until, seat_three
 from room_server import RoomServer
 
@@ -39,6 +50,8 @@ def test_three_people_and_a_bot_play_a_deal_by_clicks(game: str, browser: Browse
                 shots["mid"] = shoot(phone.page, artifacts, f"{game}-phone-playing")
                 shots["problems"] += layout_problems(phone.page)
                 shoot(players[1].page, artifacts, f"{game}-desktop-playing")
+                for page in (phone.page, players[1].page):  # the phone's decision, the laptop's wait
+                    shots["problems"] += [f"axe: {problem}" for problem in accessibility_problems(page)]
 
         def over() -> bool:
             return first_turn_on_the_phone() or hands_played(players) >= 1

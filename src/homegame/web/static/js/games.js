@@ -274,7 +274,7 @@ const papayoo = {
     const trick = (view.trick || []).map((play) => h("figure", { class: "trick-card" }, ctx.row([play.card], "table"),
                                                      h("figcaption", {}, ctx.text(ctx.words.shortWho(play.seat)))));
     const last = (view.tricks || []).at(-1);
-    return [papayoo, h("div", { class: "trick", "aria-label": "the trick on the table" }, trick),
+    return [papayoo, h("div", { class: "trick", role: "group", "aria-label": "the trick on the table" }, trick),
             last && !trick.length ? h("p", { class: "note" }, ctx.text(`Last trick to ${ctx.words.who(last.winner)} (${plural(last.points, "point")})`)) : null];
   },
   seat(view, g, ctx) {

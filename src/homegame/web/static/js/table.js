@@ -10,7 +10,7 @@ import { call, store } from "./api.js";
 import { cardElement } from "./cards.js";
 import { Decision } from "./decision.js";
 import { $, $$, capitalize, fill, h, steady } from "./dom.js";
-import { renderFelt, tickClocks } from "./felt.js";
+import { clockElement, renderFelt, tickClocks } from "./felt.js";
 import { gameFor, money } from "./games.js";
 import { joinForm, takeSeat } from "./join.js";
 import { installKeys } from "./keys.js";
@@ -363,8 +363,7 @@ function turnClock(frame) {
   const mine = frame.table.seats[frame.you.seat];
   const takes = frame.you.to_act && frame.clock_takes ? ` If it runs out: ${words().doing(frame.clock_takes)}.` : "";
   return h("div", { class: "turn-clock" },
-           h("div", { class: "clock", "data-deadline": (mine && mine.deadline) || "", role: "timer", "aria-label": "your time" },
-             h("span", { class: "clock-bar" }), h("span", { class: "clock-text" })),
+           clockElement(mine && mine.deadline, { role: "timer", "aria-label": "your time" }),
            h("p", { class: "note clock-note" }, textNodes(`Your time.${takes}`)));
 }
 
