@@ -1,11 +1,13 @@
-"""Making a decision at the browser table: picking cards (issue 40, point 2)."""
+"""Making a decision at the browser table: picking cards (issue 40, point 2), and the dealer's
+picker's keys (point 14)."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from browser.players import PHONE, TablePlayer
+import homegame
+from browser.players import DESKTOP, PHONE, TablePlayer, seat_three
 from homegame.room.client import RoomClient
 from room_server import RoomServer
 
@@ -40,3 +42,21 @@ def test_a_second_tap_on_a_picked_card_puts_it_back_and_plays_nothing(browser: B
     assert page.evaluate("() => window.homegame.frame.you.to_act")
     assert code in page.evaluate("() => window.homegame.frame.view.hand")
     page.context.close()
+
+
+def test_the_dealer_s_picker_has_a_key_for_each_of_twelve_games(browser: Browser, room: RoomServer) -> None:
+    """The picker's number keys stopped at 9: the tenth to twelfth games had none."""
+    setup = {"name": "every game", "seats": 3, "games": sorted(homegame.GAMES), "clock": 600}
+    _, players, _ = seat_three(browser, room.base, setup, sizes=(DESKTOP, DESKTOP, DESKTOP))
+    players[0].page.wait_for_function("() => window.homegame.frame.table.phase === 'choosing'", timeout=30000)
+    dealer = next(player for player in players if (player.state() or {})["you"]["choosing"])
+    page = dealer.page
+    radios = page.locator(".picker input[type=radio]")
+    expect(radios).to_have_count(12)
+    keys = page.locator(".picker .choice kbd").all_inner_texts()
+    assert keys == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="]
+    for key, index in (("=", 11), ("-", 10), ("0", 9), ("3", 2)):
+        dealer.press(key)
+        expect(radios.nth(index)).to_be_checked()
+    for player in players:
+        player.page.context.close()

@@ -36,11 +36,14 @@ from homegame.room.store import SharedStore, Store
 from homegame.room.table import Shuffle, Table, TableEvent
 from homegame.room.views import closed_frame, hand_chips, ledger_json, table_json
 
-__all__ = ["CardRoom", "system_shuffle"]
+__all__ = ["ABANDONED_AFTER", "CardRoom", "system_shuffle"]
 
 _LOG = logging.getLogger("homegame.room")
 
 _LAG_SAMPLE: Final = 0.02
+ABANDONED_AFTER: Final = 1800.0
+"""Seconds with no one connected to a table and nothing happening at it, after which the lobby no
+longer lists it."""
 
 
 def system_shuffle(cards: Sequence[Card]) -> list[Card]:
@@ -221,18 +224,27 @@ class CardRoom:
 
     def lobby(self) -> list[dict[str, Any]]:
         """The open tables this process hosts, for a lobby (see :meth:`lobby_line`)."""
-        return [self.lobby_line(host.table) for host in self.hosts.values()]
+        return [self.lobby_line(host) for host in self.hosts.values()]
 
     async def all_tables(self) -> list[dict[str, Any]]:
-        """The lobby of the whole room: on a shared store, every open table of every process."""
-        return await self.sharing.lobby() if self.sharing is not None else self.lobby()
+        """The lobby of the whole room (on a shared store, every open table of every process), but
+        the abandoned tables: no one has been connected to them, nor has anything happened there,
+        for :data:`ABANDONED_AFTER` seconds. They stay open, and their links lead to them."""
+        lines = await self.sharing.lobby() if self.sharing is not None else self.lobby()
+        now = self.clock()
+        # (a line published by an older room process says neither: it is listed)
+        return [line for line in lines
+                if line.get("connected", 1) or now - line.get("active_at", now) < ABANDONED_AFTER]
 
     @staticmethod
-    def lobby_line(table: Table) -> dict[str, Any]:
-        """A table in a lobby: name, seats taken and free, what it deals, what is on."""
+    def lobby_line(host: TableHost) -> dict[str, Any]:
+        """A table in a lobby: name, seats taken and free, what it deals, what is on, how many are
+        connected to it now and when its last event happened."""
+        table = host.table
         return {"id": table.id, "name": table.config.name, "seats": table.config.seats,
                 "taken": sum(s is not None for s in table.seats), "phase": table.phase,
-                "games": [choice.game for choice in table.config.games], "hands_played": table.hands_played}
+                "games": [choice.game for choice in table.config.games], "hands_played": table.hands_played,
+                "connected": len(host.connections), "active_at": table.last_at}
 
     async def ledger(self, table_id: str) -> dict[str, Any]:
         """Who brought and took what, each net, and who pays whom to settle up."""

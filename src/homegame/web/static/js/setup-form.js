@@ -2,7 +2,7 @@
 // with their variants, and the stakes (see stakes.js). It reads into the setup POST /api/tables takes,
 // and checks what it can before sending: a refusal is shown by its field, the room's as the page's own.
 
-import { $, $$, fill, h, plural } from "./dom.js";
+import { $, $$, capitalize, fill, h, plural } from "./dom.js";
 import { clearErrors, field, labelOf, numberProblem, showError } from "./fields.js";
 import { rateWords } from "./outcome.js";
 import { keptIn, settingsOf, showCounting, stakeField, stakesIn } from "./stakes.js";
@@ -40,8 +40,7 @@ export function buildForm(form, games, setup, submit) {
            ? { placeholder: "each game's own" } : { value, required: true }), note)),
          field(fields.max_buy_in.label, numberInput(fields, "max_buy_in", { placeholder: "the buy-in" }),
                "Deep stacks. Empty: everyone brings the buy-in. Otherwise a player brings, and may top up to, any amount from the buy-in to this."),
-         field("Bot level", h("select", { name: "bot_level", "data-field": "bot_level" },
-                              setup.bot_levels.map(({ value, words }) => h("option", { value }, `${value}: ${words}`))))),
+         botLevelField(setup.bot_levels)),
        h("h3", {}, "Games the dealer may call"),
        h("div", { class: "field", "data-for": "games" },
          h("div", { class: "game-list", "data-field": "games", tabindex: -1 }, games.map((game) => gameOption(game, refresh))),
@@ -64,6 +63,16 @@ export function buildForm(form, games, setup, submit) {
     const setup = checked(form, games);
     if (setup) submit(setup);
   });
+}
+
+/** The bot level: each a short name to choose among, and what the chosen one is in a note under it
+ * (the words cut short in a select a phone's width). */
+function botLevelField(levels) {
+  const wordsOf = (value) => `${capitalize(levels.find((level) => level.value === value).words)}.`;
+  const select = h("select", { name: "bot_level", "data-field": "bot_level",
+                               onchange: (event) => { $("#note-bot_level").textContent = wordsOf(event.target.value); } },
+                   levels.map(({ value }) => h("option", { value }, capitalize(value))));
+  return field("Bot level", select, wordsOf(levels[0].value));
 }
 
 function gameOption(game, refresh) {

@@ -13,7 +13,7 @@ import { $, $$, capitalize, fill, h, steady } from "./dom.js";
 import { clockElement, renderFelt, tickClocks } from "./felt.js";
 import { gameFor, money } from "./games.js";
 import { joinForm, takeSeat } from "./join.js";
-import { installKeys } from "./keys.js";
+import { PICKER_KEYS, installKeys } from "./keys.js";
 import { chipsResult } from "./outcome.js";
 import { openPanel } from "./panels.js";
 import { keepPreAction, preActionBar, takePreAction } from "./preactions.js";
@@ -398,7 +398,7 @@ function pickerNode() {
   h("div", { class: "choices", role: "radiogroup", "aria-label": "games" }, options.map((name, index) => h("label", { class: "choice" },
     h("input", { type: "radio", name: "game", value: name, checked: name === chosen.game ? true : null,
                  onchange: () => { app.pickerChoice = { game: name, variants: [] }; renderActions(); } }),
-    h("span", {}, meta(name).title), index < 9 ? h("kbd", { "aria-hidden": "true" }, String(index + 1)) : null))),
+    h("span", {}, meta(name).title), PICKER_KEYS[index] ? h("kbd", { "aria-hidden": "true" }, PICKER_KEYS[index]) : null))),
   (configured[chosen.game] || []).length ? h("fieldset", { class: "variants" }, h("legend", {}, "Variants"),
     configured[chosen.game].map((name) => variantOf(app.games[chosen.game], name)).map((variant) => h("label", { class: "choice", title: variant.text },
       h("input", { type: "checkbox", value: variant.name, checked: chosen.variants.includes(variant.name) ? true : null, onchange: (event) => {
