@@ -61,6 +61,7 @@ def test_three_people_and_a_bot_play_a_deal_by_clicks(game: str, browser: Browse
         for player in players:
             expect(player.page.locator("#result h2")).to_have_text(RESULT, timeout=10000)
         shots["problems"] += layout_problems(phone.page)
+        shots["problems"] += [f"axe, result: {problem}" for problem in accessibility_problems(phone.page)]
         shoot(phone.page, artifacts, f"{game}-phone-result")
         shoot(players[1].page, artifacts, f"{game}-desktop-result")
         assert not [error for player in players for error in player.errors]

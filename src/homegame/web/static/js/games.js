@@ -104,7 +104,7 @@ const pineapple = {
   },
   center(view, ctx) {
     const board = cardsOf(view.board);
-    return h("div", { class: "board", "aria-label": "the board" }, ctx.row(board, "table"),
+    return h("div", { class: "board", role: "group", "aria-label": "the board" }, ctx.row(board, "table"),
              Array.from({ length: 5 - board.length }, () => h("span", { class: "slot table" })));
   },
   seat(view, g, ctx) {
@@ -342,7 +342,7 @@ const ROW_LABELS = ["Front", "Middle", "Back"];
 function threeRows(rows, names, ctx, size) {
   return h("div", { class: `rows ${size}` }, (rows || []).map((row, index) => h("div", { class: "row-line" },
     size === "table" ? h("span", { class: "row-label" }, ROW_LABELS[index]) : null,
-    row.length ? ctx.row(row, size) : h("span", { class: "note", "aria-label": "empty row" }, "–"),
+    row.length ? ctx.row(row, size) : h("span", { class: "note", role: "img", "aria-label": "empty row" }, "–"),
     names && names[index] ? note(names[index], "hand-name") : null)));
 }
 

@@ -13,12 +13,14 @@ import { $, $$, capitalize, fill, h, steady } from "./dom.js";
 import { clockElement, renderFelt, tickClocks } from "./felt.js";
 import { gameFor, money } from "./games.js";
 import { joinForm, takeSeat } from "./join.js";
-import { PICKER_KEYS, installKeys } from "./keys.js";
+import { installKeys } from "./keys.js";
 import { chipsResult } from "./outcome.js";
 import { openPanel } from "./panels.js";
 import { keepPreAction, preActionBar, takePreAction } from "./preactions.js";
+import { pickerNode } from "./picker.js";
 import { outNotice } from "./seat-controls.js";
 import { claimSeat, codeFromLink } from "./seat-link.js";
+import { keepDecisionInView, setupFollowing } from "./sight.js";
 import { TableSocket } from "./socket.js";
 import { app, gameName, hand, seatName, tableId, tableSeatOf, words } from "./table-state.js";
 import { variantOf } from "./variants.js";
@@ -142,13 +144,16 @@ function handCard(code, size, markOf, extra) {
   return node;
 }
 
-/** Make a part of the table (the stock, the discard pile) the button of a legal choice. */
+/** Make a part of the table (the stock, the discard pile) the button of a legal choice, named by
+ * what it does and what it shows ("Draw stock: stock 29"). */
 function choiceTarget(action, node) {
   const decision = app.decision;
   const legal = decision && decision.plain.find((a) => a.kind === action.kind && a.option === action.option);
   if (!legal) return node;
+  const shown = node.textContent.trim();
   return h("button", { type: "button", class: "table-choice", disabled: app.busy ? true : null,
-                       "aria-label": capitalize(words().doing(legal)), onclick: () => act(legal) }, node);
+                       "aria-label": `${capitalize(words().doing(legal))}${shown ? `: ${shown}` : ""}`,
+                       onclick: () => act(legal) }, node);
 }
 
 /** A name for the focused control that survives drawing the page again. */
@@ -192,37 +197,12 @@ function render() {
   if ((turnBegins && !chosenEarlier) || callStarts) {
     alertTurn(tableId, frame.table.name, callStarts ? "Your deal: call the next game." : `${hand().title}: your decision.`);
   }
-  keepDecisionInView();
+  keepDecisionInView(app);
   if (!app.drawn) {
     app.drawn = true;
     app.drawnAt = performance.now();
     document.body.dataset.drawn = "true";
   }
-}
-
-// What a player decides on: the controls (with their own clock), their cards and what lies in the
-// middle of the table (the pot, the board, the stock and the pile, the widow, the trick); setting
-// cards in rows is done on the cards alone.
-const DECIDED_ON = ["#actions", "#own .cards", "#own .arrange"];
-const ON_THE_TABLE = ["#felt .center > *"];
-
-/** From the start of a decision until the player scrolls the page themselves, keep what it is
- * decided on in sight (on a phone the whole page is taller than the window): all of it where it
- * fits, else the cards and the controls. What the room says of a setting being arranged comes a
- * moment after the decision and moves the controls down: they are followed. */
-function keepDecisionInView() {
-  if (!app.following || !(app.decision || app.frame.you.choosing)) return;
-  const arranging = app.decision && app.decision.mode === "arrange";
-  const rects = [...DECIDED_ON, ...(arranging ? [] : ON_THE_TABLE)].flatMap((selector) => $$(selector))
-    .map((node) => node.getBoundingClientRect()).filter((rect) => rect.height > 0);
-  if (!rects.length) return;
-  const margin = 4;
-  const top = Math.min(...rects.map((rect) => rect.top)) - margin;
-  const bottom = Math.max(...rects.map((rect) => rect.bottom)) + margin;
-  let shift = 0;
-  if (top < 0) shift = top;
-  if (bottom - shift > window.innerHeight) shift = bottom - window.innerHeight;
-  if (shift) window.scrollBy(0, shift);
 }
 
 function startDecision(frame) {
@@ -344,7 +324,7 @@ function renderActions() {
   const node = $("#actions");
   if (!frame) return;
   const parts = [];
-  if (frame.you.choosing) parts.push(pickerNode());
+  if (frame.you.choosing) parts.push(pickerNode(app, send, renderActions));
   else if (app.decision) {
     parts.push(...actionBar(app.decision, actionEnv()));
     if (app.decision.mode === "arrange") checkArrangement(page);
@@ -354,7 +334,7 @@ function renderActions() {
   fill(node, parts);
   node.dataset.toAct = frame.you.to_act || frame.you.choosing ? "true" : "false";
   tickClocks();
-  keepDecisionInView();
+  keepDecisionInView(app);
 }
 
 /** The reader's own clock by their controls (the same one their seat shows on the table), and what
@@ -381,31 +361,6 @@ function waitingFor() {
   if (frame.table.phase === "between") return "The next deal comes in a moment…";
   if (frame.table.phase === "waiting") return "Waiting for another player who can be dealt in…";
   return "";
-}
-
-function pickerNode() {
-  const table = app.frame.table;
-  const options = table.choosable;
-  const configured = Object.fromEntries(table.config.games.map((entry) => [entry.game, entry.variants]));
-  const chosen = app.pickerChoice && options.includes(app.pickerChoice.game) ? app.pickerChoice : { game: options[0], variants: [] };
-  app.pickerChoice = chosen;
-  const meta = (name) => app.games[name] || { title: name, variants: [] };
-  return h("form", { class: "picker", onsubmit: (event) => {
-    event.preventDefault();
-    send({ type: "choose", game: chosen.game, variants: chosen.variants });
-  } },
-  h("p", { class: "prompt" }, "Your deal: call the game."),
-  h("div", { class: "choices", role: "radiogroup", "aria-label": "games" }, options.map((name, index) => h("label", { class: "choice" },
-    h("input", { type: "radio", name: "game", value: name, checked: name === chosen.game ? true : null,
-                 onchange: () => { app.pickerChoice = { game: name, variants: [] }; renderActions(); } }),
-    h("span", {}, meta(name).title), PICKER_KEYS[index] ? h("kbd", { "aria-hidden": "true" }, PICKER_KEYS[index]) : null))),
-  (configured[chosen.game] || []).length ? h("fieldset", { class: "variants" }, h("legend", {}, "Variants"),
-    configured[chosen.game].map((name) => variantOf(app.games[chosen.game], name)).map((variant) => h("label", { class: "choice", title: variant.text },
-      h("input", { type: "checkbox", value: variant.name, checked: chosen.variants.includes(variant.name) ? true : null, onchange: (event) => {
-        chosen.variants = event.target.checked ? [...chosen.variants, variant.name] : chosen.variants.filter((v) => v !== variant.name);
-      } }), h("span", {}, variant.label), h("small", {}, variant.text)))) : null,
-  h("button", { type: "submit", class: "act primary", "data-primary": "true", disabled: app.busy ? true : null },
-    `Deal ${meta(chosen.game).title}`));
 }
 
 function renderResult() {
@@ -501,16 +456,6 @@ function setupChat() {
   }
 }
 
-/** A player who scrolls the page themselves is looking elsewhere: their decision is not followed. */
-function setupFollowing() {
-  const away = () => { app.following = false; };
-  for (const kind of ["wheel", "touchmove"]) window.addEventListener(kind, away, { passive: true });
-  window.addEventListener("keydown", (event) => {
-    if (["PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown", " "].includes(event.key)
-        && event.target === document.body) away();
-  });
-}
-
 function setupTools() {
   document.body.classList.toggle("four-colour", app.fourColour);
   for (const button of $$("[data-panel]")) button.addEventListener("click", () => openPanel(button.dataset.panel, panelEnv()));
@@ -532,7 +477,7 @@ function start() {
   const code = codeFromLink();  // first, so the code leaves the address bar before anything else
   setupChat();
   setupTools();
-  setupFollowing();
+  setupFollowing(app);
   installKeys({ app, render, openPanel: (name) => openPanel(name, panelEnv()), toggleColours: () => panelEnv().toggleColours() });
   connect();
   if (code) claimSeat(tableId, code).then(seated, (error) => say(`The seat code was not taken: ${error.message}.`));
