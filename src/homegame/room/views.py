@@ -9,6 +9,7 @@ the hand ever leaves the room while it is played.
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import cache
 from typing import Any
 
 from homegame.games import game_class, new_game
@@ -31,6 +32,7 @@ def game_json(name: str) -> dict[str, Any]:
             "points": points_json(name)}
 
 
+@cache  # the games' own figures: worked out once
 def points_json(name: str) -> dict[str, Any] | None:
     """For a game scored in points: ``rate``, the chips a point is worth at a table that leaves it to
     the game, and ``deal_cost``, the most chips one player can lose in one deal at that rate, by the

@@ -9,7 +9,13 @@ function put(node, attrs) {
     if (key === "text") node.textContent = String(value);
     else if (key === "class") node.setAttribute("class", value);
     else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
-    else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
+    else if (key === "style" && typeof value === "object") {
+      for (const [name, setting] of Object.entries(value)) {
+        if (setting === null || setting === undefined) continue;
+        if (name.startsWith("--")) node.style.setProperty(name, String(setting));  // a custom property
+        else node.style[name] = setting;
+      }
+    }
     else node.setAttribute(key, value === true ? "" : String(value));
   }
 }

@@ -355,7 +355,7 @@ function waitingFor() {
     return `Waiting for ${names.join(", ")}…`;
   }
   if (frame.table.phase === "choosing") {
-    return frame.table.chooser === frame.you.seat ? "Your deal: you call the next game once the last hand has had its moment…"
+    return frame.table.chooser === frame.you.seat ? "Your deal: you call the next game once the last hand's pause is over…"
                                                   : `Waiting for ${seatName(frame.table.chooser)} to call the game…`;
   }
   if (frame.table.phase === "between") return "The next deal comes in a moment…";
