@@ -100,9 +100,10 @@ def test_a_player_out_of_chips_is_told_how_to_buy_back_in_and_plays_on(browser: 
     play_until(players, lambda: bool(busted()), rng, choose="draw")
     out, = busted()
     other, = [p for p in players if p is not out]
-    prompt = "You have no chips: rebuy under Options (Shift+O) to be dealt in again."
-    expect(out.page.locator("#actions .prompt")).to_have_text(prompt)
-    expect(other.page.locator("#actions .prompt")).to_have_text("Waiting for another player to sit down…")
+    prompt = "You have no chips, and a deal here needs 1: rebuy to be dealt in."
+    expect(out.page.locator("#out .out-note[data-why=chips] p")).to_have_text(prompt)
+    waiting = "Waiting for another player who can be dealt in…"
+    expect(other.page.locator("#actions .prompt")).to_have_text(waiting)
     shoot(out.page, artifacts, "out-of-chips")
     played = hands_played(players)
     out.press("Shift+O")
