@@ -211,7 +211,7 @@ class LessonPlayer:
             words = OFF_PATH if self.progress.kept else FREE_DECISION
             return Screen("play", texts=_texts(self._then_before(), words), legal=legal, hints=True, **common)
         return Screen("play", texts=_texts(self._then_before(), step.say), legal=legal, asked=step.do,
-                      step=learner + 1, **common)
+                      hints=not step.do, step=learner + 1, **common)
 
     # -- inside ------------------------------------------------------------------------------------
 
