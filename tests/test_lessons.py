@@ -14,6 +14,7 @@ from dataclasses import replace
 import pytest
 
 from homegame.engine import Action, IllegalAction
+from homegame.games import GAMES
 from homegame.lessons import (
     LessonError,
     LessonPlayer,
@@ -92,6 +93,15 @@ def test_every_lesson_plays_to_its_end_on_its_own_words(name: str) -> None:
 @pytest.mark.parametrize("name", LESSONS)
 def test_a_move_off_the_path_is_explained_and_taken_back(name: str) -> None:
     play_through(name, try_wrong=True)
+
+
+def test_every_game_and_the_draw_variants_have_a_lesson() -> None:
+    assert set(GAMES) <= set(LESSONS)
+    assert {"draw_lowball", "draw_wild"} <= set(LESSONS)
+    for name in LESSONS:
+        lesson = load_lesson(name)
+        assert lesson.hands[-1].free and any(hand.steps for hand in lesson.hands)
+        assert lesson.quiz, f"{name} has no quiz"
 
 
 def test_the_progress_rebuilds_the_same_lesson() -> None:

@@ -5,7 +5,9 @@ the other seats are called) and lists its hands. A hand is dealt from a stacked 
 the cards each seat is dealt (``[hands.cards]``: ``you = "Kc Kd Ks 5c 9h"``) and the cards that
 come after the deal in order (``then``), or as the whole order of the deck from the top
 (``deck``); the cards the file leaves out follow, shuffled by the hand's ``seed``. The other
-seats follow scripts of moves (``[hands.bots]``) and then play as the game's own bot. Each of the
+seats follow scripts of moves (``[hands.bots]``) and then play as the game's own bot. A hand may
+also name its ``dealer``, the chips each seat holds (``stacks``), the ``seed`` of its chance (a die,
+a shuffle) and what a last hand left it (``[hands.carry]``: a seat in fantasyland). Each of the
 learner's decisions in the hand is a step: what to say before (``say``), the move the lesson asks
 for (``do``: one move, several, or none for a free choice), what to say after (``then``) and what
 to say when another legal move is made (``wrong``). A ``free`` hand is shuffled, has no steps and
@@ -82,6 +84,7 @@ class Hand:
     scripts: Mapping[int, tuple[Action, ...]]
     steps: tuple[Step, ...]
     stacks: tuple[int, ...] | None
+    carry: Mapping[str, Any]
 
     @property
     def free(self) -> bool:
@@ -212,13 +215,14 @@ class _Reader:
         if not isinstance(data, dict):
             raise self.fail("a hand is a table of its own ([[hands]])")
         self.only(data, {"title", "intro", "outro", "dealer", "seed", "free", "cards", "deck", "bots",
-                         "steps", "stacks"}, required={"title"})
+                         "steps", "stacks", "carry"}, required={"title"})
         self.place = f"{self.file}, hand {number} ({self.text(data, 'title')})"
         dealer = self.whole(data, "dealer", 0)
         if not 0 <= dealer < lesson.players:
             raise self.fail(f"the dealer is a seat from 0 to {lesson.players - 1}, not {dealer}")
         seed = self.whole(data, "seed", number)
         stacks = tuple(self.counts(data, "stacks", lesson.players)) if "stacks" in data else None
+        carry = self.table(data, "carry")
         free = data.get("free", False)
         if type(free) is not bool:
             raise self.fail(f"'free' is true or false, not {shown(free)}")
@@ -226,29 +230,29 @@ class _Reader:
             if {"cards", "deck", "bots", "steps"} & set(data):
                 raise self.fail("a free hand is shuffled and played freely: no cards, deck, bots or steps")
             return Hand(self.text(data, "title"), self.text(data, "intro", ""), self.text(data, "outro", ""),
-                        dealer, seed, None, {}, (), stacks)
-        deck = self.deck(data, lesson, game, dealer, seed, stacks)
+                        dealer, seed, None, {}, (), stacks, carry)
+        deck = self.deck(data, lesson, game, dealer=dealer, seed=seed, stacks=stacks, carry=carry)
         scripts = self.scripts(data, lesson)
         steps = tuple(self.step(index, step, number, data["title"])
                       for index, step in enumerate(self.list_of(data, "steps"), 1))
         self.place = f"{self.file}, hand {number} ({data['title']})"
         return Hand(self.text(data, "title"), self.text(data, "intro", ""), self.text(data, "outro", ""),
-                    dealer, seed, deck, scripts, steps, stacks)
+                    dealer, seed, deck, scripts, steps, stacks, carry)
 
-    def deck(self, data: dict[str, Any], lesson: Lesson, game: Game, dealer: int, seed: int,
-             stacks: tuple[int, ...] | None) -> tuple[Card, ...]:
+    def deck(self, data: dict[str, Any], lesson: Lesson, game: Game, *, dealer: int, seed: int,
+             stacks: tuple[int, ...] | None, carry: dict[str, Any]) -> tuple[Card, ...]:
         if ("cards" in data) == ("deck" in data):
             raise self.fail("a hand that is not free is stacked: give either its 'cards' or its 'deck'")
         if "deck" in data:
             return self.fill(self.cards(" ".join(self.texts(data, "deck")), "deck"), [], game, seed)
-        dealt = self.table(data, "cards")
-        unknown = [key for key in dealt if key != "then" and key not in lesson.names]
+        given = self.table(data, "cards")
+        unknown = [key for key in given if key != "then" and key not in lesson.names]
         if unknown:
             raise self.fail(f"'cards' names {shown(unknown[0])}, who is not at the table "
                             f"({', '.join(lesson.names)}, and 'then' for the cards after the deal)")
-        places = seat_cards(game, dealer=dealer, stacks=stacks)
+        places = seat_cards(game, dealer=dealer, stacks=stacks, carry=carry)
         order: list[Card | None] = [None] * len(game.deck)
-        for name, cards_text in dealt.items():
+        for name, cards_text in given.items():
             if name == "then":
                 continue
             seat = lesson.seat_named(name)
@@ -258,7 +262,7 @@ class _Reader:
                                 f"gives {len(cards)}")
             for place, card in zip(places[seat], cards, strict=True):
                 order[place] = card
-        then = self.cards(dealt.get("then", ""), "cards.then")
+        then = self.cards(given.get("then", ""), "cards.then")
         return self.fill(order, then, game, seed)
 
     def fill(self, order: Sequence[Card | None], then: Sequence[Card], game: Game,

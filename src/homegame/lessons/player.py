@@ -242,10 +242,9 @@ class LessonPlayer:
         if hand is None:
             return None
         progress = self.progress
-        if hand.deck is None:
-            state = self.game.deal(seed=progress.seed, dealer=hand.dealer, stacks=hand.stacks)
-        else:
-            state = self.game.deal(deck=hand.deck, seed=hand.seed, dealer=hand.dealer, stacks=hand.stacks)
+        seed = progress.seed if hand.deck is None else hand.seed
+        state = self.game.deal(deck=hand.deck, seed=seed, dealer=hand.dealer, stacks=hand.stacks,
+                               carry=hand.carry)
         for number, (seat, action) in enumerate(progress.moves):
             try:
                 state.apply(seat, action)
@@ -266,16 +265,18 @@ class LessonPlayer:
         moves = list(self.progress.moves)
         while not state.is_over and any(seat != learner for seat in state.to_act):
             seat = next(seat for seat in state.to_act if seat != learner)
-            action = self._bot_move(state, seat, moves)
+            action = self._bot_move(state, seat, moves, on_path=stage != "wrong")
             state.apply(seat, action)
             moves.append((seat, action))
         if state.is_over and stage == "play":
             stage = "over"
         self.progress = replace(self.progress, moves=tuple(moves), stage=stage)
 
-    def _bot_move(self, state: GameState[Any], seat: int, moves: Sequence[tuple[int, Action]]) -> Action:
-        """The seat's scripted move while its script lasts (and the learner is on the path), else
-        what the game's own bot plays."""
+    def _bot_move(self, state: GameState[Any], seat: int, moves: Sequence[tuple[int, Action]], *,
+                  on_path: bool) -> Action:
+        """The seat's scripted move while its script lasts and the rules allow it (a strict player
+        refuses one they do not while the learner is ``on_path``), else what the game's own bot
+        plays."""
         hand = self._hand()
         script = hand.scripts.get(seat, ())
         played = sum(mover == seat for mover, _ in moves)
@@ -283,7 +284,7 @@ class LessonPlayer:
             scripted = script[played]
             if scripted in state.legal_actions(seat):
                 return scripted
-            if self.strict:
+            if self.strict and on_path:
                 why = state.explain_illegal(seat, scripted)
                 who = self.lesson.names[seat]
                 raise LessonError(f"hand {self.progress.hand + 1} ({hand.title}): {who}'s scripted move "

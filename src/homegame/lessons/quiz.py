@@ -77,21 +77,22 @@ def make_quiz(lesson: Lesson, *, seed: int) -> list[Question]:
 
 def _first(lesson: Lesson, quiz: Quiz, rng: random.Random) -> Question | None:
     ask_kind = {"allowed": _allowed, "fouls": _fouls, "showdown": _showdown}[quiz.kind]
-    for state in _hands(lesson, rng):
+    for state in _hands(lesson, rng, learner_at_random=quiz.kind != "showdown"):
         question = ask_kind(lesson, quiz, state, rng)
         if question is not None:
             return question
     return None
 
 
-def _hands(lesson: Lesson, rng: random.Random) -> Iterator[GameState[Any]]:
+def _hands(lesson: Lesson, rng: random.Random, *, learner_at_random: bool) -> Iterator[GameState[Any]]:
     """Hands of the lesson's game, yielding the state before every move (and once more when the
-    hand is over), for :data:`DEALS` hands. The game's bots play, but the learner's seat plays at
-    random, to come to more kinds of situation than a bot's habits would."""
+    hand is over), for :data:`DEALS` hands. The game's bots play; the learner's seat may play at
+    random instead, to come to more kinds of decision than a bot's habits would."""
     game = lesson.make_game()
     for _ in range(DEALS):
         state = game.deal(seed=rng.getrandbits(32), dealer=rng.randrange(lesson.players))
-        bots = [make_bot(lesson.game_name, "random", seed=rng.getrandbits(32)) if seat == lesson.seat
+        bots = [make_bot(lesson.game_name, "random", seed=rng.getrandbits(32))
+                if seat == lesson.seat and learner_at_random
                 else _quick_bot(lesson.game_name, rng) for seat in range(lesson.players)]
         while not state.is_over:
             yield state

@@ -87,9 +87,11 @@ def _cards_in(data: Any, found: set[Card]) -> set[Card]:
     return found
 
 
-def seat_cards(game: Game, *, dealer: int, stacks: Sequence[int] | None = None) -> list[list[int]]:
+def seat_cards(game: Game, *, dealer: int, stacks: Sequence[int] | None = None,
+               carry: Mapping[str, Any] | None = None) -> list[list[int]]:
     """For each seat, the places in the deck (0 is the top) of the cards the deal tells that seat
-    alone, in the order dealt: learnt by dealing the game's deck as it is and reading the events
+    alone, in the order dealt (``carry``: what a last hand left, such as a seat in fantasyland):
+    learnt by dealing the game's deck as it is and reading the events
     of each seat's log that a spectator's lacks, so that a lesson can say who holds what and leave
     the dealing to the game.
 
@@ -98,7 +100,7 @@ def seat_cards(game: Game, *, dealer: int, stacks: Sequence[int] | None = None) 
     [[1, 3, 5, 7, 9], [0, 2, 4, 6, 8]]
     """
     order = list(game.deck)
-    state = game.deal(deck=order, dealer=dealer, stacks=stacks)
+    state = game.deal(deck=order, dealer=dealer, stacks=stacks, carry=carry)
     public = state.view(None).log
     places: list[list[int]] = []
     for seat in range(game.player_count):
