@@ -40,8 +40,10 @@ def unseen(screen: Screen) -> set[object]:
 
 def same_screen(first: Screen, second: Screen) -> bool:
     """Whether two screens show the same (an action set compares by its actions)."""
-    return replace(first, legal=None) == replace(second, legal=None) and \
-        list(first.legal or ()) == list(second.legal or ())
+    def actions(screen: Screen) -> object:
+        return screen.legal.to_json() if screen.legal is not None else None
+
+    return replace(first, legal=None) == replace(second, legal=None) and actions(first) == actions(second)
 
 
 def off_path_move(screen: Screen) -> Action | None:
