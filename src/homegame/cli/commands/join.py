@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from homegame.cli.commands._room import room_missing
 
@@ -33,6 +34,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None)
 
 
+def _take_seat(args: argparse.Namespace, client: Any, invite: str, table: str) -> str | None:
+    """The token of the seat this person takes now under ``--name`` (kept in their data folder),
+    or of the seat they took at this table before (read from there); ``None`` if neither."""
+    from homegame.cli.saved import saved_tables
+
+    saved = saved_tables()
+    if not args.name:
+        kept = saved.at(invite).get("seat")
+        if kept is None:
+            print("say who you are: homegame join LINK --name NAME (or --token TOKEN to come back)",
+                  file=sys.stderr)
+            return None
+        print(f"Back to your seat as {kept['name']} (its token is kept in {saved.folder}).")
+        return str(kept["token"])
+    seat, token = client.join(table, args.name, args.seat, args.chips)
+    saved.keep(invite, seat={"name": args.name, "seat": seat, "token": token})
+    print(f"You sit in seat {seat} as {args.name}. Your seat's token is kept in {saved.folder}: "
+          f"'homegame join {invite}' brings you back to this seat, and 'homegame seats' shows the token "
+          "(to take the seat on another machine: homegame join LINK --token TOKEN).")
+    return str(token)
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         from homegame.room.client import RoomClient, SeatConnection, parse_invite
@@ -45,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         base, table = parse_invite(args.invite)
+        invite = f"{base}/t/{table}"
         client = RoomClient(base)
         token = args.token
         if token is not None and (args.name or args.seat is not None or args.chips is not None):
@@ -52,13 +76,9 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
         if args.command == "join" and token is None:
-            if not args.name:
-                print("say who you are: homegame join LINK --name NAME (or --token TOKEN to come back)",
-                      file=sys.stderr)
+            token = _take_seat(args, client, invite, table)
+            if token is None:
                 return 2
-            seat, token = client.join(table, args.name, args.seat, args.chips)
-            print(f"You sit in seat {seat} as {args.name}. To come back to this seat later:\n"
-                  f"  homegame join {args.invite} --token {token}\n(keep the token: it is shown only now)")
     except (HomegameError, OSError) as error:
         print(f"homegame {args.command}: {error}", file=sys.stderr)
         return 1
