@@ -50,9 +50,9 @@ SAMPLED: Final = 40
 @dataclass(frozen=True, slots=True)
 class Question:
     """One question: its ``kind`` and words, the situation (the learner's ``view``; or the
-    ``hands`` shown at a showdown, by name, with the ``board`` and each one's ``notes``), the
-    ``choices`` (moves in notation, or names), the indexes of the right ones (``answers``) and
-    the engine's reason for each choice (``reasons``)."""
+    ``hands`` shown at a showdown, by name, with the ``board`` and each one's notes), the
+    ``choices`` (moves as typed, or who wins), the ``moves`` they are (none for a showdown), the
+    indexes of the right choices (``answers``) and the engine's reason for each (``reasons``)."""
 
     kind: str
     question: str
@@ -60,6 +60,7 @@ class Question:
     hands: tuple[tuple[str, tuple[Card, ...], str], ...]
     board: tuple[Card, ...]
     choices: tuple[str, ...]
+    moves: tuple[Action, ...]
     answers: tuple[int, ...]
     reasons: tuple[str, ...]
 
@@ -126,7 +127,7 @@ def _allowed(lesson: Lesson, quiz: Quiz, state: GameState[Any], rng: random.Rand
     reasons = [f"{capitalized(state.explain_illegal(seat, move))}." if move is not right
                else "The rules allow it." for move in choices]
     return Question("allowed", quiz.question, state.view(seat), (), (), _written(choices, state),
-                    (choices.index(right),), tuple(reasons))
+                    tuple(choices), (choices.index(right),), tuple(reasons))
 
 
 def _changed(offered: list[Action], own: list[Card], legal: Any) -> Iterator[Action]:
@@ -193,8 +194,9 @@ def _fouls(lesson: Lesson, quiz: Quiz, state: GameState[Any], rng: random.Random
     rng.shuffle(choices)
     reasons = [f"This fouls: {why}." if why else "This does not foul." for _, why in choices]
     answer = next(index for index, (_, why) in enumerate(choices) if why)
-    return Question("fouls", quiz.question, view, (), (), _written([action for action, _ in choices], state),
-                    (answer,), tuple(reasons))
+    moves = [action for action, _ in choices]
+    return Question("fouls", quiz.question, view, (), (), _written(moves, state), tuple(moves), (answer,),
+                    tuple(reasons))
 
 
 def _sampled(legal: Any, rng: random.Random) -> list[Action]:
@@ -228,7 +230,7 @@ def _showdown(lesson: Lesson, quiz: Quiz, state: GameState[Any], rng: random.Ran
     account = " ".join(capitalized(_named(line, names)) + "." for line in results)
     reasons = tuple(account if index == answer else f"Not so. {account}" for index in range(len(choices)))
     board = tuple(parse_cards(" ".join(seen.get("board") or ())))
-    return Question("showdown", quiz.question, None, hands, board, tuple(choices), (answer,), reasons)
+    return Question("showdown", quiz.question, None, hands, board, tuple(choices), (), (answer,), reasons)
 
 
 def _who(name: str) -> str:
