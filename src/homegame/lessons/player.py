@@ -210,6 +210,8 @@ class LessonPlayer:
         if step is None:
             words = OFF_PATH if self.progress.kept else FREE_DECISION
             return Screen("play", texts=_texts(self._then_before(), words), legal=legal, hints=True, **common)
+        if step.do:
+            common["view"] = _without_hints(view)
         return Screen("play", texts=_texts(self._then_before(), step.say), legal=legal, asked=step.do,
                       hints=not step.do, step=learner + 1, **common)
 
@@ -316,6 +318,23 @@ def same_move(first: Action, second: Action) -> bool:
                 [sorted(group) for group in action.groups])
 
     return key(first) == key(second)
+
+
+def _without_hints(view: View) -> View:
+    """``view`` without the advice a game's view gives its seat: where a step asks for a move, the
+    lesson speaks, and a bot's advice pointing elsewhere would only confuse.
+
+    >>> import homegame
+    >>> view = homegame.new_game("paiute", players=3).deal(seed=1).view(1)
+    >>> bool(view.hint), _without_hints(view).hint
+    (True, '')
+    """
+    quiet: dict[str, Any] = {name: "" for name in _HINTS if isinstance(getattr(view, name, None), str)}
+    return replace(view, **quiet) if quiet else view
+
+
+_HINTS: Final = ("hint", "low_hint")
+"""The fields in which a game's view advises its seat."""
 
 
 def _texts(*texts: str) -> tuple[str, ...]:

@@ -48,9 +48,10 @@ from homegame.room.connection import TokenBucket
 
 __all__ = ["COMMANDS", "lesson_json", "lesson_routes", "quiz_json", "step"]
 
-COMMANDS: Final = ("begin", "start", "act", "back", "keep", "next")
-"""What a step asks: a new lesson (``begin``), the hand to start, a move, a move off the lesson's
-path taken back or kept, the next hand."""
+COMMANDS: Final = ("begin", "show", "start", "act", "back", "keep", "next")
+"""What a step asks: a new lesson (``begin``), the lesson where its progress stands (``show``: a
+page loaded again), the hand to start, a move, a move off the lesson's path taken back or kept,
+the next hand."""
 AT_ONCE: Final = 2
 """The most steps and quizzes worked out at the same time; more wait their turn."""
 RATE, BURST = 8.0, 60
@@ -81,7 +82,7 @@ def step(name: str, data: Any, *, seed: int | None = None) -> dict[str, Any]:
             player.act(Action.from_json(data.get("action")))
         except IllegalAction as error:
             refused = str(error)
-    elif command != "begin":
+    elif command not in ("begin", "show"):
         {"start": player.start, "back": player.back, "keep": player.keep, "next": player.next_hand}[command]()
     screen = player.screen()
     hint = player.hint().to_json() if screen.hints and screen.stage == "play" else None
