@@ -11,7 +11,9 @@ a shuffle) and what a last hand left it (``[hands.carry]``: a seat in fantasylan
 learner's decisions in the hand is a step: what to say before (``say``), the move the lesson asks
 for (``do``: one move, several, or none for a free choice), what to say after (``then``) and what
 to say when another legal move is made (``wrong``). A ``free`` hand is shuffled, has no steps and
-plays with hints. The ``[[quiz]]`` entries name the kinds of question asked after the lesson.
+plays with hints. ``quiet`` names the fields of the game's view that advise the learner, left
+empty while a step asks for a move (the lesson speaks then). The ``[[quiz]]`` entries name the
+kinds of question asked after the lesson.
 
 Everything here is checked when the file is read: the game and table (by the game itself), every
 card, every move's notation, the counts of cards dealt. A mistake is a :class:`LessonError` that
@@ -31,6 +33,7 @@ import random
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from functools import cache
 from importlib import resources
 from typing import Any, Final
@@ -38,7 +41,7 @@ from typing import Any, Final
 from homegame.cards import Card, parse_cards
 from homegame.engine import Action, Game
 from homegame.errors import HomegameError, did_you_mean, shown
-from homegame.games import GAMES, game_name, new_game
+from homegame.games import GAMES, game_name, new_game, view_class
 from homegame.lessons.seen import seat_cards
 
 __all__ = ["QUIZ_KINDS", "Hand", "Lesson", "LessonError", "Quiz", "Step", "lesson_names", "load_lesson",
@@ -117,6 +120,9 @@ class Lesson:
     intro: str
     hands: tuple[Hand, ...]
     quiz: tuple[Quiz, ...]
+    quiet: tuple[str, ...] = ()
+    """The fields of the game's view that advise the learner, left empty while a step asks for a
+    move (Paiute's ``hint``, which may name another card than the lesson does)."""
 
     def make_game(self) -> Game:
         """The game the lesson is played at."""
@@ -177,7 +183,7 @@ class _Reader:
     def lesson(self, name: str) -> Lesson:
         data = self.data
         self.only(data, {"game", "title", "about", "players", "you", "names", "variants", "settings", "intro",
-                         "hands", "quiz"}, required={"game", "title", "about", "players", "hands"})
+                         "hands", "quiz", "quiet"}, required={"game", "title", "about", "players", "hands"})
         game = game_name(data["game"])
         players = self.whole(data, "players")
         variants = tuple(self.texts(data, "variants"))
@@ -197,8 +203,13 @@ class _Reader:
         if not read[-1].free:
             raise self.fail("a lesson ends with a free hand (free = true), played with hints")
         quiz = tuple(self.quiz(number, entry) for number, entry in enumerate(self.list_of(data, "quiz"), 1))
+        quiet = tuple(self.texts(data, "quiet"))
+        fields = {field.name for field in dataclass_fields(view_class(game))}
+        if not set(quiet) <= fields:
+            strange = sorted(set(quiet) - fields)
+            raise self.fail(f"'quiet' names fields of the {game} view, not {shown(strange)}")
         return Lesson(name, game, lesson.title, lesson.about, players, variants, settings, seat, names,
-                      lesson.intro, read, quiz)
+                      lesson.intro, read, quiz, quiet)
 
     def names(self, data: dict[str, Any], players: int, seat: int) -> tuple[str, ...]:
         if "names" not in data:

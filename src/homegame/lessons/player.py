@@ -34,7 +34,7 @@ from homegame.engine import Action, ActionSet, GameState, IllegalAction, View
 from homegame.errors import HomegameError, shown
 from homegame.lessons.model import Hand, Lesson, LessonError, Step, load_lesson
 
-__all__ = ["STAGES", "LessonPlayer", "Progress", "Screen", "same_move"]
+__all__ = ["STAGES", "LessonPlayer", "Progress", "Screen", "same_move", "without_advice"]
 
 STAGES: Final = ("intro", "play", "wrong", "over", "done")
 """A lesson's stages: a hand's words before it starts, the learner's decisions, a move off the
@@ -210,8 +210,8 @@ class LessonPlayer:
         if step is None:
             words = OFF_PATH if self.progress.kept else FREE_DECISION
             return Screen("play", texts=_texts(self._then_before(), words), legal=legal, hints=True, **common)
-        if step.do:
-            common["view"] = _without_hints(view)
+        if step.do and self.lesson.quiet:
+            common["view"] = without_advice(view, self.lesson.quiet)
         return Screen("play", texts=_texts(self._then_before(), step.say), legal=legal, asked=step.do,
                       hints=not step.do, step=learner + 1, **common)
 
@@ -320,21 +320,25 @@ def same_move(first: Action, second: Action) -> bool:
     return key(first) == key(second)
 
 
-def _without_hints(view: View) -> View:
-    """``view`` without the advice a game's view gives its seat: where a step asks for a move, the
-    lesson speaks, and a bot's advice pointing elsewhere would only confuse.
+def without_advice(view: View, fields: Sequence[str]) -> View:
+    """``view`` with those of its ``fields`` that advise the seat (a view's ``hint`` in Paiute,
+    the ways marked as fouls in Pai Gow) left empty: where a step asks for a move the lesson
+    speaks, and advice pointing elsewhere would only confuse; a quiz's situation asks the learner
+    to read the cards.
 
     >>> import homegame
     >>> view = homegame.new_game("paiute", players=3).deal(seed=1).view(1)
-    >>> bool(view.hint), _without_hints(view).hint
+    >>> bool(view.hint), without_advice(view, ["hint", "options"]).hint
     (True, '')
     """
-    quiet: dict[str, Any] = {name: "" for name in _HINTS if isinstance(getattr(view, name, None), str)}
-    return replace(view, **quiet) if quiet else view
-
-
-_HINTS: Final = ("hint", "low_hint")
-"""The fields in which a game's view advises its seat."""
+    empty: dict[str, Any] = {}
+    for name in fields:
+        value = getattr(view, name, None)
+        if isinstance(value, str | tuple):
+            empty[name] = type(value)()
+        elif value is not None:
+            empty[name] = None
+    return replace(view, **empty) if empty else view
 
 
 def _texts(*texts: str) -> tuple[str, ...]:

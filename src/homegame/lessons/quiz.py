@@ -33,7 +33,7 @@ from homegame.cards import Card, parse_cards
 from homegame.engine import Action, GameState, View
 from homegame.games import foul_warning
 from homegame.lessons.model import Lesson, Quiz
-from homegame.lessons.player import same_move
+from homegame.lessons.player import same_move, without_advice
 from homegame.lessons.seen import visible_cards
 from homegame.wording import capitalized, listed
 
@@ -45,6 +45,9 @@ CHOICES: Final = 4
 """The most choices a question offers."""
 SAMPLED: Final = 40
 """The most legal moves looked at, in a large set of them (the ways to set thirteen cards)."""
+ADVICE: Final = ("hint", "low_hint", "advice", "house_rule", "options", "warnings", "my_foul")
+"""The fields of the games' views that advise the seat or say what fouls: a question's situation is
+shown without them, so that its answer is read from the cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +129,7 @@ def _allowed(lesson: Lesson, quiz: Quiz, state: GameState[Any], rng: random.Rand
     rng.shuffle(choices)
     reasons = [f"{capitalized(state.explain_illegal(seat, move))}." if move is not right
                else "The rules allow it." for move in choices]
-    return Question("allowed", quiz.question, state.view(seat), (), (), _written(choices, state),
+    return Question("allowed", quiz.question, _situation(state, seat), (), (), _written(choices, state),
                     tuple(choices), (choices.index(right),), tuple(reasons))
 
 
@@ -195,8 +198,13 @@ def _fouls(lesson: Lesson, quiz: Quiz, state: GameState[Any], rng: random.Random
     reasons = [f"This fouls: {why}." if why else "This does not foul." for _, why in choices]
     answer = next(index for index, (_, why) in enumerate(choices) if why)
     moves = [action for action, _ in choices]
-    return Question("fouls", quiz.question, view, (), (), _written(moves, state), tuple(moves), (answer,),
+    return Question("fouls", quiz.question, _situation(state, seat), (), (), _written(moves, state),
+                    tuple(moves), (answer,),
                     tuple(reasons))
+
+
+def _situation(state: GameState[Any], seat: int) -> View:
+    return without_advice(state.view(seat), ADVICE)
 
 
 def _sampled(legal: Any, rng: random.Random) -> list[Action]:
@@ -228,7 +236,7 @@ def _showdown(lesson: Lesson, quiz: Quiz, state: GameState[Any], rng: random.Ran
         answer = sorted(shown).index(winners[0])
     results = [line for line in seen.get("results") or () if isinstance(line, str)]
     account = " ".join(capitalized(_named(line, names)) + "." for line in results)
-    reasons = tuple(account if index == answer else f"Not so. {account}" for index in range(len(choices)))
+    reasons = (account,) * len(choices)
     board = tuple(parse_cards(" ".join(seen.get("board") or ())))
     return Question("showdown", quiz.question, None, hands, board, tuple(choices), (), (answer,), reasons)
 

@@ -11,7 +11,7 @@ import { Decision } from "./decision.js";
 import { $, capitalize, fill, h } from "./dom.js";
 import { gameFor, money } from "./games.js";
 import { boardContext, drawOwn, drawResult, drawSituation, drawTable, lessonText, lessonWords, logLines } from "./learn-board.js";
-import { textNodes } from "./words.js";
+import { textNodes, withCards } from "./words.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const lessonName = parts[0] === "learn" && parts[1] ? decodeURIComponent(parts[1]) : null;
@@ -19,6 +19,7 @@ const embedded = new URLSearchParams(location.search).get("embed") === "1";
 const KEPT = "homegame.lesson.";  // the progress of a lesson under way, kept through a reload
 
 const page = { answer: null, busy: false, notice: "", decision: null, quiz: null };
+window.homegameLesson = page;  // read by the browser tests, as a person reads the screen
 
 // -- the list of lessons ------------------------------------------------------------------------
 
@@ -188,9 +189,18 @@ function renderQuiz() {
     drawSituation(lesson, question),
     h("div", { class: "buttons choices-list" }, choices),
     answered ? h("p", { class: question.answers.includes(quiz.chosen) ? "verdict right" : "verdict wrong", role: "status" },
-                 textNodes(`${question.answers.includes(quiz.chosen) ? "Right." : "Not quite."} ${words.seatsAsYou(question.reasons[quiz.chosen])}`)) : null,
+                 textNodes(verdict(question, quiz.chosen, words))) : null,
     answered ? h("div", { class: "buttons" }, h("button", { type: "button", class: "act primary", onclick: nextQuestion },
                                                    quiz.index + 1 < quiz.questions.length ? "Next question" : "See the score")) : null));
+}
+
+/** Right or not, the engine's reason for the choice made and, when it was wrong, for the right one. */
+function verdict(question, chosen, words) {
+  const right = question.answers[0];
+  const reasons = [question.reasons[chosen], ...(chosen !== right && question.reasons[right] !== question.reasons[chosen]
+    ? [`${question.choices.length > 1 ? "The answer: " : ""}${question.reasons[right]}`] : [])];
+  const said = reasons.map((reason) => words.seatsAsYou(withCards(reason))).join(" ");
+  return `${question.answers.includes(chosen) ? "Right." : "Not quite."} ${said}`;
 }
 
 function answer(index) {
