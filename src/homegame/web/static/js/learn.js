@@ -194,13 +194,15 @@ function renderQuiz() {
                                                    quiz.index + 1 < quiz.questions.length ? "Next question" : "See the score")) : null));
 }
 
-/** Right or not, the engine's reason for the choice made and, when it was wrong, for the right one. */
+/** Right or not, the engine's reason for the choice made and, when it was wrong, the right
+ * choice with its own reason where that adds something. */
 function verdict(question, chosen, words) {
   const right = question.answers[0];
-  const reasons = [question.reasons[chosen], ...(chosen !== right && question.reasons[right] !== question.reasons[chosen]
-    ? [`${question.choices.length > 1 ? "The answer: " : ""}${question.reasons[right]}`] : [])];
-  const said = reasons.map((reason) => words.seatsAsYou(withCards(reason))).join(" ");
-  return `${question.answers.includes(chosen) ? "Right." : "Not quite."} ${said}`;
+  const said = (reason) => words.seatsAsYou(withCards(reason));
+  if (question.answers.includes(chosen)) return `Right. ${said(question.reasons[chosen])}`;
+  const label = question.moves.length ? words.doing(question.moves[right]) : question.choices[right];
+  const why = question.reasons[right] !== question.reasons[chosen] && question.kind !== "allowed" ? ` ${said(question.reasons[right])}` : "";
+  return `Not quite. ${said(question.reasons[chosen])} The right answer: ${label}.${why}`;
 }
 
 function answer(index) {
