@@ -88,28 +88,32 @@ class LessonTable:
     def _decide(self, screen: Screen) -> None:
         assert screen.view is not None and screen.legal is not None
         menu = offers(screen.legal, screen.view, self.look)
-        note = ""
+        hint = problem = ""
         if screen.hints:
-            hinted, advice = advise(screen.view, screen.legal, self.look)
-            note, menu = hint_in_menu(hinted, advice, menu, self.look)
+            hint, menu = self._hint(screen, menu)
         while True:
-            instruction = self._instruction(screen, note)
+            instruction = self._instruction(screen, "\n".join(part for part in (problem, hint) if part))
             text = self._answer(screen, instruction, "> ", menu=menu,
                                 help_text=action_help(menu, self.lesson.game_name, self.look))
             if text.lower() == "hint":
-                hinted, advice = advise(screen.view, screen.legal, self.look)
-                note, menu = hint_in_menu(hinted, advice, menu, self.look)
+                hint, menu = self._hint(screen, menu)
                 continue
             reading = understand(text, menu, screen.legal)
             action = self._fill(screen, reading) if isinstance(reading, Offer) else reading
             if isinstance(action, str) or action is None:
-                note = action or note
+                problem = action or problem
                 continue
             try:
                 self.player.act(action)
                 return
             except IllegalAction as error:
-                note = f"Not allowed: {error}."
+                problem = f"Not allowed: {error}."
+
+    def _hint(self, screen: Screen, menu: list[Offer]) -> tuple[str, list[Offer]]:
+        """The bots' advice, and the menu with the advised move as a choice."""
+        assert screen.view is not None and screen.legal is not None
+        hinted, advice = advise(screen.view, screen.legal, self.look)
+        return hint_in_menu(hinted, advice, menu, self.look)
 
     def _instruction(self, screen: Screen, note: str) -> str:
         if screen.asked:
