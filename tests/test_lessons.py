@@ -14,6 +14,7 @@ from dataclasses import replace
 import pytest
 
 from homegame.engine import Action, IllegalAction
+from homegame.engine.actions import same_move
 from homegame.games import GAMES
 from homegame.lessons import (
     LessonError,
@@ -23,7 +24,6 @@ from homegame.lessons import (
     lesson_names,
     load_lesson,
     named_cards,
-    same_move,
     visible_cards,
 )
 from homegame.lessons.model import read_lesson
@@ -185,7 +185,7 @@ free = true
     (("free = true", "free = false"), "a hand that is not free is stacked"),
     (("title = \"One\"", "title = \"One\"\ndealer = 7"), "the dealer is a seat from 0 to 1"),
     (("[[hands.steps]]", "[[hands.steps]]\n[hands.steps.x]"), "unknown field 'x'"),
-    (("players = 2", "players = 2\nquiet = [\"hnit\"]"), "'quiet' names fields of the draw view, not \\['hnit'\\]"),
+    (("players = 2", "players = 2\nquiet = [\"hnit\"]"), r"'quiet' names fields of the draw view, not \['hnit"),
 ])
 def test_a_broken_lesson_file_is_refused_where_it_is_broken(change: tuple[str, str], why: str) -> None:
     assert read_lesson("good", GOOD).title == "Draw"

@@ -142,7 +142,8 @@ def test_the_menu_plays_a_game_and_comes_back_to_the_list(monkeypatch: pytest.Mo
     assert out.count("Totals after") == 2 and out.rstrip().endswith("Goodbye.")
 
 
-def test_the_menu_offers_a_lesson(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_menu_offers_a_lesson(monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
     from homegame.lessons import lesson_names
 
     out = _menu(monkeypatch, capsys, "l", lesson_names().index("paiute") + 1, "", "q", "q")

@@ -18,8 +18,8 @@ True
 """
 
 from homegame.lessons.model import Lesson, LessonError, lesson_names, load_lesson
-from homegame.lessons.player import STAGES, LessonPlayer, Progress, Screen, same_move
+from homegame.lessons.player import STAGES, LessonPlayer, Progress, Screen
 from homegame.lessons.seen import named_cards, pieces, visible_cards
 
 __all__ = ["STAGES", "Lesson", "LessonError", "LessonPlayer", "Progress", "Screen", "lesson_names",
-           "load_lesson", "named_cards", "pieces", "same_move", "visible_cards"]
+           "load_lesson", "named_cards", "pieces", "visible_cards"]

@@ -31,10 +31,11 @@ from typing import Any, Final
 
 from homegame.bots import ask, make_bot
 from homegame.engine import Action, ActionSet, GameState, IllegalAction, View
+from homegame.engine.actions import same_move
 from homegame.errors import HomegameError, shown
 from homegame.lessons.model import Hand, Lesson, LessonError, Step, load_lesson
 
-__all__ = ["STAGES", "LessonPlayer", "Progress", "Screen", "same_move", "without_advice"]
+__all__ = ["STAGES", "LessonPlayer", "Progress", "Screen", "without_advice"]
 
 STAGES: Final = ("intro", "play", "wrong", "over", "done")
 """A lesson's stages: a hand's words before it starts, the learner's decisions, a move off the
@@ -305,19 +306,6 @@ class LessonPlayer:
         base = self.progress.seed if hand.free else hand.seed
         count = len(self.progress.moves) if moves is None else moves
         return zlib.crc32(f"{self.lesson.name}/{self.progress.hand}/{base}/{count}".encode())
-
-
-def same_move(first: Action, second: Action) -> bool:
-    """Whether two actions are the same move, their cards in any order within each group.
-
-    >>> same_move(Action.parse("pass 2c 7d Kh"), Action.parse("pass Kh 2c 7d"))
-    True
-    """
-    def key(action: Action) -> tuple[object, ...]:
-        return (action.kind, action.option, action.amount, sorted(action.cards),
-                [sorted(group) for group in action.groups])
-
-    return key(first) == key(second)
 
 
 def without_advice(view: View, fields: Sequence[str]) -> View:

@@ -31,9 +31,10 @@ from typing import Any, Final
 from homegame.bots import Bot, ask, make_bot
 from homegame.cards import Card, parse_cards
 from homegame.engine import Action, GameState, View
+from homegame.engine.actions import same_move
 from homegame.games import foul_warning
 from homegame.lessons.model import Lesson, Quiz
-from homegame.lessons.player import same_move, without_advice
+from homegame.lessons.player import without_advice
 from homegame.lessons.seen import visible_cards
 from homegame.wording import capitalized, listed
 
