@@ -185,7 +185,7 @@ free = true
     (("free = true", "free = false"), "a hand that is not free is stacked"),
     (("title = \"One\"", "title = \"One\"\ndealer = 7"), "the dealer is a seat from 0 to 1"),
     (("[[hands.steps]]", "[[hands.steps]]\n[hands.steps.x]"), "unknown field 'x'"),
-    (("players = 2", "players = 2\nquiet = [\"hnit\"]"), r"'quiet' names fields of the draw view, not \['hnit"),
+    (("players = 2", "players = 2\nquiet = ['hnit']"), r"'quiet' names fields of the draw view, not \['hnit"),
 ])
 def test_a_broken_lesson_file_is_refused_where_it_is_broken(change: tuple[str, str], why: str) -> None:
     assert read_lesson("good", GOOD).title == "Draw"
