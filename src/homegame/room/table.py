@@ -27,7 +27,7 @@ no one calls) and ``closed``.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final
 
 from homegame.cards import Card, format_cards
@@ -69,6 +69,13 @@ class Table(TableState):
         The events start with the table's creation or with a checkpoint (see :meth:`checkpoint`)
         taken before the last hand was dealt, so that hand is dealt and played again too.
         """
+        *_, (table, _) = cls.replaying(table_id, events)
+        return table
+
+    @classmethod
+    def replaying(cls, table_id: str, events: Iterable[TableEvent]) -> Iterator[tuple[Table, TableEvent]]:
+        """The table its stored events describe, read event by event: after each, the table (one
+        table, changing as it goes) and the event just applied (see :meth:`restore`)."""
         events = list(events)
         if not events or events[0].kind not in ("created", "checkpoint"):
             raise RoomError(f"table {table_id}'s log starts with neither its creation nor a checkpoint")
@@ -77,7 +84,7 @@ class Table(TableState):
         table._chance = chance_by_hand(events)
         for event in events:
             table.apply(event)
-        return table
+            yield table, event
 
     def record(self, kind: str, data: dict[str, Any], at: float) -> TableEvent:
         """Apply a new event to the table and keep it for the room to store."""

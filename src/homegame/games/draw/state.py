@@ -98,6 +98,9 @@ class DrawState(GameState[DrawView]):
     def to_act(self) -> tuple[int, ...]:
         return self._to_act
 
+    def betting_round(self) -> BettingRound | None:
+        return self.betting
+
     def _legal(self, seat: int) -> ActionSet:
         if self.betting is not None:
             return self.betting.legal(seat)
