@@ -21,6 +21,7 @@ from homegame.cli.narrate import doing, tell
 from homegame.cli.render import Style, render_view
 from homegame.cli.screen import Frame, TableConsole
 from homegame.engine import Action, IllegalAction
+from homegame.engine.actions import same_move
 from homegame.lessons import Lesson, LessonPlayer, Progress, Screen, pieces
 from homegame.lessons.quiz import Question, make_quiz
 from homegame.wording import counted
@@ -92,7 +93,7 @@ class LessonTable:
         if screen.hints:
             hint, menu = self._hint(screen, menu)
         while True:
-            instruction = self._instruction(screen, "\n".join(part for part in (problem, hint) if part))
+            instruction = self._instruction(screen, menu, "\n".join(part for part in (problem, hint) if part))
             text = self._answer(screen, instruction, "> ", menu=menu,
                                 help_text=action_help(menu, self.lesson.game_name, self.look))
             if text.lower() == "hint":
@@ -115,13 +116,25 @@ class LessonTable:
         hinted, advice = advise(screen.view, screen.legal, self.look)
         return hint_in_menu(hinted, advice, menu, self.look)
 
-    def _instruction(self, screen: Screen, note: str) -> str:
+    def _instruction(self, screen: Screen, menu: Sequence[Offer], note: str) -> str:
         if screen.asked:
-            moves = " or ".join(f"'{self.look.action(move)}'" for move in screen.asked)
+            moves = " or ".join(f"'{self._typed(move, menu, screen)}'" for move in screen.asked)
             line = self.look.bold(f"Your move: type {moves}")
         else:
             line = "Type the number of a choice or the move itself (hint, ? for help)."
         return f"{note}\n{line}" if note else line
+
+    def _typed(self, move: Action, menu: Sequence[Offer], screen: Screen) -> str:
+        """What to type for ``move``: the move as written, or the number of its choice where the
+        table reads the words otherwise (a bare ``discard`` is asked about, not taken as standing
+        pat)."""
+        assert screen.legal is not None
+        text = self.look.action(move)
+        read = understand(text, menu, screen.legal)
+        if isinstance(read, Action) and same_move(read, move):
+            return text
+        numbers = (n for n, offer in enumerate(menu, 1) if offer.action and same_move(offer.action, move))
+        return str(next(numbers, text))
 
     def _fill(self, screen: Screen, offer: Offer) -> Action | str | None:
         """Ask for what a template lacks (an amount, the cards), one question at a time."""
