@@ -27,6 +27,7 @@ def follow_the_lesson(game: str) -> list[str]:
     terminal = Terminal(["learn", game, "--seed", "7"])
     typed: list[str] = []
     waited = 0
+    last = ("", "")
     try:
         for _ in range(400):
             screen = terminal.settle(quiet=0.4, timeout=60)
@@ -48,6 +49,8 @@ def follow_the_lesson(game: str) -> list[str]:
                 assert waited < 30, f"the newcomer does not know what to type:\n{screen}"
                 continue
             waited = 0
+            assert (flat, answer) != last, f"the program did not take {answer!r}:\n{screen}"
+            last = (flat, answer)
             typed.append(answer)
             terminal.type(answer)
             for _ in range(120):  # the answer is taken when the screen moves on
