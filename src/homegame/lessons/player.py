@@ -143,9 +143,8 @@ class LessonPlayer:
     def back(self) -> None:
         """Take back the move off the lesson's path, and what the others did after it."""
         self._expect("wrong")
-        moves = self.progress.moves
-        last = max(index for index, (seat, _) in enumerate(moves) if seat == self.lesson.seat)
-        self.progress = replace(self.progress, moves=moves[:last], stage="play")
+        moves = self.progress.moves[:self._last_learner_move()]
+        self.progress = replace(self.progress, moves=moves, stage="play")
         self.state = self._replayed()
 
     def keep(self) -> None:
