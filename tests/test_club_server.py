@@ -1,0 +1,207 @@
+"""A club at a real room: members sit down at two nights with their keys (a guest and a bot
+beside them), the host files each closed table under the club, the room is killed with ``kill -9``
+in the middle of the second night and again just after the last filing, and after each restart
+the club's standings are still the sum of its nights' own ledgers, on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import random
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from homegame.errors import RoomError
+from homegame.room.client import RoomClient, SeatConnection
+from homegame.room.club_schemas import CLUB_SCHEMAS, club_schemas_markdown
+from room_clients import play
+from room_server import RoomServer
+
+HANDS = 4
+DOC = Path(__file__).parent.parent / "docs" / "protocol.md"
+
+
+def _fits(name: str, data: Any) -> None:
+    """``data`` fits the schema docs/protocol.md shows under ``name``."""
+    from jsonschema import Draft202012Validator
+
+    Draft202012Validator.check_schema(CLUB_SCHEMAS[name])
+    Draft202012Validator(CLUB_SCHEMAS[name]).validate(data)
+
+
+def test_the_document_shows_the_club_schemas() -> None:
+    assert club_schemas_markdown() in DOC.read_text(encoding="utf-8"), \
+        "regenerate: python -m homegame.room.club_schemas"
+
+
+def _call(server: RoomServer, method: str, path: str, body: Any = None,
+          token: str | None = None) -> tuple[int, Any]:
+    request = urllib.request.Request(server.base + path, method=method,
+                                     data=None if body is None else json.dumps(body).encode())
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            text = answer.read().decode()
+            return answer.status, json.loads(text) if "json" in answer.headers["content-type"] else text
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def _night(server: RoomServer, name: str, keys: dict[str, str | None],
+           crash: Callable[[], None] | None = None) -> dict[str, Any]:
+    """``keys``' players (each with their member key, or none: a guest) and a bot play ``HANDS``
+    hands of draw; the room is killed and restarted after the second if ``crash`` is given; the
+    owner closes the table. Its id and owner token."""
+    client = RoomClient(server.base)
+    made = client.create_table({"name": name, "seats": len(keys) + 1, "bots": 1, "clock": 60, "pause": 0,
+                                "games": ["draw"]})
+    table = made["table"]
+    tokens = {}
+    for player, key in keys.items():
+        status, answer = _call(server, "POST", f"/api/tables/{table}/seats",
+                               {"name": player} | ({"member_key": key} if key else {}))
+        assert status == 201, answer
+        tokens[player] = answer["token"]
+
+    async def night() -> None:
+        connections = [SeatConnection(server.base, table, token, give_up_after=120)
+                       for token in tokens.values()]
+        for connection in connections:
+            await connection.open()
+
+        def closed() -> bool:
+            return any(c.ended for c in connections)
+
+        def played(hands: int) -> bool:
+            return any(c.state is not None and c.state["table"]["hands_played"] >= hands for c in connections)
+
+        async def host() -> None:
+            if crash is not None:
+                while not played(2):
+                    await asyncio.sleep(0.05)
+                await asyncio.get_running_loop().run_in_executor(None, crash)
+            while not played(HANDS):
+                await asyncio.sleep(0.05)
+            await asyncio.get_running_loop().run_in_executor(None, client.close, table, made["owner_token"])
+        async def player(connection: SeatConnection, seed: int) -> None:
+            try:
+                await play(connection, random.Random(seed), done=closed)
+            except RoomError:
+                if not connection.ended:  # else the table closed while an action was on its way
+                    raise
+        try:
+            await asyncio.wait_for(asyncio.gather(host(), *(player(c, n) for n, c in enumerate(connections))),
+                                   timeout=300)
+        finally:
+            for connection in connections:
+                await connection.close()
+    asyncio.run(night())
+    return {"table": table, "owner_token": made["owner_token"]}
+
+
+def _sum_of_nights(server: RoomServer, tables: list[str],
+                   aliases: dict[str, str]) -> tuple[dict[str, int], int, list[dict[str, Any]]]:
+    """Each member's net summed over the nights' own ledgers (as ``GET .../ledger?format=json``
+    gives them; ``aliases``: the members the host named for players without a key), what everyone
+    else won or lost, and the ledgers."""
+    members: dict[str, int] = {}
+    others = 0
+    ledgers = []
+    for table in tables:
+        status, ledger = _call(server, "GET", f"/api/tables/{table}/ledger?format=json")
+        assert status == 200 and ledger["closed"]
+        ledgers.append(ledger)
+        assert sum(line["net"] for line in ledger["lines"]) == 0
+        for line in ledger["lines"]:
+            member = line["member"] or aliases.get(line["name"])
+            if member is not None:
+                members[member] = members.get(member, 0) + line["net"]
+            else:
+                others += line["net"]
+    return members, others, ledgers
+
+
+def _check_standings(server: RoomServer, club: str, tables: list[str],
+                     aliases: dict[str, str]) -> dict[str, Any]:
+    status, standings = _call(server, "GET", f"/api/clubs/{club}")
+    assert status == 200, standings
+    _fits("club", standings)
+    members, others, ledgers = _sum_of_nights(server, tables, aliases)
+    assert {line["name"]: line["net"] for line in standings["members"]} == members
+    assert (standings["others"] or {"net": 0})["net"] == others
+    assert [night["table"] for night in standings["nights"]] == tables
+    for night, ledger in zip(standings["nights"], ledgers, strict=True):
+        assert {line["name"]: line["net"] for line in night["lines"]} \
+            == {line["name"]: line["net"] for line in ledger["lines"]}
+        assert night["hands_played"] == ledger["hands_played"]
+    graph = {player["name"]: player["points"] for player in standings["graph"]["players"]}
+    assert all(graph[name][-1] == [len(tables), net] for name, net in members.items())
+    status, text = _call(server, "GET", f"/api/clubs/{club}/ledger?format=csv")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert status == 200 and len(rows[0]) == 3 + len(tables)
+    assert {row[0]: int(row[2]) for row in rows[1:] if not row[0].startswith("others")} == members
+    for column in range(2, len(rows[0])):
+        assert sum(int(row[column] or 0) for row in rows[1:]) == 0, "a night's column sums to zero"
+    return dict(standings)
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgresql"])
+def test_a_clubs_totals_are_its_nights_after_a_kill_and_a_restart(store: str, tmp_path: Any,
+                                                                   request: pytest.FixtureRequest) -> None:
+    address = str(tmp_path / "room.sqlite3") if store == "sqlite" \
+        else str(request.getfixturevalue("postgres").database())
+    server = RoomServer(address)
+
+    def kill_and_restart() -> None:
+        server.kill()
+        server.start()
+    with server:
+        setup = {"name": "Friday club", "member": "ann"}
+        status, made = _call(server, "POST", "/api/clubs", setup)
+        assert status == 201, made
+        _fits("club_setup", setup)
+        _fits("club_made", made)
+        club, owner, keys = made["club"], made["owner_token"], {"ann": made["member"]["key"]}
+        for name in ("bob", "cy"):
+            status, member = _call(server, "POST", f"/api/clubs/{club}/members", {"name": name}, owner)
+            assert status == 201 and member["name"] == name
+            _fits("member_request", {"name": name})
+            _fits("member_key", member)
+            keys[name] = member["key"]
+        first = _night(server, "First Friday", {"ann": keys["ann"], "bob": keys["bob"], "dave": None})
+        status, filed = _call(server, "POST", f"/api/clubs/{club}/nights",
+                              {"table": first["table"], "owner_token": first["owner_token"]}, owner)
+        assert status == 201, filed
+        assert {line["name"]: line["member"] for line in filed["lines"]} \
+            == {"ann": 1, "bob": 2, "dave": None, "Ada (bot)": None} | \
+               ({"house": None} if "house" in {line["name"] for line in filed["lines"]} else {})
+        second = _night(server, "Second Friday", {"ann": keys["ann"], "cy": keys["cy"], "erin": None},
+                        crash=kill_and_restart)
+        filing = {"table": second["table"], "owner_token": second["owner_token"],
+                  "names": {"erin": 2}}  # bob came as erin, without his key
+        status, filed = _call(server, "POST", f"/api/clubs/{club}/nights", filing, owner)
+        assert status == 201, filed
+        _fits("filing", filing)
+        _fits("filed_night", filed)
+        kill_and_restart()
+        standings = _check_standings(server, club, [first["table"], second["table"]], {"erin": "bob"})
+        bob = next(line for line in standings["members"] if line["name"] == "bob")
+        assert bob["nights"] == 2
+        status, me = _call(server, "GET", f"/api/clubs/{club}/me", token=keys["cy"])
+        assert status == 200 and me["name"] == "cy"
+        _fits("member_me", me)
+        table = RoomClient(server.base).create_table({"name": "Next Friday", "games": ["draw"]})["table"]
+        for key in ("nobody's", 7, ""):
+            status, refused = _call(server, "POST", f"/api/tables/{table}/seats",
+                                    {"name": "zed", "member_key": key})
+            assert status == 400 and refused["field"] == "member_key", refused
+        assert all(seat is None for seat in server.get(f"/api/tables/{table}")["seats"])
