@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from homegame.cli import main
+from homegame.cli.saved import saved_clubs, saved_tables
 from homegame.errors import RoomError
 from homegame.room.client import RoomClient, SeatConnection
 from homegame.room.club_schemas import CLUB_SCHEMAS, club_schemas_markdown
@@ -57,7 +59,7 @@ def _call(server: RoomServer, method: str, path: str, body: Any = None,
 
 
 def _night(server: RoomServer, name: str, keys: dict[str, str | None],
-           crash: Callable[[], None] | None = None) -> dict[str, Any]:
+           crash: Callable[[], None] | None = None, hands: int = HANDS) -> dict[str, Any]:
     """``keys``' players (each with their member key, or none: a guest) and a bot play ``HANDS``
     hands of draw; the room is killed and restarted after the second if ``crash`` is given; the
     owner closes the table. Its id and owner token."""
@@ -89,7 +91,7 @@ def _night(server: RoomServer, name: str, keys: dict[str, str | None],
                 while not played(2):
                     await asyncio.sleep(0.05)
                 await asyncio.get_running_loop().run_in_executor(None, crash)
-            while not played(HANDS):
+            while not played(hands):
                 await asyncio.sleep(0.05)
             await asyncio.get_running_loop().run_in_executor(None, client.close, table, made["owner_token"])
         async def player(connection: SeatConnection, seed: int) -> None:
@@ -205,3 +207,39 @@ def test_a_clubs_totals_are_its_nights_after_a_kill_and_a_restart(store: str, tm
                                     {"name": "zed", "member_key": key})
             assert status == 400 and refused["field"] == "member_key", refused
         assert all(seat is None for seat in server.get(f"/api/tables/{table}")["seats"])
+
+
+def test_the_terminal_makes_a_club_files_a_night_and_shows_the_standings(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        assert main(["club", "new", server.base, "Friday club", "--as", "ann"]) == 0
+        out = capsys.readouterr().out
+        page = next(word for word in out.split() if "/c/" in word)
+        ann_key = saved_clubs().at(page)["member"]["key"]
+        assert main(["club", "add", page, "bob"]) == 0
+        link = next(word for word in capsys.readouterr().out.split() if "#key=" in word)
+        bob_key = link.split("#key=")[1]
+        assert main(["club", "keep", link]) == 0  # as bob would, on his own machine
+        assert "You are bob of Friday club" in capsys.readouterr().out
+        assert saved_clubs().at(page)["member"] == {"id": 2, "name": "bob", "key": bob_key}
+        night = _night(server, "First Friday", {"ann": ann_key, "bob": bob_key, "dave": None}, hands=2)
+        invite = f"{server.base}/t/{night['table']}"
+        assert main(["club", "file", page, invite]) == 1
+        assert "no owner token" in capsys.readouterr().err
+        saved_tables().keep(invite, owner_token=night["owner_token"])
+        assert main(["club", "file", page, invite, "--name", "dave=9"]) == 1
+        assert "no member 9" in capsys.readouterr().err
+        assert main(["club", "file", page, invite]) == 0
+        assert "with 2 of its players as members" in capsys.readouterr().out
+        assert main(["club", "show", page]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("Friday club: 1 night, 2 members") and "1. First Friday (" in out
+        assert "dave" in out and "(guest)" in out
+        assert main(["club", "show", page, "--csv"]) == 0
+        rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+        assert rows[0][:3] == ["member", "nights", "net"] and {row[0] for row in rows[1:3]} == {"ann", "bob"}
+        pytest.importorskip("matplotlib")
+        assert main(["club", "show", page, "--plot", str(tmp_path / "season.png")]) == 0
+        assert (tmp_path / "season.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert main(["club", "show", server.base + "/t/x"]) == 1
+        assert "a club's link looks like" in capsys.readouterr().err
