@@ -5,14 +5,8 @@ the club's standings are still the sum of its nights' own ledgers, on SQLite and
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import io
-import json
-import random
-import urllib.error
-import urllib.request
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +14,11 @@ import pytest
 
 from homegame.cli import main
 from homegame.cli.saved import saved_clubs, saved_tables
-from homegame.errors import RoomError
-from homegame.room.client import RoomClient, SeatConnection
+from homegame.room.client import RoomClient
 from homegame.room.club_schemas import CLUB_SCHEMAS, club_schemas_markdown
-from room_clients import play
+from played_nights import call, play_night
 from room_server import RoomServer
 
-HANDS = 4
 DOC = Path(__file__).parent.parent / "docs" / "protocol.md"
 
 
@@ -43,73 +35,6 @@ def test_the_document_shows_the_club_schemas() -> None:
         "regenerate: python -m homegame.room.club_schemas"
 
 
-def _call(server: RoomServer, method: str, path: str, body: Any = None,
-          token: str | None = None) -> tuple[int, Any]:
-    request = urllib.request.Request(server.base + path, method=method,
-                                     data=None if body is None else json.dumps(body).encode())
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            text = answer.read().decode()
-            return answer.status, json.loads(text) if "json" in answer.headers["content-type"] else text
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
-
-
-def _night(server: RoomServer, name: str, keys: dict[str, str | None],
-           crash: Callable[[], None] | None = None, hands: int = HANDS) -> dict[str, Any]:
-    """``keys``' players (each with their member key, or none: a guest) and a bot play ``HANDS``
-    hands of draw; the room is killed and restarted after the second if ``crash`` is given; the
-    owner closes the table. Its id and owner token."""
-    client = RoomClient(server.base)
-    made = client.create_table({"name": name, "seats": len(keys) + 1, "bots": 1, "clock": 60, "pause": 0,
-                                "games": ["draw"]})
-    table = made["table"]
-    tokens = {}
-    for player, key in keys.items():
-        status, answer = _call(server, "POST", f"/api/tables/{table}/seats",
-                               {"name": player} | ({"member_key": key} if key else {}))
-        assert status == 201, answer
-        tokens[player] = answer["token"]
-
-    async def night() -> None:
-        connections = [SeatConnection(server.base, table, token, give_up_after=120)
-                       for token in tokens.values()]
-        for connection in connections:
-            await connection.open()
-
-        def closed() -> bool:
-            return any(c.ended for c in connections)
-
-        def played(hands: int) -> bool:
-            return any(c.state is not None and c.state["table"]["hands_played"] >= hands for c in connections)
-
-        async def host() -> None:
-            if crash is not None:
-                while not played(2):
-                    await asyncio.sleep(0.05)
-                await asyncio.get_running_loop().run_in_executor(None, crash)
-            while not played(hands):
-                await asyncio.sleep(0.05)
-            await asyncio.get_running_loop().run_in_executor(None, client.close, table, made["owner_token"])
-        async def player(connection: SeatConnection, seed: int) -> None:
-            try:
-                await play(connection, random.Random(seed), done=closed)
-            except RoomError:
-                if not connection.ended:  # else the table closed while an action was on its way
-                    raise
-        try:
-            await asyncio.wait_for(asyncio.gather(host(), *(player(c, n) for n, c in enumerate(connections))),
-                                   timeout=300)
-        finally:
-            for connection in connections:
-                await connection.close()
-    asyncio.run(night())
-    return {"table": table, "owner_token": made["owner_token"]}
-
-
 def _sum_of_nights(server: RoomServer, tables: list[str],
                    aliases: dict[str, str]) -> tuple[dict[str, int], int, list[dict[str, Any]]]:
     """Each member's net summed over the nights' own ledgers (as ``GET .../ledger?format=json``
@@ -119,7 +44,7 @@ def _sum_of_nights(server: RoomServer, tables: list[str],
     others = 0
     ledgers = []
     for table in tables:
-        status, ledger = _call(server, "GET", f"/api/tables/{table}/ledger?format=json")
+        status, ledger = call(server, "GET", f"/api/tables/{table}/ledger?format=json")
         assert status == 200 and ledger["closed"]
         ledgers.append(ledger)
         assert sum(line["net"] for line in ledger["lines"]) == 0
@@ -134,7 +59,7 @@ def _sum_of_nights(server: RoomServer, tables: list[str],
 
 def _check_standings(server: RoomServer, club: str, tables: list[str],
                      aliases: dict[str, str]) -> dict[str, Any]:
-    status, standings = _call(server, "GET", f"/api/clubs/{club}")
+    status, standings = call(server, "GET", f"/api/clubs/{club}")
     assert status == 200, standings
     _fits("club", standings)
     members, others, ledgers = _sum_of_nights(server, tables, aliases)
@@ -147,7 +72,7 @@ def _check_standings(server: RoomServer, club: str, tables: list[str],
         assert night["hands_played"] == ledger["hands_played"]
     graph = {player["name"]: player["points"] for player in standings["graph"]["players"]}
     assert all(graph[name][-1] == [len(tables), net] for name, net in members.items())
-    status, text = _call(server, "GET", f"/api/clubs/{club}/ledger?format=csv")
+    status, text = call(server, "GET", f"/api/clubs/{club}/ledger?format=csv")
     rows = list(csv.reader(io.StringIO(text)))
     assert status == 200 and len(rows[0]) == 3 + len(tables)
     assert {row[0]: int(row[2]) for row in rows[1:] if not row[0].startswith("others")} == members
@@ -168,29 +93,29 @@ def test_a_clubs_totals_are_its_nights_after_a_kill_and_a_restart(store: str, tm
         server.start()
     with server:
         setup = {"name": "Friday club", "member": "ann"}
-        status, made = _call(server, "POST", "/api/clubs", setup)
+        status, made = call(server, "POST", "/api/clubs", setup)
         assert status == 201, made
         _fits("club_setup", setup)
         _fits("club_made", made)
         club, owner, keys = made["club"], made["owner_token"], {"ann": made["member"]["key"]}
         for name in ("bob", "cy"):
-            status, member = _call(server, "POST", f"/api/clubs/{club}/members", {"name": name}, owner)
+            status, member = call(server, "POST", f"/api/clubs/{club}/members", {"name": name}, owner)
             assert status == 201 and member["name"] == name
             _fits("member_request", {"name": name})
             _fits("member_key", member)
             keys[name] = member["key"]
-        first = _night(server, "First Friday", {"ann": keys["ann"], "bob": keys["bob"], "dave": None})
-        status, filed = _call(server, "POST", f"/api/clubs/{club}/nights",
+        first = play_night(server, "First Friday", {"ann": keys["ann"], "bob": keys["bob"], "dave": None})
+        status, filed = call(server, "POST", f"/api/clubs/{club}/nights",
                               {"table": first["table"], "owner_token": first["owner_token"]}, owner)
         assert status == 201, filed
         assert {line["name"]: line["member"] for line in filed["lines"]} \
             == {"ann": 1, "bob": 2, "dave": None, "Ada (bot)": None} | \
                ({"house": None} if "house" in {line["name"] for line in filed["lines"]} else {})
-        second = _night(server, "Second Friday", {"ann": keys["ann"], "cy": keys["cy"], "erin": None},
+        second = play_night(server, "Second Friday", {"ann": keys["ann"], "cy": keys["cy"], "erin": None},
                         crash=kill_and_restart)
         filing = {"table": second["table"], "owner_token": second["owner_token"],
                   "names": {"erin": 2}}  # bob came as erin, without his key
-        status, filed = _call(server, "POST", f"/api/clubs/{club}/nights", filing, owner)
+        status, filed = call(server, "POST", f"/api/clubs/{club}/nights", filing, owner)
         assert status == 201, filed
         _fits("filing", filing)
         _fits("filed_night", filed)
@@ -198,12 +123,12 @@ def test_a_clubs_totals_are_its_nights_after_a_kill_and_a_restart(store: str, tm
         standings = _check_standings(server, club, [first["table"], second["table"]], {"erin": "bob"})
         bob = next(line for line in standings["members"] if line["name"] == "bob")
         assert bob["nights"] == 2
-        status, me = _call(server, "GET", f"/api/clubs/{club}/me", token=keys["cy"])
+        status, me = call(server, "GET", f"/api/clubs/{club}/me", token=keys["cy"])
         assert status == 200 and me["name"] == "cy"
         _fits("member_me", me)
         table = RoomClient(server.base).create_table({"name": "Next Friday", "games": ["draw"]})["table"]
         for key in ("nobody's", 7, ""):
-            status, refused = _call(server, "POST", f"/api/tables/{table}/seats",
+            status, refused = call(server, "POST", f"/api/tables/{table}/seats",
                                     {"name": "zed", "member_key": key})
             assert status == 400 and refused["field"] == "member_key", refused
         assert all(seat is None for seat in server.get(f"/api/tables/{table}")["seats"])
@@ -222,7 +147,7 @@ def test_the_terminal_makes_a_club_files_a_night_and_shows_the_standings(
         assert main(["club", "keep", link]) == 0  # as bob would, on his own machine
         assert "You are bob of Friday club" in capsys.readouterr().out
         assert saved_clubs().at(page)["member"] == {"id": 2, "name": "bob", "key": bob_key}
-        night = _night(server, "First Friday", {"ann": ann_key, "bob": bob_key, "dave": None}, hands=2)
+        night = play_night(server, "First Friday", {"ann": ann_key, "bob": bob_key, "dave": None}, hands=2)
         invite = f"{server.base}/t/{night['table']}"
         assert main(["club", "file", page, invite]) == 1
         assert "no owner token" in capsys.readouterr().err
