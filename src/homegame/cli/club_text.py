@@ -46,7 +46,5 @@ def club_lines(club: dict[str, Any]) -> list[str]:
 
 def _result(line: dict[str, Any]) -> str:
     """A name's result at a night, saying who was not a member."""
-    if line["member"] is not None or line["name"] == HOUSE:
-        return f"{line['name']} {line['net']:+d}"
-    who = " (bot)" if line.get("bot") else " (guest)"
-    return f"{line['name']} {line['net']:+d}{who}"
+    guest = line["member"] is None and line["name"] != HOUSE and not line.get("bot")  # a bot's name says so
+    return f"{line['name']} {line['net']:+d}{' (guest)' if guest else ''}"

@@ -62,10 +62,11 @@ def standings(club: Club) -> list[dict[str, Any]]:
 
 
 def _graph(club: Club, lines: list[dict[str, Any]]) -> dict[str, Any]:
-    """Each member's running net, night by night (night 0: the season's start, at 0)."""
+    """The running net of each member who has played, night by night (night 0: the season's
+    start, at 0)."""
     players = []
     for line in lines:
-        if line["id"] is None:
+        if line["id"] is None or not line["nights"]:
             continue
         running, points = 0, [[0, 0]]
         for index, net in enumerate(line["by_night"], start=1):

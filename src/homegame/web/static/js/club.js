@@ -37,26 +37,25 @@ function standingsTable(club) {
 
 function nightsList(club) {
   if (!club.nights.length) return h("p", { class: "note" }, "No night filed yet: its host files each table once it has closed.");
-  return h("ol", { class: "nights", reversed: true }, club.nights.slice().reverse().map((night) =>
+  return h("ul", { class: "nights" }, club.nights.slice().reverse().map((night) =>
     h("li", {}, h("a", { href: `/t/${encodeURIComponent(night.table)}` }, night.label), ` · ${night.hands_played} hands: `,
       night.lines.slice().sort((a, b) => b.net - a.net).map((line, index) => [index ? ", " : "",
         h("span", { class: trend(line.net) }, `${line.name} ${signed(line.net)}`),
-        line.member === null && line.name !== "house" ? (line.bot ? " (bot)" : " (guest)") : ""]))));
+        line.member === null && line.name !== "house" && !line.bot ? " (guest)" : ""]))));
 }
 
 function hostTools(club, owner, say) {
   const name = h("input", { id: "member-name", maxlength: 40, required: true, placeholder: "their name" });
-  const given = h("div", { class: "invite", role: "status" });
+  const given = h("div", { id: "member-given", class: "invite", role: "status" });
   const addMember = async (event) => {
     event.preventDefault();
     try {
       const member = await call(`${apiPath}/members`, { method: "POST", body: { name: name.value }, token: owner });
+      await show(say);  // the standings with the new member, and a fresh form
       const link = `${location.origin}/c/${encodeURIComponent(clubId)}#key=${encodeURIComponent(member.key)}`;
-      fill(given, h("label", { for: "member-link" }, `Give ${member.name} this link (their key, shown only now):`),
+      fill($("#member-given"), h("label", { for: "member-link" }, `Give ${member.name} this link (their key, shown only now):`),
            h("input", { id: "member-link", readonly: true, value: link }));
       $("#member-link").select();
-      name.value = "";
-      await show(say);
     } catch (error) {
       say(error.message);
     }
@@ -96,7 +95,7 @@ async function show(say) {
         h("a", { class: "act", href: `${apiPath}/ledger?format=csv`, download: "" }, "Standings as CSV"),
         h("a", { class: "act", href: `${apiPath}/ledger?format=json`, download: "" }, "…as JSON"))),
     h("section", { "aria-labelledby": "season-title" }, h("h2", { id: "season-title" }, "The season"),
-      club.nights.length ? chipGraph(club.graph.players, { label: "chips won or lost", xLabel: "night" })
+      club.graph.players.length ? chipGraph(club.graph.players, { label: "chips won or lost", xLabel: "night" })
         : h("p", { class: "note" }, "The graph starts with the first night filed.")),
     h("section", { "aria-labelledby": "nights-title" }, h("h2", { id: "nights-title" }, "Nights"), nightsList(club)),
     owner ? hostTools(club, owner, say) : null,
