@@ -166,5 +166,12 @@ def test_the_terminal_makes_a_club_files_a_night_and_shows_the_standings(
         pytest.importorskip("matplotlib")
         assert main(["club", "show", page, "--plot", str(tmp_path / "season.png")]) == 0
         assert (tmp_path / "season.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert main(["join", invite, "--name", "zed", "--club", f"{server.base}/c/elsewhere"]) == 1
+        assert "no member key for" in capsys.readouterr().err
+        assert main(["club", "key", page, "2"]) == 0
+        renewed = next(word for word in capsys.readouterr().out.split() if "#key=" in word).split("#key=")[1]
+        club = page.rsplit("/", 1)[1]
+        assert call(server, "GET", f"/api/clubs/{club}/me", token=bob_key)[0] == 403
+        assert call(server, "GET", f"/api/clubs/{club}/me", token=renewed)[1]["name"] == "bob"
         assert main(["club", "show", server.base + "/t/x"]) == 1
         assert "a club's link looks like" in capsys.readouterr().err

@@ -13,7 +13,7 @@ the rest):
 
 from __future__ import annotations
 
-import re
+import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -22,19 +22,14 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from homegame.errors import RoomError
-from homegame.room.club import Club
 from homegame.room.club_ledger import club_csv, club_json
 from homegame.room.clubs import Clubs
+from homegame.room.night_routes import download, stem
 from homegame.room.protocol import BadMessage
 
 __all__ = ["club_routes"]
 
 Handler = Callable[[Request], Awaitable[Response]]
-
-
-def _file_stem(club: Club) -> str:
-    name = re.sub(r"[^A-Za-z0-9]+", "-", club.name).strip("-").lower()[:40]
-    return f"{name or 'club'}-{club.id}"
 
 
 def club_routes(clubs: Clubs, *, api: Callable[[Handler], Handler], bearer: Callable[[Request], str | None],
@@ -56,11 +51,10 @@ def club_routes(clubs: Clubs, *, api: Callable[[Handler], Handler], bearer: Call
             raise BadMessage("bad_message",
                              f"a club's ledger comes as format=csv or format=json, not {form[:20]!r}")
         club = await clubs.club(club_id(request))
-        headers = {"Cache-Control": "no-store",
-                   "Content-Disposition": f'attachment; filename="{_file_stem(club)}-standings.{form}"'}
+        name = f"{stem(club.name, club.id, 'club')}-standings.{form}"
         if form == "csv":
-            return Response(club_csv(club), media_type="text/csv; charset=utf-8", headers=headers)
-        return JSONResponse(club_json(club), headers=headers)
+            return download(club_csv(club), "text/csv; charset=utf-8", name)
+        return download(json.dumps(club_json(club)), "application/json", name)
 
     async def add_member(request: Request) -> Response:
         request_body = await body(request)

@@ -44,7 +44,7 @@ function nightsList(club) {
         line.member === null && line.name !== "house" && !line.bot ? " (guest)" : ""]))));
 }
 
-function hostTools(club, owner, say) {
+function hostTools(owner, say) {
   const name = h("input", { id: "member-name", maxlength: 40, required: true, placeholder: "their name" });
   const given = h("div", { id: "member-given", class: "invite", role: "status" });
   const addMember = async (event) => {
@@ -98,7 +98,7 @@ async function show(say) {
       club.graph.players.length ? chipGraph(club.graph.players, { label: "chips won or lost", xLabel: "night" })
         : h("p", { class: "note" }, "The graph starts with the first night filed.")),
     h("section", { "aria-labelledby": "nights-title" }, h("h2", { id: "nights-title" }, "Nights"), nightsList(club)),
-    owner ? hostTools(club, owner, say) : null,
+    owner ? hostTools(owner, say) : null,
     h("p", { id: "club-notice", class: "notice", role: "alert" }));
   document.body.dataset.drawn = "1";
 }
