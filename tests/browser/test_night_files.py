@@ -145,3 +145,23 @@ def test_the_club_page_shows_the_standings_the_season_and_its_csv(browser: Brows
     assert {line["name"]: line["member"] for line in json.loads(seated)["lines"]}["bob"] == "bob"
     assert not errors, errors
     page.context.close()
+
+
+def test_a_club_is_made_from_its_page(browser: Browser, room: RoomServer) -> None:
+    page, errors = _page(browser, PHONE, {})
+    page.goto(f"{room.base}/club")
+    page.wait_for_selector("body[data-drawn]")
+    page.get_by_role("button", name="Make the club").click()
+    expect(page.locator("#club-notice")).to_contain_text("a club's name is 1 to 40 printable characters")
+    page.fill("#club-new-name", "Thursday club")
+    page.fill("#club-new-you", "flo")
+    page.get_by_role("button", name="Make the club").click()
+    page.wait_for_url("**/c/*")
+    page.wait_for_selector("body[data-drawn]")
+    expect(page.locator("#club-name")).to_have_text("Thursday club")
+    expect(page.locator("#club-you")).to_contain_text("You are flo")
+    expect(page.locator(".standings")).to_contain_text("flo (1)")
+    expect(page.get_by_role("heading", name="For the host")).to_be_visible()
+    assert errors == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"], \
+        "the one error is chromium's note of the room's refusal of the empty name"
+    page.context.close()

@@ -75,9 +75,9 @@ function hostTools(owner, say) {
     }
   };
   return h("section", { "aria-labelledby": "host-title" }, h("h2", { id: "host-title" }, "For the host"),
-    h("form", { class: "host-form", onsubmit: addMember }, h("label", { for: "member-name" }, "Add a member"), name,
+    h("form", { class: "host-form", novalidate: true, onsubmit: addMember }, h("label", { for: "member-name" }, "Add a member"), name,
       h("button", { type: "submit", class: "act" }, "Add")), given,
-    h("form", { class: "host-form", onsubmit: fileNight }, h("label", { for: "night-table" }, "File a closed table you made"), table,
+    h("form", { class: "host-form", novalidate: true, onsubmit: fileNight }, h("label", { for: "night-table" }, "File a closed table you made"), table,
       h("button", { type: "submit", class: "act" }, "File the night")));
 }
 
@@ -118,7 +118,7 @@ function newClubForm(say) {
     }
   };
   $("#club-name").textContent = "New club";
-  fill($("#club"), h("section", {}, h("form", { class: "new-club", onsubmit: submit },
+  fill($("#club"), h("section", {}, h("form", { class: "new-club", novalidate: true, onsubmit: submit },
     h("label", { for: "club-new-name" }, "The club's name"), name,
     h("label", { for: "club-new-you" }, "Your name in it (leave empty to host without playing)"), you,
     h("button", { type: "submit", class: "act primary" }, "Make the club"))), h("p", { id: "club-notice", class: "notice", role: "alert" }));
