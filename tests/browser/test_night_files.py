@@ -149,7 +149,8 @@ def test_the_club_page_shows_the_standings_the_season_and_its_csv(browser: Brows
 
 def test_a_club_is_made_from_its_page(browser: Browser, room: RoomServer) -> None:
     page, errors = _page(browser, PHONE, {})
-    page.goto(f"{room.base}/club")
+    page.goto(room.base)
+    page.get_by_role("link", name="Start a club").click()
     page.wait_for_selector("body[data-drawn]")
     page.get_by_role("button", name="Make the club").click()
     expect(page.locator("#club-notice")).to_contain_text("a club's name is 1 to 40 printable characters")
@@ -162,6 +163,12 @@ def test_a_club_is_made_from_its_page(browser: Browser, room: RoomServer) -> Non
     expect(page.locator("#club-you")).to_contain_text("You are flo")
     expect(page.locator(".standings")).to_contain_text("flo (1)")
     expect(page.get_by_role("heading", name="For the host")).to_be_visible()
-    assert errors == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"], \
-        "the one error is chromium's note of the room's refusal of the empty name"
+    page.goto(page.url + "#key=not-a-key")
+    page.reload()
+    page.wait_for_selector("body[data-drawn]")
+    expect(page.locator("#club-notice")).to_contain_text("This link's key was not kept")
+    expect(page.locator("#club-you")).to_contain_text("You are flo")
+    assert errors == [f"Failed to load resource: the server responded with a status of {status}"
+                      for status in ("400 (Bad Request)", "403 (Forbidden)")], \
+        "the only errors are chromium's notes of the room's refusals: the empty name, the wrong key"
     page.context.close()

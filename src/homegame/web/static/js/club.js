@@ -13,16 +13,18 @@ const apiPath = `/api/clubs/${encodeURIComponent(clubId)}`;
 const signed = (net) => `${net > 0 ? "+" : ""}${net}`;
 const trend = (net) => (net > 0 ? "up" : net < 0 ? "down" : "");
 
-/** Keep the key of a member's link, then take it out of the address (and the history). */
-async function keepLinkKey(say) {
+/** Keep the key of a member's link, then take it out of the address (and the history); what went
+ * wrong, if anything. */
+async function keepLinkKey() {
   const key = new URLSearchParams(location.hash.slice(1)).get("key");
-  if (!key) return;
+  if (!key) return null;
   history.replaceState(null, "", location.pathname);
   try {
     const me = await call(`${apiPath}/me`, { token: key });
     store.keepMember(clubId, { key, id: me.id, name: me.name, club: me.club_name });
+    return null;
   } catch (error) {
-    say(`This link's key was not taken: ${error.message}`);
+    return `This link's key was not kept: ${error.message}`;
   }
 }
 
@@ -128,9 +130,10 @@ function newClubForm(say) {
 async function start() {
   const say = (text) => { const notice = $("#club-notice"); if (notice) notice.textContent = text; };
   if (!clubId) return newClubForm(say);
-  await keepLinkKey(say);
+  const refused = await keepLinkKey();
   try {
     await show(say);
+    if (refused) say(refused);
   } catch (error) {
     fill($("#club"), h("p", { class: "notice", role: "alert" }, error.message));
     document.body.dataset.drawn = "1";
