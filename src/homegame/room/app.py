@@ -27,6 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from homegame.errors import HomegameError, NotAllowed, NotFound, RoomError
 from homegame.games import GAMES
 from homegame.games.pages import rules_text
+from homegame.room.club_routes import club_routes
 from homegame.room.config import setup_json
 from homegame.room.connection import CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_UNAUTHORIZED, RATE, Connection
 from homegame.room.forwarding import ForwardToOwner, relay_socket
@@ -77,6 +78,7 @@ def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Sta
         WebSocketRoute("/ws", lambda websocket: _serve_socket(the_room, websocket)),
     ]
     routes += night_routes(the_room, api=_api, bearer=_bearer)  # ledger files, statistics, histories
+    routes += club_routes(the_room.clubs, api=_api, bearer=_bearer, body=_body)  # a group's running account
     # The browser table (homegame.web): the lobby, the table page and its files, a seat's questions.
     routes += web_routes(the_room, api=_api, bearer=_bearer, body=_body)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(ForwardToOwner, room=the_room)])
@@ -156,10 +158,12 @@ async def _table(room: CardRoom, request: Request) -> Response:
 
 async def _join(room: CardRoom, request: Request) -> Response:
     body = await _body(request)
-    if not isinstance(body, dict) or set(body) - {"name", "seat", "chips"}:
+    if not isinstance(body, dict) or set(body) - {"name", "seat", "chips", "member_key"}:
         raise BadMessage("bad_message", "join with {'name': ..., 'seat': (optional) number, "
-                                        "'chips': (optional) what you bring where the table allows more}")
-    seat, token = await room.join(_table_id(request), body.get("name"), body.get("seat"), body.get("chips"))
+                                        "'chips': (optional) what you bring where the table allows more, "
+                                        "'member_key': (optional) your club's key for you}")
+    seat, token = await room.join(_table_id(request), body.get("name"), body.get("seat"), body.get("chips"),
+                                  body.get("member_key"))
     return await _ok({"seat": seat, "token": token}, 201)
 
 

@@ -38,7 +38,7 @@ from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.games import view_class
 from homegame.room.connection import CLOSE_FLOOD, CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_UNAUTHORIZED
 
-__all__ = ["RoomClient", "SeatConnection", "parse_invite", "read_view"]
+__all__ = ["RoomClient", "SeatConnection", "parse_club_link", "parse_invite", "read_view"]
 
 _TIMEOUT: Final = 30.0
 _FOR_GOOD: Final = frozenset({CLOSE_FLOOD, CLOSE_UNAUTHORIZED, CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED})
@@ -115,10 +115,10 @@ class RoomClient:
         return dict(self._call("GET", f"/api/tables/{table}"))
 
     def join(self, table: str, name: str, seat: int | None = None,
-             chips: int | None = None) -> tuple[int, str]:
-        """Take a seat (bringing ``chips`` where the table allows deep stacks); the seat's number
-        and its token (keep it: it is shown only now)."""
-        body: dict[str, Any] = {"name": name, "seat": seat, "chips": chips}
+             chips: int | None = None, member_key: str | None = None) -> tuple[int, str]:
+        """Take a seat (bringing ``chips`` where the table allows deep stacks; as the club member
+        ``member_key`` opens); the seat's number and its token (keep it: it is shown only now)."""
+        body: dict[str, Any] = {"name": name, "seat": seat, "chips": chips, "member_key": member_key}
         body = {key: value for key, value in body.items() if value is not None}
         answer = self._call("POST", f"/api/tables/{table}/seats", body)
         return int(answer["seat"]), str(answer["token"])
@@ -153,6 +153,51 @@ class RoomClient:
 
     def close(self, table: str, owner_token: str) -> dict[str, Any]:
         return dict(self._call("POST", f"/api/tables/{table}/close", {}, token=owner_token))
+
+
+    # -- clubs (docs/night.md) -------------------------------------------------------------------
+
+    def create_club(self, name: str, member: str | None = None) -> dict[str, Any]:
+        """Make a club: its id, page and owner token (and the host's member key, as ``member``)."""
+        body = {"name": name} | ({"member": member} if member else {})
+        return dict(self._call("POST", "/api/clubs", body))
+
+    def club(self, club: str) -> dict[str, Any]:
+        return dict(self._call("GET", f"/api/clubs/{club}"))
+
+    def club_csv(self, club: str) -> str:
+        return self._text("GET", f"/api/clubs/{club}/ledger?format=csv")
+
+    def add_member(self, club: str, owner_token: str, name: str) -> dict[str, Any]:
+        return dict(self._call("POST", f"/api/clubs/{club}/members", {"name": name}, token=owner_token))
+
+    def renew_key(self, club: str, owner_token: str, member: int) -> dict[str, Any]:
+        return dict(self._call("POST", f"/api/clubs/{club}/members/{member}/key", {}, token=owner_token))
+
+    def file_night(self, club: str, owner_token: str, table: str, table_owner_token: str,
+                   names: dict[str, int] | None = None) -> dict[str, Any]:
+        body: dict[str, Any] = {"table": table, "owner_token": table_owner_token}
+        if names:
+            body["names"] = names
+        return dict(self._call("POST", f"/api/clubs/{club}/nights", body, token=owner_token))
+
+    def club_member(self, club: str, key: str) -> dict[str, Any]:
+        return dict(self._call("GET", f"/api/clubs/{club}/me", token=key))
+
+
+def parse_club_link(url: str) -> tuple[str, str, str | None]:
+    """The room's base address, the club's id, and the member key a member's link carries.
+
+    >>> parse_club_link("http://192.0.2.7:8000/c/xyz#key=s3cret")
+    ('http://192.0.2.7:8000', 'xyz', 's3cret')
+    """
+    parts = urllib.parse.urlsplit(url)
+    path = parts.path.rstrip("/").split("/")
+    if parts.scheme not in ("http", "https") or len(path) < 2 or path[-2] != "c" or not path[-1]:
+        raise RoomError(f"a club's link looks like http://HOST:PORT/c/CLUB, not {url!r}")
+    base = urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/".join(path[:-2]), "", ""))
+    key = urllib.parse.parse_qs(parts.fragment).get("key", [None])[0]
+    return base, path[-1], key
 
 
 def _duration(seconds: float) -> str:

@@ -25,6 +25,7 @@ from typing import Any, Final
 from homegame.cards import Card
 from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.room.bots import BotPool
+from homegame.room.clubs import Clubs
 from homegame.room.config import TableConfig
 from homegame.room.connection import CLOSE_TABLE_CLOSED, TokenBucket
 from homegame.room.devices import new_code, normal_code, shown_code
@@ -75,6 +76,7 @@ class CardRoom:
         self.lag: deque[float] = deque(maxlen=3000)
         self._lag_task: asyncio.Task[None] | None = None
         self.sharing: Sharing | None = None
+        self.clubs = Clubs(store, lambda: self.clock())
         if isinstance(store, SharedStore):
             self.sharing = Sharing(self, store, address=advertise or "", lease=lease)
         elif advertise is not None:
@@ -151,14 +153,16 @@ class CardRoom:
         return table_id, owner
 
     async def join(self, table_id: str, name: object, seat: object = None,
-                   chips: object = None) -> tuple[int, str]:
-        """Seat ``name`` at the table (bringing ``chips`` where it allows deep stacks); the seat
-        and its token (the only time the token is shown)."""
+                   chips: object = None, member_key: object = None) -> tuple[int, str]:
+        """Seat ``name`` at the table (bringing ``chips`` where it allows deep stacks; as the club
+        member a ``member_key`` opens, if given); the seat and its token (the only time the token
+        is shown)."""
         host = self.host(table_id)
+        member = None if member_key is None else await self.clubs.seated_member(member_key)
         token = new_token()
         hashed = token_hash(token)
         taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=self.clock(), seat=seat,
-                                                   chips=chips))
+                                                   chips=chips, member=member))
         return taken, token
 
     async def seat_code(self, table_id: str, token: str | None) -> dict[str, Any]:

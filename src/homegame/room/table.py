@@ -105,9 +105,10 @@ class Table(TableState):
     # -- requests -----------------------------------------------------------------------------
 
     def join(self, name: object, *, token_hash: str, at: float, seat: object = None,
-             chips: object = None) -> int:
+             chips: object = None, member: dict[str, Any] | None = None) -> int:
         """Seat ``name`` (at ``seat``, or the first free one) with the table's buy-in, or with
-        ``chips`` up to its ``max_buy_in`` where the table allows deep stacks."""
+        ``chips`` up to its ``max_buy_in`` where the table allows deep stacks; ``member`` is the
+        club member the player's key showed them to be (see :mod:`homegame.room.clubs`)."""
         self._open()
         if self.closing:
             raise RoomError("this table closes when the hand in play ends: it seats no one now")
@@ -129,7 +130,7 @@ class Table(TableState):
         brought = self._brought(chips)
         self._make_room_for(brought)
         self.record("seated", {"seat": seat, "name": shown_name, "token": token_hash, "bot": None,
-                               "buy_in": brought}, at)
+                               "buy_in": brought} | ({"member": member} if member else {}), at)
         return seat
 
     def _brought(self, chips: object) -> int:

@@ -86,6 +86,8 @@ def web_routes(room: CardRoom, *, api: Callable[[Handler], Handler], bearer: Cal
     return [
         Route("/", _page("lobby.html")),
         Route("/t/{table}", _page("table.html")),
+        Route("/c/{club}", _page("club.html")),  # a club's standings (homegame.room.club_routes)
+        Route("/club", _page("club.html")),  # a new club
         Route("/api/tables/{table}/check", api(check_endpoint), methods=["POST"]),
         Route("/api/tables/{table}/suggest", api(suggest_endpoint)),
         *lesson_routes(api=api, body=body, page=_page, monotonic=room.monotonic),

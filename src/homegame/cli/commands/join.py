@@ -23,6 +23,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                       help="the seat number you want (default: any free one)")
     join.add_argument("--chips", type=int, default=None,
                       help="the chips you bring, where the table allows deep stacks (default: its buy-in)")
+    join.add_argument("--club", metavar="LINK",
+                      help="sit down as your member of this club (its key kept by homegame club), so the "
+                      "night counts in its standings")
     join.add_argument("--retry-for", type=float, default=300.0, metavar="SECONDS",
                       help="how long to keep connecting again when the room drops (default: 300)")
     join.set_defaults(run=run)
@@ -33,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     watch.add_argument("invite", help="the table's invite link")
     watch.add_argument("--retry-for", type=float, default=300.0, metavar="SECONDS",
                        help="how long to keep connecting again when the room drops (default: 300)")
-    watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None, code=None)
+    watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None, code=None, club=None)
 
 
 def _take_seat(args: argparse.Namespace, client: Any, invite: str, table: str) -> str | None:
@@ -50,12 +53,30 @@ def _take_seat(args: argparse.Namespace, client: Any, invite: str, table: str) -
             return None
         print(f"Back to your seat as {kept['name']} (its token is kept in {saved.folder}).")
         return str(kept["token"])
-    seat, token = client.join(table, args.name, args.seat, args.chips)
+    member = _member(args.club)
+    seat, token = client.join(table, args.name, args.seat, args.chips, member["key"] if member else None)
     saved.keep(invite, seat={"name": args.name, "seat": seat, "token": token})
+    if member:
+        print(f"You sit down as {member['name']}, a member of the club at {args.club}.")
     print(f"You sit in seat {seat} as {args.name}. Your seat's token is kept in {saved.folder}: "
           f"'homegame join {invite}' brings you back to this seat, and 'homegame seats' shows the token "
           "(to take the seat on another machine: homegame join LINK --token TOKEN).")
     return str(token)
+
+
+def _member(club: str | None) -> dict[str, Any] | None:
+    """The member key kept for the club at ``club`` (a link; ``None``: none asked for)."""
+    if club is None:
+        return None
+    from homegame.cli.saved import saved_clubs
+    from homegame.errors import NotAllowed
+    from homegame.room.client import parse_club_link
+
+    base, club_id, _ = parse_club_link(club)
+    member = saved_clubs().at(f"{base}/c/{club_id}").get("member")
+    if not member:
+        raise NotAllowed(f"no member key for {club} is kept here: keep yours with homegame club keep LINK")
+    return dict(member)
 
 
 def _claim_seat(code: str, client: Any, invite: str, table: str) -> str:
@@ -83,8 +104,9 @@ def run(args: argparse.Namespace) -> int:
         invite = f"{base}/t/{table}"
         client = RoomClient(base)
         token = args.token
-        if token is not None and (args.name or args.seat is not None or args.chips is not None):
-            print("a --token comes back to the seat it opens: give it without --name, --seat and --chips",
+        if token is not None and (args.name or args.seat is not None or args.chips is not None or args.club):
+            print("a --token comes back to the seat it opens: give it without --name, --seat, --chips and "
+                  "--club",
                   file=sys.stderr)
             return 2
         if args.code is not None:

@@ -42,9 +42,21 @@ async function rules(env, game) {
   }
 }
 
+/** The table as it stands: the latest frame's, or (a closed table sends none) as the room keeps it. */
+async function tableNow(app, tableId) {
+  if (app.frame) return app.frame.table;
+  try {
+    app.closedTable = app.closedTable || await call(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (error) {
+    return null;
+  }
+  return app.closedTable;
+}
+
 async function history(env) {
   const { app } = env;
-  const played = app.frame ? app.frame.table.hands_played : 0;
+  const table = await tableNow(app, env.tableId);
+  const played = table ? table.hands_played : 0;
   if (!played) {
     show("Hand history", h("p", {}, "No hand has been finished at this table yet."));
     return;
@@ -80,7 +92,7 @@ function handFiles(env) {
 }
 
 function wordsFor(env, record) {
-  const seats = record.names ? null : env.app.frame.table.seats;
+  const seats = record.names ? null : (env.app.frame ? env.app.frame.table : env.app.closedTable).seats;
   return new Words(record.player, (g) => {
     if (record.names) return record.names[g] || `seat ${record.seats[g] + 1}`;
     const occupant = seats[record.seats[g]];
