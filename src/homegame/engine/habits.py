@@ -22,9 +22,9 @@ pieces here; with a setting off nothing it does changes.
 ((2,), 4)
 >>> ending.take(2, Action("show", cards=tuple(parse_cards("Ah")))), ending.done
 ((Ah,), True)
->>> first, second = halved([Pot(11, (0, 1)), Pot(4, (1,))])
+>>> first, second = halved([Pot(11, (0, 1)), Pot(4, (1,)), Pot(1, (0,))])
 >>> [pot.amount for pot in first], [pot.amount for pot in second]
-([6, 2], [5, 2])
+([6, 2, 1], [5, 2])
 """
 
 from __future__ import annotations
@@ -94,22 +94,25 @@ def post_bomb_pot(history: History, chips: Chips, seats: Iterable[int], amount: 
 
 
 def halved(pots: Sequence[Pot]) -> tuple[list[Pot], list[Pot]]:
-    """Each pot split for two runs of the board: the first run's half takes an odd chip."""
+    """Each pot split for two runs of the board: the first run's half takes an odd chip (a pot of
+    one chip is the first run's alone)."""
     first = [Pot(pot.amount - pot.amount // 2, pot.eligible) for pot in pots]
-    second = [Pot(pot.amount // 2, pot.eligible) for pot in pots]
+    second = [Pot(pot.amount // 2, pot.eligible) for pot in pots if pot.amount > 1]
     return first, second
 
 
 def winners_of(pots: Sequence[Pot], high: Mapping[int, int], low: Mapping[int, int] | None, *,
                dealer: int, players: int) -> set[int]:
-    """The seats that win a share of any of ``pots`` (see :func:`~homegame.engine.pots.award_pots`):
-    a seat still in that is not among them wins nothing, and may muck.
+    """The seats that win a share of any of ``pots`` (see :func:`~homegame.engine.pots.award_pots`)
+    that someone else could have won: a seat still in that is not among them wins nothing (taking
+    back chips no one could match is not winning), and may muck.
 
     >>> pots = [Pot(10, (0, 1, 2)), Pot(4, (0, 2))]
     >>> sorted(winners_of(pots, {0: 5, 1: 9, 2: 7}, None, dealer=0, players=3))
     [1, 2]
     """
-    awards = award_pots(pots, high, low, dealer=dealer, players=players)
+    contested = [pot for pot in pots if len(pot.eligible) > 1]
+    awards = award_pots(contested, high, low, dealer=dealer, players=players)
     return {seat for award in awards for seat in award.shares}
 
 

@@ -49,6 +49,8 @@ class Seat:
     play when the clock sat it out, the next one when its player asked to sit out."""
     rebuy: int = 0
     """Chips the player asked to rebuy during a hand they play, added when it ends."""
+    time_bank: float = 0.0
+    """Seconds left in the player's time bank (see ``TableConfig.time_bank``)."""
 
     def remember(self, intent: str, seq: int) -> None:
         """Keep ``intent`` (sent by the seat and taken as event ``seq``) among the last few."""
@@ -60,18 +62,20 @@ class Seat:
         return {"name": self.name, "token": self.token_hash, "bot": self.bot, "stack": self.stack,
                 "sitting_out": self.sitting_out, "leaving": self.leaving, "timeouts": self.timeouts,
                 "intents": [[intent, seq] for intent, seq in self.intents.items()],
-                "joined_after": self.joined_after, "away_from": self.away_from, "rebuy": self.rebuy}
+                "joined_after": self.joined_after, "away_from": self.away_from, "rebuy": self.rebuy,
+                "time_bank": self.time_bank}
 
     @classmethod
     def from_checkpoint(cls, data: dict[str, Any]) -> Seat:
         return cls(data["name"], data["token"], data["bot"], data["stack"], data["sitting_out"],
                    data["leaving"], data["timeouts"], OrderedDict((i, s) for i, s in data["intents"]),
-                   data.get("joined_after", 0), data.get("away_from", 0), data.get("rebuy", 0))
+                   data.get("joined_after", 0), data.get("away_from", 0), data.get("rebuy", 0),
+                   data.get("time_bank", 0.0))
 
     def to_json(self) -> dict[str, Any]:
         """What every seat and spectator may know of this seat."""
         return {"name": self.name, "bot": self.bot, "stack": self.stack, "sitting_out": self.sitting_out,
-                "leaving": self.leaving, "rebuy": self.rebuy}
+                "leaving": self.leaving, "rebuy": self.rebuy, "time_bank": self.time_bank}
 
 
 @dataclass

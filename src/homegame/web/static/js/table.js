@@ -17,6 +17,7 @@ import { chipsResult } from "./outcome.js";
 import { openPanel } from "./panels.js";
 import { TableSocket } from "./socket.js";
 import { app, gameName, hand, seatName, tableId, tableSeatOf, words } from "./table-state.js";
+import { placedLine, tournamentLine } from "./tournament-line.js";
 import { variantOf } from "./variants.js";
 import { textNodes } from "./words.js";
 
@@ -44,6 +45,12 @@ function receive(frame) {
     renderChat();
   } else if (frame.type === "closed") {
     openPanel("final", { ...panelEnv(), finalLedger: frame.ledger });
+  } else if (frame.type === "moved") {
+    // the tournament moved this seat to another of its tables: the same token opens it there
+    if (app.seat) store.keepSeat(frame.table, app.seat);
+    store.keepSeat(tableId, null);
+    app.socket.close();
+    location.assign(`/t/${encodeURIComponent(frame.table)}`);
   } else if (frame.type === "welcome") {
     if (app.seat && frame.seat === null) {
       store.keepSeat(tableId, null);  // the seat was given up: this browser watches now
@@ -226,10 +233,13 @@ function renderTop() {
     line = "Waiting for players";
   } else if (table.phase === "closed") {
     line = "This table is closed";
+  } else if (table.phase === "break") {
+    line = "The tournament is on a break";
   } else {
     line = current ? `Hand ${current.number}: ${current.title} is over` : "";
   }
-  $("#game-line").textContent = line;
+  const tournament = table.tournament ? [h("br"), h("span", { class: "tournament-line" }, tournamentLine(table.tournament))] : [];
+  fill($("#game-line"), line, tournament);
 }
 
 function renderOwn() {
@@ -240,7 +250,11 @@ function renderOwn() {
   const game = gameFor(gameName());
   node.hidden = false;
   if (frame.you.seat === null) {
-    fill(node, joinForm(seated, say));
+    const tournament = frame.table.tournament;
+    const placed = tournament && placedLine(tournament, app.seat ? app.seat.name : store.name());
+    fill(node, tournament ? h("p", { class: placed ? "notice" : "note", id: "tournament-place" },
+                              placed || h("a", { href: `/tournament/${encodeURIComponent(tournament.id)}` }, "The tournament's page: its entries and standings"))
+                          : joinForm(seated, say));
     return;
   }
   if (!view || frame.you.player === null || frame.you.player === undefined) {
@@ -306,8 +320,15 @@ function waitingFor() {
   }
   if (frame.table.phase === "choosing") return `Waiting for ${seatName(frame.table.chooser)} to call the game…`;
   if (frame.table.phase === "between") return "The next deal comes in a moment…";
+  if (frame.table.phase === "break") return "The tournament is on a break: the next deal comes when it ends.";
+  if (frame.table.phase === "waiting" && frame.table.tournament) return tournamentWait(frame.table.tournament);
   if (frame.table.phase === "waiting") return shortOfChips() || "Waiting for another player to sit down…";
   return "";
+}
+
+function tournamentWait(info) {
+  if (info.started_at === null) return "The tournament starts when every entry is taken (or when its owner starts it)…";
+  return "Waiting for the tournament to seat another player at this table…";
 }
 
 // At a table waiting for players who can be dealt in, a seat short of a buy-in is told how to play on.
