@@ -35,7 +35,7 @@ $(SERVE_STAMP): pyproject.toml | $(BASE)
 	touch $(SERVE_STAMP)
 
 $(STAMP): pyproject.toml | $(BASE)
-	$(BIN)/python -m pip install --quiet -e '.[test,room,agents,openspiel,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[test,room,agents,openspiel,cluster,plot]'
 	touch $(STAMP)
 
 play: $(PLAY_STAMP)

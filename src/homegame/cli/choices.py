@@ -29,11 +29,11 @@ from dataclasses import dataclass, replace
 
 from homegame.cards import Card, CardError, format_cards, parse_cards
 from homegame.cli.render import Style
-from homegame.cli.render.pai_gow import distinct_ways, placement_text
+from homegame.cli.render.pai_gow import placement_text
 from homegame.engine import Action, ActionSet, Amounts, Arrangements, Choices, View
 from homegame.engine.action_sets import Family, Subsets
 from homegame.engine.actions import amount_action
-from homegame.games.pai_gow import PaiGowView
+from homegame.games.pai_gow import PaiGowView, distinct_ways
 from homegame.wording import counted
 
 __all__ = ["Filling", "Offer", "complete", "offers", "same_action", "understand"]
@@ -106,7 +106,7 @@ def _sizes(sizes: Sequence[int]) -> str:
 
 def _pai_gow_offers(legal: ActionSet, view: PaiGowView, look: Style) -> list[Offer]:
     lines = [Offer(placement_text(way, look), Action("set", groups=(way.two, way.five)))
-             for way in distinct_ways(view)]
+             for way in distinct_ways(view.options)]
     lines.append(Offer("set house (the dealer sets them the house way)", Action("set", option="house")))
     return [offer for offer in lines if offer.action in legal]
 

@@ -186,6 +186,9 @@ class SokoState(GameState[SokoView]):
         turn = self.betting.turn if self.betting is not None else None
         return () if turn is None else (turn,)
 
+    def betting_round(self) -> BettingRound | None:
+        return self.betting
+
     def _legal(self, seat: int) -> ActionSet:
         if self.showing is not None:
             return self.showing.legal[seat]

@@ -174,8 +174,8 @@ class TableHost:
                 resent = occupant is not None and intent in occupant.intents  # taken once already
                 since = table.facing_since.get(seat, table.seq)
                 if "seq" in message and message["seq"] < since and not resent:
-                    raise BadMessage("stale", f"your decision has changed since event {message['seq']} "
-                                              f"(at event {since}): look again")
+                    raise BadMessage("stale", "the table moved on while you decided (a bet to face, or "
+                                              "the clock played for you): look again and choose anew")
                 return table.act(seat, Action.from_json(message["action"]), intent=intent, at=clock())
             return act
         requests: dict[str, Callable[[Table], bool]] = {

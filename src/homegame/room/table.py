@@ -27,13 +27,13 @@ no one calls) and ``closed``.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final
 
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, Chance
 from homegame.engine.game import MAX_CHIPS
-from homegame.errors import HomegameError, RoomError, shown
+from homegame.errors import HomegameError, RoomError, did_you_mean, shown
 from homegame.room.config import BOT_NAMES, TableConfig
 from homegame.room.hands import chance_by_hand, start_hand
 from homegame.room.seats import HOUSE
@@ -70,6 +70,13 @@ class Table(TableState, TournamentRequests):
         The events start with the table's creation or with a checkpoint (see :meth:`checkpoint`)
         taken before the last hand was dealt, so that hand is dealt and played again too.
         """
+        *_, (table, _) = cls.replaying(table_id, events)
+        return table
+
+    @classmethod
+    def replaying(cls, table_id: str, events: Iterable[TableEvent]) -> Iterator[tuple[Table, TableEvent]]:
+        """The table its stored events describe, read event by event: after each, the table (one
+        table, changing as it goes) and the event just applied (see :meth:`restore`)."""
         events = list(events)
         if not events or events[0].kind not in ("created", "checkpoint"):
             raise RoomError(f"table {table_id}'s log starts with neither its creation nor a checkpoint")
@@ -78,7 +85,7 @@ class Table(TableState, TournamentRequests):
         table._chance = chance_by_hand(events)
         for event in events:
             table.apply(event)
-        return table
+            yield table, event
 
     def record(self, kind: str, data: dict[str, Any], at: float) -> TableEvent:
         """Apply a new event to the table and keep it for the room to store."""
@@ -215,14 +222,20 @@ class Table(TableState, TournamentRequests):
         if self.phase != "choosing":
             raise RoomError("no game is to be called now: the dealer calls one between games")
         if seat != self.chooser:
-            raise RoomError(f"it is not your call: the dealer's choice is seat {self.chooser}'s")
+            caller = self.seats[self.chooser] if self.chooser is not None else None
+            who = caller.name if caller is not None else "the dealer"
+            raise RoomError(f"it is not your call: {who} calls the next game")
         if not isinstance(game, str) or game not in self.choosable():
             raise RoomError(f"{shown(game)} cannot be dealt now; the dealer may call "
                             f"{', '.join(self.choosable()) or 'nothing (not enough players)'}")
         allowed = self.config.choice(game).variants
-        if not isinstance(variants, list) or not all(v in allowed for v in variants):
-            raise RoomError(f"{game}'s variants at this table are {', '.join(allowed) or 'none'}, "
-                            f"not {shown(variants)}")
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise RoomError(f"variants are a list of their names, not {shown(variants)}")
+        unknown = [v for v in variants if v not in allowed]
+        if unknown:
+            offered = f"the dealer may switch on {', '.join(allowed)}" if allowed else "it is dealt as it is"
+            raise RoomError(f"{game} has no variant {unknown[0]} at this table"
+                            f"{did_you_mean(unknown[0], allowed)}; {offered}")
         try:
             self._configure(game, variants, seats=self.players_for(game))
         except HomegameError as error:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from homegame.cli.commands._room import room_missing
 
@@ -38,6 +39,51 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None, owner_token=None)
 
 
+def _take_seat(args: argparse.Namespace, client: Any, invite: str, table: str) -> str | None:
+    """The token of the seat this person takes now under ``--name`` (kept in their data folder),
+    or of the seat they took at this table before (read from there); ``None`` if neither."""
+    from homegame.cli.saved import saved_tables
+
+    saved = saved_tables()
+    if not args.name:
+        kept = saved.at(invite).get("seat")
+        if kept is None:
+            print("say who you are: homegame join LINK --name NAME (or --token TOKEN to come back)",
+                  file=sys.stderr)
+            return None
+        print(f"Back to your seat as {kept['name']} (its token is kept in {saved.folder}).")
+        return str(kept["token"])
+    seat, token = client.join(table, args.name, args.seat, args.chips)
+    saved.keep(invite, seat={"name": args.name, "seat": seat, "token": token})
+    print(f"You sit in seat {seat} as {args.name}. Your seat's token is kept in {saved.folder}: "
+          f"'homegame join {invite}' brings you back to this seat, and 'homegame seats' shows the token "
+          "(to take the seat on another machine: homegame join LINK --token TOKEN).")
+    return str(token)
+
+
+def _kept_owner_token(invite: str) -> str | None:
+    """The owner token kept for the table at ``invite`` (``homegame table new`` keeps it), if any."""
+    from homegame.cli.saved import saved_tables
+
+    token = saved_tables().at(invite).get("owner_token")
+    return str(token) if token else None
+
+
+def _enter(client: Any, base: str, tournament: str, name: str) -> tuple[str, str]:
+    """Enter a tournament under ``name``: the table it seats this person at, and the seat's token
+    (kept in their data folder, as a seat's is)."""
+    from homegame.cli.saved import saved_tables
+
+    entry = client.enter(tournament, name)
+    table, token = entry["table"], entry["token"]
+    saved = saved_tables()
+    saved.keep(f"{base}/t/{table}", seat={"name": name, "seat": entry["seat"], "token": token})
+    print(f"You enter the tournament as {name}, at table {table}, seat {entry['seat']}. Your seat's token "
+          f"(kept in {saved.folder}) follows you to every table the tournament moves you to: to come back, "
+          f"homegame join {base}/t/TABLE --token {token}")
+    return str(table), str(token)
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         from homegame.room.client import RoomClient, SeatConnection, parse_link
@@ -56,26 +102,18 @@ def run(args: argparse.Namespace) -> int:
                 print("enter a tournament with: homegame join LINK --name NAME (come back to your seat with "
                       "its table's link and --token)", file=sys.stderr)
                 return 2
-            entry = client.enter(table, args.name)
-            table, args.token = entry["table"], entry["token"]
-            print(f"You enter the tournament as {args.name}, at table {table}, seat {entry['seat']}. To "
-                  f"come back to your seat later:\n  homegame join {base}/t/{table} --token {args.token}\n"
-                  "(keep the token: it is shown only now, and it follows you to every table the tournament "
-                  "moves you to)")
+            table, args.token = _enter(client, base, table, args.name)
             args.name = None
+        invite = f"{base}/t/{table}"
         token = args.token
         if token is not None and (args.name or args.seat is not None or args.chips is not None):
             print("a --token comes back to the seat it opens: give it without --name, --seat and --chips",
                   file=sys.stderr)
             return 2
         if args.command == "join" and token is None:
-            if not args.name:
-                print("say who you are: homegame join LINK --name NAME (or --token TOKEN to come back)",
-                      file=sys.stderr)
+            token = _take_seat(args, client, invite, table)
+            if token is None:
                 return 2
-            seat, token = client.join(table, args.name, args.seat, args.chips)
-            print(f"You sit in seat {seat} as {args.name}. To come back to this seat later:\n"
-                  f"  homegame join {args.invite} --token {token}\n(keep the token: it is shown only now)")
     except (HomegameError, OSError) as error:
         print(f"homegame {args.command}: {error}", file=sys.stderr)
         return 1
@@ -86,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         console = open_console()
         async with SeatConnection(base, table, token, keep_frames=False,
                                   give_up_after=args.retry_for) as connection:
-            owner = args.owner_token
+            owner = args.owner_token or _kept_owner_token(invite)
             remote = RemoteTable(connection, console, keyboard_for(console),
                                  ledger=lambda: client.ledger(connection.table),
                                  bomb_pot=None if owner is None else lambda: client.bomb_pot(table, owner))

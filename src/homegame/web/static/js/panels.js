@@ -11,6 +11,7 @@ import { renderMarkdown } from "./markdown.js";
 import { chipsResult } from "./outcome.js";
 import { cardElement } from "./cards.js";
 import { Words, textNodes } from "./words.js";
+import { downloadHands, nightSection, readHandsFile } from "./night.js";
 
 function show(title, ...body) {
   const dialog = $("#panel");
@@ -49,24 +50,61 @@ async function history(env) {
   const numbers = Array.from({ length: Math.min(played, 40) }, (_, index) => played - index);
   const list = h("div", { class: "hand-list", role: "list" }, numbers.map((number) =>
     h("button", { type: "button", class: "chip", onclick: () => oneHand(env, number) }, `Hand ${number}`)));
-  show("Hand history", h("p", {}, "Pick a finished hand to step through it, as your seat saw it."), list);
+  show("Hand history", h("p", {}, "Pick a finished hand to step through it, as your seat saw it."), list, handFiles(env));
 }
 
-async function oneHand(env, number) {
+/** Your hands to keep (as JSON lines or in words), and a kept file to open in the viewer. */
+function handFiles(env) {
+  const token = env.app.seat ? env.app.seat.token : null;
+  const note = h("p", { class: "note", role: "status" });
+  const save = (words) => downloadHands(env, token, words ? (record) => handText(record).join("\n") : null)
+    .then(() => { note.textContent = "Saved."; }, (error) => { note.textContent = error.message; });
+  const picker = h("input", { type: "file", accept: ".jsonl,.json,application/x-ndjson", "aria-label": "a file of hands",
+    onchange: async (event) => {
+      try {
+        const records = await readHandsFile(event.target.files[0]);
+        show("Hands from a file", h("div", { class: "hand-list", role: "list" }, records.map((record) =>
+          h("button", { type: "button", class: "chip", onclick: () => oneHand(env, record.number, record) }, `Hand ${record.number} · ${record.title}`))));
+      } catch (error) {
+        note.textContent = error.message;
+      }
+    } });
+  return h("section", { class: "hand-files" }, h("h3", {}, "Keep your hands"),
+    token ? h("div", { class: "buttons" },
+      h("button", { type: "button", class: "act", onclick: () => save(false) }, "Download my hands"),
+      h("button", { type: "button", class: "act", onclick: () => save(true) }, "…as text"))
+      : h("p", { class: "note" }, "Take a seat to download the hands you are dealt."),
+    h("label", { class: "inline" }, "Open a file ", picker), note);
+}
+
+function wordsFor(env, record) {
+  const seats = record.names ? null : env.app.frame.table.seats;
+  return new Words(record.player, (g) => {
+    if (record.names) return record.names[g] || `seat ${record.seats[g] + 1}`;
+    const occupant = seats[record.seats[g]];
+    return occupant ? occupant.name : `seat ${record.seats[g] + 1}`;
+  });
+}
+
+/** A downloaded hand in words: who sat where, every event the seat saw, and what each won or lost. */
+function handText(record) {
+  const words = wordsFor(null, record);
+  const lines = record.view.log.map((event) => words.tell(event)).filter(Boolean);
+  const result = record.names.map((name, g) => `${name} ${record.chips[g] > 0 ? "+" : ""}${record.chips[g]}`).join(", ");
+  return [`Hand ${record.number} · ${record.title} · ${record.table_name}`, `Players: ${record.names.join(", ")}.`, ...lines, `Result: ${result}.`];
+}
+
+async function oneHand(env, number, loaded = null) {
   const { app, tableId } = env;
   const body = show(`Hand ${number}`, h("p", { class: "note" }, "Loading…"));
-  let record;
+  let record = loaded;
   try {
-    record = await call(`/api/tables/${encodeURIComponent(tableId)}/hands/${number}`, { token: app.seat ? app.seat.token : null });
+    record = record || await call(`/api/tables/${encodeURIComponent(tableId)}/hands/${number}`, { token: app.seat ? app.seat.token : null });
   } catch (error) {
     fill(body, failure(error));
     return;
   }
-  const seats = app.frame.table.seats;
-  const words = new Words(record.player, (g) => {
-    const occupant = seats[record.seats[g]];
-    return occupant ? occupant.name : `seat ${record.seats[g] + 1}`;
-  });
+  const words = wordsFor(env, record);
   const lines = record.view.log.map((event) => words.tell(event)).filter(Boolean);
   let step = lines.length;
   const game = gameFor(record.game);
@@ -122,6 +160,8 @@ function final(env) {
 
 function showLedger(env, body, data, closed = false) {
   const { app, tableId } = env;
+  const night = h("div", { class: "night-slot" });
+  nightSection(env).then((section) => night.replaceChildren(section));
   const owner = store.owner(tableId);
   const table = app.frame ? app.frame.table : null;
   const open = !closed && table && table.phase !== "closed";
@@ -138,9 +178,10 @@ function showLedger(env, body, data, closed = false) {
        h("h3", {}, "Settle up"),
        data.settle_up.length ? h("ul", { class: "settle" }, data.settle_up.map((transfer) =>
          h("li", {}, h("b", {}, transfer.payer), ` pays `, h("b", {}, transfer.payee), ` ${plural(transfer.chips, "chip")}`)))
-         : h("p", {}, "Everyone is square."),
+         : h("p", {}, places && data.lines.some((line) => !line.place) ? "Who pays whom is known when the tournament is over." : "Everyone is square."),
        data.lines.some((line) => line.bot) ? h("p", { class: "note" }, "Bots play the house's chips: the house settles for them.") : null,
        open && table.closing ? h("p", { class: "note" }, "The table closes when the hand in play ends.") : null,
+       night,
        owner && open && !table.closing ? bombPotControl(env, owner, table) : null,
        owner && open && !table.closing && !table.tournament
          ? h("button", { type: "button", class: "act danger", onclick: () => closeTable(env, owner) }, "Close the table") : null);
