@@ -15,7 +15,8 @@ def test_a_person_enters_a_tournament_by_its_link_and_plays_it_to_the_standings(
     with RoomServer(str(tmp_path / "room.sqlite3")) as server:
         client = RoomClient(server.base)
         made = client.create_tournament({"name": "Sunday", "entrants": 3, "bots": 2, "games": ["draw"],
-                                         "stack": 20, "buy_in": 5, "level_seconds": 2, "pause": 0, "clock": 60})
+                                         "stack": 20, "buy_in": 5, "level_seconds": 2, "pause": 0,
+                                         "clock": 60})
         person = Typist("join", f"{server.base}/tournament/{made['tournament']}", "--name", "ann")
         person.wait_for("(keep the token: it is shown only now, and it follows you")
         person.wait_for("Tournament level")

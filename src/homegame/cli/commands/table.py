@@ -21,7 +21,7 @@ SETUP_OPTIONS: dict[str, tuple[type, str]] = {
     "timeouts_to_sit_out": (int, "clocks run out in a row before a player is sat out (default 2)"),
     "points_rate": (int, "chips a point is worth in the games scored in points (default: each game's own)"),
     "pause": (float, "seconds between deals (default 3)"),
-    "time_bank": (float, "each player's bank of extra seconds, drawn when a turn's clock runs out (default 0)"),
+    "time_bank": (float, "each player's bank of extra seconds, for when a turn's clock runs out (default 0)"),
     "time_bank_refill": (float, "seconds put back into every bank, up to the full bank (default 0)"),
     "time_bank_every": (int, "the hands between refills of the time banks (default 10)"),
     "bomb_pot": (int, "chips everyone puts in a bomb pot, which the owner calls (default 0: none)"),
