@@ -207,7 +207,8 @@ def _counted_night() -> Night:
     ]
     for game, shuffle, actions in moves:
         assert table.chooser is not None
-        table.choose(table.chooser, game, [], at=1.0, shuffle=shuffle)
+        opens = table.call_opens_at()  # once the last hand's pause is over
+        table.choose(table.chooser, game, [], at=max(1.0, opens or 0.0), shuffle=shuffle)
         for seat, kind in actions:
             _stacked(table, seat, kind)
     return read_night("c1", table.take_unsaved())

@@ -23,6 +23,7 @@ Result: ann -1, bob +1.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 from homegame.cli.narrate import tell
@@ -67,7 +68,8 @@ def check_record(record: dict[str, Any]) -> str:
             raise ReplayError(f"hand {record['number']}: the history and the seat's view disagree")
         return "as the seat saw it (the deck order is the host's): its own log, told again"
     state = replay(history, new_game)
-    moved = state.game.in_chips(state.outcome, rate=record.get("points_rate") or 1)
+    rate = record.get("points_rate")  # null for a game played for chips, which has no rate
+    moved = state.game.in_chips(state.outcome, rate=None if rate is None else Fraction(str(rate)))
     chips = [moved.get(player, 0) for player in range(state.players)]
     if chips != record["chips"]:
         raise ReplayError(f"hand {record['number']} replays to {chips}, not to the {record['chips']} "

@@ -71,6 +71,10 @@ def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Sta
         Route("/api/tables/{table}/close", _api(lambda request: _close(the_room, request)), methods=["POST"]),
         Route("/api/tables/{table}/bomb-pot", _api(lambda request: _bomb_pot(the_room, request)),
               methods=["POST"]),
+        Route("/api/tables/{table}/seat-codes", _api(lambda request: _seat_code(the_room, request)),
+              methods=["POST"]),
+        Route("/api/tables/{table}/seat-codes/claim", _api(lambda request: _claim(the_room, request)),
+              methods=["POST"]),
         Route("/api/tables/{table}/hands/{number:int}", _api(lambda request: _hand(the_room, request))),
         Route("/api/tournaments", _api(lambda request: _tournaments(the_room, request)),
               methods=["GET", "POST"]),
@@ -168,6 +172,17 @@ async def _join(room: CardRoom, request: Request) -> Response:
                                         "'chips': (optional) what you bring where the table allows more}")
     seat, token = await room.join(_table_id(request), body.get("name"), body.get("seat"), body.get("chips"))
     return await _ok({"seat": seat, "token": token}, 201)
+
+
+async def _seat_code(room: CardRoom, request: Request) -> Response:
+    return await _ok(await room.seat_code(_table_id(request), _bearer(request)), 201)
+
+
+async def _claim(room: CardRoom, request: Request) -> Response:
+    body = await _body(request)
+    if not isinstance(body, dict) or set(body) != {"code"}:
+        raise BadMessage("bad_message", "claim a seat with {'code': the code your seat's device shows}")
+    return await _ok(await room.claim_seat(_table_id(request), body["code"]), 201)
 
 
 async def _close(room: CardRoom, request: Request) -> Response:

@@ -138,6 +138,17 @@ class RoomClient:
         answer = self._call("POST", f"/api/tables/{table}/seats", body)
         return int(answer["seat"]), str(answer["token"])
 
+    def seat_code(self, table: str, token: str) -> dict[str, Any]:
+        """A code that opens the seat of ``token`` on another device, once, for a few minutes:
+        ``{"code", "expires", "seat"}`` (see :mod:`homegame.room.devices`)."""
+        return dict(self._call("POST", f"/api/tables/{table}/seat-codes", {}, token=token))
+
+    def claim(self, table: str, code: str) -> tuple[int, str, str]:
+        """Take the seat a code opens on this device: its number, its player's name, and this
+        device's own token for it (keep it: it is shown only now)."""
+        answer = self._call("POST", f"/api/tables/{table}/seat-codes/claim", {"code": code})
+        return int(answer["seat"]), str(answer["name"]), str(answer["token"])
+
     def ledger(self, table: str) -> dict[str, Any]:
         return dict(self._call("GET", f"/api/tables/{table}/ledger"))
 

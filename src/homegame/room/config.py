@@ -116,7 +116,8 @@ class TableConfig:
 
     ``stakes`` are game settings (``ante``, ``bet``, ``limit``, ``wager``...) given to every game
     that has a setting of that name; ``points_rate`` is what a point is worth in chips in the
-    games scored in points (and the ``unit`` of Chinese and Open-Face Chinese Poker).
+    games scored in points (and the ``unit`` of Chinese and Open-Face Chinese Poker), or ``None``:
+    each game's own (:attr:`~homegame.engine.Game.points_rate`, and each game's ``unit``).
     ``max_buy_in`` is the most a player may bring, or top a stack up to, where the table allows
     deep stacks (0, or the buy-in: every player brings the buy-in).
 
@@ -140,7 +141,7 @@ class TableConfig:
     bot_level: str = "heuristic"
     clock: float = 30.0
     timeouts_to_sit_out: int = 2
-    points_rate: int = 1
+    points_rate: int | None = None
     pause: float = 3.0
     time_bank: float = 0.0
     time_bank_refill: float = 0.0
@@ -171,7 +172,7 @@ class TableConfig:
             bot_level=_bot_level(data.get("bot_level", "heuristic")),
             clock=_seconds("clock", data.get("clock", 30.0)),
             timeouts_to_sit_out=_whole("timeouts_to_sit_out", data.get("timeouts_to_sit_out", 2)),
-            points_rate=_whole("points_rate", data.get("points_rate", 1)),
+            points_rate=_optional_whole("points_rate", data.get("points_rate")),
             pause=_seconds("pause", data.get("pause", 3.0)),
             time_bank=_seconds("time_bank", data.get("time_bank", 0.0)),
             time_bank_refill=_seconds("time_bank_refill", data.get("time_bank_refill", 0.0)),
@@ -266,7 +267,7 @@ class TableConfig:
         takes = game_class(name).settings_counted(variants)
         stakes = self.stakes if self.tournament is None else {**self.stakes, **self.tournament.levels[level]}
         settings = {key: value for key, value in stakes.items() if key in takes}
-        if "unit" in takes and "unit" not in settings:
+        if "unit" in takes and "unit" not in settings and self.points_rate is not None:
             settings["unit"] = self.points_rate
         if "pair_units" in settings:
             settings["pair_units"] = _pairs_among(settings["pair_units"], range(self.seats) if seats is None
@@ -320,6 +321,11 @@ def untournamentable(game: str) -> str | None:
 def bomb_pot_games() -> frozenset[str]:
     """The games that deal bomb pots (those with a ``bomb_pot`` setting)."""
     return frozenset(name for name, game in GAMES.items() if "bomb_pot" in game.settings)
+
+
+def _optional_whole(name: str, value: object) -> int | None:
+    """A whole-number field a table may leave to each game (``None``)."""
+    return None if value is None else _whole(name, value)
 
 
 def _pairs_among(text: object, seats: Sequence[int], *, table_seats: int) -> object:

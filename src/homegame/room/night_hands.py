@@ -30,7 +30,7 @@ def hand_record(night: Night, hand: NightHand, player: int | None, *, full: bool
     return {"table": table.id, "table_name": table.config.name, "number": hand.number, "game": hand.game,
             "title": hand.hand.game.title, "at": hand.at, "seats": list(hand.hand.seats),
             "names": list(hand.names), "player": player, "full": full, "chips": list(hand.chips),
-            "points_rate": None if hand.hand.game.scores_in_chips else table.config.points_rate,
+            "points_rate": hand.hand.points_rate(table.config.points_rate),
             "view": state.view(player).to_json(), "history": history.to_json()}
 
 

@@ -69,7 +69,8 @@ NIGHT_SCHEMAS: Final[dict[str, dict[str, Any]]] = {
                     "description": "the game seat it is seen from (null: in full)"},
          "full": {"type": "boolean", "description": "the whole history, deck order included (the host's)"},
          "chips": {"type": "array", "items": _WHOLE, "description": "each game seat's chips won or lost"},
-         "points_rate": {"type": ["integer", "null"]},
+         "points_rate": {"type": ["number", "null"],
+                         "description": "the chips a point was worth (0.1: a chip for ten points)"},
          "view": {"type": "object", "description": "the seat's view at the hand's end (docs/views.md)"},
          "history": {"type": "object", "required": ["header", "events"],
                      "description": "the engine's history: the header (its deck empty for a seat) and the "

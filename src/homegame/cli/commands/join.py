@@ -20,6 +20,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                                      "tournament's, http://192.0.2.7:8000/tournament/xyz)")
     join.add_argument("--name", help="the name the table shows for you (to take a new seat)")
     join.add_argument("--token", help="your seat's token, to come back to a seat you already have")
+    join.add_argument("--code", help="a code your seat shows on another device (the table page's Options): "
+                      "takes that seat here too")
     join.add_argument("--seat", type=int, default=None,
                       help="the seat number you want (default: any free one)")
     join.add_argument("--chips", type=int, default=None,
@@ -36,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     watch.add_argument("invite", help="the table's invite link")
     watch.add_argument("--retry-for", type=float, default=300.0, metavar="SECONDS",
                        help="how long to keep connecting again when the room drops (default: 300)")
-    watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None, owner_token=None)
+    watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None, owner_token=None, code=None)
 
 
 def _take_seat(args: argparse.Namespace, client: Any, invite: str, table: str) -> str | None:
@@ -82,6 +84,14 @@ def _enter(client: Any, base: str, tournament: str, name: str) -> tuple[str, str
           f"(kept in {saved.folder}) follows you to every table the tournament moves you to: to come back, "
           f"homegame join {base}/t/TABLE --token {token}")
     return str(table), str(token)
+def _claim_seat(code: str, client: Any, invite: str, table: str) -> str:
+    """The token of this machine's own for the seat ``code`` opens (kept in the data folder)."""
+    from homegame.cli.saved import saved_tables
+
+    seat, name, token = client.claim(table, code)
+    saved_tables().keep(invite, seat={"name": name, "seat": seat, "token": token})
+    print(f"You sit in seat {seat} as {name}, here as on your other device.")
+    return str(token)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -110,7 +120,12 @@ def run(args: argparse.Namespace) -> int:
             print("a --token comes back to the seat it opens: give it without --name, --seat and --chips",
                   file=sys.stderr)
             return 2
-        if args.command == "join" and token is None:
+        if args.code is not None:
+            if token is not None or args.name or args.seat is not None or args.chips is not None:
+                print("a --code takes the seat it opens: give it alone", file=sys.stderr)
+                return 2
+            token = _claim_seat(args.code, client, invite, table)
+        elif args.command == "join" and token is None:
             token = _take_seat(args, client, invite, table)
             if token is None:
                 return 2

@@ -3,11 +3,14 @@
 // and the keyboard help. One <dialog> shows them, so Esc closes any of them.
 
 import { ordinal } from "./tournament-line.js";
+import { alertOptions } from "./alerts.js";
 import { call, store } from "./api.js";
 import { $, fill, h, plural } from "./dom.js";
 import { gameFor } from "./games.js";
 import { SHORTCUTS } from "./keys.js";
 import { renderMarkdown } from "./markdown.js";
+import { comeBackButton, rebuyForm } from "./seat-controls.js";
+import { seatLinkPanel } from "./seat-link.js";
 import { chipsResult } from "./outcome.js";
 import { cardElement } from "./cards.js";
 import { Words, textNodes } from "./words.js";
@@ -223,29 +226,22 @@ function options(env) {
   const { app } = env;
   const frame = app.frame;
   const mine = frame && frame.you.seat !== null ? frame.table.seats[frame.you.seat] : null;
-  const buyIn = frame ? frame.table.config.buy_in : 0;
-  const most = frame ? frame.table.config.max_buy_in || buyIn : 0;  // above the buy-in where deep stacks are allowed
-  const topUp = mine ? most - mine.stack : 0;  // a rebuy brings a stack up to that, no further
-  const upTo = most > buyIn ? `the most a player may bring, ${most}` : `the buy-in of ${buyIn}`;
-  const chips = h("input", { type: "number", min: 1, max: topUp, value: Math.min(topUp, Math.max(buyIn - (mine ? mine.stack : 0), 1)),
-                             "aria-label": "chips to add" });
+  const request = (message) => seatRequest(env, message);
   const seatControls = mine ? [
     h("h3", {}, `Your seat: ${mine.name}`),
     h("div", { class: "buttons" },
       mine.sitting_out
-        ? h("button", { type: "button", class: "act", onclick: () => seatRequest(env, { type: "come_back" }) }, "Come back")
-        : h("button", { type: "button", class: "act", onclick: () => seatRequest(env, { type: "sit_out" }) }, "Sit out from the next deal"),
-      h("button", { type: "button", class: "act danger", onclick: () => seatRequest(env, { type: "leave" }) }, "Leave the seat")),
-    topUp > 0
-      ? h("form", { class: "inline", onsubmit: (event) => { event.preventDefault(); seatRequest(env, { type: "rebuy", chips: Number(chips.value) }); } },
-          h("label", {}, "Rebuy ", chips), h("button", { type: "submit", class: "act" }, "Add chips"),
-          h("span", { class: "note" }, ` up to ${upTo}`))
-      : h("p", { class: "note" }, `A rebuy tops a stack up to ${upTo}; yours is there already.`),
+        ? comeBackButton(request)
+        : h("button", { type: "button", class: "act", onclick: () => request({ type: "sit_out" }) }, "Sit out from the next deal"),
+      h("button", { type: "button", class: "act danger", onclick: () => request({ type: "leave" }) }, "Leave the seat")),
+    rebuyForm(frame.table, mine, request) || h("p", { class: "note" }, "A rebuy tops a stack up to the most a player may bring; yours is there already."),
+    app.seat ? seatLinkPanel(env.tableId, app.seat.token) : null,
   ] : h("p", {}, "You are watching: take a seat from the table to play.");
   show("Options",
        h("label", { class: "inline" },
          h("input", { type: "checkbox", id: "toggle-colours", checked: app.fourColour ? true : null, onchange: env.toggleColours }),
          " Four-colour deck (diamonds blue, clubs green)"),
+       alertOptions(),
        seatControls);
 }
 
