@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from homegame.cards import deck, parse_cards
-from homegame.engine import Action
+from homegame.engine import Action, ActionSet
 from homegame.errors import NotAllowed
 from homegame.room.client import RoomClient, SeatConnection
 from room_clients import play
@@ -94,18 +94,28 @@ async def _night(base: str, client: RoomClient, table: str, owner: str, tokens: 
         assert bombed["view"]["bomb_pot"] == 3 and bombed["view"]["blinds"] == {}
         assert bombed["view"]["pot"] == 9 and bombed["view"]["phase"] == "discard"  # cy is out of chips
         assert not bombed["table"]["bomb_pot_called"]
+        # no blinds and no betting before the flop: each throws away a card from the dealer's (ann's)
+        # left, and the first betting round is the flop's, opened by bob
+        order = await _script(connections, [(seat, "") for seat in (2, 0, 1)])
+        assert order == [2, 0, 1]
+        flop = await connections[2].wait_for(lambda s: bool(s["you"]["to_act"]))
+        assert flop["view"]["street"] == "flop" and len(flop["view"]["board"]) == 3
+        assert flop["view"]["pot"] == 9
+        assert ActionSet.from_json(flop["legal"]).kinds() == ["check", "bet"]
     finally:
         for connection in connections:
             await connection.close()
 
 
 async def _script(connections: list[SeatConnection], moves: list[tuple[int, str]]) -> list[int]:
-    """Play ``moves`` in order, each once its seat is to act; the seats in the order they were asked."""
+    """Play ``moves`` in order, each once its seat is to act (an empty move: the seat's first legal
+    action); the seats in the order they were asked."""
     asked = []
     for seat, text in moves:
         state = await connections[seat].wait_for(lambda s: bool(s["you"]["to_act"]))
         asked.append(seat)
-        answer = await connections[seat].act(Action.parse(text), seq=state["seq"])
+        action = Action.parse(text) if text else ActionSet.from_json(state["legal"])[0]
+        answer = await connections[seat].act(action, seq=state["seq"])
         assert answer["type"] == "ack", answer
     return asked
 
