@@ -23,9 +23,10 @@ async function refresh() {
   $("#tournament-name").textContent = info.name;
   fill($("#tournament-status"), tournamentLine(info));
   fill($("#entry"), entry(info));
-  fill($("#tournament-tables"), info.tables.map((table, index) => h("li", {},
+  fill($("#tournament-tables"), info.tables.length ? info.tables.map((table, index) => h("li", {},
     h("span", {}, h("b", {}, `Table ${index + 1}`), " ", h("span", { class: "note" }, plural(table.players, "player"))),
-    h("a", { class: "act", href: `/t/${encodeURIComponent(table.id)}` }, store.seat(table.id) ? "Back to your seat" : "Watch"))));
+    h("a", { class: "act", href: `/t/${encodeURIComponent(table.id)}` }, store.seat(table.id) ? "Back to your seat" : "Watch")))
+    : h("li", { class: "note" }, "Every table is closed: the tournament is over."));
   fill($("#standings"), standings(info));
   fill($("#levels"), levels(info));
 }
@@ -83,7 +84,7 @@ function standings(info) {
           info.placed.length
             ? h("table", { class: "standings" }, h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Name"), h("th", {}, "Prize"))),
                 h("tbody", {}, info.placed.map((line) => h("tr", {},
-                  h("td", {}, ordinal(line.place)), h("td", {}, line.name, line.bot ? h("span", { class: "note" }, " (bot)") : null),
+                  h("td", {}, ordinal(line.place)), h("td", {}, line.name),
                   h("td", {}, line.prize || "")))))
             : h("p", { class: "note" }, "No one is out yet.")];
 }
