@@ -7,6 +7,7 @@ is killed."""
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import random
 import time
@@ -22,6 +23,7 @@ from homegame.room.config import TableConfig
 from homegame.room.tournament_config import TournamentConfig
 from postgres_server import PostgresServer
 from room_server import RoomServer
+from test_room_habits_server import full_deck
 from test_room_protocol_doc import check_frame
 
 FAST_LEVELS = [{"ante": step, "small_blind": step, "big_blind": 2 * step, "bet": 2 * step,
@@ -181,6 +183,79 @@ def test_the_owner_starts_a_tournament_early_and_late_entry_closes_with_its_leve
             client.enter(tournament, "later bob")
 
 
+
+# Every deal of the balancing test, at either table: the player dealt three aces wins every pot.
+# (Three-card hands one card at a time from the dealer's left; the board K K 6 5 4 makes no straight.)
+ACES = full_deck("Ac 2c 3c Ad 7d 8d Ah 9h Ts 5d Kc Kd 6s 6d 5h 6h 4c")
+
+
+def test_a_table_two_players_larger_than_another_gives_one_up_when_its_hand_ends(tmp_path: Any) -> None:
+    """Two tables of three: at the first, everyone goes all in and the aces knock two out; the
+    second folds its hand to the big blind, and then gives a player up: two tables of two."""
+    server = RoomServer(str(tmp_path / "room.sqlite3"), app="room_stacked:make_app",
+                        env={"HOMEGAME_TEST_DECKS": json.dumps([ACES] * 40)})
+    with server:
+        client = RoomClient(server.base)
+        made = client.create_tournament({"name": "Balance", "entrants": 6, "seats": 3, "bots": 0, "stack": 20,
+                                         "games": ["pineapple"], "stakes": {"limit": "no"}, "clock": 60,
+                                         "pause": 0.3, "level_seconds": 600})
+        names = ("ann", "bob", "cy", "dan", "eve", "fay")
+        entries = [client.enter(made["tournament"], name) for name in names]
+        moved = asyncio.run(_all_in_here_fold_there(server.base, client, made["tournament"], entries,
+                                                     all_in_at=made["tables"][0]))
+    assert moved["tables"] == [2, 2] and moved["players_left"] == 4
+    assert sorted(line["place"] for line in moved["placed"]) == [5, 6]  # the two the aces knocked out
+
+
+async def _all_in_here_fold_there(base: str, client: RoomClient, tournament: str,
+                                  entries: list[dict[str, Any]], *, all_in_at: str) -> dict[str, Any]:
+    """Play each entry by its table's rule until the tournament has balanced its tables; the
+    tournament then, and who was moved where."""
+    connections = [SeatConnection(base, entry["table"], entry["token"]) for entry in entries]
+    for connection in connections:
+        await connection.open()
+
+    async def play(connection: SeatConnection, all_in: bool) -> None:
+        answered = -1
+        while True:
+            state = await connection.wait_for(
+                lambda s, after=answered: bool(s["you"]["to_act"]) and s["seq"] > after, timeout=120)
+            answered = state["seq"]
+            legal = ActionSet.from_json(state["legal"])
+            kinds = legal.kinds()
+            if all_in and ("raise" in kinds or "bet" in kinds):
+                family = next(f for f in state["legal"] if "amounts" in f)["amounts"]
+                action: Any = {"kind": family["kind"], "amount": family["max"]}
+            elif all_in and "call" in kinds:
+                action = next(a for a in legal if a.kind == "call")
+            elif "check" in kinds:
+                action = next(a for a in legal if a.kind == "check")
+            elif "fold" in kinds:
+                action = next(a for a in legal if a.kind == "fold")
+            else:
+                action = legal[0]
+            await connection.act(action, seq=answered)
+
+    players = [asyncio.ensure_future(play(connection, entry["table"] == all_in_at))
+               for connection, entry in zip(connections, entries, strict=True)]
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            info = await asyncio.to_thread(client.tournament, tournament)
+            if info["players_left"] == 4 and sorted(t["players"] for t in info["tables"]) == [2, 2]:
+                break
+            assert time.monotonic() < deadline, f"the tables were not balanced: {info['tables']}"
+            await asyncio.sleep(0.1)
+        went = [(entry["table"], connection.moves)
+                for connection, entry in zip(connections, entries, strict=True) if connection.moves]
+        assert went and all(table != all_in_at and moves == [all_in_at] for table, moves in went), went
+        return {**info, "tables": [t["players"] for t in info["tables"]]}
+    finally:
+        for player in players:
+            player.cancel()
+        for connection in connections:
+            await connection.close()
+
 # -- on a shared PostgreSQL room ------------------------------------------------------------------
 
 def test_a_tournament_goes_on_in_another_process_when_its_owner_is_killed(postgres: PostgresServer) -> None:
@@ -201,5 +276,5 @@ def test_a_tournament_goes_on_in_another_process_when_its_owner_is_killed(postgr
 @pytest.mark.parametrize("game", ["papayoo", "chinese", "open_face", "paiute", "pai_gow"])
 def test_the_rules_page_of_a_game_left_out_says_so(game: str) -> None:
     text = rules_text(game, commands=False)
-    section = text[text.index("## In a tournament"):]
+    section = " ".join(text[text.index("## In a tournament"):].split())  # as read, not as wrapped
     assert "tournament" in section and "out of its games" in section
