@@ -119,6 +119,9 @@ def _play(players: dict[str, TablePlayer], artifacts: Path) -> None:
             move = moves[name].pop(0)
             if (name, move) in SHOTS:
                 shoot(player.page, artifacts, SHOTS[name, move])
+            if move.startswith("straddle"):  # said to the one who decides, as the terminal says it
+                expect(player.page.locator("#actions button[data-kind='no-straddle']")).to_contain_text(
+                    "Do not straddle")
             _click(player, move)
             answered[name], acted = state["seq"], True
             player.page.wait_for_function("(seq) => window.homegame.frame.seq !== seq", arg=state["seq"])

@@ -57,7 +57,7 @@ export function youForm(who, rest) {
   const tail = space < 0 ? "" : rest.slice(space + 1);
   const mark = verb.match(/[,:;.]*$/)[0];
   verb = verb.slice(0, verb.length - mark.length);
-  const irregular = { has: "have", is: "are", was: "were" };
+  const irregular = { has: "have", is: "are", was: "were", does: "do", goes: "go" };
   if (irregular[verb]) verb = irregular[verb];
   else if (/(ss|sh|ch|x)es$/.test(verb)) verb = verb.slice(0, -2);
   else if (verb.endsWith("s") && !verb.endsWith("ss")) verb = verb.slice(0, -1);
