@@ -372,7 +372,7 @@ def test_a_stake_of_the_other_way_to_start_the_pot_is_refused_not_ignored() -> N
     with pytest.raises(GameError, match="small_blind does not count with the ante variant"):
         CrazyPineapple(players=3, variants=["ante"], small_blind=5, big_blind=10)
     blinds, ante = Pineapple.settings_counted([]), Pineapple.settings_counted(["ante"])
-    assert blinds - ante == {"small_blind", "big_blind"} and ante - blinds == {"ante"}
+    assert blinds - ante == {"small_blind", "big_blind", "straddle"} and ante - blinds == {"ante"}
 
 
 def test_views_round_trip_and_show_what_a_face_needs() -> None:

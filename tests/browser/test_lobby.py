@@ -24,7 +24,8 @@ def _lobby(browser: Browser, base: str, size: dict[str, int]) -> tuple[Page, Loc
     page = browser.new_context(viewport=size).new_page()
     page.goto(base + "/")
     page.wait_for_selector("#new-table input[name=game]")
-    page.locator("#new-table details summary").click()
+    for summary in page.locator("#new-table details summary").all():  # every section of the form open
+        summary.click()
     return page, page.locator("#new-table")
 
 
@@ -242,7 +243,8 @@ def test_the_lobby_says_what_a_deal_of_a_points_game_can_cost(browser: Browser, 
 
 
 WIDTHS = """() => [...document.querySelectorAll('#new-table input[type=checkbox]')]
-  .map((box) => Math.round(box.getBoundingClientRect().width))"""
+  .filter((box) => box.offsetParent !== null)
+  .map((box) => Math.round(box.getBoundingClientRect().width))"""  # those drawn (a tournament's wait)
 CUT_SHORT = """(select) => {
   const probe = document.createElement("span");
   probe.style.font = getComputedStyle(select).font;

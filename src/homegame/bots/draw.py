@@ -30,7 +30,7 @@ from functools import cache
 from typing import Any
 
 from homegame.bots import Bot
-from homegame.bots.betting import PotOdds, bet_by_strength
+from homegame.bots.betting import PotOdds, bet_by_strength, habit_choice
 from homegame.cards import ACE, Card
 from homegame.engine import Action, ActionSet
 from homegame.ranking import evaluate, wild_cards
@@ -156,6 +156,8 @@ class HeuristicDrawBot(Bot):
     def act(self, view: Any, legal: ActionSet) -> Action:
         if view.phase == "draw":
             return self._draw(view, legal)
+        if view.phase == "show":
+            return habit_choice(legal)
         return self._bet(view, legal)
 
     def _draw(self, view: Any, legal: ActionSet) -> Action:

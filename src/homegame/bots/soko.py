@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from homegame.bots import Bot
-from homegame.bots.betting import PotOdds, bet_by_strength
+from homegame.bots.betting import PotOdds, bet_by_strength, habit_choice
 from homegame.cards import Card
 from homegame.engine import Action, ActionSet
 from homegame.games.soko import showing_strength
@@ -60,6 +60,8 @@ class HeuristicSokoBot(Bot):
     name = "heuristic"
 
     def act(self, view: Any, legal: ActionSet) -> Action:
+        if view.show:
+            return habit_choice(legal)
         score, odds = self.read_bet(view)
         return bet_by_strength(legal, score, odds, self.random)
 

@@ -70,11 +70,22 @@ def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Sta
         Route("/api/tables/{table}", _api(lambda request: _table(the_room, request))),
         Route("/api/tables/{table}/seats", _api(lambda request: _join(the_room, request)), methods=["POST"]),
         Route("/api/tables/{table}/close", _api(lambda request: _close(the_room, request)), methods=["POST"]),
+        Route("/api/tables/{table}/bomb-pot", _api(lambda request: _bomb_pot(the_room, request)),
+              methods=["POST"]),
         Route("/api/tables/{table}/seat-codes", _api(lambda request: _seat_code(the_room, request)),
               methods=["POST"]),
         Route("/api/tables/{table}/seat-codes/claim", _api(lambda request: _claim(the_room, request)),
               methods=["POST"]),
         Route("/api/tables/{table}/hands/{number:int}", _api(lambda request: _hand(the_room, request))),
+        Route("/api/tournaments", _api(lambda request: _tournaments(the_room, request)),
+              methods=["GET", "POST"]),
+        Route("/api/tournaments/{tournament}", _api(lambda request: _tournament(the_room, request))),
+        Route("/api/tournaments/{tournament}/entries", _api(lambda request: _enter(the_room, request)),
+              methods=["POST"]),
+        Route("/api/tournaments/{tournament}/start", _api(lambda request: _start(the_room, request)),
+              methods=["POST"]),
+        Route("/api/tournaments/{tournament}/ledger",
+              _api(lambda request: _tournament_ledger(the_room, request))),
         WebSocketRoute("/ws", lambda websocket: _serve_socket(the_room, websocket)),
     ]
     routes += night_routes(the_room, api=_api, bearer=_bearer)  # ledger files, statistics, histories
@@ -182,6 +193,39 @@ async def _close(room: CardRoom, request: Request) -> Response:
     return await _ok(await room.close_table(_table_id(request), _bearer(request) or ""))
 
 
+async def _bomb_pot(room: CardRoom, request: Request) -> Response:
+    return await _ok(await room.call_bomb_pot(_table_id(request), _bearer(request) or ""))
+
+
+def _tournament_id(request: Request) -> str:
+    return str(request.path_params["tournament"])
+
+
+async def _tournaments(room: CardRoom, request: Request) -> Response:
+    if request.method in ("GET", "HEAD"):
+        return await _ok([t.summary(room.clock()) for t in room.tournaments.values() if not t.finished])
+    return await _ok(await room.create_tournament(await _body(request)), 201)
+
+
+async def _tournament(room: CardRoom, request: Request) -> Response:
+    return await _ok((await room.tournament(_tournament_id(request))).summary(room.clock()))
+
+
+async def _enter(room: CardRoom, request: Request) -> Response:
+    body = await _body(request)
+    if not isinstance(body, dict) or set(body) - {"name"}:
+        raise BadMessage("bad_message", "enter with {'name': ...}")
+    return await _ok(await room.enter_tournament(_tournament_id(request), body.get("name")), 201)
+
+
+async def _start(room: CardRoom, request: Request) -> Response:
+    return await _ok(await room.start_tournament(_tournament_id(request), _bearer(request) or ""))
+
+
+async def _tournament_ledger(room: CardRoom, request: Request) -> Response:
+    return await _ok((await room.tournament(_tournament_id(request))).ledger())
+
+
 async def _hand(room: CardRoom, request: Request) -> Response:
     log = await room.hand_log(_table_id(request), request.path_params["number"], _bearer(request))
     return await _ok(log)
@@ -255,7 +299,8 @@ async def _welcome(room: CardRoom, websocket: WebSocket, connection: Connection)
 async def _closed_or_missing(room: CardRoom, connection: Connection, table_id: str, error: NotFound) -> None:
     """A hello to a table no process serves: its final ledger if it has closed, else "no table"."""
     try:
-        connection.send(closed_frame(await room.readable(table_id)))
+        table = await room.readable(table_id)
+        connection.send(closed_frame(table, await room.ledger(table_id)))
         connection.close(CLOSE_TABLE_CLOSED)
     except NotFound:
         _refuse(connection, None, error)

@@ -38,7 +38,7 @@ from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.games import view_class
 from homegame.room.connection import CLOSE_FLOOD, CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_UNAUTHORIZED
 
-__all__ = ["RoomClient", "SeatConnection", "parse_club_link", "parse_invite", "read_view"]
+__all__ = ["RoomClient", "SeatConnection", "parse_club_link", "parse_invite", "parse_link", "read_view"]
 
 _TIMEOUT: Final = 30.0
 _FOR_GOOD: Final = frozenset({CLOSE_FLOOD, CLOSE_UNAUTHORIZED, CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED})
@@ -51,12 +51,27 @@ def parse_invite(url: str) -> tuple[str, str]:
     >>> parse_invite("http://192.0.2.7:8000/t/abc123")
     ('http://192.0.2.7:8000', 'abc123')
     """
+    base, kind, name = parse_link(url)
+    if kind != "t":
+        raise RoomError(f"an invite link looks like http://HOST:PORT/t/TABLE, not {url!r}")
+    return base, name
+
+
+def parse_link(url: str) -> tuple[str, str, str]:
+    """The room's base address, the kind of link (``t``: a table's invite, ``tournament``: a
+    tournament's) and the table's or tournament's id.
+
+    >>> parse_link("http://192.0.2.7:8000/tournament/xyz")
+    ('http://192.0.2.7:8000', 'tournament', 'xyz')
+    """
     parts = urllib.parse.urlsplit(url)
     path = parts.path.rstrip("/").split("/")
-    if parts.scheme not in ("http", "https") or len(path) < 2 or path[-2] != "t" or not path[-1]:
-        raise RoomError(f"an invite link looks like http://HOST:PORT/t/TABLE, not {url!r}")
+    if parts.scheme not in ("http", "https") or len(path) < 2 or path[-2] not in ("t", "tournament") \
+            or not path[-1]:
+        raise RoomError(f"an invite link looks like http://HOST:PORT/t/TABLE (a table) or "
+                        f"http://HOST:PORT/tournament/ID (a tournament), not {url!r}")
     base = urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/".join(path[:-2]), "", ""))
-    return base, path[-1]
+    return base, path[-2], path[-1]
 
 
 def read_view(data: dict[str, Any]) -> View:
@@ -154,6 +169,26 @@ class RoomClient:
     def close(self, table: str, owner_token: str) -> dict[str, Any]:
         return dict(self._call("POST", f"/api/tables/{table}/close", {}, token=owner_token))
 
+    def create_tournament(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """Make a tournament; its id (``tournament``), tables, invite path and the owner's token."""
+        return dict(self._call("POST", "/api/tournaments", setup))
+
+    def tournament(self, tournament: str) -> dict[str, Any]:
+        return dict(self._call("GET", f"/api/tournaments/{tournament}"))
+
+    def enter(self, tournament: str, name: str) -> dict[str, Any]:
+        """Enter a tournament: the ``table`` and ``seat`` it seats you at, and your ``token``
+        (keep it: it is shown only now, and opens your seat at every table the tournament moves
+        you to)."""
+        return dict(self._call("POST", f"/api/tournaments/{tournament}/entries", {"name": name}))
+
+    def start_tournament(self, tournament: str, owner_token: str) -> dict[str, Any]:
+        return dict(self._call("POST", f"/api/tournaments/{tournament}/start", {}, token=owner_token))
+
+    def bomb_pot(self, table: str, owner_token: str) -> dict[str, Any]:
+        """Call a bomb pot (the table's owner): the next hand of a game that has them."""
+        return dict(self._call("POST", f"/api/tables/{table}/bomb-pot", {}, token=owner_token))
+
 
     # -- clubs (docs/night.md) -------------------------------------------------------------------
 
@@ -243,6 +278,9 @@ class SeatConnection:
         """The last refusal that answered no intent (a bad hello: why the room closes)."""
         self.final_ledger: dict[str, Any] | None = None
         """The table's final ledger, sent when it closes."""
+        self.moves: list[str] = []
+        """The tables a tournament moved this seat to, in turn (the connection follows it there)."""
+        self._moving = False
 
     async def __aenter__(self) -> SeatConnection:
         try:
@@ -293,8 +331,17 @@ class SeatConnection:
             try:
                 async for text in socket:
                     await self._receive(json.loads(text))
+                    if self._moving:
+                        break
             except ConnectionClosed:
                 pass
+            if self._moving:  # a tournament moved the seat: the same token opens it at the new table
+                self._moving = False
+                with contextlib.suppress(ConnectionClosed):
+                    await socket.close()
+                await self._reopen()
+                await self._notify()
+                continue
             self.connected, self.drops = False, self.drops + 1
             self.closed_with = socket.close_code
             await self._notify()
@@ -372,6 +419,9 @@ class SeatConnection:
             self.state, self.received_at = frame, time.monotonic()
         elif kind == "closed":
             self.final_ledger = frame["ledger"]
+        elif kind == "moved":
+            self.table, self.state, self._moving = frame["table"], None, True
+            self.moves.append(frame["table"])
         elif kind == "error" and frame.get("id") is None:
             self.refusal = frame["message"]
         elif kind in ("ack", "error") and frame.get("id") is not None:

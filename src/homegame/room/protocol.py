@@ -121,6 +121,10 @@ SERVER_MESSAGES: Final[dict[str, dict[str, Any]]] = {
                       {"id": {"type": ["string", "null"]}, "code": {"type": "string"},
                        "message": {"type": "string"}}, ("id", "code", "message")),
     "pong": _message("pong", "The answer to ping."),
+    "moved": _message("moved", "A tournament moved this connection's player, with their chips and token, to "
+                      "another of its tables to balance them: connect there (hello with the same token). "
+                      "This connection watches from now on.",
+                      {"table": {"type": "string"}, "name": {"type": "string"}}, ("table", "name")),
     "closed": _message("closed", "The table has closed (or had closed when the client said hello): its "
                        "final ledger, the same as GET /api/tables/<table>/ledger. The server then closes "
                        "the connection with code 4410.",

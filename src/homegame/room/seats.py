@@ -50,6 +50,8 @@ class Seat:
     play when the clock sat it out, the next one when its player asked to sit out."""
     rebuy: int = 0
     """Chips the player asked to rebuy during a hand they play, added when it ends."""
+    time_bank: float = 0.0
+    """Seconds left in the player's time bank (see ``TableConfig.time_bank``)."""
     code: list[Any] | None = None
     """The seat's code for another device, ``[hash, expires]``, until it is claimed (see
     :mod:`homegame.room.devices`)."""
@@ -72,19 +74,19 @@ class Seat:
                 "sitting_out": self.sitting_out, "leaving": self.leaving, "timeouts": self.timeouts,
                 "intents": [[intent, seq] for intent, seq in self.intents.items()],
                 "joined_after": self.joined_after, "away_from": self.away_from, "rebuy": self.rebuy,
-                "code": self.code, "devices": self.devices}
+                "time_bank": self.time_bank, "code": self.code, "devices": self.devices}
 
     @classmethod
     def from_checkpoint(cls, data: dict[str, Any]) -> Seat:
         return cls(data["name"], data["token"], data["bot"], data["stack"], data["sitting_out"],
                    data["leaving"], data["timeouts"], OrderedDict((i, s) for i, s in data["intents"]),
                    data.get("joined_after", 0), data.get("away_from", 0), data.get("rebuy", 0),
-                   data.get("code"), list(data.get("devices", ())))
+                   data.get("time_bank", 0.0), data.get("code"), list(data.get("devices", ())))
 
     def to_json(self) -> dict[str, Any]:
         """What every seat and spectator may know of this seat."""
         return {"name": self.name, "bot": self.bot, "stack": self.stack, "sitting_out": self.sitting_out,
-                "leaving": self.leaving, "rebuy": self.rebuy}
+                "leaving": self.leaving, "rebuy": self.rebuy, "time_bank": self.time_bank}
 
 
 @dataclass

@@ -41,16 +41,17 @@ from homegame.room.devices import CODE_LIFETIME, MOST_DEVICES
 from homegame.room.hands import chance_by_hand, start_hand
 from homegame.room.seats import HOUSE
 from homegame.room.table_state import TableEvent, TableState
+from homegame.room.tournament_table import TournamentRequests
 from homegame.wording import counted
 
-__all__ = ["CHAT_LONGEST", "Shuffle", "Table", "TableEvent"]
+__all__ = ["CHAT_LONGEST", "Shuffle", "Table", "TableEvent", "display_name"]
 
 CHAT_LONGEST: Final = 500
 Shuffle = Callable[[Sequence[Card]], list[Card]]
 """How the room shuffles a deck for a deal (the operating system's randomness when live)."""
 
 
-class Table(TableState):
+class Table(TableState, TournamentRequests):
     """One table of the card room (see the module's docstring). Build it with :meth:`create` or
     :meth:`restore`."""
 
@@ -112,7 +113,9 @@ class Table(TableState):
         self._open()
         if self.closing:
             raise RoomError("this table closes when the hand in play ends: it seats no one now")
-        shown_name = _display_name(name)
+        if self.tournament is not None:
+            raise RoomError("a tournament's table seats its entries: enter the tournament instead")
+        shown_name = display_name(name)
         taken = {s.name.lower() for s in self.seats if s is not None}
         if shown_name.lower() in taken:
             raise RoomError(f"someone called {shown_name} already sits here; choose another name")
@@ -150,6 +153,8 @@ class Table(TableState):
         was taken already changes nothing and answers ``False``."""
         if self._seen(seat, intent):
             return False
+        if self.tournament is not None:
+            raise RoomError("no one cashes out of a tournament: sit out, and the clock plays your hands")
         self.record("left", {"seat": seat, "intent": intent}, at)
         return True
 
@@ -176,6 +181,8 @@ class Table(TableState):
         made when that hand ends (as much of it as the stack then has room for)."""
         if self._seen(seat, intent):
             return False
+        if self.tournament is not None:
+            raise RoomError("a tournament has no rebuys: a player with no chips left is out")
         stack, most = self._occupant(seat).stack, self.config.max_buy_in
         limit = "the buy-in" if most == self.config.buy_in else "the most a player may bring,"
         if stack >= most:
@@ -282,9 +289,13 @@ class Table(TableState):
             self.record("game_over", {"reason": f"{series.game} cannot be dealt to the players here now"}, at)
             return
         seats = series.seats or tuple(self.players_for(series.game))
-        chips = self._configure(series.game, list(series.variants), seats=seats).starting_stack
+        level, _, _ = self.level_at(at)
+        chips = self._configure(series.game, list(series.variants), seats=seats, level=level).starting_stack
+        settings = self.config.settings_for(series.game, series.variants, seats, level=level)
+        if self._bomb_pot_due(series.game):
+            settings["bomb_pot"] = self.config.bomb_pot
         deal = {"number": self.hands_played + 1, "game": series.game, "variants": list(series.variants),
-                "settings": self.config.settings_for(series.game, series.variants, seats),
+                "settings": settings,
                 "seats": list(seats),
                 "dealer": min(range(len(seats)), key=lambda i: (seats[i] - self.button) % len(self.seats)),
                 "stacks": None if chips is None else [self._occupant(s).stack for s in seats],
@@ -295,6 +306,40 @@ class Table(TableState):
             self.record("game_over", {"reason": str(error)}, at)
             return
         self.record("dealt", {**deal, "deck": format_cards(deck)}, at)
+
+    def _bomb_pot_due(self, game: str) -> bool:
+        """Whether the next hand, of ``game``, is a bomb pot: one was called, or it is the table's
+        every so many hands, and the game has bomb pots."""
+        config = self.config
+        if game not in config.bomb_pot_games:
+            return False
+        return self.bomb_pot_called or bool(config.bomb_pot_every
+                                            and (self.hands_played + 1) % config.bomb_pot_every == 0)
+
+    def call_bomb_pot(self, *, at: float) -> bool:
+        """The owner calls a bomb pot: the next hand of a game that has bomb pots is one (everyone
+        puts the table's ``bomb_pot`` in, and the hand skips its first betting round)."""
+        self._open()
+        games = self.config.bomb_pot_games
+        if not games:
+            raise RoomError("this table deals no bomb pots: it sets no bomb_pot amount")
+        if self.bomb_pot_called:
+            raise RoomError(f"a bomb pot is called already: the next hand of {' or '.join(games)}")
+        self.record("bomb_pot_called", {}, at)
+        return True
+
+    def draw_time_bank(self, seat: int, *, at: float) -> bool:
+        """``seat``'s clock has run out on its turn: it draws on its time bank, which keeps the turn
+        open that many seconds more (``False``, and nothing changes, when it has no bank left, is
+        drawing already, is away, or its clock has not run out)."""
+        occupant = self._occupant(seat)
+        hand = self.hand
+        if self.phase != "playing" or hand is None or seat in self.banking or occupant.time_bank <= 0 \
+                or at < self.deadlines.get(seat, float("inf")) or occupant.leaving \
+                or (occupant.sitting_out and hand.number >= occupant.away_from):
+            return False
+        self.record("time_bank", {"seat": seat, "seconds": occupant.time_bank}, at)
+        return True
 
     def act(self, seat: int, action: object, *, intent: str | None, at: float, by: str = "player") -> bool:
         """Take ``action`` (an :class:`Action`) for ``seat`` in the hand in play; ``False`` when
@@ -323,7 +368,7 @@ class Table(TableState):
         """After a hand: the house buys its broke bots back in, then the table closes if its owner
         asked it to, or takes a checkpoint to be read back from."""
         self._asked_rebuys(at)
-        needed = self._most_needed()
+        needed = self._most_needed() if self.tournament is None else 0  # a tournament's bots are knocked out
         for seat, occupant in enumerate(self.seats):
             if occupant is not None and occupant.bot is not None and occupant.stack < needed:
                 chips = max(needed, self.config.buy_in) - occupant.stack
@@ -375,7 +420,9 @@ def _plain(text: str) -> bool:
     return not any(unicodedata.category(c) in _UNPLAIN or c in _BIDI_CONTROLS for c in text)
 
 
-def _display_name(name: object) -> str:
+def display_name(name: object) -> str:
+    """``name`` as the table shows it (spaces at either end dropped, a run inside counted as one),
+    or :class:`RoomError` for a name that is not 1 to 24 printable characters."""
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 24 or not name.isprintable():
         raise RoomError(f"a name is 1 to 24 printable characters, not {shown(name)}")
     return " ".join(name.split())

@@ -1,8 +1,9 @@
 """The routes the card room adds to serve the browser table.
 
-``/`` is the lobby, ``/t/<table>`` a table (the invite link the API gives), ``/static/...`` the
-page's files. Two JSON endpoints answer a seat about its own decision (see
-:mod:`homegame.web.advice`), each authorised by the seat's token (``Authorization: Bearer``):
+``/`` is the lobby, ``/t/<table>`` a table (the invite link the API gives), ``/tournament/<id>`` a
+tournament (its entries, standings and entry form), ``/static/...`` the page's files. Two JSON
+endpoints answer a seat about its own decision (see :mod:`homegame.web.advice`), each authorised
+by the seat's token (``Authorization: Bearer``):
 
 - ``POST /api/tables/<table>/check`` with ``{"action": ...}``: legal or not and why, the foul it
   would make, the rows' names;
@@ -88,6 +89,7 @@ def web_routes(room: CardRoom, *, api: Callable[[Handler], Handler], bearer: Cal
         Route("/t/{table}", _page("table.html")),
         Route("/c/{club}", _page("club.html")),  # a club's standings (homegame.room.club_routes)
         Route("/club", _page("club.html")),  # a new club
+        Route("/tournament/{tournament}", _page("tournament.html")),
         Route("/api/tables/{table}/check", api(check_endpoint), methods=["POST"]),
         Route("/api/tables/{table}/suggest", api(suggest_endpoint)),
         *lesson_routes(api=api, body=body, page=_page, monotonic=room.monotonic),

@@ -11,10 +11,13 @@ from homegame.cli.commands._room import room_missing
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     join = subparsers.add_parser(
-        "join", help="take a seat at a card-room table from its invite link",
+        "join", help="take a seat at a card-room table (or enter a tournament) from its invite link",
         description="Sit at a table of a card room (homegame serve) and play it in this terminal: "
-        "a new seat under --name, or the seat a --token you were given opens.")
-    join.add_argument("invite", help="the table's invite link, such as http://192.0.2.7:8000/t/abc123")
+        "a new seat under --name, or the seat a --token you were given opens. A tournament's link "
+        "(/tournament/ID) enters it under --name; the tournament seats you, and moves you from table "
+        "to table as players go out.")
+    join.add_argument("invite", help="the table's invite link, such as http://192.0.2.7:8000/t/abc123 (or a "
+                                     "tournament's, http://192.0.2.7:8000/tournament/xyz)")
     join.add_argument("--name", help="the name the table shows for you (to take a new seat)")
     join.add_argument("--token", help="your seat's token, to come back to a seat you already have")
     join.add_argument("--code", help="a code your seat shows on another device (the table page's Options): "
@@ -28,6 +31,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                       "night counts in its standings")
     join.add_argument("--retry-for", type=float, default=300.0, metavar="SECONDS",
                       help="how long to keep connecting again when the room drops (default: 300)")
+    join.add_argument("--owner-token", default=None,
+                      help="the table's owner token (given when it was made): lets you call a bomb pot")
     join.set_defaults(run=run)
     watch = subparsers.add_parser(
         "watch", help="watch a card-room table from its invite link (no seat)",
@@ -36,7 +41,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     watch.add_argument("invite", help="the table's invite link")
     watch.add_argument("--retry-for", type=float, default=300.0, metavar="SECONDS",
                        help="how long to keep connecting again when the room drops (default: 300)")
-    watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None, code=None, club=None)
+    watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None, owner_token=None, code=None,
+                       club=None)
 
 
 def _take_seat(args: argparse.Namespace, client: Any, invite: str, table: str) -> str | None:
@@ -79,6 +85,29 @@ def _member(club: str | None) -> dict[str, Any] | None:
     return dict(member)
 
 
+def _kept_owner_token(invite: str) -> str | None:
+    """The owner token kept for the table at ``invite`` (``homegame table new`` keeps it), if any."""
+    from homegame.cli.saved import saved_tables
+
+    token = saved_tables().at(invite).get("owner_token")
+    return str(token) if token else None
+
+
+def _enter(client: Any, base: str, tournament: str, name: str) -> tuple[str, str]:
+    """Enter a tournament under ``name``: the table it seats this person at, and the seat's token
+    (kept in their data folder, as a seat's is)."""
+    from homegame.cli.saved import saved_tables
+
+    entry = client.enter(tournament, name)
+    table, token = entry["table"], entry["token"]
+    saved = saved_tables()
+    saved.keep(f"{base}/t/{table}", seat={"name": name, "seat": entry["seat"], "token": token})
+    print(f"You enter the tournament as {name}, at table {table}, seat {entry['seat']}. Your seat's token "
+          f"(kept in {saved.folder}) follows you to every table the tournament moves you to: to come back, "
+          f"homegame join {base}/t/TABLE --token {token}")
+    return str(table), str(token)
+
+
 def _claim_seat(code: str, client: Any, invite: str, table: str) -> str:
     """The token of this machine's own for the seat ``code`` opens (kept in the data folder)."""
     from homegame.cli.saved import saved_tables
@@ -91,7 +120,7 @@ def _claim_seat(code: str, client: Any, invite: str, table: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from homegame.room.client import RoomClient, SeatConnection, parse_invite
+        from homegame.room.client import RoomClient, SeatConnection, parse_link
     except ImportError as error:
         return room_missing(args.command, error)
     import asyncio
@@ -100,9 +129,16 @@ def run(args: argparse.Namespace) -> int:
     from homegame.errors import HomegameError
 
     try:
-        base, table = parse_invite(args.invite)
-        invite = f"{base}/t/{table}"
+        base, kind, table = parse_link(args.invite)
         client = RoomClient(base)
+        if kind == "tournament":
+            if args.command != "join" or args.token is not None or not args.name:
+                print("enter a tournament with: homegame join LINK --name NAME (come back to your seat with "
+                      "its table's link and --token)", file=sys.stderr)
+                return 2
+            table, args.token = _enter(client, base, table, args.name)
+            args.name = None
+        invite = f"{base}/t/{table}"
         token = args.token
         if token is not None and (args.name or args.seat is not None or args.chips is not None or args.club):
             print("a --token comes back to the seat it opens: give it without --name, --seat, --chips and "
@@ -128,8 +164,10 @@ def run(args: argparse.Namespace) -> int:
         console = open_console()
         async with SeatConnection(base, table, token, keep_frames=False,
                                   give_up_after=args.retry_for) as connection:
+            owner = args.owner_token or _kept_owner_token(invite)
             remote = RemoteTable(connection, console, keyboard_for(console),
-                                 ledger=lambda: client.ledger(table))
+                                 ledger=lambda: client.ledger(connection.table),
+                                 bomb_pot=None if owner is None else lambda: client.bomb_pot(table, owner))
             return await remote.run()
 
     try:
