@@ -21,10 +21,13 @@ settings.load_profile("homegame")
 
 
 @pytest.fixture(autouse=True)
-def own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def own_data_folder_and_width(tmp_path_factory: pytest.TempPathFactory,
+                              monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test keeps what the terminal saves (seat and owner tokens) in a folder of its own, never
-    in the user's data folder; the commands a test starts inherit it."""
+    in the user's data folder, and draws plain transcripts 100 columns wide; the commands a test
+    starts inherit both."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+    monkeypatch.setenv("COLUMNS", "100")  # a plain transcript's width, whatever runs the tests
 
 
 @pytest.fixture(scope="session")

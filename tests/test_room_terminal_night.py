@@ -185,8 +185,8 @@ def test_a_bot_to_act_is_shown_thinking() -> None:
     table = {"seats": seats, "button": 0, "phase": "playing",
              "hand": {"number": 1, "seats": [0, 1], "over": False}}
     lines = seat_lines({"table": table, "now": 0.0, "view": {"to_act": [1]}, "you": {"seat": 0}})
-    assert lines == ["  ann (you): 90 chips · seat 0 in this hand, dealer",
-                     "  Ada: 110 chips · seat 1 in this hand, thinking"]
+    assert lines == ["  ann (you): 90 chips · in this hand, dealer",
+                     "  Ada: 110 chips · in this hand, thinking"]
 
 
 def test_a_table_made_at_the_terminal_is_joined_by_its_printed_line_and_the_seat_is_kept(

@@ -17,6 +17,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     join.add_argument("invite", help="the table's invite link, such as http://192.0.2.7:8000/t/abc123")
     join.add_argument("--name", help="the name the table shows for you (to take a new seat)")
     join.add_argument("--token", help="your seat's token, to come back to a seat you already have")
+    join.add_argument("--code", help="a code your seat shows on another device (the table page's Options): "
+                      "takes that seat here too")
     join.add_argument("--seat", type=int, default=None,
                       help="the seat number you want (default: any free one)")
     join.add_argument("--chips", type=int, default=None,
@@ -31,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     watch.add_argument("invite", help="the table's invite link")
     watch.add_argument("--retry-for", type=float, default=300.0, metavar="SECONDS",
                        help="how long to keep connecting again when the room drops (default: 300)")
-    watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None)
+    watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None, code=None)
 
 
 def _take_seat(args: argparse.Namespace, client: Any, invite: str, table: str) -> str | None:
@@ -56,6 +58,16 @@ def _take_seat(args: argparse.Namespace, client: Any, invite: str, table: str) -
     return str(token)
 
 
+def _claim_seat(code: str, client: Any, invite: str, table: str) -> str:
+    """The token of this machine's own for the seat ``code`` opens (kept in the data folder)."""
+    from homegame.cli.saved import saved_tables
+
+    seat, name, token = client.claim(table, code)
+    saved_tables().keep(invite, seat={"name": name, "seat": seat, "token": token})
+    print(f"You sit in seat {seat} as {name}, here as on your other device.")
+    return str(token)
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         from homegame.room.client import RoomClient, SeatConnection, parse_invite
@@ -75,7 +87,12 @@ def run(args: argparse.Namespace) -> int:
             print("a --token comes back to the seat it opens: give it without --name, --seat and --chips",
                   file=sys.stderr)
             return 2
-        if args.command == "join" and token is None:
+        if args.code is not None:
+            if token is not None or args.name or args.seat is not None or args.chips is not None:
+                print("a --code takes the seat it opens: give it alone", file=sys.stderr)
+                return 2
+            token = _claim_seat(args.code, client, invite, table)
+        elif args.command == "join" and token is None:
             token = _take_seat(args, client, invite, table)
             if token is None:
                 return 2

@@ -59,7 +59,7 @@ def setup_from(args: argparse.Namespace) -> dict[str, Any]:
     """The setup ``POST /api/tables`` takes, from the options given (the room checks it).
 
     >>> args = argparse.Namespace(name="Friday", games="draw:lowball+wild,paiute", stake=["ante=2"],
-    ...                           **{field: None for field in SETUP_OPTIONS}, bots=1)
+    ...                           **{**{field: None for field in SETUP_OPTIONS}, "bots": 1})
     >>> setup_from(args)
     {'name': 'Friday', 'games': [{'game': 'draw', 'variants': ['lowball', 'wild']}, 'paiute'], \
 'stakes': {'ante': 2}, 'bots': 1}
