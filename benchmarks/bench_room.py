@@ -212,7 +212,7 @@ async def play(tables: int, clients: int, seconds: float, warmup: float, think: 
 PARTS = (
     ("store", ("homegame/room/store", "sqlite3", "psycopg")),
     ("views", ("homegame/room/views", "homegame/room/view_schemas", "engine/view", "engine/frozen",
-               "/views.py", "/view.py", "homegame/codec")),
+               "engine/codec", "/views.py", "/view.py")),
     ("engine and games", ("homegame/engine", "homegame/games", "homegame/ranking", "homegame/cards",
                           "homegame/bots")),
     ("JSON", ("json", "orjson")),
