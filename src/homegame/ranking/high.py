@@ -135,8 +135,8 @@ def _build_tables(size: int) -> None:
     import stay valid): the flush table once, the rank table once per size.
 
     Every table holds one shared ``int`` per distinct strength (a few thousand) rather than one per
-    entry (some fifty thousand for seven cards), so that looking up random hands finds the values
-    in the processor's cache: what a single evaluation costs is mostly memory, not instructions."""
+    entry (some fifty thousand for seven cards): less memory, and less of it for random hands'
+    lookups to bring into the processor's cache."""
     shared = _SHARED_STRENGTHS
     if not _FLUSH:
         _FLUSH.extend([shared.setdefault(value, value) for value in shipped_table("flush")[0]])
