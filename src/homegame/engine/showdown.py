@@ -66,10 +66,10 @@ def _revealed_data(source: tuple[tuple[tuple[int, tuple[Card, ...]], ...],
 
 def settle_uncontested(history: History, chips: Chips) -> str:
     """The one player left takes every chip in the pot; returns the reason."""
-    winner = chips.in_hand[0]
-    reason = f"seat {winner} wins {chips.pot} because everyone else folded"
-    chips.pay({winner: chips.pot})
-    history.add("award", winner, {"shares": {str(winner): chips.pot}, "reason": reason})
+    winner, pot = chips.in_hand[0], chips.pot
+    reason = f"seat {winner} wins {pot} because everyone else folded"
+    chips.pay({winner: pot})
+    history.add("award", winner, {"shares": {str(winner): pot}, "reason": reason})
     return reason
 
 

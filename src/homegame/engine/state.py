@@ -102,7 +102,8 @@ class GameState(Generic[ViewT]):
             if player not in self.to_act:
                 raise IllegalAction(self._not_your_turn(player))
             legal = self.legal_actions(player)
-        if action not in legal:
+        flat = legal._flat  # a few plain actions once used: a tuple's test, without a method call
+        if not (action in flat if flat else action in legal):
             reason = self._explain_illegal(player, action) if len(legal) else self._not_your_turn(player)
             raise IllegalAction(reason)
         cache.clear()
