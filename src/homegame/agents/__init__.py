@@ -1,7 +1,8 @@
 """Agents: every game as a PettingZoo environment and as an OpenSpiel game.
 
 ``homegame.agents.env(name, players=N, variants=[...], **settings)`` is a PettingZoo AEC
-environment of the game (``pip install 'homegame[agents]'``); importing
+environment of the game in PettingZoo's standard wrappers, and ``raw_env(...)`` the same bare
+(``pip install 'homegame[agents]'``); importing
 :mod:`homegame.agents.openspiel` registers every game with OpenSpiel as ``homegame_<name>``
 (``pip install 'homegame[openspiel]'``). Both read the game through its :class:`Encoding`
 (:func:`encoding_for`): an observation built from a seat's view and nothing else, and a fixed,
@@ -21,9 +22,11 @@ from homegame.agents.encoding import Encoding, IllegalIndex
 from homegame.engine import Game
 
 if TYPE_CHECKING:
+    from pettingzoo import AECEnv
+
     from homegame.agents.environment import HomegameEnv
 
-__all__ = ["Encoding", "IllegalIndex", "encoding_for", "env"]
+__all__ = ["Encoding", "IllegalIndex", "encoding_for", "env", "raw_env"]
 
 
 def encoding_for(game: Game) -> Encoding[Any]:
@@ -33,11 +36,21 @@ def encoding_for(game: Game) -> Encoding[Any]:
     return ENCODINGS[game.name](game)
 
 
-def env(name: str, players: int, variants: tuple[str, ...] | list[str] = (), *,
-        render_mode: str | None = None, **settings: Any) -> HomegameEnv:
-    """A PettingZoo AEC environment of the game ``name`` (see :mod:`homegame.agents.environment`)."""
-    from homegame.agents.environment import HomegameEnv
-    from homegame.games import new_game
+def raw_env(name: str, players: int, variants: tuple[str, ...] | list[str] = (), *,
+            render_mode: str | None = None, **settings: Any) -> HomegameEnv:
+    """The bare PettingZoo AEC environment of the game ``name`` (see
+    :mod:`homegame.agents.environment`)."""
+    from homegame.agents.environment import raw_env
 
-    return HomegameEnv(new_game(name, players=players, variants=variants, **settings),
-                       render_mode=render_mode)
+    return raw_env(name, players, variants, render_mode=render_mode, **settings)
+
+
+def env(name: str, players: int, variants: tuple[str, ...] | list[str] = (), *,
+        render_mode: str | None = None, illegal_reward: float | None = None,
+        **settings: Any) -> AECEnv:
+    """The PettingZoo AEC environment of the game ``name`` in PettingZoo's standard wrappers (see
+    :mod:`homegame.agents.environment`)."""
+    from homegame.agents.environment import env
+
+    return env(name, players, variants, render_mode=render_mode, illegal_reward=illegal_reward,
+               **settings)
