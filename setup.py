@@ -1,15 +1,16 @@
 """The compiled build: ``HOMEGAME_COMPILE=1`` compiles homegame's hot modules with mypyc.
 
 Everything else about the package is in ``pyproject.toml``; without the variable this file adds
-nothing and homegame builds as plain Python (the sdist always does). The compiled build needs mypy
-(which carries mypyc) and a C compiler, and is built without build isolation so that it uses the
-mypy at hand::
+nothing and homegame builds as plain Python (the sdist always does). The compiled build needs a C
+compiler and the packages in ``compile-requirements.txt`` (mypy, which carries mypyc, and every
+package whose types mypy reads while it checks the compiled modules), and is built without build
+isolation so that it uses them. In a new virtual environment::
 
-    pip install 'setuptools>=77' wheel mypy numpy
+    pip install -r compile-requirements.txt
     HOMEGAME_COMPILE=1 pip wheel --no-build-isolation --no-deps --wheel-dir dist .
 
-``make wheel`` does exactly this with the development venv; ``make test-compiled`` and
-``make bench`` install that wheel in ``.venv-fast``.
+``make wheel`` does exactly this in ``.venv-build``; ``make test-compiled`` and ``make bench``
+install that wheel in ``.venv-fast``.
 """
 
 import os
@@ -53,8 +54,8 @@ def extensions() -> list:
     try:
         from mypyc.build import mypycify
     except ImportError:
-        raise SystemExit("HOMEGAME_COMPILE=1 builds with mypyc: install mypy first and build with "
-                         "pip's --no-build-isolation so the build can use it") from None
+        raise SystemExit("HOMEGAME_COMPILE=1 builds with mypyc: install compile-requirements.txt "
+                         "first and build with pip's --no-build-isolation so the build can use it") from None
     return mypycify(COMPILED, opt_level="3")
 
 

@@ -244,7 +244,7 @@ def _row(name: str, runs: dict[tuple[str, str], list[float]]) -> dict[str, Any]:
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    """The rows as a Markdown table, ready for the README."""
+    """The rows as a Markdown table, ready for docs/performance.md."""
     def number(value: float | None, unit: str = "") -> str:
         if value is None:
             return "-"

@@ -16,7 +16,7 @@ import pytest
 from homegame.engine import ActionSet
 from homegame.room import host
 from homegame.room.client import RoomClient, SeatConnection
-from homegame.room.protocol import LARGEST_MESSAGE
+from homegame.room.protocol import LARGEST_MESSAGE, read_intent
 from room_server import RoomServer
 
 
@@ -301,6 +301,32 @@ def test_an_act_made_before_another_seat_s_chat_line_is_not_stale(server: RoomSe
         await other.chat("a line while you think")
         await first.wait_for(lambda s: s["seq"] > state["seq"])
         answer = await first.act(ActionSet.from_json(state["legal"])[0], seq=state["seq"])
+        for connection in connections:
+            await connection.close()
+        return answer
+    assert asyncio.run(scenario())["type"] == "ack"
+
+
+def test_a_whole_amount_written_with_a_fraction_of_zero_is_taken_as_the_schema_allows() -> None:
+    """JSON Schema counts 2.0 as an integer: the room takes it as 2, so the schema and the reply
+    agree (2.5 stays a bad message, above)."""
+    message = read_intent(json.dumps({"type": "act", "id": "x", "action": {"kind": "bet", "amount": 2.0},
+                                      "seq": 4.0}))
+    assert message["action"]["amount"] == 2 and type(message["action"]["amount"]) is int
+    assert type(message["seq"]) is int
+
+
+def test_an_amount_of_2_point_0_is_acted_on_at_the_table(server: RoomServer) -> None:
+    _, table, tokens = _table(server)
+
+    async def scenario() -> dict[str, Any]:
+        connections = [SeatConnection(server.base, table, token) for token in tokens]
+        for connection in connections:
+            await connection.open()
+        first = await _to_act(connections)
+        assert first.state is not None
+        sized = next(a for a in ActionSet.from_json(first.state["legal"]) if a.amount is not None)
+        answer = await first.act({**sized.to_json(), "amount": float(sized.amount)})
         for connection in connections:
             await connection.close()
         return answer

@@ -171,7 +171,7 @@ def test_a_refused_setup_names_its_field_and_makes_no_table(server: RoomServer, 
     ({"buy_in": 100, "max_buy_in": 99}, "max_buy_in", "Maximum buy-in (chips): the most a player may bring"),
     ({"timeouts_to_sit_out": 0}, "timeouts_to_sit_out", "Timeouts before sitting out: a whole number from 1"),
     ({"points_rate": 0}, "points_rate", "Chips a point: a whole number from 1 to 1,000,000"),
-    ({"bot_level": 7}, "bot_level", "Bot level: heuristic, best or random"),
+    ({"bot_level": 7}, "bot_level", "Bot level: heuristic, best, random or search"),
     ({"games": [{"game": "draw", "variants": ["wild-rank"]}], "stakes": {"wild_rank": "ones"}},
      "stakes.wild_rank", "Basic Draw Poker at this table: Wild rank must be one of twos"),
     ({"games": ["soko"], "stakes": {"max_bet": 1}}, "stakes.max_bet",
@@ -191,8 +191,14 @@ def test_the_room_serves_its_own_fields_and_bot_levels_as_it_checks_them(server:
     setup = server.get("/api/setup")
     assert setup["fields"]["seats"] == {"label": "Seats", "kind": "whole", "least": 2, "most": MOST_SEATS}
     assert setup["fields"]["name"]["most"] == 60 and setup["fields"]["clock"]["least"] == 0.05
-    assert [level["value"] for level in setup["bot_levels"]] == ["heuristic", "best", "random"]
+    assert [level["value"] for level in setup["bot_levels"]] == ["heuristic", "best", "random", "search"]
     assert all(level["words"] == BOT_WORDS[level["value"]] for level in setup["bot_levels"])
+    for level in setup["bot_levels"]:
+        made = urllib.request.urlopen(urllib.request.Request(
+            server.base + "/api/tables", method="POST", headers={"Content-Type": "application/json"},
+            data=json.dumps({"name": level["value"], "games": ["draw"], "bots": 1,
+                             "bot_level": level["value"]}).encode()), timeout=10)
+        assert made.status == 201, level
     for name, room_field in setup["fields"].items():
         most = "x" * (room_field["most"] + 1) if room_field["kind"] == "text" else room_field["most"] + 1
         answer = _refusal(server, {"name": "refused", name: most} if name != "name" else {name: most})
@@ -214,3 +220,10 @@ def test_a_game_s_rules_end_with_its_variants_and_settings_as_the_terminal_lists
     assert rules.endswith(table_settings("anaconda", commands=False))
     assert "- `cap` (default 4; 0 or more; counts only when `limit` is `fixed`)" in rules
     assert "--set" not in rules and rules.count("`max_bet`") == 2  # the prose names it, the list explains it
+
+
+def test_head_asks_for_the_tables_as_get_does(server: RoomServer) -> None:
+    """HEAD /api/tables is GET without the body (it was read as a table setup, and refused)."""
+    answer = urllib.request.urlopen(urllib.request.Request(server.base + "/api/tables", method="HEAD"),
+                                    timeout=10)
+    assert answer.status == 200 and answer.read() == b""

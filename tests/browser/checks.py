@@ -119,7 +119,7 @@ def secrecy(players: list[TablePlayer], record: list[TableEvent], number: int, *
 
 
 def record(folder: Path, name: str, figures: dict[str, Any]) -> None:
-    """Add measured figures to the artifacts' figures.json (the README reports them)."""
+    """Add measured figures to the artifacts' figures.json (docs/performance.md reports them)."""
     path = folder / "figures.json"
     data = json.loads(path.read_text()) if path.exists() else {}
     data[name] = figures

@@ -257,7 +257,7 @@ def test_the_page_weighs_under_300_kb(browser: Browser, room: RoomServer, artifa
 def test_the_invite_link_draws_the_table_in_under_a_second(browser: Browser, room: RoomServer,
                                                           artifacts: Path) -> None:
     """From opening the invite link (a fresh browser, nothing cached) to the table drawn, ten times
-    at phone size; the median must be under a second, and the figures go to the README."""
+    at phone size; the median must be under a second, and the figures go to docs/performance.md."""
     created = RoomClient(room.base).create_table({"name": "speed", "games": ["draw"], "bots": 1})
     times = []
     for _ in range(10):

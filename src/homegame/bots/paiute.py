@@ -149,7 +149,7 @@ class CountingBot(PaiuteBot):
     best chance of completing a combination within the next two draws, counted over every card
     this seat has not seen (:mod:`homegame.bots.paiute_odds`); the heuristic's measure breaks
     ties. It draws and calls as the heuristic does (counting the draw over two cards took the
-    pile too seldom and lost: see the README).
+    pile too seldom and lost: see docs/search.md).
 
     >>> from homegame.games.paiute import Paiute
     >>> state = Paiute(players=2).deal(seed=5)

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Final
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from homegame.engine import Action, ActionSet, Game, GameState, History, View
 
 __all__ = ["GAMES", "INDEX", "family_of", "foul_warning", "game_class", "game_name", "new_game", "replay",
-           "rules_page"]
+           "rules_page", "view_class"]
 
 _FOULING: Final = frozenset({"chinese", "open_face", "pai_gow"})
 """The games whose module says, before a setting is taken, whether it fouls (its ``foul_warning``)."""
@@ -87,6 +88,18 @@ def game_name(name: object) -> str:
 def game_class(name: object) -> type[Game]:
     """The game called ``name`` (hyphens or underscores, any case)."""
     return GAMES[game_name(name)]
+
+
+@functools.cache
+def view_class(name: str) -> type[View]:
+    """The class of a game's views (what ``state.view(seat)`` returns), learnt from a hand dealt
+    for the purpose: a game names its state class, and the state its view only by its type.
+
+    >>> view_class("draw").__name__
+    'DrawView'
+    """
+    game = game_class(name)
+    return type(new_game(game.name, players=game.players[0]).deal(seed=0).view(None))
 
 
 def family_of(name: str) -> str:

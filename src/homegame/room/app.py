@@ -139,7 +139,7 @@ def _bearer(request: Request) -> str | None:
 
 
 async def _tables(room: CardRoom, request: Request) -> Response:
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return await _ok(await room.all_tables())
     table_id, owner = await room.create_table(await _body(request))
     return await _ok({"table": table_id, "invite": f"/t/{table_id}", "owner_token": owner}, 201)

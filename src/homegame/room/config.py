@@ -39,8 +39,9 @@ BOT_NAMES: Final = ("Ada", "Bix", "Cole", "Dot", "Eli", "Fay", "Gil", "Hu")
 """The names bots sit under, seat by seat (with "(bot)" after them)."""
 _FIELDS: Final = frozenset({"name", "seats", "buy_in", "max_buy_in", "stakes", "games", "default_game",
                             "bots", "bot_level", "clock", "timeouts_to_sit_out", "points_rate", "pause"})
-BOT_LEVELS: Final = ("heuristic", "best", "random")
-"""The bot levels a form offers (a client may also ask for ``search`` within the room's budget)."""
+BOT_LEVELS: Final = ("heuristic", "best", "random", "search")
+"""The bot levels a form offers (a client may also give ``search`` its own budget, as ``search:0.5s``,
+within the room's)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -149,7 +149,23 @@ def read_intent(text: str | bytes) -> dict[str, Any]:
     error = next(iter(sorted(validator.iter_errors(message), key=lambda e: list(e.path))), None)
     if error is not None:
         raise BadMessage("bad_message", f"{kind} {_explain(error)}", intent)
-    return message
+    whole: dict[str, Any] = _whole(message)
+    return whole
+
+
+def _whole(value: Any) -> Any:
+    """``value`` with every number written with a fraction of zero (``2.0``) as the integer it is.
+
+    JSON Schema counts ``2.0`` as an integer, so the schemas take it; the engine takes only
+    ``int`` amounts and seats. A client message has no field of any other number type, so every
+    float left after the schema check is a whole number."""
+    if isinstance(value, float):
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _whole(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_whole(item) for item in value]
+    return value
 
 
 def schemas_markdown() -> str:
