@@ -16,10 +16,10 @@ from rich.console import Console
 import homegame
 from homegame.bots import make_bot
 from homegame.cli.narrate import tell
-from homegame.cli.render import Style
 from homegame.cli.screen import Frame, PlainConsole, compose
 from homegame.cli.terminal import Table
 from homegame.games import GAMES
+from homegame.render import Style
 from pty_terminal import COLUMNS, ROWS, Terminal
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"

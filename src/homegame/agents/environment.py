@@ -160,7 +160,7 @@ class HomegameEnv(EnvironmentCore, AECEnv):  # type: ignore[misc]  # PettingZoo'
     def render(self) -> str | None:
         """The table in text, as the seat to act sees it (a spectator's view once the deal is over):
         returned with ``render_mode="ansi"``, printed with ``"human"``."""
-        from homegame.cli.render import render_view
+        from homegame.render import render_view
 
         if self.render_mode is None:
             return None

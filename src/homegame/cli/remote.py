@@ -24,10 +24,10 @@ from typing import Any, Protocol
 from homegame.cli.choices import Filling, Offer, offers, understand
 from homegame.cli.help import action_help, question_help
 from homegame.cli.narrate import tell
-from homegame.cli.render import Style, render_view
 from homegame.cli.screen import Frame, PlainConsole, TableConsole, TerminalConsole
 from homegame.engine import Action, ActionSet, View
 from homegame.games import foul_warning
+from homegame.render import Style, render_view
 from homegame.room.client import SeatConnection, read_view
 from homegame.wording import counted
 
