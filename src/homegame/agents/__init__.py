@@ -16,6 +16,7 @@ documented index for every action, the same in both. ``docs/agents.md`` lists ev
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from homegame.agents.encoding import Encoding, IllegalIndex
@@ -25,15 +26,17 @@ if TYPE_CHECKING:
     from pettingzoo import AECEnv
 
     from homegame.agents.environment import HomegameEnv
+    from homegame.agents.single import OpponentSpec, SingleAgentEnv
 
-__all__ = ["Encoding", "IllegalIndex", "encoding_for", "env", "raw_env"]
+__all__ = ["Encoding", "IllegalIndex", "encoding_for", "env", "raw_env", "single_agent"]
 
 
-def encoding_for(game: Game) -> Encoding[Any]:
-    """The encoding of a configured game."""
+def encoding_for(game: Game, *, scale_chips: bool = False, canonical: bool = False) -> Encoding[Any]:
+    """The encoding of a configured game; ``scale_chips`` and ``canonical`` as
+    :mod:`homegame.agents.encoding` says."""
     from homegame.agents.encodings import ENCODINGS
 
-    return ENCODINGS[game.name](game)
+    return ENCODINGS[game.name](game, scale_chips=scale_chips, canonical=canonical)
 
 
 def raw_env(name: str, players: int, variants: tuple[str, ...] | list[str] = (), *,
@@ -54,3 +57,16 @@ def env(name: str, players: int, variants: tuple[str, ...] | list[str] = (), *,
 
     return env(name, players, variants, render_mode=render_mode, illegal_reward=illegal_reward,
                **settings)
+
+
+def single_agent(game: str | Game, *, players: int | None = None, variants: Sequence[str] = (),
+                 opponents: OpponentSpec | Sequence[OpponentSpec] = "random", seat: int | None = None,
+                 deals: int = 1, scale_chips: bool = False, canonical: bool = False,
+                 render_mode: str | None = None, **settings: Any) -> SingleAgentEnv:
+    """One seat of the game as a Gymnasium environment, the others played by ``opponents`` (see
+    :mod:`homegame.agents.single`)."""
+    from homegame.agents.single import single_agent
+
+    return single_agent(game, players=players, variants=variants, opponents=opponents, seat=seat,
+                        deals=deals, scale_chips=scale_chips, canonical=canonical,
+                        render_mode=render_mode, **settings)

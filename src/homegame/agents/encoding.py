@@ -12,6 +12,13 @@ Seats in an observation are relative: block row 0 is the observing seat itself, 
 seat clockwise (to its left), and so on. Cards are counted over the game's distinct cards in deck
 order (:class:`CardVocabulary`), so two jokers count 2.
 
+Two options change what a learner sees, the same in every game (``encoding_for(game, ...)``):
+``scale_chips`` gives chip counts as fractions of the table's starting stack rather than raw
+counts, and ``canonical`` lists a seat's own cards high to low (as Chinese Poker's view does)
+rather than in the order dealt, so that the same cards are always the same observation, and an
+index naming cards by position (a discard, a pass, a setting) names the same cards whatever order
+they were dealt in.
+
 >>> import homegame
 >>> from homegame.agents import encoding_for
 >>> game = homegame.new_game("pineapple", players=3)
@@ -245,9 +252,13 @@ class Encoding(ABC, Generic[V]):
     """How the seats' results add up: ``zero-sum``, ``constant-sum`` or ``general-sum`` (a house,
     a bank or a carried pot takes part)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, scale_chips: bool = False, canonical: bool = False) -> None:
         self.game = game
         self.players = game.player_count
+        stack = game.stack_each
+        self.chip_scale = 1.0 / stack if scale_chips and stack else 1.0
+        """What a chip count is multiplied by in an observation (see the module's docstring)."""
+        self.canonical = canonical
         self.vocabulary = CardVocabulary(game.deck)
         self._counts = len(self.vocabulary) != len(game.deck)
         self.layout = Layout()
@@ -336,17 +347,34 @@ class Encoding(ABC, Generic[V]):
         for seat, cards in by_seat.items():
             out.cards(offset + width * ((seat - me) % n), vocabulary, cards)
 
-    def seat_values(self, out: Features, offset: int, me: int, by_seat: dict[int, int]) -> None:
-        """Write each seat's number of ``by_seat`` (seat -> number) at its relative position."""
+    def seat_values(self, out: Features, offset: int, me: int, by_seat: dict[int, int],
+                    scale: float = 1.0) -> None:
+        """Write each seat's number of ``by_seat`` (seat -> number), times ``scale``, at its
+        relative position."""
         n = self.players
         for seat, value in by_seat.items():
             if value:
-                out.value(offset + (seat - me) % n, value)
+                out.value(offset + (seat - me) % n, value * scale)
 
     def seat_flags(self, out: Features, offset: int, me: int, seats: Iterable[int]) -> None:
         n = self.players
         for seat in seats:
             out.flag(offset + (seat - me) % n)
+
+    def ordered(self, cards: Sequence[Card]) -> Sequence[Card]:
+        """A seat's own cards as the observation and the positional indices list them: high to
+        low with ``canonical``, else as the view lists them."""
+        return tuple(sorted(cards, reverse=True)) if self.canonical else cards
+
+    def cards_field(self, name: str) -> Callable[[Any], Sequence[Card]]:
+        """A reader of the view field ``name`` holding the cards a positional segment indexes,
+        in :meth:`ordered` order."""
+        if not self.canonical:
+            return _field(name)
+
+        def read(view: Any) -> Sequence[Card]:
+            return tuple(sorted(getattr(view, name) or (), reverse=True))
+        return read
 
     @staticmethod
     def seat_of(view: View) -> int:
@@ -459,10 +487,11 @@ class Encoding(ABC, Generic[V]):
 
 
 class Legal:
-    """The legal action indices of a turn: ``mask`` (read-only: hand out copies) and ``allowed``,
-    the same marks as bytes, which tell whether an index is legal without a numpy call."""
+    """The legal action indices of a turn: ``mask`` (read-only: hand out copies), ``allowed``,
+    the same marks as bytes, which tell whether an index is legal without a numpy call, and
+    ``indices``, the legal indices in order."""
 
-    __slots__ = ("allowed", "mask")
+    __slots__ = ("allowed", "indices", "mask")
 
     def __init__(self, empty: Mask, marks: Iterable[int | range]) -> None:
         for mark in marks:
@@ -473,6 +502,7 @@ class Legal:
         empty.flags.writeable = False
         self.mask = empty
         self.allowed = empty.tobytes()
+        self.indices: tuple[int, ...] = tuple(np.flatnonzero(empty).tolist())
 
     def allows(self, index: int) -> bool:
         """Whether ``index`` (an integer, any size or sign) is legal."""
@@ -506,7 +536,7 @@ _INTEGERS: Final = (int, np.integer)
 object every time, and costs more than the rest of the test)."""
 
 
-def cards_field(name: str) -> Callable[[Any], Sequence[Card]]:
+def _field(name: str) -> Callable[[Any], Sequence[Card]]:
     """A reader of the view field ``name`` holding the cards a positional segment indexes."""
     def read(view: Any) -> Sequence[Card]:
         cards: Sequence[Card] = getattr(view, name) or ()
