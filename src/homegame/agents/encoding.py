@@ -116,7 +116,8 @@ class Layout:
 
 class Features:
     """An observation being written: positions set to 1 and positions given a value, item by item
-    into a fresh copy of the zero observation (through a memoryview of it: an item store there is
+    into ``array``, zero when given (a fresh copy of the zero observation, or a row of a vector
+    environment's observations cleared), through a memoryview of it (an item store there is
     far cheaper than numpy's own indexing, and any numpy call costs more than the few dozen stores
     an observation makes). With ``counts`` (a deck holding a card twice), a position set twice
     counts 2.
@@ -127,10 +128,10 @@ class Features:
 
     __slots__ = ("array", "counts", "data", "positions")
 
-    def __init__(self, zeros: Observation, positions: tuple[object, ...], counts: bool = False) -> None:
+    def __init__(self, array: Observation, positions: tuple[object, ...], counts: bool = False) -> None:
         self.counts = counts
-        self.array = zeros.copy()
-        self.data: Any = self.array.data
+        self.array = array
+        self.data: Any = array.data
         self.positions = positions
 
     def flag(self, position: int) -> None:
@@ -267,6 +268,7 @@ class Encoding(ABC, Generic[V]):
         self.build()
         self._phase_number = {phase: number for number, phase in enumerate(self.phases)}
         self._zeros = np.zeros(self.layout.size, np.float32)
+        self._zero_data: Any = self._zeros.data
         self._positions: tuple[object, ...] = tuple(range(self.layout.size))
         self.actions = sum(segment.size for segment in self.segments)
         self._no_actions = np.zeros(self.actions, np.int8)
@@ -316,9 +318,16 @@ class Encoding(ABC, Generic[V]):
 
     def observe(self, view: V) -> Observation:
         """The observation of ``view``'s seat: a flat ``float32`` array of ``layout.size``."""
-        features = Features(self._zeros, self._positions, self._counts)
+        features = Features(self._zeros.copy(), self._positions, self._counts)
         self.features(view, features)
         return features.array
+
+    def observe_into(self, view: V, row: Observation) -> None:
+        """Write the observation of ``view`` into ``row`` (a writable ``float32`` array of
+        ``layout.size``, such as a row of a vector environment's observations)."""
+        features = Features(row, self._positions, self._counts)
+        features.data[:] = self._zero_data
+        self.features(view, features)
 
     @abstractmethod
     def features(self, view: V, out: Features) -> None:

@@ -28,12 +28,15 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from homegame._compile import mypyc_attr
 from homegame.agents.encoding import Encoding, IllegalIndex, Legal, Mask, Observation, is_index
 from homegame.bots import Bot, ask
 from homegame.engine import Action, ActionSet, Game, GameState, View
 
-__all__ = ["BotOpponent", "LearnerTable", "Opponent", "Policy", "PolicyOpponent", "RandomOpponent"]
+__all__ = ["BotOpponent", "LearnerTable", "Opponent", "Policy", "PolicyOpponent", "RandomOpponent",
+           "TableBatch"]
 
 Policy = Callable[[Observation, Mask], int]
 """A learned policy: the action index for an observation and its action mask."""
@@ -248,3 +251,56 @@ class LearnerTable:
         self._play_on()
         earned, self.reward = self.reward, 0.0
         return earned
+
+
+class TableBatch:
+    """Tables of one game stepped together, each episode's end followed at once by the next
+    episode at that table: the core of :mod:`homegame.agents.vector`, writing straight into the
+    arrays it hands out (observations, masks, rewards, terminations), one row per table."""
+
+    def __init__(self, tables: list[LearnerTable], *, final_observations: bool = False) -> None:
+        encoding = tables[0].encoding
+        n, size, actions = len(tables), encoding.layout.size, encoding.actions
+        self.tables, self.encoding = tables, encoding
+        self.observations = np.zeros((n, size), np.float32)
+        self.masks = np.zeros((n, actions), np.uint8)
+        self.rewards = np.zeros(n, np.float64)
+        self.terminated = np.zeros(n, np.bool_)
+        self.final_observations = final_observations
+        self.finals: list[tuple[int, Observation]] = []
+        """The tables whose episode ended at the last step, with their final observations when
+        ``final_observations`` asks for them (else none)."""
+        self._rows: list[Observation] = [self.observations[row] for row in range(n)]
+        self._masks: Any = self.masks.reshape(-1).data
+        self._rewards: Any = self.rewards.data
+        self._ended: Any = self.terminated.data
+        self._width = actions
+
+    def reset(self, seeds: list[int | None]) -> None:
+        """Start an episode at every table (each with its seed, or going on with its source)."""
+        for row in range(len(self.tables)):
+            self.tables[row].reset(seeds[row])
+            self._rewards[row] = 0.0
+            self._ended[row] = False
+            self._write(row)
+
+    def step(self, actions: list[int]) -> None:
+        """Each table's learner takes its action; a table whose episode ends starts the next."""
+        tables = self.tables
+        self.finals = []
+        for row in range(len(tables)):
+            table = tables[row]
+            self._rewards[row] = table.step(actions[row])
+            over = table.live().is_over
+            self._ended[row] = over
+            if over:
+                if self.final_observations:
+                    self.finals.append((row, self.encoding.observe(table.view())))
+                table.reset(None)
+            self._write(row)
+
+    def _write(self, row: int) -> None:
+        view, _, legal = self.tables[row].turn()
+        self.encoding.observe_into(view, self._rows[row])
+        start = row * self._width
+        self._masks[start:start + self._width] = legal.allowed
