@@ -34,7 +34,7 @@ GAMES = ["_naturals", "_rows", "anaconda/showdown", "anaconda/state", "chinese",
 RANKINGS = ["by_name", "core", "front", "high", "low", "pai_gow", "paiute", "reference", "soko", "wild"]
 BOTS = ["anaconda", "betting", "draw", "paiute", "paiute_odds", "papayoo", "pineapple", "soko", "whiskey"]
 ANALYSIS = ["odds", "pai_gow", "simulation", "symmetry"]
-AGENTS = ["aec", "encoding", "segments", "betting", *(f"encodings/{name}" for name in (
+AGENTS = ["aec", "encoding", "segments", "betting", "table", *(f"encodings/{name}" for name in (
     "anaconda", "chinese", "draw", "open_face", "pai_gow", "paiute", "papayoo", "pineapple", "soko",
     "whiskey"))]
 COMPILED = [

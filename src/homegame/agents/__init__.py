@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from homegame.agents.environment import HomegameEnv
     from homegame.agents.single import OpponentSpec, SingleAgentEnv
 
-__all__ = ["Encoding", "IllegalIndex", "encoding_for", "env", "raw_env", "single_agent"]
+__all__ = ["Encoding", "IllegalIndex", "encoding_for", "env", "learned_policy", "raw_env", "single_agent"]
 
 
 def encoding_for(game: Game, *, scale_chips: bool = False, canonical: bool = False) -> Encoding[Any]:
@@ -70,3 +70,11 @@ def single_agent(game: str | Game, *, players: int | None = None, variants: Sequ
     return single_agent(game, players=players, variants=variants, opponents=opponents, seat=seat,
                         deals=deals, scale_chips=scale_chips, canonical=canonical,
                         render_mode=render_mode, **settings)
+
+
+def learned_policy(function: Any = None, *, scale_chips: bool = False, canonical: bool = False) -> Any:
+    """A policy function (observation, action mask) -> index made into a player the tournament
+    and the tables seat (see :mod:`homegame.agents.policy`); a decorator, with or without options."""
+    from homegame.agents.policy import learned_policy
+
+    return learned_policy(function, scale_chips=scale_chips, canonical=canonical)
