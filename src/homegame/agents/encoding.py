@@ -260,6 +260,7 @@ class Encoding(ABC, Generic[V]):
         self.chip_scale = 1.0 / stack if scale_chips and stack else 1.0
         """What a chip count is multiplied by in an observation (see the module's docstring)."""
         self.canonical = canonical
+        self.options = {"scale_chips": scale_chips, "canonical": canonical}
         self.vocabulary = CardVocabulary(game.deck)
         self._counts = len(self.vocabulary) != len(game.deck)
         self.layout = Layout()
@@ -273,6 +274,11 @@ class Encoding(ABC, Generic[V]):
         self.actions = sum(segment.size for segment in self.segments)
         self._no_actions = np.zeros(self.actions, np.int8)
         self._legal_sets: dict[tuple[tuple[int, Sequence[int]], ...], Legal] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its game and options, and built again: what it holds
+        besides is worked out from them (and memoryviews and the readers it made do not pickle)."""
+        return _rebuild, (type(self), self.game, self.options)
 
     # -- building ------------------------------------------------------------------------------
 
@@ -543,6 +549,10 @@ def is_index(value: object) -> TypeGuard[int | np.integer[Any]]:
 _INTEGERS: Final = (int, np.integer)
 """What :func:`is_index` accepts, as a tuple made once (a union written in the call is a new
 object every time, and costs more than the rest of the test)."""
+
+
+def _rebuild(kind: type[Encoding[Any]], game: Game, options: dict[str, bool]) -> Encoding[Any]:
+    return kind(game, **options)
 
 
 def _field(name: str) -> Callable[[Any], Sequence[Card]]:

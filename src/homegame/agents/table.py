@@ -130,12 +130,13 @@ class LearnerTable:
     # -- episodes --------------------------------------------------------------------------------
 
     def reset(self, seed: int | None = None) -> None:
-        """Start an episode (``seed``: start the table's random source again from it)."""
-        if seed is not None:
-            self.random.seed(seed)
+        """Start an episode (``seed``: start the table's random source again from it, and the
+        opponents' from it too; without one, each goes on with its own)."""
         chooser = self.random
-        for opponent in self.opponents:
-            opponent.seed(chooser.getrandbits(64))
+        if seed is not None:
+            chooser.seed(seed)
+            for opponent in self.opponents:
+                opponent.seed(chooser.getrandbits(64))
         players = self.game.player_count
         if self.fixed_seat is None:
             self.learner = chooser.randrange(players)
@@ -276,6 +277,12 @@ class TableBatch:
         self._ended: Any = self.terminated.data
         self._width = actions
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its tables and arrays; the memoryviews over the arrays,
+        which do not pickle, are made again."""
+        arrays = (self.observations, self.masks, self.rewards, self.terminated)
+        return _restore_batch, (self.tables, self.final_observations, arrays, self.finals)
+
     def reset(self, seeds: list[int | None]) -> None:
         """Start an episode at every table (each with its seed, or going on with its source)."""
         for row in range(len(self.tables)):
@@ -304,3 +311,11 @@ class TableBatch:
         self.encoding.observe_into(view, self._rows[row])
         start = row * self._width
         self._masks[start:start + self._width] = legal.allowed
+
+
+def _restore_batch(tables: list[LearnerTable], final_observations: bool, arrays: tuple[Any, ...],
+                   finals: list[tuple[int, Observation]]) -> TableBatch:
+    batch = TableBatch(tables, final_observations=final_observations)
+    batch.observations[...], batch.masks[...], batch.rewards[...], batch.terminated[...] = arrays
+    batch.finals = finals
+    return batch

@@ -39,7 +39,7 @@ from homegame.cards import ACE, Card, deck
 from homegame.ranking import evaluate, strength, wild_cards
 from homegame.ranking.high import HIGH_CATEGORIES
 
-__all__ = ["DECKS", "EQUITY", "calibrate", "draw_choice", "equity", "hand_class"]
+__all__ = ["DECKS", "EQUITY", "calibrate", "class_shares", "draw_choice", "equity", "hand_class"]
 
 TABLE_FILE: Final = Path(__file__).with_name("draw_equity.json")
 DECKS: Final = ("none", "jokers", "rank")
@@ -48,6 +48,7 @@ LOWS: Final = ("ace-to-five", "deuce-to-seven", "ace-to-six")
 """The ways of ranking lows measured (lowball's ``low`` setting)."""
 MEASURED_WILD: Final = {"none": "none", "jokers": "jokers", "rank": "deuces"}
 """The view's ``wild`` word each kind of deck is measured with."""
+HIGH_NAMES: Final = tuple(category.name for category in HIGH_CATEGORIES)
 RARE: Final = 200
 """Fewer hands of a class than this and it takes its category's share."""
 
@@ -171,7 +172,7 @@ def calibrate(kind: str, *, deals: int, seed: int = 0) -> dict[str, dict[str, fl
             after = hand_class(final, wild=wild, before_draw=False, ranking=ranking)
             won["before"].setdefault(before, []).append(result)
             won["after"].setdefault(after, []).append(result)
-    return {phase: _shares(results) for phase, results in won.items()}
+    return {phase: class_shares(results) for phase, results in won.items()}
 
 
 def _group(key: str) -> str:
@@ -180,10 +181,11 @@ def _group(key: str) -> str:
     return ":".join(parts[:2] if parts[0] == "low" else [parts[0], *parts[2:]])
 
 
-def _shares(results: dict[str, list[float]]) -> dict[str, float]:
-    """Each class's share, a rare class taking its group's (category and draw), rising with the
-    rank within a group, or falling with a low's highest card (a hand never rates below a weaker
-    hand of its kind)."""
+def class_shares(results: dict[str, list[float]], categories: Sequence[str] = HIGH_NAMES) -> dict[str, float]:
+    """Each class's share of the results measured for it (``category:rank``, maybe ``:draw``, or
+    ``low:kept:highest``; ``categories`` those of the ranking), a rare class taking its group's
+    (category and draw), rising with the rank within a group, or falling with a low's highest card
+    (a hand never rates below a weaker hand of its kind)."""
     pooled: dict[str, list[float]] = {}
     for key, outcomes in results.items():
         pooled.setdefault(_group(key), []).extend(outcomes)
@@ -191,11 +193,11 @@ def _shares(results: dict[str, list[float]]) -> dict[str, float]:
     for key, outcomes in results.items():
         sample = outcomes if len(outcomes) >= RARE else pooled[_group(key)]
         shares[key] = round(sum(sample) / len(sample), 3)
-    for category in HIGH_CATEGORIES:
+    for category in categories:
         for suffix in ("", ":flush", ":straight"):
             best = 0.0
             for rank in range(2, ACE + 1):
-                key = f"{category.name}:{rank}{suffix}"
+                key = f"{category}:{rank}{suffix}"
                 if key in shares:
                     best = shares[key] = max(best, shares[key])
     for kept in range(6):  # a low: the lower its highest card, the better
