@@ -85,7 +85,7 @@ BAD_MESSAGES: list[tuple[str, str, str]] = [
      "refused"),
     ("a chat line with an escape sequence", json.dumps({"type": "chat", "id": "x", "text": "\x1b[2J hi"}),
      "refused"),
-    ("a rebuy mid-hand", json.dumps({"type": "rebuy", "id": "x", "chips": 10}), "refused"),
+    ("a rebuy past the buy-in", json.dumps({"type": "rebuy", "id": "x", "chips": 10}), "refused"),
     ("a call of a game out of turn", json.dumps({"type": "choose", "id": "x", "game": "draw"}), "refused"),
     ("a message over the size limit",
      json.dumps({"type": "chat", "id": "x", "text": "a" * (LARGEST_MESSAGE + 10)}), "too_large"),

@@ -16,95 +16,42 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import threading
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Final
 
+from homegame.cli.advice import advise, hint_in_menu
 from homegame.cli.choices import Filling, Offer, offers, understand
 from homegame.cli.help import action_help, question_help
-from homegame.cli.narrate import tell
-from homegame.cli.screen import Frame, PlainConsole, TableConsole, TerminalConsole
+from homegame.cli.keyboards import Keyboard, keyboard_for
+from homegame.cli.narrate import doing, tell
+from homegame.cli.room_text import (
+    in_hand,
+    ledger_text,
+    named,
+    phase_line,
+    result_line,
+    seat_lines,
+    time_left,
+    top_up,
+)
+from homegame.cli.screen import Frame, TableConsole
 from homegame.engine import Action, ActionSet, View
 from homegame.games import foul_warning
-from homegame.render import Style, render_view
+from homegame.render import render_view
 from homegame.room.client import SeatConnection, read_view
 from homegame.wording import counted
 
 __all__ = ["Keyboard", "RemoteTable", "keyboard_for"]
 
-TABLE_HELP = ("At any time: say TEXT (chat) · ledger · sit out · back · rebuy N · rules · leave (give up "
-              "the seat) · q (disconnect; your token brings you back)")
-
-
-class Keyboard(Protocol):
-    """Where typed lines come from; a line being typed can be abandoned (cancelled) when the
-    table changes and asked for again, keeping what was typed."""
-
-    async def line(self, question: str, words: Sequence[str]) -> str:
-        """The next line; ``EOFError`` when input has ended."""
-
-
-class _PromptKeyboard:
-    """prompt_toolkit's prompt, run in the event loop (so the room is heard while a person types)."""
-
-    def __init__(self) -> None:
-        from prompt_toolkit import PromptSession
-        from prompt_toolkit.shortcuts import CompleteStyle
-
-        self.session: Any = PromptSession(complete_style=CompleteStyle.READLINE_LIKE,
-                                          reserve_space_for_menu=0)
-        self.typed = ""
-
-    async def line(self, question: str, words: Sequence[str]) -> str:
-        from prompt_toolkit.completion import WordCompleter
-
-        completer = WordCompleter(list(dict.fromkeys(words)), ignore_case=True) if words else None
-        try:
-            text: str = await self.session.prompt_async(question, completer=completer, default=self.typed,
-                                                        bottom_toolbar=" " + TABLE_HELP)
-        except asyncio.CancelledError:
-            self.typed = self.session.default_buffer.text
-            raise
-        except KeyboardInterrupt:
-            text = "q"
-        self.typed = ""
-        return text.strip()
-
-
-class _LineKeyboard:
-    """Lines from a plain stream (a pipe, a file, ``TERM=dumb``), read by a thread of their own so
-    that waiting for one never holds up the room's messages."""
-
-    def __init__(self, console: PlainConsole) -> None:
-        self.console = console
-        self.lines: asyncio.Queue[str | None] = asyncio.Queue()
-        loop = asyncio.get_running_loop()
-
-        def read() -> None:
-            while True:
-                text = console.stream_in.readline()
-                loop.call_soon_threadsafe(self.lines.put_nowait, text.strip() if text else None)
-                if not text:
-                    return
-        threading.Thread(target=read, daemon=True, name="homegame-keyboard").start()
-
-    async def line(self, question: str, words: Sequence[str]) -> str:
-        if question:
-            self.console.out.file.write(question)
-            self.console.out.file.flush()
-        text = await self.lines.get()
-        if text is None:
-            raise EOFError
-        return text
-
-
-def keyboard_for(console: TableConsole) -> Keyboard:
-    """The keyboard that goes with ``console`` (call it inside the running event loop)."""
-    if isinstance(console, TerminalConsole):
-        return _PromptKeyboard()
-    assert isinstance(console, PlainConsole)
-    return _LineKeyboard(console)
+TABLE_HELP: Final = ("At any time: say TEXT (chat) · ledger · hint · sit out · back · rebuy N · rules · "
+                     "leave (give up the seat) · q (disconnect; your token brings you back)")
+WATCH_HELP: Final = "At any time: say TEXT (chat) · ledger · rules · q (stop watching)"
+TABLE_BAR: Final = " say TEXT · ledger · hint · sit out · back · rebuy N · rules · leave · ?: help"
+WATCH_BAR: Final = " say TEXT · ledger · rules · q: stop watching · ?: help"
+"""The toolbars under the prompt: at most 80 columns, the narrowest terminal's width."""
+_TICK: Final = 5.0
+"""Seconds between the redraws of a running clock on a screen drawn in place."""
 
 
 class RemoteTable:
@@ -116,44 +63,75 @@ class RemoteTable:
         self.ledger = ledger
         self.look = console.look
         self.note = ""
-        self.leaving = False
         self._log: list[str] = []
         self._hand: tuple[int, int | None] = (-1, None)
         self._events_told = 0
         self._chat_told = 0
+        self._clock_told = 0
+        self._result = ""
+        self._hinted: tuple[int, Action] | None = None
+        self._rebuy_asked = 0
+        self._away = False
 
     async def run(self) -> str:
         """Play until the person leaves or disconnects, or the room closes the connection; why."""
-        await self.connection.first_state()
-        version = -1
+        state = await self.connection.first_state()
+        self.keyboard.toolbar = TABLE_BAR if state["you"]["seat"] is not None else WATCH_BAR
         while True:
             if self.connection.ended:
                 final = self.connection.final_ledger
                 return self.connection.why_closed() + ("" if final is None else "\n" + ledger_text(final))
-            state = self.connection.state
-            if state is None:
-                version = await self.connection.wait_changed(version)
-                continue
-            version = self.connection.version
+            state = self.connection.state or state
             menu, legal, view = self._menu(state)
             self.console.show(self._frame(state, menu, view))
-            question, words = self._question(state), self._words(state, menu)
-            reading = asyncio.ensure_future(self.keyboard.line(question, words))
-            changed = asyncio.ensure_future(self.connection.wait_changed(version))
-            await asyncio.wait({reading, changed}, return_when=asyncio.FIRST_COMPLETED)
-            if not reading.done():
-                reading.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await reading
-                continue
-            changed.cancel()
             try:
-                text = reading.result()
+                text = await self._line(self._question(state), self._words(state, menu), gone=_any_change)
             except EOFError:
                 return f"input ended: {_parting(state)}"
-            ending = await self._take(text, state, menu, legal, view)
-            if ending:
-                return ending
+            if text is not None:
+                ending = await self._take(text, state, menu, legal, view)
+                if ending:
+                    return ending
+
+    async def _line(self, question: str, words: Sequence[str],
+                    gone: Callable[[dict[str, Any]], bool]) -> str | None:
+        """The line typed next, or ``None`` as soon as the table changes in a way ``gone`` says
+        ends the question (a clock that played for the seat, for one). While the seat's clock runs,
+        the question says the time left; on a screen drawn in place ``gone`` is asked every few
+        seconds too, and the question asked again with the time left (what was typed is kept)
+        unless ``gone`` ends it (the main prompt does, so the table is drawn again)."""
+        version = self.connection.version
+        while True:
+            reading = asyncio.ensure_future(self.keyboard.line(self._timed(question), words))
+            while True:
+                changed = asyncio.ensure_future(self.connection.wait_changed(version))
+                ticking = self.keyboard.redraws and self._time_left() is not None
+                tick = asyncio.ensure_future(asyncio.sleep(_TICK if ticking else 3600))
+                done, _ = await asyncio.wait({reading, changed, tick}, return_when=asyncio.FIRST_COMPLETED)
+                changed.cancel()
+                tick.cancel()
+                if reading in done:
+                    return reading.result()
+                version = self.connection.version
+                state = self.connection.state
+                if self.connection.ended or state is None or gone(state):
+                    await _cancel(reading)
+                    return None
+                if changed in done:
+                    continue
+                await _cancel(reading)
+                break  # the tick: ask again, with the time left as it is now
+
+    def _time_left(self) -> int | None:
+        state = self.connection.state
+        if state is None or not (state["you"]["to_act"] or state["you"]["choosing"]):
+            return None
+        return time_left(state, time.monotonic() - self.connection.received_at)
+
+    def _timed(self, question: str) -> str:
+        """``question`` with the seat's time left in front, while its clock runs."""
+        left = self._time_left()
+        return question if left is None else f"({left} s left) {question}"
 
     # -- what was typed -----------------------------------------------------------------------------
 
@@ -162,26 +140,30 @@ class RemoteTable:
         """Carry out one typed line; a reason to stop, or ``""`` to go on."""
         word, _, rest = text.partition(" ")
         word = word.lower()
+        seated = state["you"]["seat"] is not None
         if word in ("q", "quit", "exit"):
             return _parting(state)
         if word in ("help", "?", "h"):
-            self.note = (action_help(menu, state["view"]["game"]) + "\n" if menu else "") + TABLE_HELP
+            game_help = action_help(menu, state["view"]["game"]) + "\n" if menu else ""
+            self.note = game_help + (TABLE_HELP if state["you"]["seat"] is not None else WATCH_HELP)
         elif word == "rules":
             self._show_rules(state)
         elif word == "ledger":
             self.note = ledger_text(await asyncio.to_thread(self.ledger))
         elif word in ("say", "chat"):
             await self._send({"type": "chat", "text": rest})
+        elif not seated and text:
+            self.note = f"Spectators watch: join a seat to play. {WATCH_HELP}"
         elif text.lower() in ("sit out", "sitout"):
             await self._send({"type": "sit_out"})
         elif text.lower() in ("back", "come back", "i'm back"):
             await self._send({"type": "come_back"})
         elif word == "rebuy":
-            chips = int(rest) if rest.strip().isdigit() else _top_up(state)
-            await self._send({"type": "rebuy", "chips": chips})
+            await self._rebuy(rest, state)
         elif word == "leave":
-            if await self._send({"type": "leave"}):
-                return "you left the table and cashed out"
+            return await self._leave(state)
+        elif word == "hint":
+            self._hint(state, menu, legal, view)
         elif state["you"]["choosing"]:
             await self._call_game(text, state)
         elif legal is not None and view is not None:
@@ -196,21 +178,30 @@ class RemoteTable:
         if isinstance(reading, str):
             self.note = reading
             return
-        action = await self._fill(reading) if isinstance(reading, Offer) else reading
+        def decided(new: dict[str, Any]) -> bool:
+            """The seat's decision is not the one being asked about any more (its clock played)."""
+            return not new["you"]["to_act"] or new["legal"] != state["legal"]
+
+        action = await self._fill(reading, decided) if isinstance(reading, Offer) else reading
         if action is None:
             return
         warning = foul_warning(view, action, legal)
-        question = f"This fouls: {warning}. Take it anyway? [y/N] "
-        if warning and (await self.keyboard.line(question, ["yes", "no"])).lower() not in ("y", "yes"):
-            self.note = "Not taken: choose again."
-            return
+        if warning:
+            answer = await self._line(f"This fouls: {warning}. Take it anyway? [y/N] ", ["yes", "no"],
+                                      gone=decided)
+            if answer is None:
+                return
+            if answer.lower() not in ("y", "yes"):
+                self.note = "Not taken: choose again."
+                return
         await self._send({"type": "act", "action": action.to_json(), "seq": state["seq"]})
 
-    async def _fill(self, offer: Offer) -> Action | None:
-        """Ask for what a template lacks, one question at a time; ``None`` goes back."""
+    async def _fill(self, offer: Offer, decided: Callable[[dict[str, Any]], bool]) -> Action | None:
+        """Ask for what a template lacks, one question at a time; ``None`` goes back (an empty
+        answer, or the seat's time running out meanwhile)."""
         filling = Filling(offer)
         while filling.question is not None:
-            text = await self.keyboard.line(filling.question, [])
+            text = await self._line(filling.question, [], gone=decided)
             if not text:
                 return None
             if text in ("?", "help"):
@@ -221,6 +212,16 @@ class RemoteTable:
                 self.console.say(problem)
         return filling.action()
 
+    def _hint(self, state: dict[str, Any], menu: list[Offer], legal: ActionSet | None,
+              view: View | None) -> None:
+        """The play the game's bots or solvers choose from this seat's view, made a choice."""
+        if legal is None or view is None:
+            self.note = "A hint is for your turn: ask for it when you are to act."
+            return
+        hinted, note = advise(view, legal, self.look)
+        self._hinted = (state["seq"], hinted)
+        self.note, _ = hint_in_menu(hinted, note, menu, self.look)
+
     async def _call_game(self, text: str, state: dict[str, Any]) -> None:
         """The dealer's call: a game by number or name, then the variants wanted, by name."""
         games = state["table"]["choosable"]
@@ -228,8 +229,40 @@ class RemoteTable:
         game = games[int(first) - 1] if first.isdigit() and 1 <= int(first) <= len(games) else first.lower()
         await self._send({"type": "choose", "game": game, "variants": variants})
 
+    async def _rebuy(self, rest: str, state: dict[str, Any]) -> None:
+        """A rebuy: made now between hands, or by the room when the hand this seat plays ends."""
+        chips = int(rest) if rest.strip().isdigit() else top_up(state)
+        if await self._send({"type": "rebuy", "chips": chips}):
+            self.note = (f"Your rebuy of {counted(chips, 'chip')} is made when this hand ends."
+                         if in_hand(state) else f"You rebought {counted(chips, 'chip')}.")
+
+    def _rebuy_note(self, state: dict[str, Any]) -> str:
+        """Said once a rebuy asked for during a hand is made, when the hand ends."""
+        seat = state["you"]["seat"]
+        mine = state["table"]["seats"][seat] if seat is not None else None
+        asked, self._rebuy_asked = self._rebuy_asked, mine["rebuy"] if mine else 0
+        if asked and mine and not mine["rebuy"]:
+            return f"Your rebuy is made: you have {counted(mine['stack'], 'chip')}."
+        return ""
+
+    async def _leave(self, state: dict[str, Any]) -> str:
+        if in_hand(state):
+            answer = await self._line("You are in this hand: leaving gives it up (the rules play your seat "
+                                      "out) and cashes you out. Leave now? [y/N] ", ["yes", "no"],
+                                      gone=_no_change)
+            if (answer or "").lower() not in ("y", "yes"):
+                self.note = "You stay at the table."
+                return ""
+        if await self._send({"type": "leave"}):
+            return "you left the table and cashed out"
+        return ""
+
     async def _send(self, message: dict[str, Any]) -> bool:
-        """Send an intent; the room's refusal, if any, becomes the note."""
+        """Send an intent; the room's refusal, if any, becomes the note. Nothing is sent while the
+        room is away (the person is told to send it again once it is back)."""
+        if not self.connection.connected:
+            self.note = "The room is away: this was not sent. Type it again once the table is back."
+            return False
         answer = await self.connection.send(message)
         self.note = answer["message"] if answer["type"] == "error" else ""
         return bool(answer["type"] == "ack")
@@ -241,7 +274,10 @@ class RemoteTable:
         if not state["you"]["to_act"] or view is None:
             return [], None, view
         legal = ActionSet.from_json(state["legal"])
-        return offers(legal, view, self.look), legal, view
+        menu = offers(legal, view, self.look)
+        if self._hinted is not None and self._hinted[0] == state["seq"]:
+            _, menu = hint_in_menu(self._hinted[1], "", menu, self.look)
+        return menu, legal, view
 
     def _frame(self, state: dict[str, Any], menu: Sequence[Offer], view: View | None) -> Frame:
         table, you = state["table"], state["you"]
@@ -255,25 +291,55 @@ class RemoteTable:
             choices = [f"{n}) {game}" for n, game in enumerate(table["choosable"], 1)]
         else:
             choices = [f"{n}) {offer.label}" for n, offer in enumerate(menu, 1)]
-        note, self.note = self.note, ""
-        return Frame(title, lines, phase_line(state), list(self._log), choices, note, key)
+        notes = [self._connection_note(), self._clock_note(state), self._rebuy_note(state), self.note]
+        self.note = ""
+        return Frame(title, lines, phase_line(state), list(self._log), choices,
+                     "\n".join(note for note in notes if note), key)
+
+    def _connection_note(self) -> str:
+        if not self.connection.connected:
+            self._away = True
+            return ("The connection to the room was lost: connecting again by itself. Your seat is "
+                    "kept and the clocks stand still until the room is back.")
+        if self._away:
+            self._away = False
+            return "Connected again: you are back at the table."
+        return ""
+
+    def _clock_note(self, state: dict[str, Any]) -> str:
+        """What the clock took for this seat when its time ran out, said once."""
+        clocked = state["you"]["clock_chose"]
+        if clocked is None or clocked["seq"] <= self._clock_told:
+            return ""
+        self._clock_told = clocked["seq"]
+        chosen = doing(Action.from_json(clocked["action"]), self.look)
+        return f"Time ran out: the clock chose to {chosen} for you."
 
     def _told(self, state: dict[str, Any], key: tuple[int, int | None], view: View | None) -> None:
-        """Add to the log what is new: the hand's events as sentences, then the chat."""
+        """Add to the log what is new: the hand's events as sentences, the chat said during it, and
+        once it is over its result, which the next hand's log begins with."""
         if key != self._hand:
-            self._hand, self._log, self._events_told = key, [], 0
+            self._hand, self._log, self._events_told = key, [self._result] if self._result else [], 0
         if view is not None:
             for event in view.log[self._events_told:]:
                 sentence = tell(event, view.seat, named(self.look, state))
                 if sentence:
                     self._log.append(sentence)
             self._events_told = len(view.log)
+        hand = state["table"]["hand"]
+        dealt = hand["dealt_seq"] if hand else 0
         for line in self.connection.chat_lines:
             if line["seq"] > self._chat_told:
-                self._log.append(f"{line['name']} says: {line['text']}")
+                if line["seq"] > dealt:  # a line from before this hand was told with that hand
+                    self._log.append(f"{line['name']} says: {line['text']}")
                 self._chat_told = line["seq"]
+        result = result_line(state)
+        if result and result != self._result:
+            self._result = result
+            self._log.append(result)
 
-    def _question(self, state: dict[str, Any]) -> str:
+    @staticmethod
+    def _question(state: dict[str, Any]) -> str:
         if state["you"]["choosing"]:
             return "Your call: a game (number or name, then any variants)> "
         return "> " if state["you"]["to_act"] else ""
@@ -281,7 +347,7 @@ class RemoteTable:
     @staticmethod
     def _words(state: dict[str, Any], menu: Sequence[Offer]) -> list[str]:
         words = [o.action.kind for o in menu if o.action is not None]
-        return [*words, *state["table"]["choosable"], "say", "ledger", "rules", "leave", "help"]
+        return [*words, *state["table"]["choosable"], "say", "ledger", "rules", "leave", "hint", "help"]
 
     def _show_rules(self, state: dict[str, Any]) -> None:
         from homegame.games.pages import rules_text
@@ -291,105 +357,18 @@ class RemoteTable:
         self.console.page(rules_text(names[0]) if names else "No game is being played yet.")
 
 
-def named(look: Style, state: dict[str, Any]) -> Style:
-    """``look`` calling the hand's other seats by their players' names."""
-    table, hand = state["table"], state["table"]["hand"]
-    if not hand:
-        return look
-    seats = [table["seats"][seat] for seat in hand["seats"]]
-    mine = state["you"]["seat"]
-    return replace(look, seat_names=tuple(seat["name"] if seat and seat["seat"] != mine else ""
-                                           for seat in seats))
+def _any_change(state: dict[str, Any]) -> bool:
+    return True
 
 
-def seat_lines(state: dict[str, Any]) -> list[str]:
-    """The table's seats: name, stack, and who is dealt in, to act, away or sitting out."""
-    table, now = state["table"], state["now"]
-    hand = table["hand"]
-    players = {seat: player for player, seat in enumerate(hand["seats"])} if hand else {}
-    lines = []
-    for seat in table["seats"]:
-        if seat is None:
-            continue
-        marks = []
-        if seat["seat"] in players:
-            marks.append(f"seat {players[seat['seat']]} in this hand")
-        if seat["seat"] == table["button"]:
-            marks.append("dealer")
-        if seat["deadline"] is not None:
-            doing = "to call the game" if table["phase"] == "choosing" else "to act"
-            marks.append(f"{doing}, {max(0, round(seat['deadline'] - now))} s")
-        if seat["sitting_out"]:
-            marks.append("sitting out")
-        elif not seat["connected"]:
-            marks.append("away")
-        you = " (you)" if seat["seat"] == state["you"]["seat"] else ""
-        marked = f" · {', '.join(marks)}" if marks else ""
-        lines.append(f"  {seat['name']}{you}: {counted(seat['stack'], 'chip')}{marked}")
-    return lines
+def _no_change(state: dict[str, Any]) -> bool:
+    return False
 
 
-def phase_line(state: dict[str, Any]) -> str:
-    """What the table is doing, in words."""
-    table = state["table"]
-    phase = table["phase"]
-    if phase == "choosing" and table["chooser"] is not None:
-        caller = table["seats"][table["chooser"]]
-        return f"Dealer's choice: {caller['name'] if caller else 'the dealer'} calls the next game."
-    if phase == "between":
-        return "The next deal of this game comes in a moment."
-    if phase == "waiting":
-        return "Waiting for players who can be dealt in." + _short_of_chips(state)
-    if phase == "closed":
-        return "The table is closed."
-    closing = " The table closes when this hand ends." if table.get("closing") else ""
-    return f"Hands played: {table['hands_played']}.{closing}"
-
-
-def _short_of_chips(state: dict[str, Any]) -> str:
-    """How a seat short of a buy-in plays on, at a table waiting for players who can be dealt in.
-
-    >>> table = {"seats": [{"stack": 0}, {"stack": 40}, {"stack": -30}], "config": {"buy_in": 100}}
-    >>> _short_of_chips({"table": table, "you": {"seat": 0}})
-    " You have no chips: 'rebuy 100' buys you back in."
-    >>> _short_of_chips({"table": table, "you": {"seat": 1}})
-    " You have 40 chips: 'rebuy 60' tops you up to a buy-in."
-    >>> _short_of_chips({"table": table, "you": {"seat": 2}})
-    " You owe 30 chips: 'rebuy 130' brings you back to a buy-in."
-    """
-    seat, table = state["you"]["seat"], state["table"]
-    mine = table["seats"][seat] if seat is not None else None
-    if mine is None or mine["stack"] >= table["config"]["buy_in"]:
-        return ""
-    stack, top_up = mine["stack"], _top_up(state)
-    if stack < 0:
-        return f" You owe {counted(-stack, 'chip')}: 'rebuy {top_up}' brings you back to a buy-in."
-    if not stack:
-        return f" You have no chips: 'rebuy {top_up}' buys you back in."
-    return f" You have {counted(stack, 'chip')}: 'rebuy {top_up}' tops you up to a buy-in."
-
-
-def _top_up(state: dict[str, Any]) -> int:
-    """The rebuy that brings the seat's stack to the table's buy-in (the most a rebuy may be)."""
-    seat, table = state["you"]["seat"], state["table"]
-    mine = table["seats"][seat] if seat is not None else None
-    return int(table["config"]["buy_in"]) - (mine["stack"] if mine is not None else 0)
-
-
-def ledger_text(ledger: dict[str, Any]) -> str:
-    """The room's ledger in lines: what each player brought, took away and has now, each net, and
-    who pays whom to settle up.
-
-    >>> print(ledger_text({"lines": [{"name": "ann", "bought": 100, "cashed": 0, "stack": 130, "net": 30},
-    ...                              {"name": "bob", "bought": 100, "cashed": 70, "stack": 0, "net": -30}],
-    ...                    "settle_up": [{"payer": "bob", "payee": "ann", "chips": 30}]}))
-    Ledger: ann bought 100, took 0, has 130, net +30 · bob bought 100, took 70, has 0, net -30
-    To settle up: bob pays ann 30
-    """
-    lines = " · ".join(f"{line['name']} bought {line['bought']}, took {line['cashed']}, has {line['stack']}, "
-                       f"net {line['net']:+d}" for line in ledger["lines"])
-    transfers = ", ".join(f"{t['payer']} pays {t['payee']} {t['chips']}" for t in ledger["settle_up"])
-    return f"Ledger: {lines}\nTo settle up: {transfers or 'everyone is even'}"
+async def _cancel(task: asyncio.Future[Any]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
 
 
 def _parting(state: dict[str, Any]) -> str:

@@ -22,8 +22,8 @@ from typing import Any
 
 from homegame.bots import Bot, ask
 from homegame.cards import Card
-from homegame.cli.advice import advise
-from homegame.cli.choices import Filling, Offer, offers, same_action, understand
+from homegame.cli.advice import advise, hint_in_menu
+from homegame.cli.choices import Filling, Offer, offers, understand
 from homegame.cli.help import action_help, question_help, yes_no_help
 from homegame.cli.narrate import doing, tell
 from homegame.cli.screen import Frame, TableConsole
@@ -217,11 +217,7 @@ class Table:
     def _hint(self, view: View, legal: ActionSet, menu: list[Offer]) -> tuple[str, list[Offer]]:
         """The advice, and the menu with the advised play as a choice (added if it is not one)."""
         hinted, note = advise(view, legal, self.look)
-        number = next((n for n, o in enumerate(menu, 1) if o.action and same_action(o.action, hinted)), 0)
-        if not number:
-            menu = [*menu, Offer(f"{self.look.action(hinted)}  (the hint)", hinted)]
-            number = len(menu)
-        return f"{note} (choice {number})", menu
+        return hint_in_menu(hinted, note, menu, self.look)
 
     def _fill(self, offer: Offer, screen: Callable[[str], Frame]) -> Action | None:
         """Ask for what a template lacks, one question at a time; ``None`` goes back."""

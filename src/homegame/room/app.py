@@ -31,11 +31,12 @@ from homegame.room.config import setup_json
 from homegame.room.connection import CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_UNAUTHORIZED, RATE, Connection
 from homegame.room.forwarding import ForwardToOwner, relay_socket
 from homegame.room.host import TableHost
+from homegame.room.night_routes import night_routes
 from homegame.room.ownership import CLOSE_MOVING, TableMoving
 from homegame.room.protocol import LARGEST_MESSAGE, BadMessage, read_intent
 from homegame.room.service import CardRoom
 from homegame.room.store import open_store
-from homegame.room.views import closed_frame, game_json, table_json
+from homegame.room.views import closed_frame, game_json
 from homegame.web import web_routes
 
 __all__ = ["create_app"]
@@ -67,11 +68,15 @@ def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Sta
         Route("/api/tables", _api(lambda request: _tables(the_room, request)), methods=["GET", "POST"]),
         Route("/api/tables/{table}", _api(lambda request: _table(the_room, request))),
         Route("/api/tables/{table}/seats", _api(lambda request: _join(the_room, request)), methods=["POST"]),
-        Route("/api/tables/{table}/ledger", _api(lambda request: _ledger(the_room, request))),
         Route("/api/tables/{table}/close", _api(lambda request: _close(the_room, request)), methods=["POST"]),
+        Route("/api/tables/{table}/seat-codes", _api(lambda request: _seat_code(the_room, request)),
+              methods=["POST"]),
+        Route("/api/tables/{table}/seat-codes/claim", _api(lambda request: _claim(the_room, request)),
+              methods=["POST"]),
         Route("/api/tables/{table}/hands/{number:int}", _api(lambda request: _hand(the_room, request))),
         WebSocketRoute("/ws", lambda websocket: _serve_socket(the_room, websocket)),
     ]
+    routes += night_routes(the_room, api=_api, bearer=_bearer)  # ledger files, statistics, histories
     # The browser table (homegame.web): the lobby, the table page and its files, a seat's questions.
     routes += web_routes(the_room, api=_api, bearer=_bearer, body=_body)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(ForwardToOwner, room=the_room)])
@@ -146,11 +151,7 @@ async def _tables(room: CardRoom, request: Request) -> Response:
 
 
 async def _table(room: CardRoom, request: Request) -> Response:
-    return await _ok(table_json(await room.readable(_table_id(request))))
-
-
-async def _ledger(room: CardRoom, request: Request) -> Response:
-    return await _ok(await room.ledger(_table_id(request)))
+    return await _ok(await room.public_table(_table_id(request)))
 
 
 async def _join(room: CardRoom, request: Request) -> Response:
@@ -160,6 +161,17 @@ async def _join(room: CardRoom, request: Request) -> Response:
                                         "'chips': (optional) what you bring where the table allows more}")
     seat, token = await room.join(_table_id(request), body.get("name"), body.get("seat"), body.get("chips"))
     return await _ok({"seat": seat, "token": token}, 201)
+
+
+async def _seat_code(room: CardRoom, request: Request) -> Response:
+    return await _ok(await room.seat_code(_table_id(request), _bearer(request)), 201)
+
+
+async def _claim(room: CardRoom, request: Request) -> Response:
+    body = await _body(request)
+    if not isinstance(body, dict) or set(body) != {"code"}:
+        raise BadMessage("bad_message", "claim a seat with {'code': the code your seat's device shows}")
+    return await _ok(await room.claim_seat(_table_id(request), body["code"]), 201)
 
 
 async def _close(room: CardRoom, request: Request) -> Response:

@@ -16,6 +16,7 @@ import functools
 import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -60,7 +61,10 @@ def decide_from_history(game: str, level: str, history: dict[str, Any], seat: in
 
 def _die_with(room: int) -> None:
     """A worker ends when the room's process does, even a room killed with ``kill -9`` that could
-    not tell its workers to stop (else they would linger, waiting on a pipe nobody writes to)."""
+    not tell its workers to stop (else they would linger, waiting on a pipe nobody writes to). It
+    leaves Ctrl-C to the room: the terminal sends it to every process of the group, and the room
+    stops its workers itself (a worker's own ``KeyboardInterrupt`` printed a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     def watch() -> None:
         while os.getppid() == room:
             time.sleep(1.0)

@@ -21,6 +21,7 @@ import contextlib
 import itertools
 import json
 import secrets
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -77,6 +78,10 @@ class RoomClient:
         self.base = base.rstrip("/")
 
     def _call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        return json.loads(self._text(method, path, body, token))
+
+    def _text(self, method: str, path: str, body: Any = None, token: str | None = None) -> str:
+        """The room's answer as text (JSON, or a file such as a CSV); a refusal raises."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)
         request.add_header("Content-Type", "application/json")
@@ -84,7 +89,7 @@ class RoomClient:
             request.add_header("Authorization", f"Bearer {token}")
         try:
             with urllib.request.urlopen(request, timeout=_TIMEOUT) as response:
-                return json.loads(response.read())
+                return str(response.read().decode("utf-8"))
         except urllib.error.HTTPError as error:
             try:
                 message = json.loads(error.read()).get("error", error.reason)
@@ -118,14 +123,41 @@ class RoomClient:
         answer = self._call("POST", f"/api/tables/{table}/seats", body)
         return int(answer["seat"]), str(answer["token"])
 
+    def seat_code(self, table: str, token: str) -> dict[str, Any]:
+        """A code that opens the seat of ``token`` on another device, once, for a few minutes:
+        ``{"code", "expires", "seat"}`` (see :mod:`homegame.room.devices`)."""
+        return dict(self._call("POST", f"/api/tables/{table}/seat-codes", {}, token=token))
+
+    def claim(self, table: str, code: str) -> tuple[int, str, str]:
+        """Take the seat a code opens on this device: its number, its player's name, and this
+        device's own token for it (keep it: it is shown only now)."""
+        answer = self._call("POST", f"/api/tables/{table}/seat-codes/claim", {"code": code})
+        return int(answer["seat"]), str(answer["name"]), str(answer["token"])
+
     def ledger(self, table: str) -> dict[str, Any]:
         return dict(self._call("GET", f"/api/tables/{table}/ledger"))
+
+    def ledger_file(self, table: str, form: str) -> str:
+        """The ledger to keep, as ``csv`` or ``json`` text."""
+        return self._text("GET", f"/api/tables/{table}/ledger?format={form}")
+
+    def stats(self, table: str) -> dict[str, Any]:
+        return dict(self._call("GET", f"/api/tables/{table}/stats"))
+
+    def histories(self, table: str, token: str) -> str:
+        """The hands a seat's token opens (the owner's: every hand in full, once closed), as JSON lines."""
+        return self._text("GET", f"/api/tables/{table}/histories", token=token)
 
     def hand(self, table: str, number: int, token: str | None = None) -> dict[str, Any]:
         return dict(self._call("GET", f"/api/tables/{table}/hands/{number}", token=token))
 
     def close(self, table: str, owner_token: str) -> dict[str, Any]:
         return dict(self._call("POST", f"/api/tables/{table}/close", {}, token=owner_token))
+
+
+def _duration(seconds: float) -> str:
+    """``seconds`` in words: ``30 seconds``, ``5 minutes``."""
+    return f"{round(seconds / 60)} minutes" if seconds >= 120 else f"{round(seconds)} seconds"
 
 
 class SeatConnection:
@@ -137,9 +169,18 @@ class SeatConnection:
     """
 
     def __init__(self, base: str, table: str, token: str | None = None, *, reconnect: bool = True,
-                 keep_frames: bool = True) -> None:
+                 keep_frames: bool = True, give_up_after: float = 300.0) -> None:
         self.url = base.replace("http", "ws", 1).rstrip("/") + "/ws"
         self.table, self.token, self.reconnect = table, token, reconnect
+        self.give_up_after = give_up_after
+        """How long to keep trying to connect again after a drop, in seconds."""
+        self.connected = False
+        """Whether the connection is open now (false while it is connecting again)."""
+        self.gave_up = False
+        self.drops = 0
+        """How many times the connection was lost."""
+        self.received_at = 0.0
+        """When (``time.monotonic()``) the latest state arrived: its deadlines are the room's clock."""
         self.frames: list[dict[str, Any]] = []
         self.keep_frames = keep_frames
         self.chat_lines: deque[dict[str, Any]] = deque(maxlen=200)
@@ -181,6 +222,7 @@ class SeatConnection:
                                             "last_seq": self.last_seq}))
         for message in self._unanswered.values():
             await self._socket.send(json.dumps(message))
+        self.connected = True
         if self._reader is None or self._reader.done():
             self._reader = asyncio.get_running_loop().create_task(self._read())
 
@@ -208,6 +250,7 @@ class SeatConnection:
                     await self._receive(json.loads(text))
             except ConnectionClosed:
                 pass
+            self.connected, self.drops = False, self.drops + 1
             self.closed_with = socket.close_code
             await self._notify()
             if not self.reconnect or self.closed_with in _FOR_GOOD:
@@ -216,18 +259,30 @@ class SeatConnection:
             await self._notify()
 
     async def _reopen(self) -> None:
-        for delay in (0.05, 0.1, 0.2, 0.5, 1, 1, 2, 2, 5, 5):
+        """Connect again after a drop, trying ever less often (every five seconds at most) until the
+        room answers or :attr:`give_up_after` seconds have passed."""
+        deadline = time.monotonic() + self.give_up_after
+        delay = 0.05
+        while self.reconnect:
             try:
                 await self.open()
                 return
             except (TimeoutError, OSError, ConnectionClosed, InvalidHandshake):  # e.g. cut mid-handshake
-                await asyncio.sleep(delay)
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                await asyncio.sleep(min(delay, left))
+                delay = min(delay * 2, 5.0)
+        self.gave_up = self.reconnect
         self.reconnect = False
 
     def why_closed(self) -> str:
         """Why the room closed the connection, in words: what it said last, if it said why."""
         if self.refusal is not None:
             return self.refusal
+        if self.gave_up:
+            return (f"the room did not answer for {_duration(self.give_up_after)}; your seat is kept, so "
+                    "join again with the same link (and token) when the room is back")
         return {CLOSE_NO_TABLE: "there is no such table", CLOSE_TABLE_CLOSED: "the table is closed",
                 CLOSE_UNAUTHORIZED: "the room refused this seat",
                 CLOSE_FLOOD: "the room closed the connection"}.get(self.closed_with or 0,
@@ -269,7 +324,7 @@ class SeatConnection:
         if kind == "welcome":
             self.seat = frame["seat"]
         elif kind == "state" and (self.state is None or frame["seq"] >= self.state["seq"]):
-            self.state = frame
+            self.state, self.received_at = frame, time.monotonic()
         elif kind == "closed":
             self.final_ledger = frame["ledger"]
         elif kind == "error" and frame.get("id") is None:
@@ -289,15 +344,32 @@ class SeatConnection:
             assert self._socket is not None, "open the connection first"
             with contextlib.suppress(ConnectionClosed):  # if closed, it is sent again on reconnecting
                 await self._socket.send(json.dumps(message))
-            async with self._changed:
-                await asyncio.wait_for(self._changed.wait_for(lambda: intent in self.answers),
-                                       timeout=_TIMEOUT)
-            answer = self.answers[intent]
+            answer = await self._answer(intent)
             if answer.get("code") != "slow_down" or not pause:
                 return answer
             del self.answers[intent]
             await asyncio.sleep(pause)
         return answer
+
+    async def _answer(self, intent: str) -> dict[str, Any]:
+        """The room's answer to ``intent``: it may wait while the connection is made again (the
+        intent is sent again then), but not for a room that is connected and silent, nor for one
+        that is gone (:class:`RoomError`, saying why)."""
+        def answered() -> bool:
+            return intent in self.answers or self.ended
+
+        while True:
+            drops = self.drops
+            try:
+                async with self._changed:
+                    await asyncio.wait_for(self._changed.wait_for(answered), timeout=_TIMEOUT)
+            except TimeoutError:
+                if self.connected and self.drops == drops:
+                    raise RoomError(f"the room did not answer within {_duration(_TIMEOUT)}") from None
+                continue
+            if intent in self.answers:
+                return self.answers[intent]
+            raise RoomError(self.why_closed())
 
     async def act(self, action: Action | dict[str, Any], *, seq: int | None = None) -> dict[str, Any]:
         data = action.to_json() if isinstance(action, Action) else action

@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import hmac
 import logging
 import secrets
 from collections.abc import Callable, Coroutine
@@ -73,6 +72,7 @@ class TableHost:
         self._chat: dict[int, TokenBucket] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopped = False
+        self._call_told: tuple[int, float] | None = None
 
     # -- changing the table ---------------------------------------------------------------------
 
@@ -123,8 +123,7 @@ class TableHost:
             return None
         hashed = token_hash(token)
         for seat, occupant in enumerate(self.table.seats):
-            kept = occupant.token_hash if occupant is not None else None
-            if kept and hmac.compare_digest(kept, hashed):
+            if occupant is not None and occupant.opens_with(hashed):
                 return seat
         raise NotAllowed("that token opens no seat at this table")
 
@@ -171,8 +170,8 @@ class TableHost:
                 resent = occupant is not None and intent in occupant.intents  # taken once already
                 since = table.facing_since.get(seat, table.seq)
                 if "seq" in message and message["seq"] < since and not resent:
-                    raise BadMessage("stale", f"your decision has changed since event {message['seq']} "
-                                              f"(at event {since}): look again")
+                    raise BadMessage("stale", "the table moved on while you decided (a bet to face, or "
+                                              "the clock played for you): look again and choose anew")
                 return table.act(seat, Action.from_json(message["action"]), intent=intent, at=clock())
             return act
         requests: dict[str, Callable[[Table], bool]] = {
@@ -194,14 +193,18 @@ class TableHost:
                     connection.send(frame)
         self._push()
 
+    def public(self) -> dict[str, Any]:
+        """The table as everyone sees it, with the seats whose players are connected now."""
+        present = {c.seat for c in self.connections if c.seat is not None}
+        return table_json(self.table, present)
+
     def _push(self) -> None:
         """Send every connection the table as its own seat may see it now."""
         table = self.table
         for connection in self.connections:
             if connection.seat is not None and table.seats[connection.seat] is None:
                 connection.seat = None  # the seat was given up: the connection watches now
-        present = {c.seat for c in self.connections if c.seat is not None}
-        public, now = table_json(table, present), self.room.clock()
+        public, now = self.public(), self.room.clock()
         frames: dict[int | None, dict[str, Any]] = {}
         for connection in self.connections:
             frame = frames.get(connection.seat)
@@ -236,9 +239,11 @@ class TableHost:
         if self._stopped:
             return
         waiting = [d for s, d in table.deadlines.items() if ("clock", s, self._decision(s)) not in self._busy]
-        moments = [*waiting, *([table.wakes_at] if table.wakes_at is not None else [])]
+        opens, now = table.call_opens_at(), self.room.clock()
+        moments = [*waiting, *([table.wakes_at] if table.wakes_at is not None else []),
+                   *([opens] if opens is not None and opens > now else [])]  # the pause before a call
         if moments:
-            delay = max(0.0, min(moments) - self.room.clock())
+            delay = max(0.0, min(moments) - now)
             self._timer = asyncio.get_running_loop().call_later(delay, lambda: self._spawn(self._wake()))
         for seat in self._bots_to_move():
             key = ("bot", seat, self._decision(seat))
@@ -255,7 +260,8 @@ class TableHost:
     def _bots_to_move(self) -> list[int]:
         table, hand = self.table, self.table.hand
         if table.phase == "choosing" and table.chooser is not None:
-            seats = [table.chooser]
+            opens = table.call_opens_at()
+            seats = [table.chooser] if opens is not None and opens <= self.room.clock() else []
         elif table.phase == "playing" and hand is not None:
             seats = [hand.seats[player] for player in hand.state.to_act]
         else:
@@ -278,6 +284,10 @@ class TableHost:
 
     async def _wake(self) -> None:
         table, now = self.table, self.room.clock()
+        opens = table.call_opens_at()
+        if opens is not None and opens <= now and self._call_told != (table.seq, opens):
+            self._call_told = (table.seq, opens)
+            self._push()  # the pause is over: the dealer is asked for the call now
         if table.phase == "between" and table.wakes_at is not None and table.wakes_at <= now:
             await self._quietly(self.change(lambda t: t.deal(at=self.room.clock(), shuffle=self.room.shuffle)
                                             if t.phase == "between" else None))

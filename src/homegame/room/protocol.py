@@ -90,7 +90,8 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Any]]] = {
                      ("id", "text")),
     "sit_out": _message("sit_out", "Sit out from the next deal on.", {"id": _ID}, ("id",)),
     "come_back": _message("come_back", "Be dealt in again.", {"id": _ID}, ("id",)),
-    "rebuy": _message("rebuy", "Add chips to the stack, between hands: up to what brings it to the buy-in.",
+    "rebuy": _message("rebuy", "Add chips to the stack, up to what brings it to the buy-in (or the table's "
+                      "max_buy_in); asked for during a hand you play, it is made when that hand ends.",
                       {"id": _ID, "chips": {"type": "integer", "minimum": 1}}, ("id", "chips")),
     "leave": _message("leave", "Leave the seat: at once between hands, else when the game ends.",
                       {"id": _ID}, ("id",)),

@@ -13,6 +13,7 @@ player who leaves and comes back keeps one line, and its nets settle up at the e
 
 from __future__ import annotations
 
+import hmac
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -47,6 +48,18 @@ class Seat:
     away_from: int = 0
     """While the seat sits out, the first hand whose turns are played for it at once: the hand in
     play when the clock sat it out, the next one when its player asked to sit out."""
+    rebuy: int = 0
+    """Chips the player asked to rebuy during a hand they play, added when it ends."""
+    code: list[Any] | None = None
+    """The seat's code for another device, ``[hash, expires]``, until it is claimed (see
+    :mod:`homegame.room.devices`)."""
+    devices: list[str] = field(default_factory=list)
+    """The hashes of the tokens of the other devices the seat was claimed on: each opens it too."""
+
+    def opens_with(self, hashed: str) -> bool:
+        """Whether a token of this hash opens the seat (its first device's, or another's)."""
+        kept = [self.token_hash, *self.devices] if self.token_hash else []
+        return any(hmac.compare_digest(token, hashed) for token in kept)
 
     def remember(self, intent: str, seq: int) -> None:
         """Keep ``intent`` (sent by the seat and taken as event ``seq``) among the last few."""
@@ -58,18 +71,20 @@ class Seat:
         return {"name": self.name, "token": self.token_hash, "bot": self.bot, "stack": self.stack,
                 "sitting_out": self.sitting_out, "leaving": self.leaving, "timeouts": self.timeouts,
                 "intents": [[intent, seq] for intent, seq in self.intents.items()],
-                "joined_after": self.joined_after, "away_from": self.away_from}
+                "joined_after": self.joined_after, "away_from": self.away_from, "rebuy": self.rebuy,
+                "code": self.code, "devices": self.devices}
 
     @classmethod
     def from_checkpoint(cls, data: dict[str, Any]) -> Seat:
         return cls(data["name"], data["token"], data["bot"], data["stack"], data["sitting_out"],
                    data["leaving"], data["timeouts"], OrderedDict((i, s) for i, s in data["intents"]),
-                   data.get("joined_after", 0), data.get("away_from", 0))
+                   data.get("joined_after", 0), data.get("away_from", 0), data.get("rebuy", 0),
+                   data.get("code"), list(data.get("devices", ())))
 
     def to_json(self) -> dict[str, Any]:
         """What every seat and spectator may know of this seat."""
         return {"name": self.name, "bot": self.bot, "stack": self.stack, "sitting_out": self.sitting_out,
-                "leaving": self.leaving}
+                "leaving": self.leaving, "rebuy": self.rebuy}
 
 
 @dataclass

@@ -26,18 +26,22 @@ no one calls) and ``closed``.
 
 from __future__ import annotations
 
+import hmac
+import math
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final
 
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, Chance
 from homegame.engine.game import MAX_CHIPS
-from homegame.errors import HomegameError, RoomError, shown
+from homegame.errors import HomegameError, NotAllowed, RoomError, did_you_mean, shown
 from homegame.room.config import BOT_NAMES, TableConfig
+from homegame.room.devices import CODE_LIFETIME, MOST_DEVICES
 from homegame.room.hands import chance_by_hand, start_hand
 from homegame.room.seats import HOUSE
 from homegame.room.table_state import TableEvent, TableState
+from homegame.wording import counted
 
 __all__ = ["CHAT_LONGEST", "Shuffle", "Table", "TableEvent"]
 
@@ -69,6 +73,13 @@ class Table(TableState):
         The events start with the table's creation or with a checkpoint (see :meth:`checkpoint`)
         taken before the last hand was dealt, so that hand is dealt and played again too.
         """
+        *_, (table, _) = cls.replaying(table_id, events)
+        return table
+
+    @classmethod
+    def replaying(cls, table_id: str, events: Iterable[TableEvent]) -> Iterator[tuple[Table, TableEvent]]:
+        """The table its stored events describe, read event by event: after each, the table (one
+        table, changing as it goes) and the event just applied (see :meth:`restore`)."""
         events = list(events)
         if not events or events[0].kind not in ("created", "checkpoint"):
             raise RoomError(f"table {table_id}'s log starts with neither its creation nor a checkpoint")
@@ -77,7 +88,7 @@ class Table(TableState):
         table._chance = chance_by_hand(events)
         for event in events:
             table.apply(event)
-        return table
+            yield table, event
 
     def record(self, kind: str, data: dict[str, Any], at: float) -> TableEvent:
         """Apply a new event to the table and keep it for the room to store."""
@@ -160,7 +171,8 @@ class Table(TableState):
     def rebuy(self, seat: int, chips: object, *, at: float, intent: str | None = None) -> bool:
         """Add chips to ``seat``'s stack between hands, up to the table's buy-in, or its
         ``max_buy_in`` where it allows deep stacks (a stack a points game took below zero may take
-        more than one buy-in to get there)."""
+        more than one buy-in to get there). Asked for during a hand the seat plays, the rebuy is
+        made when that hand ends (as much of it as the stack then has room for)."""
         if self._seen(seat, intent):
             return False
         stack, most = self._occupant(seat).stack, self.config.max_buy_in
@@ -170,10 +182,11 @@ class Table(TableState):
         if type(chips) is not int or not 1 <= chips <= most - stack:
             raise RoomError(f"a rebuy tops your stack of {stack} up to {limit} {most}: 1 to "
                             f"{most - stack} chips, not {shown(chips)}")
-        if self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over:
-            raise RoomError("rebuy between hands, not during one you play")
         self._make_room_for(chips)
-        self.record("rebuy", {"seat": seat, "chips": chips, "intent": intent}, at)
+        if self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over:
+            self.record("rebuy_asked", {"seat": seat, "chips": chips, "intent": intent}, at)
+        else:
+            self.record("rebuy", {"seat": seat, "chips": chips, "intent": intent}, at)
         return True
 
     def _make_room_for(self, chips: int) -> None:
@@ -185,6 +198,30 @@ class Table(TableState):
 
     def _held(self) -> int:
         return sum(s.stack for s in self.seats if s is not None)
+
+    def issue_code(self, seat: int, code_hash: str, *, at: float) -> float:
+        """A code (kept as its hash) that opens ``seat`` on another device, once, until the moment
+        returned; the seat's earlier code no longer does (see :mod:`homegame.room.devices`)."""
+        self._open()
+        occupant = self._occupant(seat)
+        if len(occupant.devices) >= MOST_DEVICES:
+            raise RoomError(f"your seat is open on {MOST_DEVICES + 1} devices already, the most it may be")
+        expires = at + CODE_LIFETIME
+        self.record("seat_code", {"seat": seat, "code": code_hash, "expires": expires}, at)
+        return expires
+
+    def claim(self, code_hash: str, token_hash: str, *, at: float) -> int:
+        """The seat the code of ``code_hash`` opens, from now on with the token of ``token_hash``
+        too; :class:`NotAllowed` for a code that opens no seat, or no longer does."""
+        self._open()
+        for seat, occupant in enumerate(self.seats):
+            if occupant is not None and occupant.code and hmac.compare_digest(occupant.code[0], code_hash):
+                if at > occupant.code[1]:
+                    raise NotAllowed("that code has expired: ask your seat's device for a new one")
+                self.record("seat_claimed", {"seat": seat, "code": code_hash, "token": token_hash}, at)
+                return seat
+        raise NotAllowed("that code opens no seat at this table (a code is used once): check it, or ask "
+                         "your seat's device for a new one")
 
     def say(self, seat: int, text: object, *, at: float, intent: str | None = None) -> bool:
         """A line of chat from ``seat`` (text only, at most :data:`CHAT_LONGEST` characters)."""
@@ -206,14 +243,24 @@ class Table(TableState):
         if self.phase != "choosing":
             raise RoomError("no game is to be called now: the dealer calls one between games")
         if seat != self.chooser:
-            raise RoomError(f"it is not your call: the dealer's choice is seat {self.chooser}'s")
+            caller = self.seats[self.chooser] if self.chooser is not None else None
+            who = caller.name if caller is not None else "the dealer"
+            raise RoomError(f"it is not your call: {who} calls the next game")
+        opens = self.call_opens_at()
+        if opens is not None and at < opens:
+            left = counted(math.ceil(opens - at), "second")
+            raise RoomError(f"the last hand stays on the table for {left} more: call the next game then")
         if not isinstance(game, str) or game not in self.choosable():
             raise RoomError(f"{shown(game)} cannot be dealt now; the dealer may call "
                             f"{', '.join(self.choosable()) or 'nothing (not enough players)'}")
         allowed = self.config.choice(game).variants
-        if not isinstance(variants, list) or not all(v in allowed for v in variants):
-            raise RoomError(f"{game}'s variants at this table are {', '.join(allowed) or 'none'}, "
-                            f"not {shown(variants)}")
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise RoomError(f"variants are a list of their names, not {shown(variants)}")
+        unknown = [v for v in variants if v not in allowed]
+        if unknown:
+            offered = f"the dealer may switch on {', '.join(allowed)}" if allowed else "it is dealt as it is"
+            raise RoomError(f"{game} has no variant {unknown[0]} at this table"
+                            f"{did_you_mean(unknown[0], allowed)}; {offered}")
         try:
             self._configure(game, variants, seats=self.players_for(game))
         except HomegameError as error:
@@ -274,6 +321,7 @@ class Table(TableState):
     def _end_hand(self, at: float) -> None:
         """After a hand: the house buys its broke bots back in, then the table closes if its owner
         asked it to, or takes a checkpoint to be read back from."""
+        self._asked_rebuys(at)
         needed = self._most_needed()
         for seat, occupant in enumerate(self.seats):
             if occupant is not None and occupant.bot is not None and occupant.stack < needed:
@@ -284,6 +332,17 @@ class Table(TableState):
             self.record("closed", {}, at)
         else:
             self.record("checkpoint", self.checkpoint(), at)
+
+    def _asked_rebuys(self, at: float) -> None:
+        """The rebuys asked for during the hand: each as far as the stack now has room for."""
+        for seat, occupant in enumerate(self.seats):
+            if occupant is None or not occupant.rebuy:
+                continue
+            chips = min(occupant.rebuy, self.config.max_buy_in - occupant.stack)
+            if chips > 0 and self._held() + chips <= MAX_CHIPS:
+                self.record("rebuy", {"seat": seat, "chips": chips, "intent": None, "by": "asked"}, at)
+            else:
+                self.record("rebuy_dropped", {"seat": seat}, at)
 
     def _most_needed(self) -> int:
         """The stack that can be dealt into every game of the table."""

@@ -8,7 +8,8 @@ page's files. Two JSON endpoints answer a seat about its own decision (see
   would make, the rows' names;
 - ``GET /api/tables/<table>/suggest``: what the game's best bot or solver would play now.
 
-Both are rate limited per seat, as the protocol limits messages.
+Both are rate limited per seat, as the protocol limits messages. The lessons (``/learn`` and their
+endpoints) are :mod:`homegame.web.lessons`'s.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 from homegame.room.connection import TokenBucket
 from homegame.room.protocol import BadMessage
 from homegame.web.advice import check, suggestion
+from homegame.web.lessons import lesson_routes
 
 if TYPE_CHECKING:
     from homegame.room.service import CardRoom
@@ -86,6 +88,7 @@ def web_routes(room: CardRoom, *, api: Callable[[Handler], Handler], bearer: Cal
         Route("/t/{table}", _page("table.html")),
         Route("/api/tables/{table}/check", api(check_endpoint), methods=["POST"]),
         Route("/api/tables/{table}/suggest", api(suggest_endpoint)),
+        *lesson_routes(api=api, body=body, page=_page, monotonic=room.monotonic),
         Mount("/static", app=_Revalidated(directory=STATIC), name="static"),
     ]
 
