@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from homegame.cli.narrate import doing, tell
-from homegame.cli.render import Style, render_view
 from homegame.engine import Action, GameState
 from homegame.games.pineapple import Pineapple
+from homegame.render import Style, render_view
 from test_habits import act, run_twice_deck
 
 PLAIN = Style(colour=False)

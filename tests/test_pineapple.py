@@ -8,10 +8,10 @@ import pytest
 
 from homegame.cards import Card, card, deck, parse_cards
 from homegame.cli.narrate import tell
-from homegame.cli.render import Style
 from homegame.engine import Action, GameError, IllegalAction
 from homegame.engine.betting import Limits
 from homegame.games.pineapple import CrazyPineapple, CrazyPineappleHiLo, Pineapple, PineappleState
+from homegame.render import Style
 
 GameType = type[Pineapple]
 

@@ -134,8 +134,8 @@ def test_a_paiute_result_says_the_settlement_once_as_the_terminal_does(browser: 
                                                                        variants: list[str]) -> None:
     """Each payment said once, not every seat's total, which the chips line under it already gives:
     under ``ante`` the two lines once told the very same chips."""
-    from homegame.cli.render.paiute import render
     from homegame.games.paiute import Paiute
+    from homegame.render.paiute import render
     from paiute_helpers import deal, play
 
     state = deal(Paiute(players=3, variants=variants), ["Ah 4s 6c 8d Th", "Qs Js Ts 9s 5c", "Ad 4h 6s 8c Td"],

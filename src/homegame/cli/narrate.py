@@ -7,7 +7,7 @@ player needs (a shuffle, a burned card) or that another sentence already tells (
 after "You throw away ...").
 
 >>> from homegame.engine import Event
->>> from homegame.cli.render import Style
+>>> from homegame.render import Style
 >>> tell(Event("action", 1, {"action": {"kind": "raise", "amount": 10}}), 0, Style(colour=False))
 'Seat 1 raises to 10.'
 >>> tell(Event("action", 0, {"action": {"kind": "discard", "cards": ["7c", "4s"]}}), 0, Style(colour=False))
@@ -24,8 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from homegame.cards import parse_cards
-from homegame.cli.render import Style
 from homegame.engine import Action, Event
+from homegame.render import Style
 from homegame.wording import capitalized, counted, seats_as_you, you_form
 
 __all__ = ["doing", "tell"]

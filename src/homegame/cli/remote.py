@@ -26,7 +26,6 @@ from homegame.cli.choices import Filling, Offer, offers, understand
 from homegame.cli.help import action_help, question_help
 from homegame.cli.keyboards import Keyboard, keyboard_for
 from homegame.cli.narrate import doing, tell
-from homegame.cli.render import render_view
 from homegame.cli.room_text import (
     in_hand,
     ledger_text,
@@ -41,6 +40,7 @@ from homegame.cli.screen import Frame, TableConsole
 from homegame.engine import Action, ActionSet, View
 from homegame.errors import HomegameError
 from homegame.games import foul_warning
+from homegame.render import render_view
 from homegame.room.client import SeatConnection, read_view
 from homegame.wording import counted
 

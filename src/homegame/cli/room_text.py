@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from homegame.cli.render import Style
+from homegame.render import Style
 from homegame.wording import counted
 
 __all__ = ["in_hand", "ledger_text", "named", "phase_line", "result_line", "seat_lines", "stakes_text",

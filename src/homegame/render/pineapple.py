@@ -13,9 +13,9 @@ at the end every hand shown, the cards thrown away, and why each pot or half wen
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.pineapple import PineappleView
+from homegame.render import Style, result_lines, seat_name
 
 __all__ = ["render"]
 

@@ -12,9 +12,9 @@ each player drew and any ace shown, and at the end every hand shown with why eac
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, hand_line, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.draw import DrawView
+from homegame.render import Style, hand_line, result_lines, seat_name
 from homegame.wording import capitalized, counted, you_form
 
 __all__ = ["render"]

@@ -9,9 +9,9 @@ what your cards make, the pot and bets, and at the end every hand with the reaso
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.soko import SokoView
+from homegame.render import Style, result_lines, seat_name
 
 __all__ = ["render"]
 
