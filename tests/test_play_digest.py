@@ -33,15 +33,15 @@ HANDS = 3
 EXPECTED = {
     "anaconda": "10a88d216026859f",
     "chinese": "ab9a6fdc52828d2d",
-    "crazy_pineapple": "2da1cf8ecdb13b55",
-    "crazy_pineapple_hi_lo": "f8ca5da2f701e70e",
-    "draw": "67e96d3d46a9ae36",
+    "crazy_pineapple": "fcfc69c410d8b7e8",
+    "crazy_pineapple_hi_lo": "e94a8954d0c538b4",
+    "draw": "6e3ff4a4283ed927",
     "open_face": "73c2fd674a65f585",
     "pai_gow": "70be3f057ba9760f",
     "paiute": "ac4a281f9b0566cc",
     "papayoo": "980193ee3eac085c",
-    "pineapple": "f545e2d8b2ed3020",
-    "soko": "6c31b9f7eb1b774a",
+    "pineapple": "3a2e5efe8c6bb89d",
+    "soko": "b5a109e7ca751816",
     "whiskey": "a3560ee832c6a6cd",
 }
 
