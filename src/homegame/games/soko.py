@@ -90,9 +90,6 @@ def showing_name(up: Sequence[Card]) -> str:
 class SokoState(GameState[SokoView]):
     """One hand of Soko."""
 
-    game: Soko
-
-
     def __init__(self, game: Soko, cards: list[Card], *, dealer: int, chance: Chance,
                  stacks: Sequence[int] | None, carry: dict[str, Any]) -> None:
         super().__init__(game, deck=cards, dealer=dealer, chance=chance, stacks=stacks, carry=carry)
@@ -242,7 +239,7 @@ class SokoState(GameState[SokoView]):
     def _award_uncontested(self) -> None:
         self.street = 5
         self.results.append(settle_uncontested(self.history, self.chips))
-        if self.game.show_or_muck:
+        if is_on(self.game.config, "show_or_muck"):
             winner = self.chips.in_hand[0]
             self.showing = ShowOrMuck.after_fold(winner, [self.hole[winner]])
 
@@ -253,7 +250,7 @@ class SokoState(GameState[SokoView]):
         live, chips = self.live(), self.chips
         strengths = {seat: strength((self.hole[seat], *self.up[seat]), "soko") for seat in live}
         losers: list[int] = []
-        if self.game.show_or_muck:
+        if is_on(self.game.config, "show_or_muck"):
             winners = winners_of(chips.pots(), strengths, None, dealer=chips.dealer, players=chips.players)
             losers = [seat for seat in live if seat not in winners]
         self.revealed = {seat: (self.hole[seat], *self.up[seat]) for seat in live if seat not in losers}
