@@ -128,6 +128,7 @@ class MinOpenFold(FixedPolicy):
         return None
 
 
-FIXED_POLICIES: dict[str, type[FixedPolicy]] = {
-    policy.name: policy for policy in (AlwaysCall, AlwaysRaise, MinBetFold, FoldToBet, MinOpenFold)}
+FIXED_POLICIES: dict[str, type[FixedPolicy]] = {  # named here: a compiled class has no name to read
+    "always-call": AlwaysCall, "always-raise": AlwaysRaise, "min-bet-fold": MinBetFold,
+    "fold-to-bet": FoldToBet, "min-open-fold": MinOpenFold}
 """The fixed policies by name, as ``make_bot`` and ``homegame tournament --bots`` take them."""
