@@ -70,11 +70,16 @@ class PineappleState(GameState[PineappleView]):
         self.showing: ShowOrMuck | None = None
         self.mucked: tuple[int, ...] = ()
         self.betting: BettingRound | None = self._pre_flop_betting()
-        if self.straddling is None:
+        if not self._asking_straddle():
             self._deal_hole_cards()
             if self.betting is None or self.betting.turn is None:
                 self._continue()
         self.waiting = self._who_acts()
+
+    def _asking_straddle(self) -> bool:
+        """Whether the deal waits for a straddle (read here: the compiled build would take the field
+        for the None it was set to just before the blinds)."""
+        return self.straddling is not None
 
     def live(self) -> list[int]:
         """The seats still in the hand, clockwise from the dealer's left."""
