@@ -23,9 +23,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from benchmarks._hands import build
+from benchmarks.bench_agents import random_deal
 
 PLAYERS = 4
 WARM_UP = 300
@@ -47,15 +46,7 @@ def play(table: Any, chooser: random.Random, steps: int) -> int:
     """Random legal play for at least ``steps`` actions (to the end of a deal): actions taken."""
     taken = 0
     while taken < steps:
-        for _ in table.agent_iter():
-            observation, _, terminated, truncated, _ = table.last()
-            if terminated or truncated:
-                table.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            table.step(int(legal[chooser.randrange(len(legal))]))
-            taken += 1
-        table.reset()
+        taken += random_deal(table, chooser)
     return taken
 
 

@@ -49,16 +49,23 @@ def steps_per_second(table: Any, chooser: random.Random, seconds: float) -> floa
     table.reset(seed=chooser.getrandbits(31))
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
-        for _ in table.agent_iter():
-            observation, _, terminated, truncated, _ = table.last()
-            if terminated or truncated:
-                table.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            table.step(int(legal[chooser.randrange(len(legal))]))
-            steps += 1
-        table.reset()
+        steps += random_deal(table, chooser)
     return steps / elapsed
+
+
+def random_deal(table: Any, chooser: random.Random) -> int:
+    """One deal of random legal play through the AEC loop, then a reset: the actions taken."""
+    taken = 0
+    for _ in table.agent_iter():
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        table.step(int(legal[chooser.randrange(len(legal))]))
+        taken += 1
+    table.reset()
+    return taken
 
 
 def holdem() -> tuple[Make, Make] | None:
