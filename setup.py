@@ -35,7 +35,8 @@ RANKINGS = ["by_name", "core", "front", "high", "low", "pai_gow", "paiute", "ref
 BOTS = ["anaconda", "betting", "draw", "draw_equity", "fixed", "paiute", "paiute_odds", "papayoo",
         "pineapple", "soko", "soko_equity", "whiskey"]
 ANALYSIS = ["odds", "pai_gow", "simulation", "symmetry"]
-AGENTS = ["aec", "encoding", "segments", "betting", "table", *(f"encodings/{name}" for name in (
+AGENTS = ["aec", "encoding", "features", "indices", "segments", "betting", "table", *(
+    f"encodings/{name}" for name in (
     "anaconda", "chinese", "draw", "open_face", "pai_gow", "paiute", "papayoo", "pineapple", "soko",
     "whiskey"))]
 COMPILED = [

@@ -10,7 +10,8 @@ same move in both.
 
 Seats in an observation are relative: block row 0 is the observing seat itself, row 1 the next
 seat clockwise (to its left), and so on. Cards are counted over the game's distinct cards in deck
-order (:class:`CardVocabulary`), so two jokers count 2.
+order (:class:`CardVocabulary`), so two jokers count 2. The observation's parts are in
+:mod:`homegame.agents.features`, the action indices' in :mod:`homegame.agents.indices`.
 
 Two options change what a learner sees, the same in every game (``encoding_for(game, ...)``):
 ``scale_chips`` gives chip counts as fractions of the table's starting stack rather than raw
@@ -32,210 +33,35 @@ they were dealt in.
 True
 """
 
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from math import comb
-from typing import Any, ClassVar, Final, Generic, TypeGuard, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 import numpy as np
-import numpy.typing as npt
 
+from homegame.agents.features import CardVocabulary, Features, Layout, Mask, Observation
+from homegame.agents.indices import (
+    IllegalIndex,
+    Legal,
+    Segment,
+    is_index,
+    legal_marks,
+    positions_of,
+    rank_combination,
+    unrank_combination,
+)
 from homegame.cards import Card
-from homegame.engine import Action, ActionSet, Family, Game, GameState, View, action_sets
-from homegame.errors import HomegameError
+from homegame.engine import Action, ActionSet, Family, Game, GameState, View
 
 __all__ = [
     "CardVocabulary", "Encoding", "Features", "IllegalIndex", "Layout", "Legal", "Mask", "Observation",
-    "Segment", "is_index", "rank_combination", "unrank_combination",
+    "Segment", "is_index", "positions_of", "rank_combination", "unrank_combination",
 ]
 
-Observation = npt.NDArray[np.float32]
-Mask = npt.NDArray[np.int8]
 V = TypeVar("V", bound=View)
-
-
-class IllegalIndex(HomegameError):
-    """An action index that is out of range or not legal for the seat now."""
-
-
-class CardVocabulary:
-    """The distinct cards of a game's deck, in deck order: a card's index in observations.
-
-    >>> from homegame.cards import deck, parse_cards
-    >>> vocabulary = CardVocabulary(deck("standard+2jokers"))
-    >>> len(vocabulary), vocabulary.index(parse_cards("Jk")[0]), vocabulary.cards[0]
-    (53, 52, 2c)
-    """
-
-    def __init__(self, deck: Iterable[Card]) -> None:
-        self.cards: tuple[Card, ...] = tuple(dict.fromkeys(deck))
-        self.numbers: dict[Card, int] = {card: number for number, card in enumerate(self.cards)}
-        """Each card's index (the map :meth:`index` reads)."""
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def index(self, card: Card) -> int:
-        return self.numbers[card]
-
-    def indices(self, cards: Iterable[Card]) -> list[int]:
-        numbers = self.numbers
-        return [numbers[card] for card in cards]
-
-
-class Layout:
-    """Named blocks of a flat observation, each with its shape and its meaning.
-
-    >>> layout = Layout()
-    >>> layout.add("hand", (5, 52), "the hand, card by position")
-    0
-    >>> layout.add("pot", (1,), "chips in the pot")
-    260
-    >>> layout.size, [name for name, *_ in layout.blocks]
-    (261, ['hand', 'pot'])
-    """
-
-    def __init__(self) -> None:
-        self.blocks: list[tuple[str, tuple[int, ...], int, str]] = []
-        self.size = 0
-
-    def add(self, name: str, shape: tuple[int, ...], meaning: str) -> int:
-        """Append a block; returns its offset in the flat array."""
-        offset = self.size
-        self.blocks.append((name, shape, offset, meaning))
-        self.size += int(np.prod(shape))
-        return offset
-
-    def split(self, array: Observation) -> dict[str, Observation]:
-        """The blocks of ``array`` as named, shaped views (for OpenSpiel's observer)."""
-        return {name: array[offset:offset + int(np.prod(shape))].reshape(shape)
-                for name, shape, offset, _ in self.blocks}
-
-
-class Features:
-    """An observation being written: positions set to 1 and positions given a value, item by item
-    into ``array``, zero when given (a fresh copy of the zero observation, or a row of a vector
-    environment's observations cleared), through a memoryview of it (an item store there is
-    far cheaper than numpy's own indexing, and any numpy call costs more than the few dozen stores
-    an observation makes). With ``counts`` (a deck holding a card twice), a position set twice
-    counts 2.
-
-    A store names its position by the object ``positions[position]`` (the encoding's
-    ``tuple(range(size))``): compiled, an integer is otherwise made into a new Python integer at
-    every store past 256, which costs a third of the store."""
-
-    __slots__ = ("array", "counts", "data", "positions")
-
-    def __init__(self, array: Observation, positions: tuple[object, ...], counts: bool = False) -> None:
-        self.counts = counts
-        self.array = array
-        self.data: Any = array.data
-        self.positions = positions
-
-    def flag(self, position: int) -> None:
-        at = self.positions[position]
-        if self.counts:
-            self.data[at] += 1.0
-        else:
-            self.data[at] = 1.0
-
-    def value(self, position: int, value: float) -> None:
-        self.data[self.positions[position]] = value
-
-    def cards(self, offset: int, vocabulary: CardVocabulary, cards: Iterable[Card]) -> None:
-        """Count ``cards`` in the card block at ``offset``."""
-        numbers = vocabulary.numbers
-        if self.counts:
-            for card in cards:
-                self.flag(offset + numbers[card])
-            return
-        data, positions = self.data, self.positions  # stored straight: most of what is written
-        for card in cards:
-            data[positions[offset + numbers[card]]] = 1.0
-
-    def slots(self, offset: int, vocabulary: CardVocabulary, cards: Sequence[Card]) -> None:
-        """One card per row of the block at ``offset``: row ``i`` holds the ``i``-th card."""
-        numbers, width = vocabulary.numbers, len(vocabulary.cards)
-        for row in range(len(cards)):
-            self.flag(offset + row * width + numbers[cards[row]])
-
-
-def rank_combination(chosen: Sequence[int], n: int) -> int:
-    """The lexicographic rank of the sorted positions ``chosen`` among all of ``range(n)`` of
-    their size (the order of the engine's ``Subsets``).
-
-    >>> rank_combination((0, 1, 2), 7), rank_combination((4, 5, 6), 7), comb(7, 3)
-    (0, 34, 35)
-    """
-    rank, start, size = 0, 0, len(chosen)
-    for taken, position in enumerate(chosen):
-        left = size - taken - 1
-        rank += sum(comb(n - candidate - 1, left) for candidate in range(start, position))
-        start = position + 1
-    return rank
-
-
-def unrank_combination(rank: int, n: int, size: int) -> tuple[int, ...]:
-    """The positions of rank ``rank`` (the inverse of :func:`rank_combination`): the engine's own
-    unranking, which numbers its ``Subsets`` and ``Arrangements``.
-
-    >>> unrank_combination(34, 7, 3)
-    (4, 5, 6)
-    """
-    return action_sets.unrank_combination(n, size, rank)
-
-
-def positions_of(cards: Sequence[Card], held: Sequence[Card]) -> tuple[int, ...] | None:
-    """The positions in ``held`` of ``cards``, the earliest ones for repeated cards (so that two
-    ways of naming the same cards get one index), or ``None`` if they are not all held."""
-    try:
-        found = sorted(held.index(card) for card in cards)
-    except ValueError:
-        return None
-    if len(set(found)) == len(found):
-        return tuple(found)
-    used: set[int] = set()
-    for card in cards:
-        position = next((i for i, c in enumerate(held) if c == card and i not in used), None)
-        if position is None:
-            return None
-        used.add(position)
-    return tuple(sorted(used))
-
-
-class Segment(ABC):
-    """A contiguous run of action indices that all mean one kind of move.
-
-    ``kinds`` are the engine action kinds it numbers. Subclasses turn an action into a local index
-    (:meth:`encode`, ``None`` when it is not theirs), a local index back into the action
-    (:meth:`decode`), and may number a whole legal family at once (:meth:`family`).
-    """
-
-    def __init__(self, name: str, size: int, meaning: str, kinds: Sequence[str] = ()) -> None:
-        self.name, self.size, self.meaning = name, size, meaning
-        self.kinds = tuple(kinds)
-        self.start = 0
-
-    @abstractmethod
-    def encode(self, view: Any, legal: ActionSet, action: Action) -> int | None:
-        """The local index of ``action``, or ``None`` when this segment does not number it."""
-
-    @abstractmethod
-    def decode(self, view: Any, legal: ActionSet, local: int) -> Action | None:
-        """The action of a local index for this view, or ``None`` when it names none now."""
-
-    def family(self, view: Any, family: Family) -> tuple[int, ...] | range | None:
-        """The local indices of every action of ``family`` at once, or ``None`` to have them
-        encoded one by one. A tuple or a range: the encoding knows a turn by them (see
-        :meth:`Encoding.legal`). Subclasses keep this very signature: a narrower return type makes
-        the compiled build convert every call through a glue method."""
-        return None
-
-    def describe(self, local: int) -> str:
-        """What a local index means without a view (for OpenSpiel's action strings)."""
-        return f"{self.name} {local}"
 
 
 class Encoding(ABC, Generic[V]):
@@ -427,7 +253,7 @@ class Encoding(ABC, Generic[V]):
         if found is None:
             if len(self._legal_sets) >= _LEGAL_SETS:
                 self._legal_sets.clear()
-            found = self._legal_sets[key] = Legal(self.empty_mask(), _marks(pieces))
+            found = self._legal_sets[key] = Legal(self.empty_mask(), legal_marks(pieces))
         return found
 
     def _encoded(self, view: V, legal: ActionSet, family: Family) -> tuple[int, ...]:
@@ -501,54 +327,8 @@ class Encoding(ABC, Generic[V]):
         return lines
 
 
-class Legal:
-    """The legal action indices of a turn: ``mask`` (read-only: hand out copies), ``allowed``,
-    the same marks as bytes, which tell whether an index is legal without a numpy call, and
-    ``indices``, the legal indices in order."""
-
-    __slots__ = ("allowed", "indices", "mask")
-
-    def __init__(self, empty: Mask, marks: Iterable[int | range]) -> None:
-        for mark in marks:
-            if isinstance(mark, range):
-                empty[mark.start:mark.stop] = 1
-            else:
-                empty[mark] = 1
-        empty.flags.writeable = False
-        self.mask = empty
-        self.allowed = empty.tobytes()
-        self.indices: tuple[int, ...] = tuple(np.flatnonzero(empty).tolist())
-
-    def allows(self, index: int) -> bool:
-        """Whether ``index`` (an integer, any size or sign) is legal."""
-        return 0 <= index < len(self.allowed) and self.allowed[index] == 1
-
-
-def _marks(pieces: list[tuple[int, Sequence[int]]]) -> list[int | range]:
-    """The indices a turn's pieces (each a start and local indices) mark: a whole run of local
-    indices as one range."""
-    marks: list[int | range] = []
-    for start, local in pieces:
-        if isinstance(local, range) and local.step == 1:
-            marks.append(range(start + local.start, start + local.stop))
-        else:
-            marks.extend([start + number for number in local])
-    return marks
-
-
 _LEGAL_SETS: Final = 4096
 """How many different sets of legal indices an encoding remembers before it starts again."""
-
-
-def is_index(value: object) -> TypeGuard[int | np.integer[Any]]:
-    """Whether ``value`` is an integer index: a Python or numpy integer, not a ``bool`` (a plain
-    ``int``, the usual case, is told by its type alone)."""
-    return type(value) is int or (isinstance(value, _INTEGERS) and not isinstance(value, bool))
-
-
-_INTEGERS: Final = (int, np.integer)
-"""What :func:`is_index` accepts, as a tuple made once (a union written in the call is a new
-object every time, and costs more than the rest of the test)."""
 
 
 def _rebuild(kind: type[Encoding[Any]], game: Game, options: dict[str, bool]) -> Encoding[Any]:
