@@ -41,7 +41,7 @@ EXPECTED = {
     "paiute": "ac4a281f9b0566cc",
     "papayoo": "980193ee3eac085c",
     "pineapple": "3a2e5efe8c6bb89d",
-    "soko": "b5a109e7ca751816",
+    "soko": "807af04521c5e44f",
     "whiskey": "a3560ee832c6a6cd",
 }
 

@@ -127,7 +127,8 @@ def test_a_setting_the_structure_does_not_use_refuses_nothing() -> None:
 
 
 @pytest.mark.parametrize("settings", [{}, {"limit": "fixed"}, {"limit": "no", "bet": 1},
-                                      {"limit": "pot"}, {"ante": 0, "stack": 12}])
+                                      {"limit": "pot"}, {"ante": 0, "stack": 12},
+                                      {"ranks": 6, "streets": 1, "limit": "fixed"}, {"streets": 2}])
 def test_conformance(settings: dict[str, object]) -> None:
     check_conformance(lambda players: Soko(players=players, **settings), seeds=range(24),
                       players=(2, 4, 7, 10), deep_every=4)
@@ -152,3 +153,50 @@ def test_the_bring_in_is_never_less_than_one_chip(limit: str) -> None:
     assert state.view(0).pot == 3 * 1 + 1 and state.view(0).to_call == 1
     raises = [a for a in state.legal_actions(0) if a.kind == "raise"]
     assert raises and raises[0].amount == 2  # the bring-in was the bet: the next bet up is a raise
+
+
+# The small form: a short deck and fewer streets.
+
+def short_deal(cards: str, **settings: object) -> SokoState:
+    game = Soko(players=2, **settings)
+    top = parse_cards(cards)
+    state = game.deal(deck=top + [card for card in game.deck if card not in top], dealer=0)
+    assert isinstance(state, SokoState)
+    return state
+
+
+def test_a_short_deck_holds_the_highest_ranks() -> None:
+    assert len(Soko(players=2).deck) == 52
+    deck = Soko(players=2, ranks=3).deck
+    assert len(deck) == 12 and {card.rank for card in deck} == {12, 13, 14}
+    with pytest.raises(ValueError, match="exactly the 12 cards"):
+        Soko(players=2, ranks=3).deal(deck=stacked_deck("2c")[:12])
+
+
+def test_one_street_ends_in_a_showdown_where_a_pair_beats_ace_high() -> None:
+    # Seat 1 gets Ac then Kd, seat 0 Qh then Qs: queens beat ace high.
+    state = short_deal("Ac Qh Kd Qs", ranks=3, streets=1, limit="fixed")
+    call_round(state)
+    assert state.is_over and state.street == 5
+    view = state.view(None)
+    assert view.hand_names == {1: "ace high", 0: "a pair of queens"}
+    assert state.outcome[0] > 0 and state.outcome[1] < 0
+
+
+def test_two_streets_bet_twice_and_equal_ranks_split() -> None:
+    state = short_deal("Ac Ad Kc Kd Qc Qd", ranks=3, streets=2, limit="fixed", ante=1)
+    rounds = 0
+    while not state.is_over:
+        call_round(state)
+        rounds += 1
+    assert rounds == 2 and state.outcome == {0: 0, 1: 0}
+    assert state.view(None).hand_names == {1: "ace high", 0: "ace high"}
+
+
+def test_a_deck_too_short_for_the_table_is_refused() -> None:
+    with pytest.raises(ValueError, match="5 players need 10 cards when each gets a hole card and 1 up"):
+        Soko(players=5, ranks=2, streets=1)
+    with pytest.raises(ValueError, match="Ranks in the deck"):
+        Soko(players=2, ranks=1)
+    with pytest.raises(ValueError, match="Up cards"):
+        Soko(players=2, streets=5)

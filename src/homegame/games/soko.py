@@ -10,6 +10,11 @@ is between the table's minimum and maximum, doubled from the second round if any
 a pair on their two up cards, and from the third round on regardless. At the showdown the best
 Soko hand takes the pot.
 
+Two settings make a small form of the game for solvers (as Leduc is to hold'em): ``ranks`` keeps
+only the highest ranks in the deck and ``streets`` deals fewer up cards, one betting round after
+each. A hand of fewer than five cards is judged as up cards are (:func:`short_hand`): sets of
+equal ranks first, then the ranks high to low.
+
 >>> import homegame
 >>> game = homegame.new_game("soko", players=3)
 >>> state = game.deal(deck="2c 3c 4c Kd 9s 2d", dealer=2)
@@ -24,12 +29,11 @@ homegame.errors.GameError: a stacked deck must hold exactly the 52 cards of this
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import partial
 from typing import Any, Self
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, deck, parse_cards, rank_counts, rank_name
-from homegame.engine import Action, ActionSet, Chance, GameState, Outcome
+from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Setting
 from homegame.engine.betting import BettingRound, Limits, money_fields, post_antes
 from homegame.engine.frozen import make_frozen
 from homegame.engine.habits import ShowOrMuck, is_on, winners_of
@@ -37,10 +41,11 @@ from homegame.engine.pots import clockwise_from_left
 from homegame.engine.redeal import Redeal
 from homegame.engine.showdown import Reason, ShownHands, reveal_hands, settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, habit_settings, round_limits, seat_chips, stake_settings
+from homegame.errors import GameError
 from homegame.games.soko_view import SokoView
-from homegame.ranking import evaluate, strength
+from homegame.ranking import Category, Hand, evaluate, strength
 
-__all__ = ["GAMES", "Soko", "SokoState", "SokoView", "showing_strength", "stacked_deck"]
+__all__ = ["GAMES", "Soko", "SokoState", "SokoView", "short_hand", "showing_strength", "stacked_deck"]
 
 CARDS = 5
 
@@ -65,6 +70,40 @@ def showing_strength(up: Sequence[Card]) -> tuple[int, ...]:
     shape = sorted(counts.values(), reverse=True)
     ranks = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
     return (*shape, 0, *ranks)
+
+
+def short_hand(cards: Sequence[Card]) -> Hand:
+    """A hand of fewer than five cards (the small form's showdown), judged as up cards are: sets of
+    equal ranks first, then the ranks high to low (no straights or flushes).
+
+    >>> from homegame.cards import parse_cards
+    >>> pair, high = short_hand(parse_cards("Qc Qd")), short_hand(parse_cards("Ac Kd"))
+    >>> pair > high, pair.name, high.name, short_hand(parse_cards("Ks Kd Qc")).strength == short_hand(
+    ...     parse_cards("Kh Qd Kc")).strength
+    (True, 'a pair of queens', 'ace high', True)
+    """
+    counts = rank_counts(cards)
+    ranks = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    value = 0
+    for digit in [*sorted(counts.values(), reverse=True), 0, 0, 0, 0][:4] + [*ranks, 0, 0, 0, 0][:4]:
+        value = value * 16 + digit
+    top = max(counts.values(), default=1)
+    ordered = tuple(sorted(cards, key=lambda card: (counts[card.rank], card.rank), reverse=True))
+    return Hand(value, _SHORT_CATEGORIES[top], ordered, showing_name(cards), "soko")
+
+
+_SHORT_CATEGORIES = {1: Category(0, "high card"), 2: Category(1, "one pair"),
+                     3: Category(2, "three of a kind"), 4: Category(3, "four of a kind")}
+
+
+def showdown_strength(cards: Sequence[Card]) -> int:
+    """The strength of a hand at the showdown: a Soko hand of five cards, else :func:`short_hand`."""
+    return strength(cards, "soko") if len(cards) == CARDS else short_hand(cards).strength
+
+
+def showdown_hand(cards: Sequence[Card]) -> Hand:
+    """The evaluated hand at the showdown (see :func:`showdown_strength`)."""
+    return evaluate(list(cards), "soko") if len(cards) == CARDS else short_hand(cards)
 
 
 def showing_name(up: Sequence[Card]) -> str:
@@ -137,7 +176,7 @@ class SokoState(GameState[SokoView]):
             if len(self.chips.in_hand) == 1:
                 self._award_uncontested()
                 return
-            if self.street == 4:
+            if self.street == self.game.config["streets"]:
                 self._showdown()
                 return
             self.street += 1
@@ -248,7 +287,7 @@ class SokoState(GameState[SokoView]):
         shown and each hand that wins nothing is shown or mucked first."""
         self.street = 5
         live, chips = self.live(), self.chips
-        strengths = {seat: strength((self.hole[seat], *self.up[seat]), "soko") for seat in live}
+        strengths = {seat: showdown_strength((self.hole[seat], *self.up[seat])) for seat in live}
         losers: list[int] = []
         if is_on(self.game.config, "show_or_muck"):
             winners = winners_of(chips.pots(), strengths, None, dealer=chips.dealer, players=chips.players)
@@ -263,7 +302,7 @@ class SokoState(GameState[SokoView]):
         self._settle_showdown(strengths)
 
     def _settle_showdown(self, strengths: dict[int, int]) -> None:
-        shown = self.shown_hands = ShownHands(self.revealed, partial(evaluate, ranking="soko"))
+        shown = self.shown_hands = ShownHands(self.revealed, showdown_hand)
         contenders = {seat: value for seat, value in strengths.items() if seat in self.revealed}
         self.results.extend(settle_showdown(self.history, self.chips, contenders, shown.name,
                                             cards=shown.cards))
@@ -314,8 +353,33 @@ class Soko(BettingGame):
     name = "soko"
     title = "Soko (Canadian Stud)"
     players = range(2, 11)
-    settings = {**stake_settings(limit="spread", bet=2, max_bet=10), **habit_settings("show_or_muck")}
+    settings = {
+        **stake_settings(limit="spread", bet=2, max_bet=10), **habit_settings("show_or_muck"),
+        "ranks": Setting(13, "how many ranks the deck holds, from the ace down (fewer: a small game)",
+                         minimum=2, maximum=13, label="Ranks in the deck"),
+        "streets": Setting(4, "up cards each player gets, a betting round after each (fewer: a small game)",
+                           minimum=1, maximum=4, label="Up cards"),
+    }
     state_class = SokoState
+
+    def check_config(self) -> None:
+        super().check_config()
+        needed = self.player_count * (1 + self.config["streets"])
+        if len(self.deck) < needed:
+            raise GameError(f"{self.player_count} players need {needed} cards when each gets a hole card and "
+                            f"{self.config['streets']} up; a deck of {self.config['ranks']} ranks holds "
+                            f"{len(self.deck)}", setting="ranks")
+
+    @property
+    def deck(self) -> list[Card]:
+        """The cards of the ``ranks`` highest ranks (all 52 by default)."""
+        lowest = 15 - self.config["ranks"]
+        return [card for card in deck() if card.rank >= lowest]
+
+    @property
+    def cards_dealt(self) -> int:
+        """How many cards of the deck a hand deals at most: the rest are never seen."""
+        return self.player_count * (1 + int(self.config["streets"]))
 
     @property
     def show_or_muck(self) -> bool:
