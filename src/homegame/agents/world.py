@@ -6,7 +6,9 @@ position at a time: each chance node draws one card uniformly from the cards not
 the deck holds twice, a joker, is one outcome with twice the probability), which gives every order
 of the deck its fair chance; once the last kind of card is all that is left, the deck is complete
 and the hand is dealt from it. The seats see only what their views show, so the order in which the
-whole deck is fixed reveals nothing.
+whole deck is fixed reveals nothing. A game that says how many cards a hand can deal at most
+(``cards_dealt``, as Soko does) has only those drawn: the rest, never seen, follow in deck order,
+so that a small game's tree has a branch only for each deal that can make a difference.
 
 Inside the hand the engine draws from its :class:`~homegame.engine.Chance`. A :class:`World` gives
 the engine the outcomes already chosen and, when an action makes the engine draw something new,
@@ -62,6 +64,7 @@ class World:
         self.limit = limit or encoding.max_actions()
         self.deck: list[Card] = []
         self.left = Counter(game.deck)
+        self._drawn: int = getattr(game, "cards_dealt", None) or len(game.deck)
         self.draws: list[Any] = []
         self.actions: list[tuple[int, Action, int]] = []
         self.pending: Pending | None = None
@@ -219,6 +222,11 @@ class World:
         if len(kinds) == 1:
             self.deck.extend([kinds[0]] * self.left[kinds[0]])
             self.left[kinds[0]] = 0
+        elif len(self.deck) == self._drawn:
+            for unseen in self.game.deck:
+                if self.left[unseen]:
+                    self.deck.append(unseen)
+                    self.left[unseen] -= 1
 
     def _resolve(self, draw: Any) -> None:
         pending = self.pending
