@@ -103,6 +103,8 @@ def test_what_cannot_be_walked_is_refused() -> None:
         GameTree.build(homegame.new_game("draw", players=2))
     with pytest.raises(GameError, match="1 to 8 cards"):
         GameTree.build(homegame.new_game("soko", players=2, ranks=2, streets=1), cards=9)
+    with pytest.raises(GameError, match="10 cards of a deck of 52 are 57,407,703,889,536,000 deals"):
+        GameTree.build(homegame.new_game("soko", players=2))
 
 
 @pytest.mark.slow

@@ -12,7 +12,7 @@ its actions (:attr:`Infoset.slot` is its first).
 
 >>> import homegame
 >>> from homegame.analysis.game_tree import GameTree
->>> tree = GameTree.build(homegame.new_game("soko", players=2, ranks=2, streets=1, limit="fixed"))
+>>> tree = GameTree.build(homegame.new_game("soko", players=2, ranks=2, streets=1, limit="fixed", cap=1))
 >>> solver = CFRPlus(tree)
 >>> start = exploitability(tree, solver.average())
 >>> solver.iterate(200)

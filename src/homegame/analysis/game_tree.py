@@ -12,7 +12,7 @@ holds everything the seat has seen in order). The arrays are what :mod:`homegame
 computes with: one row per node and one per edge, the edges ordered by the depth of their parent.
 
 >>> import homegame
->>> game = homegame.new_game("soko", players=2, ranks=2, streets=1, limit="fixed")
+>>> game = homegame.new_game("soko", players=2, ranks=2, streets=1, limit="fixed", cap=1)
 >>> tree = GameTree.build(game)
 >>> tree.deals, len(tree.infosets) > 0, tree.players
 (1680, True, 2)
@@ -24,6 +24,7 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise, permutations
+from math import perm
 from typing import Any
 
 import numpy as np
@@ -173,6 +174,9 @@ def _deals(deck: Sequence[Card], cards: int) -> Counter[tuple[Card, ...]]:
     (a card the deck holds twice gives the same choice twice)."""
     if not 0 < cards <= len(deck):
         raise GameError(f"a hand deals 1 to {len(deck)} cards of this deck, not {cards}")
+    if perm(len(deck), cards) > MAX_NODES:
+        raise GameError(f"{cards} cards of a deck of {len(deck)} are {perm(len(deck), cards):,} deals: "
+                        "too many to solve")
     found: Counter[tuple[Card, ...]] = Counter()
     for positions in permutations(range(len(deck)), cards):
         found[tuple(deck[position] for position in positions)] += 1
