@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
+from homegame._compile import mypyc_attr
 from homegame.cards import DECKS, Card, format_cards, parse_cards
 from homegame.errors import CardError
 from homegame.ranking import reference
@@ -40,6 +41,7 @@ _JOKER_CODE: Final = 52
 _WHEEL_CATEGORIES: Final = (reference.STRAIGHT, reference.STRAIGHT_FLUSH)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__ (see _compile.py)
 class Split:
     """One way to set seven cards: the two-card hand (in front) and the five-card hand (behind).
 
