@@ -15,7 +15,9 @@ each field by name, and costs more than all the rest of a clone.
 ``copy.deepcopy`` and ``pickle`` make an instance the same way (``cls.__new__(cls)``, then every
 field set by name), so a compiled class whose ``__init__`` takes arguments carries the mark as
 well when a state or an environment holds one. A frozen dataclass refuses fields set one by one:
-a compiled one is copied and pickled through :func:`rebuilt_from_fields` instead. And mypyc's
+a compiled one is copied and pickled through :func:`rebuilt_from_fields` instead, and a compiled
+value whose fields are ``Final`` (an action, a pai gow split) by a ``__reduce__`` that calls its
+class. And mypyc's
 ``__getstate__`` holds a compiled class's own fields only, so a plain subclass that adds fields
 of its own adds them to its ``__getstate__``.
 """

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
-from homegame._compile import mypyc_attr
 from homegame.cards import DECKS, Card, format_cards, parse_cards
 from homegame.errors import CardError
 from homegame.ranking import reference
@@ -41,7 +40,6 @@ _JOKER_CODE: Final = 52
 _WHEEL_CATEGORIES: Final = (reference.STRAIGHT, reference.STRAIGHT_FLUSH)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__ (see _compile.py)
 class Split:
     """One way to set seven cards: the two-card hand (in front) and the five-card hand (behind).
 
@@ -62,6 +60,10 @@ class Split:
 
     def __hash__(self) -> int:
         return hash((self.two, self.five))
+
+    def __reduce__(self) -> tuple[type[Split], tuple[tuple[Card, ...], tuple[Card, ...]]]:
+        # Copied and pickled as a call of the class (its fields are final: see _compile.py).
+        return Split, (self.two, self.five)
 
     def __str__(self) -> str:
         return f"{format_cards(self.two)} | {format_cards(self.five)}"
