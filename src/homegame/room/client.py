@@ -113,11 +113,25 @@ class RoomClient:
     def join(self, table: str, name: str, seat: int | None = None,
              chips: int | None = None) -> tuple[int, str]:
         """Take a seat (bringing ``chips`` where the table allows deep stacks); the seat's number
-        and its token (keep it: it is shown only now)."""
+        and its token (keep it: it is shown only now). At a table whose host seats players, see
+        :meth:`take_seat`."""
+        answer = self.take_seat(table, name, seat, chips)
+        if answer["seat"] is None:
+            raise RoomError(f"the host seats players at this table: you asked (request {answer['request']})")
+        return int(answer["seat"]), str(answer["token"])
+
+    def take_seat(self, table: str, name: str, seat: int | None = None, chips: int | None = None,
+                  *, host_token: str | None = None) -> dict[str, Any]:
+        """Take a seat, or ask the host for one where players ask to sit (the host, with
+        ``host_token``, sits at once): ``{"seat", "token"}``, or ``{"seat": None, "request",
+        "token"}``, the token opening the seat once the host grants it."""
         body: dict[str, Any] = {"name": name, "seat": seat, "chips": chips}
         body = {key: value for key, value in body.items() if value is not None}
-        answer = self._call("POST", f"/api/tables/{table}/seats", body)
-        return int(answer["seat"]), str(answer["token"])
+        return dict(self._call("POST", f"/api/tables/{table}/seats", body, token=host_token))
+
+    def host(self, table: str, host_token: str, action: dict[str, Any]) -> dict[str, Any]:
+        """One of the host's actions (``{"type": "approve", "request": 3}``...): what was done."""
+        return dict(self._call("POST", f"/api/tables/{table}/host", action, token=host_token))
 
     def ledger(self, table: str) -> dict[str, Any]:
         return dict(self._call("GET", f"/api/tables/{table}/ledger"))

@@ -38,7 +38,8 @@ ROOM_MOST_PLAYOUTS: Final = 5000
 BOT_NAMES: Final = ("Ada", "Bix", "Cole", "Dot", "Eli", "Fay", "Gil", "Hu")
 """The names bots sit under, seat by seat (with "(bot)" after them)."""
 _FIELDS: Final = frozenset({"name", "seats", "buy_in", "max_buy_in", "stakes", "games", "default_game",
-                            "bots", "bot_level", "clock", "timeouts_to_sit_out", "points_rate", "pause"})
+                            "bots", "bot_level", "clock", "timeouts_to_sit_out", "points_rate", "pause",
+                            "public", "ask_to_sit", "host_starts", "approve_chips"})
 BOT_LEVELS: Final = ("heuristic", "best", "random", "search")
 """The bot levels a form offers (a client may also give ``search`` its own budget, as ``search:0.5s``,
 within the room's)."""
@@ -47,8 +48,9 @@ within the room's)."""
 @dataclass(frozen=True, slots=True)
 class RoomField:
     """One of the room's own fields of a table's setup: how a form names it (``label``, in the
-    words a refusal uses too), what it is (``kind``: ``whole`` chips or counts, ``seconds``, or
-    ``text``, whose bounds count characters) and the least and most it takes.
+    words a refusal uses too), what it is (``kind``: ``whole`` chips or counts, ``seconds``,
+    ``text``, whose bounds count characters, or ``flag``, true or false, between 0 and 1) and the
+    least and most it takes.
 
     >>> ROOM_FIELDS["seats"].to_json()
     {'label': 'Seats', 'kind': 'whole', 'least': 2, 'most': 8}
@@ -73,6 +75,10 @@ ROOM_FIELDS: Final = {
     "points_rate": RoomField("Chips a point", "whole", 1, 10**6),
     "pause": RoomField("Pause between deals (s)", "seconds", 0, 60),
     "timeouts_to_sit_out": RoomField("Timeouts before sitting out", "whole", 1, 100),
+    "public": RoomField("Listed in the lobby", "flag", 0, 1),
+    "ask_to_sit": RoomField("Players ask the host to sit", "flag", 0, 1),
+    "host_starts": RoomField("The host starts the night", "flag", 0, 1),
+    "approve_chips": RoomField("The host approves rebuys and top-ups", "flag", 0, 1),
 }
 """The room's own fields a form sets, with their bounds: the one place they are declared, which
 the lobby reads (:func:`setup_json`) and :meth:`TableConfig.from_json` checks against."""
@@ -109,6 +115,11 @@ class TableConfig:
     games scored in points (and the ``unit`` of Chinese and Open-Face Chinese Poker).
     ``max_buy_in`` is the most a player may bring, or top a stack up to, where the table allows
     deep stacks (0, or the buy-in: every player brings the buy-in).
+
+    The host's settings: ``public`` lists the table in the lobby (else only its invite link finds
+    it); with ``ask_to_sit`` a person asks for a seat and the host seats them or not; with
+    ``host_starts`` the table deals its first hand when the host starts the night, not as soon as
+    two can play; with ``approve_chips`` a rebuy waits for the host's yes.
     """
 
     name: str
@@ -124,6 +135,10 @@ class TableConfig:
     timeouts_to_sit_out: int = 2
     points_rate: int = 1
     pause: float = 3.0
+    public: bool = False
+    ask_to_sit: bool = False
+    host_starts: bool = False
+    approve_chips: bool = False
 
     @classmethod
     def from_json(cls, data: Any) -> TableConfig:
@@ -149,6 +164,10 @@ class TableConfig:
             timeouts_to_sit_out=_whole("timeouts_to_sit_out", data.get("timeouts_to_sit_out", 2)),
             points_rate=_whole("points_rate", data.get("points_rate", 1)),
             pause=_seconds("pause", data.get("pause", 3.0)),
+            public=_flag("public", data.get("public", False)),
+            ask_to_sit=_flag("ask_to_sit", data.get("ask_to_sit", False)),
+            host_starts=_flag("host_starts", data.get("host_starts", False)),
+            approve_chips=_flag("approve_chips", data.get("approve_chips", False)),
         )
         config.check()
         return config
@@ -238,7 +257,8 @@ class TableConfig:
                 "games": [choice.to_json() for choice in self.games], "default_game": self.default_game,
                 "bots": self.bots, "bot_level": self.bot_level, "clock": self.clock,
                 "timeouts_to_sit_out": self.timeouts_to_sit_out, "points_rate": self.points_rate,
-                "pause": self.pause}
+                "pause": self.pause, "public": self.public, "ask_to_sit": self.ask_to_sit,
+                "host_starts": self.host_starts, "approve_chips": self.approve_chips}
 
 
 def _pairs_among(text: object, seats: Sequence[int], *, table_seats: int) -> object:
@@ -312,6 +332,12 @@ def _bot_level(value: object) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= 20 or not value.isprintable():
         raise RoomError(f"Bot level: {listed(BOT_LEVELS, 'or')}, or a bot's name, not {shown(value)}",
                         field="bot_level")
+    return value
+
+
+def _flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise RoomError(f"{ROOM_FIELDS[name].label}: true or false, not {shown(value)}", field=name)
     return value
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import secrets
 import statistics
 import time
 from collections import deque
@@ -29,7 +28,9 @@ from homegame.room.config import TableConfig
 from homegame.room.connection import CLOSE_TABLE_CLOSED
 from homegame.room.hands import replay_hand
 from homegame.room.host import TableHost, new_token, token_hash
+from homegame.room.limits import RoomLimits
 from homegame.room.ownership import Sharing
+from homegame.room.protocol import read_host_action
 from homegame.room.store import SharedStore, Store
 from homegame.room.table import Shuffle, Table, TableEvent
 from homegame.room.views import closed_frame, hand_chips, ledger_json, table_json
@@ -55,12 +56,18 @@ class CardRoom:
     ``shuffle`` deals; ``bot_delay`` is how long a bot waits before acting, so people can follow.
     On a shared store, ``advertise`` is the address other processes send this one's clients to,
     and ``lease`` how many seconds of silence make the others take this process for dead.
+    ``limits`` keep one visitor from filling the room (none by default: ``homegame serve`` sets
+    them); ``public_url`` is the address people reach the room at (behind a proxy, its public
+    ``https://`` address), which invite links carry.
     """
 
     def __init__(self, store: Store, *, shuffle: Shuffle = system_shuffle,
                  clock: Callable[[], float] = time.time, bots: BotPool | None = None,
-                 bot_delay: float = 0.6, advertise: str | None = None, lease: float = 10.0) -> None:
+                 bot_delay: float = 0.6, advertise: str | None = None, lease: float = 10.0,
+                 limits: RoomLimits | None = None, public_url: str | None = None) -> None:
         self.store, self.shuffle, self.clock = store, shuffle, clock
+        self.public_url = public_url.rstrip("/") if public_url else None
+        self.limits = limits if limits is not None else RoomLimits(tables_per_hour=0, open_tables=0)
         self.bots = bots if bots is not None else BotPool(workers=1)
         self.bot_delay = bot_delay
         self.monotonic = time.monotonic
@@ -132,9 +139,11 @@ class CardRoom:
 
     # -- making and joining tables --------------------------------------------------------------
 
-    async def create_table(self, setup: Any) -> tuple[str, str]:
-        """Make a table from its setup (see :class:`TableConfig`); its id and the owner's token."""
+    async def create_table(self, setup: Any, *, client: str = "") -> tuple[str, str]:
+        """Make a table from its setup (see :class:`TableConfig`) for the client at address
+        ``client``, within the room's limits; its id and the owner's token."""
         config = TableConfig.from_json(setup)
+        self.limits.make_table(client, now=self.monotonic(), open_tables=len(await self._open_lines()))
         table_id, owner = new_token(8), new_token()
         table = Table.create(table_id, config, at=self.clock(), owner_hash=token_hash(owner))
         await self.store.append(table_id, table.take_unsaved())
@@ -144,23 +153,41 @@ class CardRoom:
             await self.sharing.publish()  # in every process's lobby at once
         return table_id, owner
 
-    async def join(self, table_id: str, name: object, seat: object = None,
-                   chips: object = None) -> tuple[int, str]:
-        """Seat ``name`` at the table (bringing ``chips`` where it allows deep stacks); the seat
-        and its token (the only time the token is shown)."""
+    def invite_link(self, table_id: str, *, base: str = "") -> str:
+        """The table's invite link: at the room's public address if it has one, else at ``base``
+        (the address the asker reached the room at; none: the link's path alone)."""
+        return f"{(self.public_url or base).rstrip('/')}/t/{table_id}"
+
+    async def join(self, table_id: str, name: object, seat: object = None, chips: object = None, *,
+                   host_token: str | None = None) -> dict[str, Any]:
+        """Seat ``name`` at the table (bringing ``chips`` where it allows deep stacks), or, where
+        players ask to sit, ask its host for the seat (the host, with ``host_token``, sits at
+        once): ``{"seat", "token"}``, or ``{"seat": None, "request", "token"}`` for a request (the
+        token opens the seat once the host grants it). The only time the token is shown."""
         host = self.host(table_id)
         token = new_token()
-        hashed = token_hash(token)
-        taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=self.clock(), seat=seat,
-                                                   chips=chips))
-        return taken, token
+        hashed, at = token_hash(token), self.clock()
+        if host.table.config.ask_to_sit and not host.is_host(host_token):
+            number = await host.change(lambda t: t.ask(name, token_hash=hashed, at=at, seat=seat,
+                                                        chips=chips))
+            return {"seat": None, "request": number, "token": token}
+        taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=at, seat=seat, chips=chips))
+        return {"seat": taken, "token": token}
+
+    async def host_action(self, table_id: str, token: str | None, action: Any) -> dict[str, Any]:
+        """One of the host's requests (see :mod:`homegame.room.host_actions`); only the host's token
+        may make it (:class:`NotAllowed`, and nothing changed, for any other)."""
+        host = self.host(table_id)
+        if not host.is_host(token):
+            raise NotAllowed("only the table's host may do that: open the table with the host's link")
+        return await host.host_action(token, read_host_action(action))
 
     async def close_table(self, table_id: str, owner_token: str) -> dict[str, Any]:
-        """Close the table (its owner only): at once between hands, else when the hand in play
+        """Close the table (its host only): at once between hands, else when the hand in play
         ends. Whether it closed now, and the ledger (the final one if it did)."""
         host = self.host(table_id)
-        if not owner_token or not secrets.compare_digest(token_hash(owner_token), host.table.owner_hash):
-            raise NotAllowed("only the table's owner may close it")
+        if not host.is_host(owner_token):
+            raise NotAllowed("only the table's host (its owner) may close it")
         closed = await host.change(lambda t: t.close(at=self.clock()))
         return {"closed": closed, "ledger": ledger_json(host.table)}
 
@@ -195,19 +222,27 @@ class CardRoom:
         return host.public() if host is not None else table_json(await self.readable(table_id))
 
     def lobby(self) -> list[dict[str, Any]]:
-        """The open tables this process hosts, for a lobby (see :meth:`lobby_line`)."""
+        """The open tables this process hosts, public or not (see :meth:`lobby_line`)."""
         return [self.lobby_line(host.table) for host in self.hosts.values()]
 
-    async def all_tables(self) -> list[dict[str, Any]]:
-        """The lobby of the whole room: on a shared store, every open table of every process."""
+    async def _open_lines(self) -> list[dict[str, Any]]:
+        """The lobby line of every open table of the room, public or not: on a shared store, of
+        every process."""
         return await self.sharing.lobby() if self.sharing is not None else self.lobby()
+
+    async def all_tables(self) -> list[dict[str, Any]]:
+        """The lobby of the whole room: the public tables (a private one is found only by its
+        invite link), on a shared store those of every process."""
+        return [line for line in await self._open_lines() if line.get("public")]
 
     @staticmethod
     def lobby_line(table: Table) -> dict[str, Any]:
-        """A table in a lobby: name, seats taken and free, what it deals, what is on."""
+        """A table in a lobby: name, seats taken and free, what it deals, what is on, and whether
+        it is listed (``public``)."""
         return {"id": table.id, "name": table.config.name, "seats": table.config.seats,
                 "taken": sum(s is not None for s in table.seats), "phase": table.phase,
-                "games": [choice.game for choice in table.config.games], "hands_played": table.hands_played}
+                "games": [choice.game for choice in table.config.games], "hands_played": table.hands_played,
+                "public": table.config.public}
 
     async def ledger(self, table_id: str) -> dict[str, Any]:
         """Who brought and took what, each net, and who pays whom to settle up."""

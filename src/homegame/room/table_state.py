@@ -10,6 +10,7 @@ into the stacks). The requests that check themselves and record events are in
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -20,7 +21,8 @@ from homegame.errors import RoomError, shown
 from homegame.games import game_class, new_game
 from homegame.room.config import TableConfig
 from homegame.room.hands import HandInPlay, Series, start_hand
-from homegame.room.seats import Ledger, Seat
+from homegame.room.host_events import HOST_EVENTS, SeatRequest
+from homegame.room.seats import INTENTS_KEPT, Ledger, Seat
 
 __all__ = ["TableEvent", "TableState"]
 
@@ -82,6 +84,15 @@ class TableState:
     chat: list[dict[str, Any]] = field(default_factory=list)
     closing: bool = False
     """The owner closed the table during a hand: it closes when that hand ends."""
+    requests: dict[int, SeatRequest] = field(default_factory=dict)
+    """Seat requests waiting for the host's answer (and the last few refused), by the number of
+    the event that made each."""
+    started: bool = False
+    """Whether the host has started the night (a table whose host starts it deals only then)."""
+    paused: dict[str, Any] | None = None
+    """While the host has paused the table: who paused it (``by``) and when (``at``)."""
+    host_intents: OrderedDict[str, int] = field(default_factory=OrderedDict)
+    """The last intents of host requests, each with the event it made (so a resent one is taken once)."""
     _chance: dict[int, list[Any]] = field(default_factory=dict)
     _least_stack: dict[str, int] = field(default_factory=dict)
 
@@ -94,11 +105,19 @@ class TableState:
         if event.kind == "checkpoint":
             self._on_checkpoint(event.data, cold=cold)
             return
-        getattr(self, f"_on_{event.kind}")(event.data, event.at)
         intent, seat = event.data.get("intent"), event.data.get("seat")
         occupant = self.seats[seat] if intent is not None and seat is not None else None
+        host_event = HOST_EVENTS.get(event.kind)
+        if host_event is not None:
+            host_event(self, event.data, event.at)
+        else:
+            getattr(self, f"_on_{event.kind}")(event.data, event.at)
         if occupant is not None:
             occupant.remember(intent, event.seq)
+        if (host_intent := event.data.get("host_intent")) is not None:
+            self.host_intents[host_intent] = event.seq
+            while len(self.host_intents) > INTENTS_KEPT:
+                self.host_intents.popitem(last=False)
 
     def checkpoint(self) -> dict[str, Any]:
         """The whole table but the hand, as plain JSON: a log read from here on (and the hand
@@ -110,6 +129,9 @@ class TableState:
             "chooser": self.chooser, "deadlines": [[s, d] for s, d in sorted(self.deadlines.items())],
             "wakes_at": self.wakes_at, "series": None if self.series is None else self.series.checkpoint(),
             "hands_played": self.hands_played, "chat": self.chat,
+            "requests": [[number, request.checkpoint()] for number, request in self.requests.items()],
+            "started": self.started, "paused": self.paused,
+            "host_intents": [[intent, seq] for intent, seq in self.host_intents.items()],
         }
         copy: dict[str, Any] = json.loads(json.dumps(state))  # plain JSON, sharing nothing with the table
         return copy
@@ -158,17 +180,26 @@ class TableState:
         out because the room was away."""
         away = now - self.last_at
         if away > 0:
-            self.deadlines = {seat: deadline + away for seat, deadline in self.deadlines.items()}
-            self.wakes_at = None if self.wakes_at is None else self.wakes_at + away
+            self.shift_clocks(away)
+            if self.paused is not None:
+                self.paused = {**self.paused, "at": self.paused["at"] + away}
+
+    def shift_clocks(self, seconds: float) -> None:
+        """Move every clock and the end of the pause before the next deal ``seconds`` later."""
+        self.deadlines = {seat: deadline + seconds for seat, deadline in self.deadlines.items()}
+        self.wakes_at = None if self.wakes_at is None else self.wakes_at + seconds
 
     def due(self, now: float) -> list[int]:
-        """The seats whose clock has run out by ``now``."""
+        """The seats whose clock has run out by ``now`` (none while the table is paused)."""
+        if self.paused is not None:
+            return []
         return [seat for seat, deadline in self.deadlines.items() if deadline <= now]
 
     def next_wake(self) -> float | None:
-        """The next moment the table must be looked at: a clock running out, a pause ending."""
+        """The next moment the table must be looked at: a clock running out, a pause ending (none
+        while the host has paused the table)."""
         moments = [*self.deadlines.values(), *([self.wakes_at] if self.wakes_at is not None else [])]
-        return min(moments) if moments else None
+        return min(moments) if moments and self.paused is None else None
 
     def stacks_by_name(self) -> dict[str, int]:
         return {s.name: s.stack for s in self.seats if s is not None}
@@ -195,6 +226,9 @@ class TableState:
         self.hands_played = data["hands_played"]
         self.chat = list(data["chat"])
         self.ledger.bots |= {s.name for s in self.seats if s is not None and s.bot is not None}
+        self.requests = {number: SeatRequest.from_checkpoint(r) for number, r in data.get("requests", [])}
+        self.started, self.paused = data.get("started", False), data.get("paused")
+        self.host_intents = OrderedDict((intent, seq) for intent, seq in data.get("host_intents", []))
 
     def _take_what_comes_next(self, data: dict[str, Any]) -> None:
         """The next deal or call as a checkpoint has it: the phase, the dealer, the clocks, the game."""
@@ -212,7 +246,7 @@ class TableState:
 
     def _seen(self, seat: int, intent: str | None) -> bool:
         """Whether ``seat`` (which must be taken) sent ``intent`` before; ``None`` is never seen."""
-        occupant = self._occupant(seat)
+        occupant = self.occupant(seat)
         return intent is not None and intent in occupant.intents
 
     def _on_created(self, data: dict[str, Any], at: float) -> None:
@@ -224,46 +258,52 @@ class TableState:
         seat = data["seat"]
         self.seats[seat] = Seat(data["name"], data["token"], data["bot"], data["buy_in"],
                                 joined_after=self.hands_played)
+        self.requests.pop(data.get("request", -1), None)
         self.ledger.buy_in(data["name"], data["buy_in"], bot=data["bot"] is not None)
-        self._recheck_choosing(at)
+        self.recheck_choosing(at)
 
     def _on_left(self, data: dict[str, Any], at: float) -> None:
         seat = data["seat"]
-        occupant = self._occupant(seat)
+        occupant = self.occupant(seat)
         occupant.leaving = True
         if not self._plays_on(seat):
             self._free(seat)
         elif seat in self.deadlines:
             self.deadlines[seat] = at
-        self._recheck_choosing(at)
+        self.recheck_choosing(at)
 
     def _on_sat_out(self, data: dict[str, Any], at: float) -> None:
-        occupant = self._occupant(data["seat"])
+        occupant = self.occupant(data["seat"])
         occupant.sitting_out = True
         # From the next deal on: the hand under way keeps its clock.
         occupant.away_from = self.hands_played + (2 if self.phase == "playing" else 1)
-        self._recheck_choosing(at)
+        self.recheck_choosing(at)
 
     def _on_back(self, data: dict[str, Any], at: float) -> None:
-        occupant = self._occupant(data["seat"])
+        occupant = self.occupant(data["seat"])
         occupant.sitting_out, occupant.timeouts = False, 0
         if self.phase == "playing" and data["seat"] in self.deadlines:
             self.deadlines[data["seat"]] = at + self.config.clock
-        self._recheck_choosing(at)
+        self.recheck_choosing(at)
 
     def _on_rebuy(self, data: dict[str, Any], at: float) -> None:
-        occupant = self._occupant(data["seat"])
+        occupant = self.occupant(data["seat"])
         occupant.stack += data["chips"]
         if data.get("by") == "asked":
             occupant.rebuy = 0
+        if data.get("by") == "host":
+            occupant.chips_asked = 0
         self.ledger.buy_in(occupant.name, data["chips"])
-        self._recheck_choosing(at)
+        self.recheck_choosing(at)
 
     def _on_rebuy_asked(self, data: dict[str, Any], at: float) -> None:
-        self._occupant(data["seat"]).rebuy = data["chips"]
+        occupant = self.occupant(data["seat"])
+        occupant.rebuy = data["chips"]
+        if data.get("by") == "host":
+            occupant.chips_asked = 0
 
     def _on_rebuy_dropped(self, data: dict[str, Any], at: float) -> None:
-        self._occupant(data["seat"]).rebuy = 0
+        self.occupant(data["seat"]).rebuy = 0
 
     def _on_chat(self, data: dict[str, Any], at: float) -> None:
         self.chat.append({**data, "seq": self.seq, "at": at})
@@ -271,7 +311,7 @@ class TableState:
 
     def _on_chosen(self, data: dict[str, Any], at: float) -> None:
         self.series = Series(data["game"], tuple(data["variants"]))
-        chooser = self._occupant(data["seat"])
+        chooser = self.occupant(data["seat"])
         chooser.timeouts = chooser.timeouts + 1 if data["by"] == "clock" else 0
         self.chooser = None
 
@@ -290,7 +330,7 @@ class TableState:
     def _on_acted(self, data: dict[str, Any], at: float) -> None:
         seat, hand = data["seat"], self.hand
         assert hand is not None
-        occupant = self._occupant(seat)
+        occupant = self.occupant(seat)
         hand.state.apply(hand.seats.index(seat), Action.from_json(data["action"]))
         occupant.timeouts = occupant.timeouts + 1 if data["by"] == "clock" else 0
         if data["by"] == "clock":
@@ -320,7 +360,7 @@ class TableState:
         return new_game(name, players=len(seats), variants=variants,
                         **self.config.settings_for(name, variants, seats))
 
-    def _recheck_choosing(self, at: float) -> None:
+    def recheck_choosing(self, at: float) -> None:
         """After someone sits down, leaves, sits out, comes back or rebuys: a new dealer if the
         caller can no longer play (a player too many for every game of the table has come, or the
         caller has gone); the table waits instead of dealing its one game if no person could play
@@ -329,6 +369,11 @@ class TableState:
         if self.phase == "waiting" or (self.phase == "choosing" and self.chooser not in candidates) \
                 or (self.dealing_alone and not self._people_among(candidates)):
             self._open_choosing(at, pause=0.0)
+
+    @property
+    def awaits_start(self) -> bool:
+        """Whether the table waits for its host to start the night before it deals."""
+        return self.config.host_starts and not self.started
 
     @property
     def dealing_alone(self) -> bool:
@@ -341,7 +386,7 @@ class TableState:
         return sorted({s for name in self.choosable() for s in self.players_for(name)})
 
     def _people_among(self, seats: list[int]) -> bool:
-        return any(self._occupant(s).bot is None for s in seats)
+        return any(self.occupant(s).bot is None for s in seats)
 
     def _open_choosing(self, at: float, *, pause: float) -> None:
         """The next dealer (the button, or the next seat clockwise that can play) calls a game after
@@ -349,7 +394,7 @@ class TableState:
         instead, after the table's pause. A table waits while no person (only bots) could play."""
         self.deadlines, self.wakes_at, self.series = {}, None, None
         candidates = self._candidates()
-        if not self._people_among(candidates):
+        if not self._people_among(candidates) or self.awaits_start:
             self.phase, self.chooser = "waiting", None
             return
         self.button = min(candidates, key=lambda s: (s - self.button) % len(self.seats))
@@ -371,7 +416,7 @@ class TableState:
         self.facing_since = {s: q for s, q in self.facing_since.items() if s in self.deadlines}
         for seat in acting - set(self.deadlines):
             self.facing_since[seat] = self.seq
-            occupant = self._occupant(seat)
+            occupant = self.occupant(seat)
             away = occupant.leaving or (occupant.sitting_out and hand.number >= occupant.away_from)
             self.deadlines[seat] = at if away else at + self.config.clock
 
@@ -381,7 +426,7 @@ class TableState:
         chips = hand.chips_moved(self.config.points_rate)
         for player, amount in chips.items():
             if isinstance(player, int):
-                self._occupant(hand.seats[player]).stack += amount
+                self.occupant(hand.seats[player]).stack += amount
         self.ledger.house += chips.get("bank", 0)
         self.hands_played = hand.number
         self.button = hand.seats[state.next_dealer]
@@ -392,13 +437,13 @@ class TableState:
             return
         self.series = None
         for seat in hand.seats:
-            if self._occupant(seat).leaving:
+            if self.occupant(seat).leaving:
                 self._free(seat)
         self._open_choosing(at, pause=self.config.pause)
 
     def sat_for(self, seat: int, number: int) -> bool:
         """Whether the player now in ``seat`` sat there when hand ``number`` was dealt."""
-        return self._occupant(seat).joined_after < number
+        return self.occupant(seat).joined_after < number
 
     def _plays_on(self, seat: int) -> bool:
         """Whether ``seat`` is dealt in the hand in play or the game of several deals under way."""
@@ -407,12 +452,12 @@ class TableState:
         return in_hand or in_series
 
     def _free(self, seat: int) -> None:
-        occupant = self._occupant(seat)
+        occupant = self.occupant(seat)
         self.ledger.cash_out(occupant.name, occupant.stack)
         self.seats[seat] = None
         self.deadlines.pop(seat, None)
 
-    def _occupant(self, seat: int | None) -> Seat:
+    def occupant(self, seat: int | None) -> Seat:
         occupant = self.seats[seat] if type(seat) is int and 0 <= seat < len(self.seats) else None
         if occupant is None:
             raise RoomError(f"no one sits at seat {shown(seat)}")
@@ -426,6 +471,11 @@ class TableState:
             raise RoomError(f"seat {seat} is not dealt in this hand")
         return hand
 
-    def _open(self) -> None:
+    def _not_paused(self) -> None:
+        if self.paused is not None:
+            raise RoomError(f"{self.paused['by']} has paused the table: play goes on when the host "
+                            "resumes it")
+
+    def check_open(self) -> None:
         if self.phase == "closed":
             raise RoomError("this table is closed")
