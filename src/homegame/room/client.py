@@ -36,12 +36,19 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from homegame.engine import Action, View
 from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.games import view_class
-from homegame.room.connection import CLOSE_FLOOD, CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_UNAUTHORIZED
+from homegame.room.connection import (
+    CLOSE_FLOOD,
+    CLOSE_NO_TABLE,
+    CLOSE_REPLACED,
+    CLOSE_TABLE_CLOSED,
+    CLOSE_UNAUTHORIZED,
+)
 
 __all__ = ["RoomClient", "SeatConnection", "parse_invite", "read_view"]
 
 _TIMEOUT: Final = 30.0
-_FOR_GOOD: Final = frozenset({CLOSE_FLOOD, CLOSE_UNAUTHORIZED, CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED})
+_FOR_GOOD: Final = frozenset({CLOSE_FLOOD, CLOSE_UNAUTHORIZED, CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED,
+                              CLOSE_REPLACED})
 """Close codes after which connecting again would be refused the same way."""
 
 
@@ -157,9 +164,11 @@ class SeatConnection:
     """
 
     def __init__(self, base: str, table: str, token: str | None = None, *, reconnect: bool = True,
-                 keep_frames: bool = True, give_up_after: float = 300.0) -> None:
+                 keep_frames: bool = True, give_up_after: float = 300.0, owner: str | None = None) -> None:
         self.url = base.replace("http", "ws", 1).rstrip("/") + "/ws"
         self.table, self.token, self.reconnect = table, token, reconnect
+        self.owner = owner
+        """The host's token, if this client holds it (its states then carry what the host sees)."""
         self.give_up_after = give_up_after
         """How long to keep trying to connect again after a drop, in seconds."""
         self.connected = False
@@ -206,8 +215,8 @@ class SeatConnection:
     async def open(self) -> None:
         """Connect and say hello (again, after a drop: with the last event seen)."""
         self._socket = await connect(self.url, max_size=2**22, open_timeout=_TIMEOUT)
-        await self._socket.send(json.dumps({"type": "hello", "table": self.table, "token": self.token,
-                                            "last_seq": self.last_seq}))
+        hello = {"type": "hello", "table": self.table, "token": self.token, "last_seq": self.last_seq}
+        await self._socket.send(json.dumps({**hello, **({"owner": self.owner} if self.owner else {})}))
         for message in self._unanswered.values():
             await self._socket.send(json.dumps(message))
         self.connected = True
@@ -273,6 +282,7 @@ class SeatConnection:
                     "join again with the same link (and token) when the room is back")
         return {CLOSE_NO_TABLE: "there is no such table", CLOSE_TABLE_CLOSED: "the table is closed",
                 CLOSE_UNAUTHORIZED: "the room refused this seat",
+                CLOSE_REPLACED: "this seat was opened on another connection, which plays it now",
                 CLOSE_FLOOD: "the room closed the connection"}.get(self.closed_with or 0,
                                                                    "the connection to the room was lost")
 
