@@ -35,7 +35,7 @@ $(SERVE_STAMP): pyproject.toml | $(BASE)
 	touch $(SERVE_STAMP)
 
 $(STAMP): pyproject.toml | $(BASE)
-	$(BIN)/python -m pip install --quiet -e '.[test,room,agents,openspiel,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[test,room,agents,openspiel,cluster,plot]'
 	touch $(STAMP)
 
 play: $(PLAY_STAMP)
@@ -58,9 +58,14 @@ $(VENV)/.browser: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,room,agents,openspiel,browser]'
 	touch $(VENV)/.browser
 
+# axe-core, for the browser tests' accessibility checks only (package.json: the page itself uses no
+# npm package): `npm ci` installs exactly the locked version.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
 # The browser table played in Debian's chromium (`apt-get install chromium`) through Playwright;
 # screenshots and figures go to artifacts/browser/.
-test-browser: $(VENV)/.browser
+test-browser: $(VENV)/.browser node_modules/.package-lock.json
 	$(BIN)/python -m pytest tests/browser -m browser -p no:xdist
 
 lint: $(STAMP)
@@ -105,4 +110,4 @@ bench-pure: $(VENV)/.bench
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) $(FAST) $(BUILD) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache artifacts
+	rm -rf $(VENV) $(FAST) $(BUILD) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache artifacts node_modules

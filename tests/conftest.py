@@ -1,6 +1,7 @@
 """Fixtures shared by the card room's tests: a real PostgreSQL server (started once per test
 worker, skipped with the reason where it cannot run, unless ``HOMEGAME_REQUIRE_POSTGRES`` is set
-as in CI) and a store address of each kind; and the suite's Hypothesis profile (no deadline)."""
+as in CI) and a store address of each kind; a data folder of each test's own; and the suite's
+Hypothesis profile (no deadline)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,16 @@ from postgres_server import PostgresServer, running_postgres
 # than Hypothesis's default deadline of 200 ms, which made a test fail that was right.
 settings.register_profile("homegame", deadline=None)
 settings.load_profile("homegame")
+
+
+@pytest.fixture(autouse=True)
+def own_data_folder_and_width(tmp_path_factory: pytest.TempPathFactory,
+                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test keeps what the terminal saves (seat and owner tokens) in a folder of its own, never
+    in the user's data folder, and draws plain transcripts 100 columns wide; the commands a test
+    starts inherit both."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+    monkeypatch.setenv("COLUMNS", "100")  # a plain transcript's width, whatever runs the tests
 
 
 @pytest.fixture(scope="session")

@@ -58,6 +58,8 @@ async def play(connection: SeatConnection, chooser: random.Random, *, done: Call
 def _short(state: dict[str, Any]) -> bool:
     """Whether the seat is low on chips and out of the hand, so that it may buy in again."""
     table, you = state["table"], state["you"]
+    if you["seat"] is None or table["seats"][you["seat"]] is None:  # the table closed: no seat any more
+        return False
     stack = table["seats"][you["seat"]]["stack"]
     out_of_hand = you["player"] is None or (table["hand"] is not None and table["hand"]["over"])
     return out_of_hand and stack * 10 < table["config"]["buy_in"]

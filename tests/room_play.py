@@ -47,6 +47,9 @@ def step(table: Table, chooser: random.Random, now: float, games: Sequence[str] 
     shuffle = seeded_shuffle(chooser)
     if table.phase == "choosing":
         assert table.chooser is not None
+        opens = table.call_opens_at()
+        if opens is not None and now < opens:
+            return True  # the last hand stays on the table for its pause: time has to pass
         options = [g for g in table.choosable() if games is None or g in games] or table.choosable()
         game = options[chooser.randrange(len(options))]
         variants = list(table.config.choice(game).variants)

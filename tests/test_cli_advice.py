@@ -64,5 +64,30 @@ def test_a_paiute_hint_is_told_as_the_engine_writes_it_cards_and_capitals_kept()
                         "3 cards away"
     action, text = advise(view, state.legal_actions(1), Style(colour=False))
     assert action == Action("discard", cards=tuple(parse_cards("4d")))
-    assert text == ("Hint: throw away 4♦ - of your cards it is the one whose loss leaves you closest to a "
-                    f"combination. {view.hint}")
+    assert text == ("Hint: throw away 4♦ - of your cards it is the one whose loss leaves the best chance "
+                    "of a combination within your next two draws, counting every card you have not "
+                    f"seen. {view.hint}")
+
+
+def test_a_paiute_hint_never_advises_two_different_cards() -> None:
+    """The counting bot's discard and the view's own advice may differ: the hint then says the
+    bot's card alone, with what the view says of the hand (issue 40, point 21)."""
+    import random
+    import re
+
+    import homegame
+    import homegame.cards
+    checked = 0
+    for seed in range(60):
+        state, chooser = homegame.new_game("paiute", players=2).deal(seed=seed), random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            if any(a.kind == "discard" for a in legal):
+                _, text = advise(state.view(seat), legal, Style(colour=False))
+                named = {homegame.cards.card(name) for name in
+                         re.findall(r"throw(?:ing)? away (?:the )?((?:10|[2-9TJQKA])[cdhs♣♦♥♠])", text)}
+                assert len(named) <= 1, text
+                checked += 1
+            state.apply(seat, chooser.choice(list(legal)))
+    assert checked > 100

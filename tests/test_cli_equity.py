@@ -47,7 +47,7 @@ def test_a_three_card_pineapple_hand_shows_each_discard(capsys: pytest.CaptureFi
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["equity", "AhKh", "AhQd"], "Ah is dealt twice"),
-    (["equity", "AhKx", "QsQd"], "'Kx' at position 2 is not a card"),
+    (["equity", "AhKx", "QsQd"], "'Kx' is not a card"),
     (["equity", "AhKh"], "at least two hands"),
     (["equity", "AhKh", "QsQd", "--board", "2c 3c 4c 5c 6c 7c"], "at most 5 cards"),
     (["equity", "AhKh", "QsQd", "--trials", "0"], "trials are 1 to 2,000,000 boards"),

@@ -50,7 +50,7 @@ def test_the_table_says_never_for_a_category_no_hand_makes() -> None:
 @pytest.mark.parametrize(("argv", "message"), [
     (["odds", "-r", "omaha", "-n", "5"], "unknown ranking 'omaha'"),
     (["odds", "-r", "high", "-n", "60"], "hands of 1 to 7 cards, not 60"),
-    (["odds", "-r", "paiute", "-n", "5", "--wild", "Zz"], "'Zz' at position 0 is not a card"),
+    (["odds", "-r", "paiute", "-n", "5", "--wild", "Zz"], "'Zz' is not a card"),
     (["odds", "-r", "high", "-n", "5", "--jokers", "3"], "0, 1 or 2 jokers"),
     (["odds", "-r", "high", "-n", "5", "--wild", "Jk"], "wild cards are cards of the standard deck, not Jk"),
 ])

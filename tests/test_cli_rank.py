@@ -41,9 +41,9 @@ def test_rank_with_a_wild_rank(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["rank", "Ah Kx Qh Jh Th"], "'Kx' at position 3 is not a card"),
+    (["rank", "Ah Kx Qh Jh Th"], "'Kx' is not a card"),
     (["rank", "AhKhQhJhTh", "--ranking", "omaha"], "unknown ranking 'omaha'"),
-    (["rank", "AhKhQhJhTh", "--wild", "1x"], "'1x' at position 0 is not a card"),
+    (["rank", "AhKhQhJhTh", "--wild", "1x"], "'1x' is not a card"),
     (["rank", "AhKhQhJhTh", "--wild", "15"], "wild rank must be 2 to 14"),
     (["rank", "Ah Kh"], "at least five cards"),
 ])

@@ -142,6 +142,17 @@ def test_the_menu_plays_a_game_and_comes_back_to_the_list(monkeypatch: pytest.Mo
     assert out.count("Totals after") == 2 and out.rstrip().endswith("Goodbye.")
 
 
+def test_the_menu_offers_a_lesson(monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from homegame.lessons import lesson_names
+
+    out = _menu(monkeypatch, capsys, "l", lesson_names().index("paiute") + 1, "", "q", "q")
+    assert "l) Learn a game first" in out and "homegame learn - which game?" in out
+    assert "Paiute lesson, hand 1 of 4: The wild rank and a five-card call" in out
+    assert "You left the lesson. 'homegame learn paiute' starts it again." in out
+    assert out.count("choose a game") == 2 and out.rstrip().endswith("Goodbye.")
+
+
 def test_make_play_s_menu_on_a_real_terminal() -> None:
     terminal = Terminal([])
     try:

@@ -235,7 +235,7 @@ def test_the_view_warns_of_a_foul_before_it_is_made() -> None:
     state.apply(1, move_for(state, 1, opponent))
     warning = PlacingWarning(card("3c"), "middle", "risk", "the front is stronger than the middle so far")
     assert state.view(0).warnings[0] == warning
-    assert str(warning) == "3c in the middle: risk: the front is stronger than the middle so far"
+    assert str(warning) == "3c in the middle risks a foul: then the front is stronger than the middle so far"
     assert state.view(0).to_json()["warnings"][0] == {
         "card": "3c", "row": "middle", "kind": "risk", "reason": warning.reason}
     assert "Front: a pair of aces; middle: a pair of kings so far" in state.view(0).hint
@@ -264,7 +264,7 @@ def test_a_row_that_can_no_longer_be_saved_will_foul_before_it_is_full() -> None
         PlacingWarning(card("7c"), "middle", "will foul", "the middle can no longer catch up with the front"),
         PlacingWarning(card("7c"), "back", "risk", "the front is stronger than the middle so far"))
     doomed_middle = foul_warning(view, Action.parse("place middle 7c"))
-    assert doomed_middle == "the middle can no longer catch up with the front"
+    assert doomed_middle == "with these cards placed, the middle can no longer catch up with the front"
     assert foul_warning(view, Action.parse("place back 7c")) == ""
     state.apply(0, Action.parse("place middle 7c"))
     state.apply(1, move_for(state, 1, OTHER))
@@ -328,8 +328,9 @@ def test_the_table_shows_warnings_hidden_fantasyland_royalties_and_payments() ->
     state = deal([rows, opponent], fantasy=[1])
     assert "Seat 1 (fantasyland): is setting thirteen cards, face down" in render(state.view(0))
     state.apply(0, Action.parse("set Ah Ad 2c | Kh Kd |"))
-    warning = "Warning: 3c in the middle: risk: the front is stronger than the middle so far"
-    assert warning in render(state.view(0))
+    warning = "3c in the middle risks a foul: then the front is stronger than the middle so far"
+    warned = [line for line in render(state.view(0)) if line.startswith("Warning: ")]
+    assert len(warned) == 1 and warning in warned[0], "one line says where the card may go"
     play_out(state, [rows, opponent])
     lines = render(state.view(1))
     assert "You (fantasyland):  royalties 2" in lines and "Seat 0  FOUL:  royalties 0" in lines
@@ -350,7 +351,7 @@ def test_a_placement_that_fouls_is_questioned_unless_it_is_the_only_move_left() 
             legal = state.legal_actions(0)
             warnings[str(move.cards[0])] = (len(legal), foul_warning(state.view(0), move, legal))
         state.apply(seat, move)
-    assert warnings["7c"] == (2, "the middle is complete and weaker than the front")
+    assert warnings["7c"] == (2, "with these cards placed, the middle is complete and weaker than the front")
     assert warnings["Ks"] == (1, "")
 
 

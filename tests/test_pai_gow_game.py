@@ -239,7 +239,7 @@ def test_the_hint_warns_of_fouls_and_options_flag_them() -> None:
     view = state.view(0)
     assert view.house_rule == "one pair behind, the two highest single cards in front"
     assert view.hint == ("House way: Ah Kd | 7c 7s 9h 4d 2c (one pair behind, the two highest single cards "
-                         "in front); careful: 3 of the 21 ways foul (the two-card hand must not beat the "
+                         "in front); careful: 2 of the 16 ways foul (the two-card hand must not beat the "
                          "five-card hand), marked FOUL")
     assert len(view.options) == 21 and sum(o.foul for o in view.options) == 3
     assert PaiGowView.from_json(json.loads(json.dumps(view.to_json()))) == view

@@ -156,7 +156,7 @@ def test_render_warns_of_fouls_and_shows_payments_with_reasons() -> None:
     deck = parse_cards("Ah Kd 7c 7s 9h 4d 2c Qh Jh 8c 8d 6c 4s 3d")
     state = PaiGow(players=1).deal(deck=deck + [c for c in PAI_GOW_DECK if c not in deck])
     before = "\n".join(render(state.view(0)))
-    assert "3 of the 21 ways foul" in before and "FOUL" in before
+    assert "2 of the 16 ways foul" in before and "FOUL" in before
     state.apply(0, HOUSE_WAY)
     after = "\n".join(render(state.view(0)))
     assert "Bank (house)" in after and "push" in after and "one hand each" in after

@@ -122,7 +122,8 @@ def test_a_table_of_one_game_stored_by_a_room_that_had_its_dealer_call_it_reads_
                  wakes_at=None, series=None)
     restored = Table.restore("t", log)
     assert (restored.phase, restored.chooser, restored.wakes_at) == ("choosing", older["button"], None)
-    restored.choose(older["button"], "draw", [], at=5.0, shuffle=seeded_shuffle(random.Random(4)))
+    restored.choose(older["button"], "draw", [], at=6.0,  # once its pause is over
+                    shuffle=seeded_shuffle(random.Random(4)))
     while restored.phase == "playing":
         assert step(restored, chooser, 6.0)
     assert (restored.phase, restored.chooser, restored.wakes_at) == ("between", None, 8.0)

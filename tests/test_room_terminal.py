@@ -19,7 +19,7 @@ def test_a_person_joins_by_the_invite_link_plays_chats_and_leaves(tmp_path: Path
         made = client.create_table({"name": "Friday", "seats": 2, "games": ["draw"], "bots": 1, "pause": 0})
         invite = f"{server.base}/t/{made['table']}"
         person = Typist("join", invite, "--name", "ann")
-        person.wait_for("(keep the token: it is shown only now)\n")
+        person.wait_for("'homegame seats' shows the token")
         person.type("say good luck")
         while "Hands played: 2." not in person.output:
             person.wait_for("> ")

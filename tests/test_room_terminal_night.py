@@ -185,5 +185,40 @@ def test_a_bot_to_act_is_shown_thinking() -> None:
     table = {"seats": seats, "button": 0, "phase": "playing",
              "hand": {"number": 1, "seats": [0, 1], "over": False}}
     lines = seat_lines({"table": table, "now": 0.0, "view": {"to_act": [1]}, "you": {"seat": 0}})
-    assert lines == ["  ann (you): 90 chips · seat 0 in this hand, dealer",
-                     "  Ada: 110 chips · seat 1 in this hand, thinking"]
+    assert lines == ["  ann (you): 90 chips · in this hand, dealer",
+                     "  Ada: 110 chips · in this hand, thinking"]
+
+
+def test_a_table_made_at_the_terminal_is_joined_by_its_printed_line_and_the_seat_is_kept(
+        tmp_path: Path) -> None:
+    from homegame.cli.commands.table import SETUP_OPTIONS
+    from homegame.room.config import ROOM_FIELDS
+    assert set(SETUP_OPTIONS) | {"name"} >= set(ROOM_FIELDS), "every field the room takes has an option"
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        maker = _homegame("table", "new", server.base, "--name", "Fri", "--games", "draw:lowball,paiute",
+                          "--bots", "1", "--seats", "2", "--stake", "ante=2", "--clock", "60")
+        assert maker.returncode == 0, maker.stderr
+        join_line = next(line.strip() for line in maker.stdout.splitlines() if "homegame join" in line)
+        invite = join_line.split()[2]
+        table = RoomClient(server.base).table(invite.rsplit("/", 1)[1])
+        assert table["config"]["games"][0] == {"game": "draw", "variants": ["lowball"]}
+        assert table["config"]["stakes"]["ante"] == 2 and table["config"]["bots"] == 1
+        person = Typist(*join_line.replace("YOUR-NAME", "ann").split()[1:])
+        person.wait_for("> ")
+        person.type("q")
+        assert person.finish() == 0
+        again = Typist("join", invite)  # no name, no token: the seat kept in the data folder
+        again.wait_for("Back to your seat as ann")
+        again.type("q")
+        assert again.finish() == 0
+        seats = _homegame("seats").stdout
+        assert invite in seats and "as ann; token " in seats and "owner token" in seats
+        refused = _homegame("table", "new", server.base, "--seats", "9")
+        assert refused.returncode == 1 and "Seats" in refused.stderr
+        closed = _homegame("table", "close", invite)
+        assert closed.returncode == 0 and "The table close" in closed.stdout
+
+
+def _homegame(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "homegame", *args], capture_output=True, text=True,
+                          timeout=60)

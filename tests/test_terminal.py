@@ -198,7 +198,7 @@ def test_a_foul_pai_gow_way_and_an_open_face_foul_ask_first() -> None:
     first = stacked(face, "Qh Qd Qs Jh Jd Kc 2c 3d 9s 5h 4s Ah")
     script = lines("set | Kc 2c 3d 9s 5h |", "place front Ah", "", "place back Ah", "q", "y")
     _, out = session(face, script, seats=[None, RandomBot(seed=2)], hands=1, decks=[first])
-    assert "This fouls: the middle is complete and weaker than the front" in out
+    assert "This fouls: with these cards placed, the middle is complete and weaker than the front" in out
     assert "You place A♥ in the back." in out and "You place A♥ in the front" not in out
 
 

@@ -161,3 +161,45 @@ def test_every_event_of_random_play_is_told_in_plain_words(name: str) -> None:
                 assert not RAW.search(text.replace("Jk", "")), f"{event.kind}: {text!r}"
                 assert not WRONG_PERSON.search(text), text
                 assert text[0].isupper() and text.endswith("."), text
+
+
+# -- the smallest terminal: 80 x 24 ---------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["chinese", "pai_gow", "open_face", "papayoo"])
+def test_every_frame_of_a_played_hand_fits_80_by_24_with_its_title_and_choices(name: str) -> None:
+    """A whole hand's frames, its result included, drawn at 80x24 (issue 40, point 24): the title
+    and the choices always show, and three rows stay free for the prompt and the toolbar."""
+    players = GAMES[name].players[-1] if name != "papayoo" else 4
+    players = min(players, 4)
+    frames: list[Frame] = []
+
+    class Recorder(PlainConsole):
+        def show(self, frame: Frame) -> None:
+            frames.append(frame)
+
+        def ask(self, question: str, words: object = ()) -> str:
+            raise EOFError
+
+    game = homegame.new_game(name, players=players)
+    bots = [make_bot(name, seed=seat) for seat in range(players)]
+    Table(game, bots, Recorder(io.StringIO(), io.StringIO()), seed=3).play(hands=1)
+    assert frames
+    for frame in frames:
+        console = Console(file=io.StringIO(), width=80, height=24, color_system=None, record=True)
+        console.print(compose(frame, console, 24))
+        screen = console.export_text().splitlines()
+        assert len(screen) <= 24 - 3, "\n".join(screen)
+        assert screen[0].startswith(frame.title)
+        assert all(choice in "\n".join(screen) for choice in frame.choices)
+
+
+def test_term_dumb_wraps_at_the_columns_it_is_given() -> None:
+    from typist import Typist
+    person = Typist("play", "chinese", "--players", "4", "--hands", "1", env={"COLUMNS": "80"})
+    person.wait_for("> ")
+    person.type("q")
+    person.wait_for("[y/N] ")
+    person.type("y")
+    person.finish()
+    drawn = [line for line in person.output.splitlines() if "[y/N]" not in line]  # an answer is not echoed
+    assert max(len(line) for line in drawn) <= 80, person.output

@@ -211,32 +211,32 @@ def card(text: object) -> Card:
     >>> card("Xx")
     Traceback (most recent call last):
     ...
-    homegame.errors.CardError: 'Xx' at position 0 is not a card (write rank then suit, as As, 10h, Jk)
+    homegame.errors.CardError: 'Xx' is not a card (write rank then suit, as As, 10h, Jk)
     """
     if not isinstance(text, str):
         raise CardError(f"a card is written as a string such as 'Ah', not {shown(text)}")
     found = _BY_NOTATION.get(text.lower().translate(_SUIT_SYMBOLS))
     if found is None:
-        raise CardError(_bad(text, 0))
+        raise CardError(_bad(text), position=0)
     return found
 
 
-def _bad(token: str, position: int) -> str:
-    return f"{shown(token)} at position {position} is not a card (write rank then suit, as As, 10h, Jk)"
+def _bad(token: str) -> str:
+    return f"{shown(token)} is not a card (write rank then suit, as As, 10h, Jk)"
 
 
 def parse_cards(text: object) -> list[Card]:
     """Read cards separated by spaces, commas or nothing: ``"AsKd"``, ``"As, Kd"``, ``"as kd"``.
 
-    A list (or any other collection) of card strings or cards is accepted too. Positions in
-    errors count characters; anything else raises :class:`CardError`.
+    A list (or any other collection) of card strings or cards is accepted too; anything else
+    raises :class:`CardError`, whose ``position`` counts characters to the bad token.
 
     >>> parse_cards("AsKh10d"), parse_cards("8♠ 10♦")
     ([As, Kh, Td], [8s, Td])
     >>> parse_cards("As Kx")
     Traceback (most recent call last):
     ...
-    homegame.errors.CardError: 'Kx' at position 3 is not a card (write rank then suit, as As, 10h, Jk)
+    homegame.errors.CardError: 'Kx' is not a card (write rank then suit, as As, 10h, Jk)
     """
     if not isinstance(text, str):
         if not isinstance(text, Iterable) or isinstance(text, bytes | bytearray | Mapping):
@@ -257,7 +257,7 @@ def _split_token(token: str, start: int) -> list[Card]:
         found = _BY_NOTATION.get(match.group().lower().translate(_SUIT_SYMBOLS)) if match else None
         if found is None:
             bad = token[position:] if match is None else match.group()
-            raise CardError(_bad(bad, start + position))
+            raise CardError(_bad(bad), position=start + position)
         cards.append(found)
         position = match.end() if match else len(token)
     return cards

@@ -9,7 +9,7 @@ Each error is also a ``ValueError``, as bad values are.
 ...     homegame.parse_cards("Zz")
 ... except homegame.HomegameError as error:
 ...     print(type(error).__name__, "-", error)
-CardError - 'Zz' at position 0 is not a card (write rank then suit, as As, 10h, Jk)
+CardError - 'Zz' is not a card (write rank then suit, as As, 10h, Jk)
 """
 
 from __future__ import annotations
@@ -26,7 +26,12 @@ class HomegameError(ValueError):
 
 
 class CardError(HomegameError):
-    """A card string that cannot be read; the message names the bad token and its position."""
+    """A card string that cannot be read; the message names the bad token in a person's words, and
+    ``position`` says where it begins in the text (counting characters from 0), for a program."""
+
+    def __init__(self, message: str, *, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position
 
 
 class GameError(HomegameError):

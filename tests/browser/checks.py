@@ -8,15 +8,17 @@ import json
 import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Page
 
-from browser.players import TablePlayer
 from homegame.room.store import open_store
 from homegame.room.table import TableEvent
 from room_clients import chips_balance
 from secrecy import Secrets
+
+if TYPE_CHECKING:
+    from browser.players import TablePlayer
 
 RESULT = re.compile(r"Hand 1 is over|Last hand \(1\)")
 """The heading of the result screen once the first hand is over."""
@@ -50,6 +52,54 @@ OVERLAPS = """() => {
   if (wide > width) problems.push(`the page is ${wide}px wide`);
   return problems;
 }"""
+
+
+DECIDED_ON = ("#actions", "#actions .clock", "#own .cards", "#own .arrange")
+"""What a player decides on: the controls, their own clock, their cards; and but for a setting of
+cards in rows (:data:`ON_THE_TABLE`) what lies in the middle of the table."""
+ON_THE_TABLE = ("#felt .center > *",)
+"""What lies in the middle of the table: the pot, the board, the stock and the pile, the widow, the
+trick, the bank's hand."""
+OUT_OF_SIGHT = """(selectors) => {
+  const height = window.innerHeight;
+  return selectors.flatMap((selector) => [...document.querySelectorAll(selector)])
+    .filter((el) => el.getClientRects().length && el.getBoundingClientRect().height > 0)
+    .filter((el) => { const r = el.getBoundingClientRect(); return r.top < -0.5 || r.bottom > height + 0.5; })
+    .map((el) => { const r = el.getBoundingClientRect(), name = el.id ? '#' + el.id : el.className;
+                   return `${name} at ${Math.round(r.top)}..${Math.round(r.bottom)}`; });
+}"""
+
+
+def out_of_sight(page: Page, *, arranging: bool) -> list[str]:
+    """What the player decides on that lies outside the window (above or below it) now; the
+    middle of the table counts but for a setting of cards in rows."""
+    decided_on = DECIDED_ON if arranging else DECIDED_ON + ON_THE_TABLE
+    problems: list[str] = page.evaluate(OUT_OF_SIGHT, list(decided_on))
+    if not page.locator("#actions .clock").count():
+        problems.append("the player's own clock is not by the controls")
+    return problems
+
+
+AXE = Path(__file__).parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, for the tests only (package.json; ``npm ci`` installs it, as ``make test-browser`` does)."""
+AXE_RUN = """async () => {
+  const found = await axe.run(document, { resultTypes: ["violations"] });
+  const where = (node) => `${node.target.join(" ")} [${(node.failureSummary || "").split("\\n").slice(1)
+                                                        .join("; ")}]`;
+  return found.violations.map((rule) => `${rule.id} (${rule.impact}): ${rule.help}: `
+                                        + rule.nodes.slice(0, 3).map(where).join(", "));
+}"""
+
+
+def accessibility_problems(page: Page) -> list[str]:
+    """What axe-core (WCAG 2 A and AA, and its best practices) finds wrong on the page as it is now:
+    contrast, names that do not match what is shown, regions a keyboard cannot reach..."""
+    if not AXE.exists():
+        raise AssertionError(f"{AXE} is missing: run npm ci (make test-browser does)")
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    problems: list[str] = page.evaluate(AXE_RUN)
+    return problems
 
 
 def layout_problems(page: Page) -> list[str]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
+from browser.checks import out_of_sight
 from homegame.engine import ActionSet
 from homegame.room.client import RoomClient, SeatConnection
 
@@ -44,6 +45,9 @@ class TablePlayer:
         self.frames: list[dict[str, Any]] = []
         self.errors: list[str] = []
         self.dom: list[tuple[int, int, str]] = []
+        self.sight: list[str] | None = None
+        """Where kept (not ``None``): what the player decides on that was out of the window at the
+        start of each of their decisions (see :func:`browser.checks.out_of_sight`)."""
         page.on("websocket", self._watch)
         page.on("pageerror", lambda error: self.errors.append(str(error)))
 
@@ -125,14 +129,23 @@ class TablePlayer:
         if state is None or state["busy"]:
             return False
         if state["you"]["choosing"]:
+            self._look(state)
             self._call_game(state, choose)
         elif state["you"]["to_act"] and state["legal"]:
             self.keep_dom()
+            self._look(state)
             self._act(state, rng)
         else:
             return False
         self._settle(state["seq"])
         return True
+
+    def _look(self, state: dict[str, Any]) -> None:
+        """Keep what the player decides on that is out of sight as the decision starts."""
+        if self.sight is not None:
+            game = (state["hand"] or {}).get("game", "the call")
+            unseen = out_of_sight(self.page, arranging=state["mode"] == "arrange")
+            self.sight += [f"{game} at event {state['seq']}: {out}" for out in unseen]
 
     def _settle(self, seq: int) -> None:
         """Wait until the room has answered: a new state, or the decision is gone."""
@@ -228,10 +241,11 @@ class TablePlayer:
     def _pick(self, choices: list[dict[str, Any]], rng: random.Random) -> None:
         plain = [action for action in choices if not action.get("cards")]
         picks = [action for action in choices if action.get("cards")]
-        if plain and rng.random() < 0.3:
+        calls = [action for action in picks if action["kind"] == "call"]  # as a person would, to end the deal
+        if plain and not calls and rng.random() < 0.3:
             self._button(rng.choice(plain))
             return
-        action = rng.choice(picks)
+        action = rng.choice(calls or picks)
         for card in action["cards"]:
             self._card(card)
         selector = f"#actions button[data-kind='{action['kind']}']"
@@ -331,10 +345,10 @@ class NetworkBot:
     of its own, as an outside agent plays; with it, a spectator's connection, whose frames the
     secrecy checks read as they read a page's."""
 
-    def __init__(self, base: str, table: str, name: str = "Rob (bot)") -> None:
+    def __init__(self, base: str, table: str, name: str = "Rob (bot)", chips: int | None = None) -> None:
         self.client = RoomClient(base)
         self.table = table
-        self.seat, self.token = self.client.join(table, name)
+        self.seat, self.token = self.client.join(table, name, chips=chips)
         self.watched: list[dict[str, Any]] = []
         self.frames: list[dict[str, Any]] = []
         self.stop = threading.Event()

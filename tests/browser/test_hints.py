@@ -116,9 +116,10 @@ def test_chinese_rows_as_set_are_named_with_their_foul(page: Page) -> None:
 def test_pai_gow_s_setting_help_speaks_of_the_page_s_own_buttons(page: Page) -> None:
     seat, view = first_view("pai_gow", 2, lambda v, s: "marked FOUL" in v.hint)
     own = drawn(page, "pai_gow", "own", view, seat, arranging=True)
-    fouls = sum(option["foul"] for option in view["options"])
+    ways = {(option["two_name"], option["five_name"]): option["foul"] for option in view["options"]}
     assert "FOUL" not in own["text"] and "Suggest" not in own["text"]
-    assert f"{fouls} of the 21 ways to set these cards foul" in own["text"]
+    assert f"{sum(ways.values())} of the {len(ways)} ways to set these cards foul" in own["text"], \
+        "counted as the engine's hint counts them: one way for each pair of hand names"
     way = view["advice"]
     assert "The house way: " in own["text"] and "“Set by the house way” sets it." in own["text"]
     assert f"({way['two_name']} / {way['five_name']}): {view['house_rule']}." in own["text"], "with its rule"

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from browser.checks import shoot
-from browser.players import DESKTOP, PHONE, TablePlayer
+from browser.players import DESKTOP, PHONE, NetworkBot, TablePlayer
 from homegame.room.client import RoomClient
 from room_server import RoomServer
 
@@ -68,3 +68,25 @@ def test_the_lobby_makes_a_deep_stacked_table_and_says_what_is_wrong_with_one(br
     made = next(table for table in client.tables() if table not in before)
     config = client.table(made["id"])["config"]
     assert (config["buy_in"], config["max_buy_in"]) == (200, 800)
+
+
+def test_a_name_being_typed_mid_hand_stays_while_the_hand_goes_on(browser: Browser, room: RoomServer) -> None:
+    """A friend who arrived mid-hand lost the name they were typing, and the focus, to every table
+    update: the join form was drawn again each time."""
+    created = RoomClient(room.base).create_table({"name": "busy", "seats": 4, "games": ["draw"], "bots": 2,
+                                                  "clock": 600, "pause": 0, "buy_in": 1000,
+                                                  "stakes": {"limit": "fixed"}})
+    cy = TablePlayer(browser.new_context(viewport=PHONE).new_page(), "cy")
+    with NetworkBot(room.base, created["table"]):
+        cy.open(room.base, created["invite"])
+        name = cy.page.locator("#join-name")
+        name.click()
+        name.press_sequentially("Cyr")
+        seq = cy.page.evaluate("() => window.homegame.frame.seq")
+        cy.page.wait_for_function("(seq) => window.homegame.frame.seq > seq + 5", arg=seq, timeout=30000)
+        expect(name).to_be_focused()
+        name.press_sequentially("il")
+        cy.page.wait_for_function("(seq) => window.homegame.frame.seq > seq + 10", arg=seq, timeout=30000)
+        expect(name).to_have_value("Cyril")
+        expect(name).to_be_focused()
+    cy.page.context.close()

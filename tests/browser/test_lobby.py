@@ -212,3 +212,71 @@ def test_the_fields_a_structure_does_not_use_are_hidden_and_not_sent(size: dict[
     structure.select_option("fixed")
     expect(cap).to_have_value("-1")  # what was typed comes back with the field
     page.context.close()
+
+
+def test_the_lobby_says_what_a_deal_of_a_points_game_can_cost(browser: Browser, room: RoomServer,
+                                                               artifacts: Path) -> None:
+    """Papayoo at the room's one chip a point took 470 chips of a 100-chip buy-in in one deal: each
+    game plays at its own rate unless the host sets one, and the lobby says what a deal can cost."""
+    client = RoomClient(room.base)
+    page, form = _lobby(browser, room.base, SMALL_PHONE)
+    _only(form, "papayoo", "paiute", "draw")
+    cost = form.locator(".deal-cost[data-game='papayoo']")
+    expect(cost).to_have_text("Scored in points: a chip for every 10 points (its own); one deal can cost "
+                              "a player up to 125 chips at 6 players.")
+    form.get_by_label("Seats", exact=True).fill("4")
+    expect(cost).to_contain_text("up to 75 chips at 4 players")
+    form.locator("input[name='variant:paiute'][value='pay-table']").check()
+    expect(form.locator(".deal-cost[data-game='paiute']")).to_have_text(
+        "Scored in points: 2 chips a point (its own); one deal can cost a player up to 2 chips, 12 with "
+        "Pay table at 4 players.")
+    shoot(page, artifacts, "lobby-points-phone")
+    before = client.tables()
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#created input[readonly]")).to_be_visible()
+    made = next(table for table in client.tables() if table not in before)
+    assert client.table(made["id"])["config"]["points_rate"] is None, "each game's own"
+    form.get_by_label("Chips a point", exact=True).fill("3")
+    expect(cost).to_contain_text("3 chips a point; one deal can cost a player up to 2250 chips")
+    page.context.close()
+
+
+WIDTHS = """() => [...document.querySelectorAll('#new-table input[type=checkbox]')]
+  .map((box) => Math.round(box.getBoundingClientRect().width))"""
+CUT_SHORT = """(select) => {
+  const probe = document.createElement("span");
+  probe.style.font = getComputedStyle(select).font;
+  probe.style.position = "absolute";
+  probe.style.whiteSpace = "nowrap";
+  document.body.append(probe);
+  const cut = [...select.options].filter((option) => {
+    probe.textContent = option.text;
+    return probe.getBoundingClientRect().width > select.clientWidth - 24;  // room for its arrow
+  }).map((option) => option.text);
+  probe.remove();
+  return cut;
+}"""
+
+
+def test_the_lobby_draws_its_choices_whole_and_shows_the_invite_in_sight(browser: Browser, room: RoomServer,
+                                                                         artifacts: Path) -> None:
+    """On a phone: checkboxes of long variants were drawn narrower than the rest, the bot level cut
+    short ("heuristic: the ga..."), pair units read "Default: .", and the invite link appeared below
+    the fold once the table was made."""
+    page, form = _lobby(browser, room.base, SMALL_PHONE)
+    widths = page.evaluate(WIDTHS)
+    assert len(set(widths)) == 1, widths
+    bot_level = form.get_by_label("Bot level", exact=True)
+    assert bot_level.evaluate(CUT_SHORT) == []
+    assert "rule-of-thumb" in _note(form, "Bot level")
+    bot_level.select_option("random")
+    assert _note(form, "Bot level").startswith("Any legal move")
+    assert "Default: ." not in form.inner_text()
+    _only(form, "chinese", "draw")
+    assert "Default: none." in _note(form, "Units two players agreed on")
+    form.locator("button[type=submit]").click()
+    invite = page.locator("#created input[readonly]")
+    expect(invite).to_be_in_viewport()
+    expect(invite).to_be_focused()
+    shoot(page, artifacts, "lobby-invite-phone")
+    page.context.close()

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
+import homegame
 from hands_played import play, tables
 from homegame.engine import ActionSet, GameState, View
 from homegame.games import GAMES
@@ -106,3 +107,29 @@ def test_every_game_draws_every_view_and_decision_of_its_hands(browser: Browser,
     assert {case["game"] for case in cases} == set(GAMES) and len(cases) > 2_000
     assert not failures, f"{len(failures)} of {len(cases)} views or decisions failed to draw: {failures[:3]}"
     assert not errors
+
+
+PHASE_LINE = """async ({ game, view }) => {
+  const { gameFor } = await import("/static/js/games.js");
+  const { Words, plainText } = await import("/static/js/words.js");
+  const words = new Words(view.seat, (seat) => `seat ${seat}`);
+  return plainText(gameFor(game).phase(view, { view, words }));
+}"""
+
+
+def test_chinese_poker_s_surrender_tells_a_spectator_no_price(browser: Browser, room: RoomServer) -> None:
+    """The surrender phase told a spectator "pay 0 in all": the price is a seat's own."""
+    state = homegame.new_game("chinese", players=3).deal(seed=4)
+    while state.view(None).to_json()["phase"] == "set":
+        player = state.to_act[0]
+        state.apply(player, state.legal_actions(player)[0])
+    assert state.view(None).to_json()["phase"] == "surrender"
+    page = browser.new_page()
+    page.goto(room.base + "/")
+    watching = page.evaluate(PHASE_LINE, {"game": "chinese", "view": state.view(None).to_json()})
+    seated = state.view(state.to_act[0]).to_json()
+    playing = page.evaluate(PHASE_LINE, {"game": "chinese", "view": seated})
+    page.close()
+    assert watching == "Each player shows their rows, or surrenders and shows nothing"
+    cost = seated["surrender_cost"]
+    assert playing == f"Show your rows, or surrender: pay {cost} units in all and show nothing"

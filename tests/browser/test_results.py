@@ -37,7 +37,11 @@ def chips_said(frame: dict[str, Any], names: list[str]) -> str:
     rate = hand["points_rate"]
     moved = ", ".join(f"{name} {'+' if c > 0 else MINUS if c < 0 else ''}{abs(c)}"
                       for name, c in zip(names, hand["chips"], strict=True))
-    return f"{'Chips' if rate is None else f'Chips, at {rate} a point'}: {moved}"
+    if rate is None:
+        return f"Chips: {moved}"
+    worth = f"{rate} chip{'' if rate == 1 else 's'} a point" if rate >= 1 else \
+        f"a chip for every {round(1 / rate)} points"
+    return f"Chips, at {worth}: {moved}"
 
 
 def finished(page: Page) -> dict[str, Any]:

@@ -100,9 +100,10 @@ def test_a_player_out_of_chips_is_told_how_to_buy_back_in_and_plays_on(browser: 
     play_until(players, lambda: bool(busted()), rng, choose="draw")
     out, = busted()
     other, = [p for p in players if p is not out]
-    prompt = "You have no chips: rebuy under Options (Shift+O) to be dealt in again."
-    expect(out.page.locator("#actions .prompt")).to_have_text(prompt)
-    expect(other.page.locator("#actions .prompt")).to_have_text("Waiting for another player to sit down…")
+    prompt = "You have no chips, and a deal here needs 1: rebuy to be dealt in."
+    expect(out.page.locator("#out .out-note[data-why=chips] p")).to_have_text(prompt)
+    waiting = "Waiting for another player who can be dealt in…"
+    expect(other.page.locator("#actions .prompt")).to_have_text(waiting)
     shoot(out.page, artifacts, "out-of-chips")
     played = hands_played(players)
     out.press("Shift+O")
@@ -153,8 +154,8 @@ def test_the_lobby_makes_a_table_and_its_invite_link_seats_a_friend(browser: Bro
     page.get_by_role("button", name="Close the table").click()
     for closed in (page, friend.page):  # the room's last frame brings everyone the final ledger
         expect(closed.locator("#panel-body")).to_contain_text("The table is closed: the final ledger.")
-        expect(closed.locator("#panel-body .ledger")).to_contain_text("dee")
-        expect(closed.locator("#panel-body .ledger")).to_contain_text("flo")
+        expect(closed.locator("#panel-body .ledger:not(.stats)")).to_contain_text("dee")
+        expect(closed.locator("#panel-body .ledger:not(.stats)")).to_contain_text("flo")
         expect(closed.locator("#status")).to_have_text("The table is closed")
     shoot(friend.page, artifacts, "closed-desktop")
     page.context.close()
@@ -229,7 +230,7 @@ def test_rules_and_the_history_of_a_hand_open_from_the_table(browser: Browser, r
     assert page.locator("#panel-body").inner_text() != last
     page.keyboard.press("Escape")
     page.keyboard.press("Shift+L")
-    expect(page.locator("#panel-body .ledger")).to_contain_text("ann")
+    expect(page.locator("#panel-body .ledger:not(.stats)")).to_contain_text("ann")
     expect(page.locator("#panel-body")).to_contain_text("Settle up")
     page.keyboard.press("Escape")
     page.keyboard.press("?")

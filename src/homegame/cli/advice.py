@@ -17,8 +17,9 @@ Open-Face Monte Carlo player). Only the view and the legal actions are used, as 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from homegame.bots import make_bot
 from homegame.bots.betting import BettingBot, explain_bet
@@ -136,9 +137,31 @@ def _paiute(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
         else:
             why = f"the {top} does not help your hand"
     elif action.kind == "discard":
-        why = "of your cards it is the one whose loss leaves you closest to a combination"
-    said = [part for part in (why, view.hint) if part]
-    return action, ". ".join(said) or "the heuristic bot's play"
+        why = ("of your cards it is the one whose loss leaves the best chance of a combination within "
+               "your next two draws, counting every card you have not seen")
+    said = [part for part in (why, _facts_beside(view.hint, action)) if part]
+    return action, ". ".join(said) or "the counting bot's play"
+
+
+_THROW_AWAY: Final = re.compile(r"throw(?:ing)? away the (\S+?)(?=[ ,;.]|$)")
+
+
+def _facts_beside(hint: str, action: Action) -> str:
+    """The seat's own hint, but for its advice to throw away another card than ``action`` does
+    (the view's hint reckons the nearest combination; the counting bot looks two draws ahead):
+    then only what the hint says of the hand before its advice, so the two never disagree.
+
+    >>> from homegame.cards import parse_cards
+    >>> discard = Action("discard", cards=tuple(parse_cards("5d")))
+    >>> _facts_beside("No combination yet: throw away the 2h and build toward a flush", discard)
+    'No combination yet'
+    >>> _facts_beside("No combination yet: throw away the 5d and build toward a flush", discard)
+    'No combination yet: throw away the 5d and build toward a flush'
+    """
+    named = _THROW_AWAY.findall(hint)
+    if action.kind != "discard" or not action.cards or not named or str(action.cards[0]) in named:
+        return hint
+    return hint.split(":")[0]
 
 
 def _papayoo(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:

@@ -29,11 +29,11 @@ from dataclasses import dataclass, replace
 
 from homegame.cards import Card, CardError, format_cards, parse_cards
 from homegame.cli.render import Style
-from homegame.cli.render.pai_gow import distinct_ways, placement_text
+from homegame.cli.render.pai_gow import placement_text
 from homegame.engine import Action, ActionSet, Amounts, Arrangements, Choices, View
 from homegame.engine.action_sets import Family, Subsets
-from homegame.engine.actions import amount_action
-from homegame.games.pai_gow import PaiGowView
+from homegame.engine.actions import amount_action, same_move
+from homegame.games.pai_gow import PaiGowView, distinct_ways
 from homegame.wording import counted
 
 __all__ = ["Filling", "Offer", "complete", "offers", "same_action", "understand"]
@@ -106,22 +106,12 @@ def _sizes(sizes: Sequence[int]) -> str:
 
 def _pai_gow_offers(legal: ActionSet, view: PaiGowView, look: Style) -> list[Offer]:
     lines = [Offer(placement_text(way, look), Action("set", groups=(way.two, way.five)))
-             for way in distinct_ways(view)]
+             for way in distinct_ways(view.options)]
     lines.append(Offer("set house (the dealer sets them the house way)", Action("set", option="house")))
     return [offer for offer in lines if offer.action in legal]
 
 
-def same_action(first: Action, second: Action) -> bool:
-    """Whether two actions are the same move, their cards in any order within each group.
-
-    >>> same_action(Action.parse("set Ah Kd | 7c 7s 9h 4d 2c"), Action.parse("set Kd Ah | 9h 7s 7c 2c 4d"))
-    True
-    """
-    def key(action: Action) -> tuple[object, ...]:
-        return (action.kind, action.option, action.amount, sorted(action.cards),
-                [sorted(group) for group in action.groups])
-
-    return key(first) == key(second)
+same_action = same_move  # the engine's: the same move, its cards in any order
 
 
 # -- reading what was typed ---------------------------------------------------------------------

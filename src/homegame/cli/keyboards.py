@@ -44,7 +44,7 @@ class _PromptKeyboard:
         completer = WordCompleter(list(dict.fromkeys(words)), ignore_case=True) if words else None
         try:
             text: str = await self.session.prompt_async(question, completer=completer, default=self.typed,
-                                                        bottom_toolbar=" " + self.toolbar)
+                                                        bottom_toolbar=self.toolbar)
         except asyncio.CancelledError:
             self.typed = self.session.default_buffer.text
             raise

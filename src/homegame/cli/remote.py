@@ -47,6 +47,9 @@ __all__ = ["Keyboard", "RemoteTable", "keyboard_for"]
 TABLE_HELP: Final = ("At any time: say TEXT (chat) · ledger · hint · sit out · back · rebuy N · rules · "
                      "leave (give up the seat) · q (disconnect; your token brings you back)")
 WATCH_HELP: Final = "At any time: say TEXT (chat) · ledger · rules · q (stop watching)"
+TABLE_BAR: Final = " say TEXT · ledger · hint · sit out · back · rebuy N · rules · leave · ?: help"
+WATCH_BAR: Final = " say TEXT · ledger · rules · q: stop watching · ?: help"
+"""The toolbars under the prompt: at most 80 columns, the narrowest terminal's width."""
 _TICK: Final = 5.0
 """Seconds between the redraws of a running clock on a screen drawn in place."""
 
@@ -73,7 +76,7 @@ class RemoteTable:
     async def run(self) -> str:
         """Play until the person leaves or disconnects, or the room closes the connection; why."""
         state = await self.connection.first_state()
-        self.keyboard.toolbar = TABLE_HELP if state["you"]["seat"] is not None else WATCH_HELP
+        self.keyboard.toolbar = TABLE_BAR if state["you"]["seat"] is not None else WATCH_BAR
         while True:
             if self.connection.ended:
                 final = self.connection.final_ledger
@@ -142,7 +145,7 @@ class RemoteTable:
             return _parting(state)
         if word in ("help", "?", "h"):
             game_help = action_help(menu, state["view"]["game"]) + "\n" if menu else ""
-            self.note = game_help + self.keyboard.toolbar
+            self.note = game_help + (TABLE_HELP if state["you"]["seat"] is not None else WATCH_HELP)
         elif word == "rules":
             self._show_rules(state)
         elif word == "ledger":

@@ -59,7 +59,7 @@ def seat_lines(state: dict[str, Any]) -> list[str]:
         marks = []
         player = players.get(seat["seat"])
         if player is not None:
-            marks.append(f"seat {player} in this hand")
+            marks.append("in this hand")
         if seat["seat"] == table["button"]:
             marks.append("dealer")
         if seat["deadline"] is not None:

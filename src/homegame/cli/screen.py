@@ -32,10 +32,11 @@ Your move ───...
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, TextIO
+from typing import TYPE_CHECKING, Final, Protocol, TextIO
 
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
@@ -50,7 +51,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Frame", "PlainConsole", "TableConsole", "TerminalConsole", "compose", "open_console"]
 
-TOOLBAR = " ? or help: what you can type · hint: the bots' advice · rules · q: leave the table"
+TOOLBAR = " ?: what you can type · hint: the bots' advice · rules · q: leave the table"
+"""The line below the prompt: at most 80 columns, the narrowest terminal's width."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,24 +96,62 @@ def _choices(frame: Frame) -> RenderableType:
 
 
 def compose(frame: Frame, console: Console, height: int | None = None) -> Group:
-    """``frame`` as rich renderables; with ``height``, the log panel keeps to the rows left over."""
-    top: list[RenderableType] = [Rule(Text(frame.title, style="bold"), align="left"), *_lines(frame.table)]
+    """``frame`` as rich renderables. With ``height``, the frame fits it whole, leaving room for
+    the prompt and the toolbar below: the title and the choices always show, the log panel keeps
+    to the rows left over, and where even the table is too tall for the window (a four-handed
+    Chinese Poker result on 24 rows) its middle gives way to a line saying how much is hidden."""
+    top: list[RenderableType] = [Rule(Text(frame.title, style="bold"), align="left")]
+    table: list[RenderableType] = [*_lines(frame.table)]
     if frame.status:
-        top.append(Text(frame.status, style="bold"))
+        table.append(Text(frame.status, style="bold"))
     bottom: list[RenderableType] = []
     if frame.choices:
         bottom += [Rule(Text("Your move", style="dim"), align="left"), _choices(frame)]
     if frame.note:
         bottom.append(Text.from_ansi(frame.note))
-    room = len(frame.log)
+    told = [Text.from_ansi("  " + line) for line in frame.log]
     if height is not None:
-        used = sum(_height(console, part) for part in (*top, *bottom))
-        room = max(1, height - used - 3)  # the log's rule, the prompt and the toolbar
+        free = height - _PROMPT_ROWS - sum(_height(console, part) for part in (*top, *bottom))
+        table = _fitted(console, table, free - (2 if frame.log else 0))
+        told = _latest(console, told, free - sum(_height(console, part) for part in table) - 1)
     log: list[RenderableType] = []
-    if frame.log and room:
-        log = [Rule(Text("What happened", style="dim"), align="left"),
-               *(Text.from_ansi("  " + line) for line in frame.log[-room:])]
-    return Group(*top, *log, *bottom)
+    if told:
+        log = [Rule(Text("What happened", style="dim"), align="left"), *told]
+    return Group(*top, *table, *log, *bottom)
+
+
+def _latest(console: Console, lines: list[Text], rows: int) -> list[Text]:
+    """The latest of ``lines`` that fit in ``rows`` rows as drawn (a long one takes two)."""
+    kept: list[Text] = []
+    for line in reversed(lines):
+        rows -= _height(console, line)
+        if rows < 0:
+            break
+        kept.append(line)
+    return kept[::-1]
+
+
+_PROMPT_ROWS: Final = 3
+"""The rows below a frame: the prompt, the toolbar, and one to spare."""
+
+
+def _fitted(console: Console, parts: list[RenderableType], rows: int) -> list[RenderableType]:
+    """``parts`` in at most ``rows`` rows: whole if they fit, else a third of the rows from the
+    start and the rest from the end (where a hand's result is) around a line that says how many
+    rows are not shown."""
+    heights = [_height(console, part) for part in parts]
+    if sum(heights) <= rows:
+        return parts
+    room = max(2, rows - 1)
+    tail, used = len(parts), 0
+    while tail > 0 and used + heights[tail - 1] <= room - room // 3:
+        tail, used = tail - 1, used + heights[tail - 1]
+    head = 0
+    while head < tail and used + heights[head] <= room:
+        head, used = head + 1, used + heights[head]
+    hidden = sum(heights[head:tail])
+    marker = Text(f"  ... {hidden} more lines here: a taller window shows them", style="dim")
+    return [*parts[:head], marker, *parts[tail:]]
 
 
 def _height(console: Console, part: RenderableType) -> int:
@@ -121,8 +161,10 @@ def _height(console: Console, part: RenderableType) -> int:
 class PlainConsole:
     """A console on plain streams: no colour, no cursor movement, only what changed is printed."""
 
-    def __init__(self, stream_in: TextIO, stream_out: TextIO, *, width: int = 100) -> None:
+    def __init__(self, stream_in: TextIO, stream_out: TextIO, *, width: int | None = None) -> None:
         self.stream_in = stream_in
+        if width is None:  # the terminal's width where there is one, or COLUMNS, else 100
+            width = shutil.get_terminal_size((100, 24)).columns
         self.out = Console(file=stream_out, width=width, color_system=None, highlight=False,
                            force_terminal=False, soft_wrap=False)
         self.look = Style(colour=False)

@@ -23,7 +23,7 @@ from typing import Any, Final
 from homegame.cards import Card, card_texts, format_cards, is_card, parse_cards
 from homegame.errors import IllegalAction, shown
 
-__all__ = ["Action", "amount_action", "cards_field", "list_field", "word"]
+__all__ = ["Action", "amount_action", "cards_field", "list_field", "same_move", "word"]
 
 
 class Action:
@@ -150,6 +150,20 @@ class Action:
             data.get("option"),
             tuple(tuple(cards_field(group)) for group in list_field(data.get("groups", []))),
         )
+
+
+def same_move(first: Action, second: Action) -> bool:
+    """Whether two actions are the same move, their cards in any order within each group (a face
+    or a lesson comparing a move typed with the one it expected).
+
+    >>> same_move(Action.parse("set Ah Kd | 7c 7s 9h 4d 2c"), Action.parse("set Kd Ah | 9h 7s 7c 2c 4d"))
+    True
+    """
+    def key(action: Action) -> tuple[object, ...]:
+        return (action.kind, action.option, action.amount, sorted(action.cards),
+                [sorted(group) for group in action.groups])
+
+    return key(first) == key(second)
 
 
 _OPTION: Final = re.compile(r"[a-z]+(?:-[a-z]+)*")

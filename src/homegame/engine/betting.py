@@ -59,8 +59,9 @@ if TYPE_CHECKING:
 
     from homegame.engine.history import History
 
-__all__ = ["CHECK", "FOLD", "STRUCTURES", "STRUCTURE_LABELS", "BettingRound", "Limits", "add_money_fields",
-           "by_seat", "money_fields", "passive", "post_antes", "seat_to_call", "sorted_seats"]
+__all__ = ["CHECK", "FOLD", "RAISING", "STRUCTURES", "STRUCTURE_LABELS", "VOLUNTARY", "BettingRound",
+           "Limits", "add_money_fields", "by_seat", "money_fields", "passive", "post_antes", "seat_to_call",
+           "sorted_seats"]
 
 FOLD = Action("fold")
 CHECK = Action("check")
@@ -70,6 +71,10 @@ STRUCTURE_LABELS = ("fixed limit", "pot limit", "no limit", "spread limit",
                     "draw poker's own (any bet, no raise once called)")
 """Each of :data:`STRUCTURES` in words."""
 AGGRESSIVE = frozenset({"bet", "raise", "complete", "bring-in"})
+RAISING = frozenset({"bet", "raise", "complete"})
+"""The actions that raise the stakes by choice (a bring-in is forced): what aggression counts."""
+VOLUNTARY = RAISING | {"call"}
+"""The actions that put chips in the pot by choice (a blind, an ante or a bring-in is forced)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,10 +12,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, ClassVar, Final, TypeGuard
 
 from homegame.cards import Card, format_cards, is_permutation, parse_cards
 from homegame.engine.chance import Chance
+from homegame.engine.points import points_in_chips
 from homegame.engine.state import GameState
 from homegame.errors import GameError, did_you_mean, shown
 from homegame.wording import listed
@@ -221,6 +223,10 @@ class Game(ABC):
     """Chips each seat brings to a match, for games played for chips (``None``: no chips)."""
     score_is_penalty: ClassVar[bool] = False
     """Whether the outcome counts points against a seat (Papayoo): then lower is better."""
+    points_rate: ClassVar[Fraction] = Fraction(1)
+    """For a game scored in points, the chips a point is worth where the table does not say: the
+    game's own, so that a deal costs about what a hand of poker does (Papayoo's 250 points a deal
+    are a chip for every ten)."""
     numbered_cards: ClassVar[bool] = False
     """Whether the game's cards are read as numbers (Papayoo's 1 to 20), so that a ten is shown
     as 10 rather than T."""
@@ -377,27 +383,46 @@ class Game(ABC):
         chip ``unit``); otherwise it counts points, which :meth:`in_chips` turns into chips."""
         return self.starting_stack is not None
 
-    def in_chips(self, outcome: Mapping[int | str, int], *, rate: int) -> dict[int | str, int]:
+    def in_chips(self, outcome: Mapping[int | str, int], *,
+                 rate: int | Fraction | None = None) -> dict[int | str, int]:
         """A hand's outcome as chips, for a table where every game is played for one stack.
 
-        An outcome in chips stays as it is. Points are paid at ``rate`` chips a point: when the
-        seats' points sum to zero (a point won is a point another lost) each seat's points are
-        paid as they are; otherwise (Papayoo's points taken, Whiskey's chips game paying a bank)
-        every two seats settle the difference between their scores, so the worst score pays each
-        other seat what it is behind. Points counted against a seat (``score_is_penalty``) count
-        as negative scores.
+        An outcome in chips stays as it is. Points are paid at ``rate`` chips a point (the game's
+        own :attr:`points_rate` if ``None``), in whole chips: when the seats' points sum to zero (a
+        point won is a point another lost) each seat's points are paid as they are; otherwise
+        (Papayoo's points taken, Whiskey's chips game paying a bank) every two seats settle the
+        difference between their scores, so the worst score pays each other seat what it is behind
+        (see :func:`~homegame.engine.points.points_in_chips`). Points counted against a seat
+        (``score_is_penalty``) count as negative scores.
 
         >>> from homegame.games import new_game
         >>> new_game("papayoo", players=3).in_chips({0: 100, 1: 40, 2: 110}, rate=2)
         {0: -100, 1: 260, 2: -160}
+        >>> new_game("papayoo", players=3).in_chips({0: 100, 1: 40, 2: 110})
+        {0: -5, 1: 13, 2: -8}
         """
         if self.scores_in_chips:
             return dict(outcome)
         sign = -1 if self.score_is_penalty else 1
         scores = {seat: sign * points for seat, points in outcome.items() if isinstance(seat, int)}
-        total = sum(scores.values())
-        count = len(scores) if total else 1
-        return {seat: rate * (count * score - total) for seat, score in scores.items()}
+        paid = points_in_chips(scores, rate=self.points_rate if rate is None else rate)
+        return {seat: chips for seat, chips in paid.items()}
+
+    def costliest_outcome(self) -> Mapping[int | str, int] | None:
+        """The outcome of a deal that costs one seat the most, for a game scored in points (``None``
+        for a game played for chips, where a deal can cost a whole stack)."""
+        return None
+
+    def deal_cost(self, rate: int | Fraction | None = None) -> int | None:
+        """The most chips one seat can lose in one deal at ``rate`` chips a point (the game's own
+        :attr:`points_rate` if ``None``); ``None`` for a game played for chips.
+
+        >>> from homegame.games import new_game
+        >>> new_game("papayoo", players=4).deal_cost(), new_game("papayoo", players=4).deal_cost(1)
+        (75, 750)
+        """
+        outcome = self.costliest_outcome()
+        return None if outcome is None else -min(self.in_chips(outcome, rate=rate).values())
 
     @property
     def least_stack(self) -> int:

@@ -34,6 +34,7 @@ from homegame.engine.view import View
 from homegame.errors import IllegalAction, shown
 
 if TYPE_CHECKING:
+    from homegame.engine.betting import BettingRound
     from homegame.engine.game import Game
 
 __all__ = ["GameState", "IllegalAction", "Outcome", "View", "deal_again"]
@@ -269,6 +270,12 @@ class GameState(Generic[ViewT]):
         see lie and what it knows of them, deal them (``redeal.deal()``), and bring what depends on
         them up to date (secret choices of other seats, caches of their hands)."""
         raise NotImplementedError(f"{self.game.title} cannot deal its hidden cards again yet")
+
+    def betting_round(self) -> BettingRound | None:
+        """The betting round being played now: ``None`` between rounds and in a game that does
+        not bet. A round stays the same object while it is bet, so a reader of a hand played
+        step by step tells the first round (before the draw or the flop) from the later ones."""
+        return None
 
     def action_private_to(self, seat: int, action: Action) -> tuple[int, ...] | None:
         """Who may see ``action`` in the log: everyone (``None``) unless the rules hide it, as a

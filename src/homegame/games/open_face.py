@@ -380,7 +380,7 @@ def foul_warning(view: OpenFaceView, action: Action) -> str:
     risk, before = foul_risk(after), foul_risk(rows)
     if risk is None or risk.kind != "will foul" or (before is not None and before.kind == "will foul"):
         return ""
-    return risk.reason
+    return f"with these cards placed, {risk.reason}"
 
 
 def _names(rows: Rows) -> tuple[str, ...]:

@@ -27,7 +27,7 @@ class PlacingWarning:
 
     >>> from homegame.cards import card
     >>> print(PlacingWarning(card("3c"), "middle", "risk", "the front is stronger than the middle so far"))
-    3c in the middle: risk: the front is stronger than the middle so far
+    3c in the middle risks a foul: then the front is stronger than the middle so far
     """
 
     card: Card
@@ -36,7 +36,8 @@ class PlacingWarning:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.card} in the {self.row}: {self.kind}: {self.reason}"
+        does = "fouls for sure" if self.kind == "will foul" else "risks a foul"
+        return f"{self.card} in the {self.row} {does}: then {self.reason}"
 
 
 @dataclass(frozen=True)

@@ -178,6 +178,9 @@ class SokoState(GameState[SokoView]):
         turn = self.betting.turn if self.betting is not None else None
         return () if turn is None else (turn,)
 
+    def betting_round(self) -> BettingRound | None:
+        return self.betting
+
     def _legal(self, seat: int) -> ActionSet:
         assert self.betting is not None
         return self.betting.legal(seat)

@@ -200,6 +200,9 @@ class WhiskeyState(GameState[WhiskeyView]):
         redeal.hide(self.undealt)
         redeal.deal()
 
+    def betting_round(self) -> BettingRound | None:
+        return self.betting
+
     def _legal(self, seat: int) -> ActionSet:
         if self.betting is not None:
             return self.betting.legal(seat)

@@ -35,6 +35,7 @@ from homegame.room.connection import CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_U
 from homegame.room.forwarding import ForwardToOwner, relay_socket
 from homegame.room.host import TableHost, token_hash
 from homegame.room.limits import OverLimit, refused
+from homegame.room.night_routes import night_routes
 from homegame.room.ownership import CLOSE_MOVING, TableMoving
 from homegame.room.protocol import LARGEST_MESSAGE, BadMessage, read_intent
 from homegame.room.service import CardRoom
@@ -82,11 +83,15 @@ def room_routes(the_room: CardRoom) -> list[BaseRoute]:
         Route("/api/tables", _api(lambda request: _tables(the_room, request)), methods=["GET", "POST"]),
         Route("/api/tables/{table}", _api(lambda request: _table(the_room, request))),
         Route("/api/tables/{table}/seats", _api(lambda request: _join(the_room, request)), methods=["POST"]),
-        Route("/api/tables/{table}/ledger", _api(lambda request: _ledger(the_room, request))),
         Route("/api/tables/{table}/close", _api(lambda request: _close(the_room, request)), methods=["POST"]),
         Route("/api/tables/{table}/host", _api(lambda request: _host(the_room, request)), methods=["POST"]),
+        Route("/api/tables/{table}/seat-codes", _api(lambda request: _seat_code(the_room, request)),
+              methods=["POST"]),
+        Route("/api/tables/{table}/seat-codes/claim", _api(lambda request: _claim(the_room, request)),
+              methods=["POST"]),
         Route("/api/tables/{table}/hands/{number:int}", _api(lambda request: _hand(the_room, request))),
         WebSocketRoute("/ws", lambda websocket: _serve_socket(the_room, websocket)),
+        *night_routes(the_room, api=_api, bearer=bearer),  # ledger files, statistics, histories
     ]
 
 
@@ -174,10 +179,6 @@ async def _table(room: CardRoom, request: Request) -> Response:
     return await _ok(await room.public_table(_table_id(request)))
 
 
-async def _ledger(room: CardRoom, request: Request) -> Response:
-    return await _ok(await room.ledger(_table_id(request)))
-
-
 async def _join(room: CardRoom, request: Request) -> Response:
     body = await json_body(request)
     if not isinstance(body, dict) or set(body) - {"name", "seat", "chips"}:
@@ -186,6 +187,17 @@ async def _join(room: CardRoom, request: Request) -> Response:
     answer = await room.join(_table_id(request), body.get("name"), body.get("seat"), body.get("chips"),
                              host_token=bearer(request))
     return await _ok(answer, 201 if answer["seat"] is not None else 202)
+
+
+async def _seat_code(room: CardRoom, request: Request) -> Response:
+    return await _ok(await room.seat_code(_table_id(request), bearer(request)), 201)
+
+
+async def _claim(room: CardRoom, request: Request) -> Response:
+    body = await json_body(request)
+    if not isinstance(body, dict) or set(body) != {"code"}:
+        raise BadMessage("bad_message", "claim a seat with {'code': the code your seat's device shows}")
+    return await _ok(await room.claim_seat(_table_id(request), body["code"]), 201)
 
 
 async def _close(room: CardRoom, request: Request) -> Response:

@@ -85,6 +85,10 @@ class RoomClient:
         self.base = base.rstrip("/")
 
     def _call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        return json.loads(self._text(method, path, body, token))
+
+    def _text(self, method: str, path: str, body: Any = None, token: str | None = None) -> str:
+        """The room's answer as text (JSON, or a file such as a CSV); a refusal raises."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)
         request.add_header("Content-Type", "application/json")
@@ -92,7 +96,7 @@ class RoomClient:
             request.add_header("Authorization", f"Bearer {token}")
         try:
             with urllib.request.urlopen(request, timeout=_TIMEOUT) as response:
-                return json.loads(response.read())
+                return str(response.read().decode("utf-8"))
         except urllib.error.HTTPError as error:
             try:
                 message = json.loads(error.read()).get("error", error.reason)
@@ -140,8 +144,30 @@ class RoomClient:
         """One of the host's actions (``{"type": "approve", "request": 3}``...): what was done."""
         return dict(self._call("POST", f"/api/tables/{table}/host", action, token=host_token))
 
+    def seat_code(self, table: str, token: str) -> dict[str, Any]:
+        """A code that opens the seat of ``token`` on another device, once, for a few minutes:
+        ``{"code", "expires", "seat"}`` (see :mod:`homegame.room.devices`)."""
+        return dict(self._call("POST", f"/api/tables/{table}/seat-codes", {}, token=token))
+
+    def claim(self, table: str, code: str) -> tuple[int, str, str]:
+        """Take the seat a code opens on this device: its number, its player's name, and this
+        device's own token for it (keep it: it is shown only now)."""
+        answer = self._call("POST", f"/api/tables/{table}/seat-codes/claim", {"code": code})
+        return int(answer["seat"]), str(answer["name"]), str(answer["token"])
+
     def ledger(self, table: str) -> dict[str, Any]:
         return dict(self._call("GET", f"/api/tables/{table}/ledger"))
+
+    def ledger_file(self, table: str, form: str) -> str:
+        """The ledger to keep, as ``csv`` or ``json`` text."""
+        return self._text("GET", f"/api/tables/{table}/ledger?format={form}")
+
+    def stats(self, table: str) -> dict[str, Any]:
+        return dict(self._call("GET", f"/api/tables/{table}/stats"))
+
+    def histories(self, table: str, token: str) -> str:
+        """The hands a seat's token opens (the owner's: every hand in full, once closed), as JSON lines."""
+        return self._text("GET", f"/api/tables/{table}/histories", token=token)
 
     def hand(self, table: str, number: int, token: str | None = None) -> dict[str, Any]:
         return dict(self._call("GET", f"/api/tables/{table}/hands/{number}", token=token))

@@ -112,7 +112,8 @@ class TableConfig:
 
     ``stakes`` are game settings (``ante``, ``bet``, ``limit``, ``wager``...) given to every game
     that has a setting of that name; ``points_rate`` is what a point is worth in chips in the
-    games scored in points (and the ``unit`` of Chinese and Open-Face Chinese Poker).
+    games scored in points (and the ``unit`` of Chinese and Open-Face Chinese Poker), or ``None``:
+    each game's own (:attr:`~homegame.engine.Game.points_rate`, and each game's ``unit``).
     ``max_buy_in`` is the most a player may bring, or top a stack up to, where the table allows
     deep stacks (0, or the buy-in: every player brings the buy-in).
 
@@ -133,7 +134,7 @@ class TableConfig:
     bot_level: str = "heuristic"
     clock: float = 30.0
     timeouts_to_sit_out: int = 2
-    points_rate: int = 1
+    points_rate: int | None = None
     pause: float = 3.0
     public: bool = False
     ask_to_sit: bool = False
@@ -162,7 +163,7 @@ class TableConfig:
             bot_level=_bot_level(data.get("bot_level", "heuristic")),
             clock=_seconds("clock", data.get("clock", 30.0)),
             timeouts_to_sit_out=_whole("timeouts_to_sit_out", data.get("timeouts_to_sit_out", 2)),
-            points_rate=_whole("points_rate", data.get("points_rate", 1)),
+            points_rate=_optional_whole("points_rate", data.get("points_rate")),
             pause=_seconds("pause", data.get("pause", 3.0)),
             public=_flag("public", data.get("public", False)),
             ask_to_sit=_flag("ask_to_sit", data.get("ask_to_sit", False)),
@@ -221,7 +222,7 @@ class TableConfig:
         (``pair_units``) follow those seats to their places in the hand."""
         takes = game_class(name).settings_counted(variants)
         settings = {key: value for key, value in self.stakes.items() if key in takes}
-        if "unit" in takes and "unit" not in settings:
+        if "unit" in takes and "unit" not in settings and self.points_rate is not None:
             settings["unit"] = self.points_rate
         if "pair_units" in settings:
             settings["pair_units"] = _pairs_among(settings["pair_units"], range(self.seats) if seats is None
@@ -259,6 +260,11 @@ class TableConfig:
                 "timeouts_to_sit_out": self.timeouts_to_sit_out, "points_rate": self.points_rate,
                 "pause": self.pause, "public": self.public, "ask_to_sit": self.ask_to_sit,
                 "host_starts": self.host_starts, "approve_chips": self.approve_chips}
+
+
+def _optional_whole(name: str, value: object) -> int | None:
+    """A whole-number field a table may leave to each game (``None``)."""
+    return None if value is None else _whole(name, value)
 
 
 def _pairs_among(text: object, seats: Sequence[int], *, table_seats: int) -> object:

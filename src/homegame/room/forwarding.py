@@ -101,12 +101,14 @@ def _fetch(request: urllib.request.Request) -> Response | None:
     """The owner's answer to ``request`` as it is; ``None`` if the owner cannot be reached."""
     try:
         with urllib.request.urlopen(request, timeout=_TIMEOUT) as answer:
-            status, kind, content = answer.status, answer.headers.get("content-type"), answer.read()
+            status, headers, content = answer.status, answer.headers, answer.read()
     except urllib.error.HTTPError as error:
-        status, kind, content = error.code, error.headers.get("content-type"), error.read()
+        status, headers, content = error.code, error.headers, error.read()
     except OSError:
         return None
-    return Response(content, status_code=status, media_type=kind)
+    attachment = headers.get("content-disposition")  # a download keeps its file name
+    return Response(content, status_code=status, media_type=headers.get("content-type"),
+                    headers={"content-disposition": attachment} if attachment else None)
 
 
 def _moving(message: str) -> Response:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card, parse_cards
@@ -19,7 +20,7 @@ from homegame.games import new_game
 if TYPE_CHECKING:
     from homegame.room.table import TableEvent
 
-__all__ = ["HandInPlay", "Series", "chance_by_hand", "replay_hand", "replaying", "start_hand"]
+__all__ = ["HandInPlay", "Series", "chance_by_hand", "rate_json", "replay_hand", "replaying", "start_hand"]
 
 
 @dataclass
@@ -39,12 +40,20 @@ class HandInPlay:
         """The game's seat for table seat ``seat`` (``None`` if it is not dealt in)."""
         return self.seats.index(seat) if seat in self.seats else None
 
-    def chips_moved(self, points_rate: int) -> dict[int | str, int]:
+    def chips_moved(self, points_rate: int | None) -> dict[int | str, int]:
         """What the finished hand moves in chips, by game seat (and ``"bank"``, the house's part):
-        its outcome as the game pays it at a table where a point is worth ``points_rate`` chips."""
+        its outcome as the game pays it at a table where a point is worth ``points_rate`` chips
+        (``None``: the game's own rate)."""
         return self.game.in_chips(self.state.outcome, rate=points_rate)
 
-    def chips_by_seat(self, points_rate: int) -> list[int] | None:
+    def points_rate(self, table_rate: int | None) -> float | None:
+        """The chips a point of this hand is worth at a table of ``table_rate`` (``None``: the
+        game's own), or ``None`` for a game played for chips."""
+        if self.game.scores_in_chips:
+            return None
+        return rate_json(self.game.points_rate if table_rate is None else table_rate)
+
+    def chips_by_seat(self, points_rate: int | None) -> list[int] | None:
         """Each game seat's chips won (or lost, below zero) in the finished hand; ``None`` while it
         is played."""
         if not self.state.is_over:
@@ -72,6 +81,16 @@ class Series:
         seats = data["seats"]
         return cls(data["game"], tuple(data["variants"]), dict(data["carry"]),
                    None if seats is None else tuple(seats))
+
+
+def rate_json(rate: int | Fraction) -> int | float:
+    """A points rate as JSON shows it: a whole number, or a fraction as a decimal (0.1).
+
+    >>> rate_json(Fraction(1, 10)), rate_json(Fraction(2))
+    (0.1, 2)
+    """
+    exact = Fraction(rate)
+    return int(exact) if exact.denominator == 1 else float(exact)
 
 
 def start_hand(deal: dict[str, Any], *, deck: Sequence[Card] | None, chance: Chance) -> HandInPlay:

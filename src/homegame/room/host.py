@@ -74,6 +74,7 @@ class TableHost:
         self._chat: dict[int, TokenBucket] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopped = False
+        self._call_told: tuple[int, float] | None = None
 
     # -- changing the table ---------------------------------------------------------------------
 
@@ -129,8 +130,7 @@ class TableHost:
 
     def _seat_by_hash(self, hashed: str) -> int | None:
         for seat, occupant in enumerate(self.table.seats):
-            kept = occupant.token_hash if occupant is not None else None
-            if kept and hmac.compare_digest(kept, hashed):
+            if occupant is not None and occupant.opens_with(hashed):
                 return seat
         return None
 
@@ -215,8 +215,8 @@ class TableHost:
                 resent = occupant is not None and intent in occupant.intents  # taken once already
                 since = table.facing_since.get(seat, table.seq)
                 if "seq" in message and message["seq"] < since and not resent:
-                    raise BadMessage("stale", f"your decision has changed since event {message['seq']} "
-                                              f"(at event {since}): look again")
+                    raise BadMessage("stale", "the table moved on while you decided (a bet to face, or "
+                                              "the clock played for you): look again and choose anew")
                 return table.act(seat, Action.from_json(message["action"]), intent=intent, at=clock())
             return act
         requests: dict[str, Callable[[Table], bool]] = {
@@ -299,9 +299,11 @@ class TableHost:
         if self._stopped or table.paused is not None:
             return  # a paused table waits for its host, with every clock standing still
         waiting = [d for s, d in table.deadlines.items() if ("clock", s, self._decision(s)) not in self._busy]
-        moments = [*waiting, *([table.wakes_at] if table.wakes_at is not None else [])]
+        opens, now = table.call_opens_at(), self.room.clock()
+        moments = [*waiting, *([table.wakes_at] if table.wakes_at is not None else []),
+                   *([opens] if opens is not None and opens > now else [])]  # the pause before a call
         if moments:
-            delay = max(0.0, min(moments) - self.room.clock())
+            delay = max(0.0, min(moments) - now)
             self._timer = asyncio.get_running_loop().call_later(delay, lambda: self._spawn(self._wake()))
         for seat in self._bots_to_move():
             key = ("bot", seat, self._decision(seat))
@@ -318,7 +320,8 @@ class TableHost:
     def _bots_to_move(self) -> list[int]:
         table, hand = self.table, self.table.hand
         if table.phase == "choosing" and table.chooser is not None:
-            seats = [table.chooser]
+            opens = table.call_opens_at()
+            seats = [table.chooser] if opens is not None and opens <= self.room.clock() else []
         elif table.phase == "playing" and hand is not None:
             seats = [hand.seats[player] for player in hand.state.to_act]
         else:
@@ -341,6 +344,10 @@ class TableHost:
 
     async def _wake(self) -> None:
         table, now = self.table, self.room.clock()
+        opens = table.call_opens_at()
+        if opens is not None and opens <= now and self._call_told != (table.seq, opens):
+            self._call_told = (table.seq, opens)
+            self._push()  # the pause is over: the dealer is asked for the call now
         if table.phase == "between" and table.wakes_at is not None and table.wakes_at <= now:
             await self._quietly(self.change(lambda t: t.deal(at=self.room.clock(), shuffle=self.room.shuffle)
                                             if t.phase == "between" else None))

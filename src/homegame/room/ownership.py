@@ -119,7 +119,7 @@ class Sharing:
 
     async def publish(self) -> None:
         """Send the store the lobby lines of this process's tables that changed."""
-        lines = {table_id: self.room.lobby_line(host.table) for table_id, host in self.room.hosts.items()}
+        lines = {table_id: self.room.lobby_line(host) for table_id, host in self.room.hosts.items()}
         changed = {key: line for key, line in lines.items() if self._published.get(key) != line}
         await self.store.publish(changed)
         self._published.update(changed)
@@ -146,5 +146,5 @@ class Sharing:
 
     async def lobby(self) -> list[dict[str, Any]]:
         """Every open table of the shared store, this process's own as they are now."""
-        here = {table_id: self.room.lobby_line(host.table) for table_id, host in self.room.hosts.items()}
+        here = {table_id: self.room.lobby_line(host) for table_id, host in self.room.hosts.items()}
         return [here.pop(line["id"], line) for line in await self.store.lobby()] + list(here.values())

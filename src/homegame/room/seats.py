@@ -13,6 +13,7 @@ player who leaves and comes back keeps one line, and its nets settle up at the e
 
 from __future__ import annotations
 
+import hmac
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -51,6 +52,16 @@ class Seat:
     """Chips the player asked to rebuy during a hand they play, added when it ends."""
     chips_asked: int = 0
     """Chips the player asked for at a table whose host approves rebuys, until the host answers."""
+    code: list[Any] | None = None
+    """The seat's code for another device, ``[hash, expires]``, until it is claimed (see
+    :mod:`homegame.room.devices`)."""
+    devices: list[str] = field(default_factory=list)
+    """The hashes of the tokens of the other devices the seat was claimed on: each opens it too."""
+
+    def opens_with(self, hashed: str) -> bool:
+        """Whether a token of this hash opens the seat (its first device's, or another's)."""
+        kept = [self.token_hash, *self.devices] if self.token_hash else []
+        return any(hmac.compare_digest(token, hashed) for token in kept)
 
     def remember(self, intent: str, seq: int) -> None:
         """Keep ``intent`` (sent by the seat and taken as event ``seq``) among the last few."""
@@ -63,14 +74,14 @@ class Seat:
                 "sitting_out": self.sitting_out, "leaving": self.leaving, "timeouts": self.timeouts,
                 "intents": [[intent, seq] for intent, seq in self.intents.items()],
                 "joined_after": self.joined_after, "away_from": self.away_from, "rebuy": self.rebuy,
-                "chips_asked": self.chips_asked}
+                "chips_asked": self.chips_asked, "code": self.code, "devices": self.devices}
 
     @classmethod
     def from_checkpoint(cls, data: dict[str, Any]) -> Seat:
         return cls(data["name"], data["token"], data["bot"], data["stack"], data["sitting_out"],
                    data["leaving"], data["timeouts"], OrderedDict((i, s) for i, s in data["intents"]),
                    data.get("joined_after", 0), data.get("away_from", 0), data.get("rebuy", 0),
-                   data.get("chips_asked", 0))
+                   data.get("chips_asked", 0), data.get("code"), list(data.get("devices", ())))
 
     def to_json(self) -> dict[str, Any]:
         """What every seat and spectator may know of this seat."""

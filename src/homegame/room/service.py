@@ -25,21 +25,25 @@ from homegame.cards import Card
 from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.room.bots import BotPool
 from homegame.room.config import TableConfig
-from homegame.room.connection import CLOSE_TABLE_CLOSED
+from homegame.room.connection import CLOSE_TABLE_CLOSED, TokenBucket
+from homegame.room.devices import new_code, normal_code, shown_code
 from homegame.room.hands import replay_hand
 from homegame.room.host import TableHost, new_token, token_hash
 from homegame.room.limits import RoomLimits
 from homegame.room.ownership import Sharing
-from homegame.room.protocol import read_host_action
+from homegame.room.protocol import BadMessage, read_host_action
 from homegame.room.store import SharedStore, Store
 from homegame.room.table import Shuffle, Table, TableEvent
 from homegame.room.views import closed_frame, hand_chips, ledger_json, table_json
 
-__all__ = ["CardRoom", "system_shuffle"]
+__all__ = ["ABANDONED_AFTER", "CardRoom", "system_shuffle"]
 
 _LOG = logging.getLogger("homegame.room")
 
 _LAG_SAMPLE: Final = 0.02
+ABANDONED_AFTER: Final = 1800.0
+"""Seconds with no one connected to a table and nothing happening at it, after which the lobby no
+longer lists it."""
 
 
 def system_shuffle(cards: Sequence[Card]) -> list[Card]:
@@ -73,6 +77,7 @@ class CardRoom:
         self.monotonic = time.monotonic
         self.random = random.SystemRandom()
         self.hosts: dict[str, TableHost] = {}
+        self._claims: dict[str, TokenBucket] = {}
         self.lag: deque[float] = deque(maxlen=3000)
         self._lag_task: asyncio.Task[None] | None = None
         self.sharing: Sharing | None = None
@@ -182,6 +187,28 @@ class CardRoom:
             raise NotAllowed("only the table's host may do that: open the table with the host's link")
         return await host.host_action(token, read_host_action(action))
 
+    async def seat_code(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """A code that opens the seat ``token`` opens on another device, once, for a few minutes
+        (see :mod:`homegame.room.devices`)."""
+        host = self.host(table_id)
+        seat = host.seat_of(token)
+        if seat is None:
+            raise NotAllowed("a code for another device is asked for with your seat's token")
+        code = new_code()
+        expires = await host.change(lambda t: t.issue_code(seat, token_hash(code), at=self.clock()))
+        return {"code": shown_code(code), "expires": expires, "seat": seat}
+
+    async def claim_seat(self, table_id: str, code: object) -> dict[str, Any]:
+        """The seat a code opens, with a token of this device's own for it (shown this once)."""
+        host = self.host(table_id)
+        claims = self._claims.setdefault(table_id, TokenBucket(rate=0.5, burst=10))
+        if not claims.take(now=self.monotonic()):
+            raise BadMessage("slow_down", "too many seat codes tried at this table: wait a moment")
+        hashed, token = token_hash(normal_code(code)), new_token()
+        seat = await host.change(lambda t: t.claim(hashed, token_hash(token), at=self.clock()))
+        occupant = host.table.seats[seat]
+        return {"seat": seat, "name": occupant.name if occupant else "", "token": token}
+
     async def close_table(self, table_id: str, owner_token: str) -> dict[str, Any]:
         """Close the table (its host only): at once between hands, else when the hand in play
         ends. Whether it closed now, and the ledger (the final one if it did)."""
@@ -223,26 +250,32 @@ class CardRoom:
 
     def lobby(self) -> list[dict[str, Any]]:
         """The open tables this process hosts, public or not (see :meth:`lobby_line`)."""
-        return [self.lobby_line(host.table) for host in self.hosts.values()]
+        return [self.lobby_line(host) for host in self.hosts.values()]
+
+    async def all_tables(self) -> list[dict[str, Any]]:
+        """The lobby of the whole room (on a shared store, every open table of every process): the
+        public tables (a private one is found only by its invite link), but the abandoned ones: no
+        one has been connected to them, nor has anything happened there, for
+        :data:`ABANDONED_AFTER` seconds. They stay open, and their links lead to them."""
+        now = self.clock()
+        # (a line published by an older room process says neither: it is listed)
+        return [line for line in await self._open_lines() if line.get("public") and (
+            line.get("connected", 1) or now - line.get("active_at", now) < ABANDONED_AFTER)]
 
     async def _open_lines(self) -> list[dict[str, Any]]:
         """The lobby line of every open table of the room, public or not: on a shared store, of
         every process."""
         return await self.sharing.lobby() if self.sharing is not None else self.lobby()
 
-    async def all_tables(self) -> list[dict[str, Any]]:
-        """The lobby of the whole room: the public tables (a private one is found only by its
-        invite link), on a shared store those of every process."""
-        return [line for line in await self._open_lines() if line.get("public")]
-
     @staticmethod
-    def lobby_line(table: Table) -> dict[str, Any]:
-        """A table in a lobby: name, seats taken and free, what it deals, what is on, and whether
-        it is listed (``public``)."""
+    def lobby_line(host: TableHost) -> dict[str, Any]:
+        """A table in a lobby: name, seats taken and free, what it deals, what is on, whether it is
+        listed (``public``), how many are connected to it now and when its last event happened."""
+        table = host.table
         return {"id": table.id, "name": table.config.name, "seats": table.config.seats,
                 "taken": sum(s is not None for s in table.seats), "phase": table.phase,
                 "games": [choice.game for choice in table.config.games], "hands_played": table.hands_played,
-                "public": table.config.public}
+                "public": table.config.public, "connected": len(host.connections), "active_at": table.last_at}
 
     async def ledger(self, table_id: str) -> dict[str, Any]:
         """Who brought and took what, each net, and who pays whom to settle up."""

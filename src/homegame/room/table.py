@@ -26,19 +26,23 @@ no one calls) and ``closed``.
 
 from __future__ import annotations
 
+import hmac
+import math
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final
 
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, Chance
 from homegame.engine.game import MAX_CHIPS
-from homegame.errors import HomegameError, RoomError, shown
+from homegame.errors import HomegameError, NotAllowed, RoomError, did_you_mean, shown
 from homegame.room.config import BOT_NAMES, TableConfig
+from homegame.room.devices import CODE_LIFETIME, MOST_DEVICES
 from homegame.room.hands import chance_by_hand, start_hand
 from homegame.room.names import display_name, same_name
 from homegame.room.seats import HOUSE
 from homegame.room.table_state import TableEvent, TableState
+from homegame.wording import counted
 
 __all__ = ["CHAT_LONGEST", "MOST_REQUESTS", "Shuffle", "Table", "TableEvent"]
 
@@ -72,6 +76,13 @@ class Table(TableState):
         The events start with the table's creation or with a checkpoint (see :meth:`checkpoint`)
         taken before the last hand was dealt, so that hand is dealt and played again too.
         """
+        *_, (table, _) = cls.replaying(table_id, events)
+        return table
+
+    @classmethod
+    def replaying(cls, table_id: str, events: Iterable[TableEvent]) -> Iterator[tuple[Table, TableEvent]]:
+        """The table its stored events describe, read event by event: after each, the table (one
+        table, changing as it goes) and the event just applied (see :meth:`restore`)."""
         events = list(events)
         if not events or events[0].kind not in ("created", "checkpoint"):
             raise RoomError(f"table {table_id}'s log starts with neither its creation nor a checkpoint")
@@ -80,7 +91,7 @@ class Table(TableState):
         table._chance = chance_by_hand(events)
         for event in events:
             table.apply(event)
-        return table
+            yield table, event
 
     def record(self, kind: str, data: dict[str, Any], at: float) -> TableEvent:
         """Apply a new event to the table and keep it for the room to store."""
@@ -229,6 +240,30 @@ class Table(TableState):
     def held(self) -> int:
         return sum(s.stack for s in self.seats if s is not None)
 
+    def issue_code(self, seat: int, code_hash: str, *, at: float) -> float:
+        """A code (kept as its hash) that opens ``seat`` on another device, once, until the moment
+        returned; the seat's earlier code no longer does (see :mod:`homegame.room.devices`)."""
+        self.check_open()
+        occupant = self.occupant(seat)
+        if len(occupant.devices) >= MOST_DEVICES:
+            raise RoomError(f"your seat is open on {MOST_DEVICES + 1} devices already, the most it may be")
+        expires = at + CODE_LIFETIME
+        self.record("seat_code", {"seat": seat, "code": code_hash, "expires": expires}, at)
+        return expires
+
+    def claim(self, code_hash: str, token_hash: str, *, at: float) -> int:
+        """The seat the code of ``code_hash`` opens, from now on with the token of ``token_hash``
+        too; :class:`NotAllowed` for a code that opens no seat, or no longer does."""
+        self.check_open()
+        for seat, occupant in enumerate(self.seats):
+            if occupant is not None and occupant.code and hmac.compare_digest(occupant.code[0], code_hash):
+                if at > occupant.code[1]:
+                    raise NotAllowed("that code has expired: ask your seat's device for a new one")
+                self.record("seat_claimed", {"seat": seat, "code": code_hash, "token": token_hash}, at)
+                return seat
+        raise NotAllowed("that code opens no seat at this table (a code is used once): check it, or ask "
+                         "your seat's device for a new one")
+
     def say(self, seat: int, text: object, *, at: float, intent: str | None = None) -> bool:
         """A line of chat from ``seat`` (text only, at most :data:`CHAT_LONGEST` characters)."""
         self.check_open()
@@ -250,14 +285,24 @@ class Table(TableState):
         if self.phase != "choosing":
             raise RoomError("no game is to be called now: the dealer calls one between games")
         if seat != self.chooser:
-            raise RoomError(f"it is not your call: the dealer's choice is seat {self.chooser}'s")
+            caller = self.seats[self.chooser] if self.chooser is not None else None
+            who = caller.name if caller is not None else "the dealer"
+            raise RoomError(f"it is not your call: {who} calls the next game")
+        opens = self.call_opens_at()
+        if opens is not None and at < opens:
+            left = counted(math.ceil(opens - at), "second")
+            raise RoomError(f"the last hand stays on the table for {left} more: call the next game then")
         if not isinstance(game, str) or game not in self.choosable():
             raise RoomError(f"{shown(game)} cannot be dealt now; the dealer may call "
                             f"{', '.join(self.choosable()) or 'nothing (not enough players)'}")
         allowed = self.config.choice(game).variants
-        if not isinstance(variants, list) or not all(v in allowed for v in variants):
-            raise RoomError(f"{game}'s variants at this table are {', '.join(allowed) or 'none'}, "
-                            f"not {shown(variants)}")
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise RoomError(f"variants are a list of their names, not {shown(variants)}")
+        unknown = [v for v in variants if v not in allowed]
+        if unknown:
+            offered = f"the dealer may switch on {', '.join(allowed)}" if allowed else "it is dealt as it is"
+            raise RoomError(f"{game} has no variant {unknown[0]} at this table"
+                            f"{did_you_mean(unknown[0], allowed)}; {offered}")
         try:
             self._configure(game, variants, seats=self.players_for(game))
         except HomegameError as error:

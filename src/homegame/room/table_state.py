@@ -155,6 +155,32 @@ class TableState:
             needs = self._least_stack[name] = game.least_stack if game.starting_stack is not None else 1
         return needs
 
+    def out_why(self, seat: int) -> dict[str, Any] | None:
+        """Why the player at ``seat`` is not dealt in, or will not be at the next deal (``None``:
+        they are, or will be): ``why`` is ``leaving``, ``asked`` (they sit out), ``clock`` (the clock
+        sat them out after their time ran out too often in a row), ``chips`` (their stack is below
+        ``needs``, the fewest chips the game in play, or any game of the table, is dealt with) or
+        ``late`` (the hand or game under way was dealt before they sat down or came back)."""
+        occupant = self.occupant(seat)
+        if occupant.leaving:
+            return {"why": "leaving", "needs": None}
+        if occupant.sitting_out:
+            timed_out = occupant.timeouts >= self.config.timeouts_to_sit_out
+            return {"why": "clock" if timed_out else "asked", "needs": None}
+        hand, series = self.hand, self.series
+        game: str | None = None
+        dealt: tuple[int, ...] | None = None
+        if hand is not None and not hand.state.is_over:
+            game, dealt = hand.game.name, hand.seats
+        elif series is not None:
+            game, dealt = series.game, series.seats
+        if dealt is not None and seat in dealt:
+            return None
+        needs = self.least_stack(game) if game else min(self.least_stack(c.game) for c in self.config.games)
+        if occupant.stack < needs:
+            return {"why": "chips", "needs": needs}
+        return None if dealt is None else {"why": "late", "needs": None}
+
     def choosable(self) -> list[str]:
         """The table's games that the players who can be dealt in now could play."""
         return [choice.game for choice in self.config.games
@@ -188,6 +214,14 @@ class TableState:
         """Move every clock and the end of the pause before the next deal ``seconds`` later."""
         self.deadlines = {seat: deadline + seconds for seat, deadline in self.deadlines.items()}
         self.wakes_at = None if self.wakes_at is None else self.wakes_at + seconds
+
+    def call_opens_at(self) -> float | None:
+        """When the dealer may call the next game (``None`` while no call is due): once the pause
+        after the last hand is over, so its result stays on the table as long for everyone, however
+        soon a dealer (or a bot) would call. The dealer's clock runs from then."""
+        if self.phase != "choosing" or self.chooser not in self.deadlines:
+            return None
+        return self.deadlines[self.chooser] - self.config.clock
 
     def due(self, now: float) -> list[int]:
         """The seats whose clock has run out by ``now`` (none while the table is paused)."""
@@ -304,6 +338,14 @@ class TableState:
 
     def _on_rebuy_dropped(self, data: dict[str, Any], at: float) -> None:
         self.occupant(data["seat"]).rebuy = 0
+
+    def _on_seat_code(self, data: dict[str, Any], at: float) -> None:
+        self.occupant(data["seat"]).code = [data["code"], data["expires"]]
+
+    def _on_seat_claimed(self, data: dict[str, Any], at: float) -> None:
+        occupant = self.occupant(data["seat"])
+        occupant.code = None
+        occupant.devices.append(data["token"])
 
     def _on_chat(self, data: dict[str, Any], at: float) -> None:
         self.chat.append({**data, "seq": self.seq, "at": at})

@@ -9,10 +9,11 @@ the hand ever leaves the room while it is played.
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import cache
 from typing import Any
 
-from homegame.games import game_class
-from homegame.room.hands import HandInPlay
+from homegame.games import game_class, new_game
+from homegame.room.hands import HandInPlay, rate_json
 from homegame.room.settle import settle_up
 from homegame.room.table import Table
 
@@ -21,12 +22,38 @@ __all__ = ["closed_frame", "game_json", "hand_chips", "ledger_json", "state_fram
 
 def game_json(name: str) -> dict[str, Any]:
     """A game as a lobby or the dealer's picker shows it: title, seats, variants in words with what
-    they do, settings as a form shows them (:meth:`~homegame.engine.Game.settings_json`), and the
-    setting that chooses the betting structure the others' ``structures`` name (``None``: none)."""
+    they do, settings as a form shows them (:meth:`~homegame.engine.Game.settings_json`), the
+    setting that chooses the betting structure the others' ``structures`` name (``None``: none),
+    and what a deal can cost where the game scores points (:func:`points_json`)."""
     game = game_class(name)
     return {"name": game.name, "title": game.title, "players": [game.players[0], game.players[-1]],
             "variants": [variant.to_json(name) for name, variant in game.variants.items()],
-            "settings": game.settings_json(), "structure_setting": game.structure_setting}
+            "settings": game.settings_json(), "structure_setting": game.structure_setting,
+            "points": points_json(name)}
+
+
+@cache  # the games' own figures: worked out once
+def points_json(name: str) -> dict[str, Any] | None:
+    """For a game scored in points: ``rate``, the chips a point is worth at a table that leaves it to
+    the game, and ``deal_cost``, the most chips one player can lose in one deal at that rate, by the
+    number of players (and ``variant_deal_cost``, the same under each variant that changes it);
+    ``None`` for a game played for chips.
+
+    >>> points_json("papayoo")["deal_cost"]["4"], points_json("draw")
+    (75, None)
+    """
+    game = game_class(name)
+
+    def costs(variants: tuple[str, ...]) -> dict[str, int] | None:
+        found = {players: new_game(name, players=players, variants=variants).deal_cost()
+                 for players in game.players}
+        return {str(players): cost for players, cost in found.items() if cost is not None} or None
+
+    plain = costs(())
+    if plain is None:
+        return None
+    changed = {variant: cost for variant in game.variants if (cost := costs((variant,))) not in (None, plain)}
+    return {"rate": rate_json(game.points_rate), "deal_cost": plain, "variant_deal_cost": changed}
 
 
 def table_json(table: Table, connected: Collection[int] = ()) -> dict[str, Any]:
@@ -63,7 +90,7 @@ def hand_chips(table: Table, hand: HandInPlay | None = None) -> dict[str, Any]:
     hand = hand or table.hand
     assert hand is not None
     rate = table.config.points_rate
-    return {"chips": hand.chips_by_seat(rate), "points_rate": None if hand.game.scores_in_chips else rate}
+    return {"chips": hand.chips_by_seat(rate), "points_rate": hand.points_rate(rate)}
 
 
 def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: float, host: bool = False,
@@ -78,11 +105,13 @@ def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: 
     player = None
     if hand is not None and seat is not None and occupant is not None and table.sat_for(seat, hand.number):
         player = hand.player_of(seat)
-    choosing = table.phase == "choosing" and seat is not None and seat == table.chooser
+    opens = table.call_opens_at()
+    choosing = seat is not None and seat == table.chooser and opens is not None and now >= opens
     clocked = hand.clocked.get(seat) if hand is not None and player is not None and seat is not None else None
     you = {"seat": seat, "name": occupant.name if occupant else None, "player": player, "to_act": False,
            "choosing": choosing, "clock_chose": clocked, "host": host,
-           "request": None if request is None else table.requests[request].to_json(request)}
+           "request": None if request is None else table.requests[request].to_json(request),
+           "out": table.out_why(seat) if seat is not None and occupant is not None else None}
     view = legal = clock_takes = None
     if hand is not None:
         view = hand.state.view(player).to_json()

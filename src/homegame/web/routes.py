@@ -11,7 +11,8 @@ Bearer``):
   would make, the rows' names;
 - ``GET /api/tables/<table>/suggest``: what the game's best bot or solver would play now.
 
-Both are rate limited per seat, as the protocol limits messages.
+Both are rate limited per seat, as the protocol limits messages. The lessons (``/learn`` and their
+endpoints) are :mod:`homegame.web.lessons`'s.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from homegame.room.connection import TokenBucket
 from homegame.room.protocol import BadMessage
 from homegame.web.advice import check, suggestion
 from homegame.web.assets import Assets
+from homegame.web.lessons import lesson_routes
 
 if TYPE_CHECKING:
     from homegame.room.service import CardRoom
@@ -108,6 +110,7 @@ def web_routes(room: CardRoom, *, api: Callable[[Handler], Handler], bearer: Cal
         Route("/api/tables/{table}/check", api(check_endpoint), methods=["POST"]),
         Route("/api/tables/{table}/suggest", api(suggest_endpoint)),
         Route("/api/tables/{table}/invite.svg", api(qr_endpoint)),
+        *lesson_routes(api=api, body=body, page=page, monotonic=room.monotonic),
         Route("/static/{path:path}", _static(assets)),
     ]
 

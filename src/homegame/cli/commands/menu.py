@@ -1,5 +1,5 @@
 """``homegame menu`` (and ``homegame`` alone, and ``make play``): pick a game and play it, again
-and again until you leave the menu.
+and again until you leave the menu; or, with l, learn a game first (``homegame learn``).
 
 The menu asks only what a game makes meaningful: how many players where the game takes a range,
 then one question whose Enter plays the usual rules against the game's own bot. Asking to choose
@@ -71,7 +71,11 @@ def menu(console: TableConsole) -> bool:
     for number, game in enumerate(games, 1):
         variants = f", {counted(len(game.variants), 'variant')}" if game.variants else ""
         console.say(f"  {number:>2}) {game.title:<36} {game.players[0]}-{game.players[-1]} players{variants}")
-    chosen = games[_number(console, "Game number: ", 1, len(games)) - 1]
+    console.say("   l) Learn a game first: a short lesson against bots, then a quiz")
+    picked = _game_number(console, len(games))
+    if picked is None:
+        return _learn(console)
+    chosen = games[picked - 1]
     low, high = chosen.players[0], chosen.players[-1]
     players = low if low == high else _number(console, f"Players ({low}-{high}): ", low, high)
     table_game, bot = _table(console, chosen, players)
@@ -218,6 +222,29 @@ def _words(setting: Setting, value: Any) -> str:
     if value in setting.choices:
         return setting.choice_words[setting.choices.index(value)]
     return str(value) if value != "" else "none"
+
+
+def _game_number(console: TableConsole, count: int) -> int | None:
+    """The number of the game the person picks, or ``None`` when they ask for a lesson (l)."""
+    while True:
+        text = _read(console, "Game number: ", f"Type a number from 1 to {count}, or l for a lesson "
+                     "that teaches a game.")
+        if text.lower() in ("l", "learn"):
+            return None
+        if text.isdigit() and 1 <= int(text) <= count:
+            return int(text)
+        console.say(f"  please type a number from 1 to {count}, or l to learn a game")
+
+
+def _learn(console: TableConsole) -> bool:
+    """A lesson the person picks (``homegame learn``), then the menu again."""
+    from homegame.cli.commands.learn import choose_lesson, learn
+    from homegame.lessons import load_lesson
+
+    name = choose_lesson(console)
+    if name is not None:
+        learn(load_lesson(name), console)
+    return True
 
 
 def _number(console: TableConsole, question: str, low: int, high: int) -> int:

@@ -28,13 +28,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser("rules", help="show the rules of a game",
                                    description="The rules of a game with its variants and settings, "
                                    "formatted and paged on a terminal, as Markdown otherwise.")
-    parser.add_argument("game", help=f"the game: {', '.join(sorted(GAMES))}")
+    parser.add_argument("game", nargs="?", default=None,
+                        help=f"the game: {', '.join(sorted(GAMES))} (none: the list of games)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from homegame.games.pages import rules_text  # here: the command line's help loads no game
 
+    if args.game is None:
+        print("The games (homegame rules GAME shows one's rules):")
+        for name in sorted(GAMES):
+            game = GAMES[name]
+            print(f"  {name:<22} {game.title}, {game.players[0]} to {game.players[-1]} players")
+        return 0
     try:
         text = rules_text(args.game)
     except ValueError as error:

@@ -44,7 +44,8 @@ def render(view: View, look: Style | None = None) -> list[str]:
         lines.append("Waiting for: " + ", ".join(seat_name(s, view) for s in waiting))
     if view.pending:
         lines.append(f"To place: {look.cards(view.pending)}")
-        lines.extend(look.bold("Warning: ") + str(warning) for warning in view.warnings)
+        if view.warnings:
+            lines.append(look.bold("Warning: ") + "; ".join(str(warning) for warning in view.warnings))
         lines.append(_prompt(view))
     return lines
 

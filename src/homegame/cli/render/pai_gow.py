@@ -1,7 +1,7 @@
 """The Pai Gow Poker table in a terminal: who banks, your seven cards, the house way and a foul
 warning (the ways to set them, named and foul ones marked, are the table's numbered choices: see
-:func:`distinct_ways`), your hands as set, and at the reveal the banker's hands, everyone's hands
-and each payment with its reason.
+:func:`~homegame.games.pai_gow.distinct_ways`), your hands as set, and at the reveal the banker's
+hands, everyone's hands and each payment with its reason.
 
 >>> from homegame.games.pai_gow import PaiGow
 >>> state = PaiGow(players=2).deal(seed=5)
@@ -19,7 +19,7 @@ from homegame.engine import View
 from homegame.games.pai_gow import PaiGowView, Placement
 from homegame.wording import capitalized, you_form
 
-__all__ = ["distinct_ways", "placement_text", "render"]
+__all__ = ["placement_text", "render"]
 
 
 def render(view: View, look: Style | None = None) -> list[str]:
@@ -63,14 +63,6 @@ def placement_text(placed: Placement, look: Style) -> str:
 def _choosing_lines(view: PaiGowView, look: Style) -> list[str]:
     """The advice; the ways to set the cards are the table's numbered choices."""
     return [capitalized(view.hint)]
-
-
-def distinct_ways(view: PaiGowView) -> list[Placement]:
-    """The ways to set the cards, one for each pair of hand names (the others set alike)."""
-    seen: dict[tuple[str, str], Placement] = {}
-    for option in view.options:
-        seen.setdefault((option.two_name, option.five_name), option)
-    return list(seen.values())
 
 
 def _reveal_lines(view: PaiGowView, look: Style) -> list[str]:

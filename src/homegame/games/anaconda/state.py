@@ -215,6 +215,9 @@ class AnacondaState(GameState[AnacondaView]):
                 redeal.confine(cards, {target, onward})
                 redeal.limit(onward, cards, most=PASS)
 
+    def betting_round(self) -> BettingRound | None:
+        return self.betting
+
     def _legal(self, seat: int) -> ActionSet:
         if self.betting is not None:
             return self.betting.legal(seat)

@@ -98,6 +98,9 @@ class DrawState(GameState[DrawView]):
     def to_act(self) -> tuple[int, ...]:
         return self._to_act
 
+    def betting_round(self) -> BettingRound | None:
+        return self.betting
+
     def _legal(self, seat: int) -> ActionSet:
         if self.betting is not None:
             return self.betting.legal(seat)
@@ -132,8 +135,9 @@ class DrawState(GameState[DrawView]):
         twice = [card for card, count in Counter(action.cards).items() if count > 1]
         if twice:
             return f"{format_cards(twice)} named twice: name each card you discard once"
-        if Counter(action.cards) - Counter(hand):
-            return f"you do not hold {format_cards(action.cards)}; your hand is {format_cards(hand)}"
+        missing = Counter(action.cards) - Counter(hand)
+        if missing:
+            return f"you do not hold {format_cards(list(missing))}; your hand is {format_cards(hand)}"
         if len(action.cards) == 4:
             return "you may discard four only when the card you keep is an ace, which you show"
         if action.amount is not None or action.option is not None or action.groups:

@@ -12,12 +12,12 @@ from homegame.games.pai_gow.game import BANK, DECLINE, HOUSE_WAY, PaiGow, PaiGow
 from homegame.games.pai_gow.hands import ScoredSplit, Split, ranking_for, scored_splits
 from homegame.games.pai_gow.house_way import house_way, house_way_rule
 from homegame.games.pai_gow.settle import Settlement, commission, is_foul, settle
-from homegame.games.pai_gow.view import PaiGowView, Placement, Result
+from homegame.games.pai_gow.view import PaiGowView, Placement, Result, distinct_ways
 
 __all__ = [
     "BANK", "DECLINE", "GAMES", "HOUSE_WAY", "PaiGow", "PaiGowState", "PaiGowView", "Placement",
-    "Result", "ScoredSplit", "Settlement", "Split", "commission", "foul_warning", "house_way",
-    "house_way_rule", "is_foul", "ranking_for", "scored_splits", "settle",
+    "Result", "ScoredSplit", "Settlement", "Split", "commission", "distinct_ways", "foul_warning",
+    "house_way", "house_way_rule", "is_foul", "ranking_for", "scored_splits", "settle",
 ]
 
 GAMES = (PaiGow,)

@@ -48,7 +48,7 @@ from homegame.engine.seats import SimultaneousChoice, clockwise
 from homegame.games.pai_gow.hands import PAI_GOW_DECK, Split, hand_name, ranking_for, splits
 from homegame.games.pai_gow.house_way import house_way, house_way_rule
 from homegame.games.pai_gow.settle import Settlement, commission, is_foul, settle
-from homegame.games.pai_gow.view import PaiGowView, Placement, Result
+from homegame.games.pai_gow.view import PaiGowView, Placement, Result, distinct_ways
 
 __all__ = ["BANK", "DECLINE", "HOUSE_WAY", "PaiGow", "PaiGowState", "foul_warning"]
 
@@ -283,9 +283,10 @@ class _Advice:
 
 def _hint(way: Placement, rule: str, options: Sequence[Placement]) -> str:
     """The house way with its rule, and how many ways of setting the cards foul."""
-    fouls = sum(option.foul for option in options)
+    ways = distinct_ways(options)
+    fouls = sum(way.foul for way in ways)
     warning = "no way of setting these cards fouls" if not fouls else (
-        f"careful: {fouls} of the {len(options)} ways foul (the two-card hand must not beat the "
+        f"careful: {fouls} of the {len(ways)} ways foul (the two-card hand must not beat the "
         "five-card hand), marked FOUL")
     return f"House way: {format_cards(way.two)} | {format_cards(way.five)} ({rule}); {warning}"
 

@@ -12,12 +12,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from homegame.cards import Card
 from homegame.engine import View
 
-__all__ = ["PaiGowView", "Placement", "Result"]
+__all__ = ["PaiGowView", "Placement", "Result", "distinct_ways"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,15 @@ class Placement:
     two_name: str
     five_name: str
     foul: bool
+
+
+def distinct_ways(options: Sequence[Placement]) -> list[Placement]:
+    """The ways to set the cards that differ for a player: one for each pair of hand names (two
+    kings of different suits set alike, so 21 ways of setting a hand may be a dozen choices)."""
+    seen: dict[tuple[str, str], Placement] = {}
+    for option in options:
+        seen.setdefault((option.two_name, option.five_name), option)
+    return list(seen.values())
 
 
 @dataclass(frozen=True, slots=True)

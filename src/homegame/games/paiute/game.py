@@ -18,6 +18,7 @@ may call it. The rules text is ``homegame rules paiute`` (``games/rules/paiute.m
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from homegame.cards import Card, deck
@@ -77,10 +78,22 @@ class Paiute(Game):
     }
     carry_keys = frozenset({"wins"})
 
+    points_rate = Fraction(2)
+    """A deal won (or a unit of the pay table) is worth two chips from each other player."""
+
     @property
     def scores_in_chips(self) -> bool:
         """Only the ``ante`` scoring plays for chips; the others count deals or units."""
         return self.has("ante")
+
+    def costliest_outcome(self) -> dict[int | str, int] | None:
+        """Seat 0 wins the deal with the combination that pays the most."""
+        if self.scores_in_chips:
+            return None
+        table = self.has("pay-table")
+        pays = [int(self.config[key]) for key in PAY_TABLE_SETTINGS.values()] if table else [1]
+        each, others = max(pays), self.player_count - 1
+        return {seat: each * others if seat == 0 else -each for seat in range(self.player_count)}
 
     @property
     def deck(self) -> list[Card]:

@@ -10,12 +10,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from homegame.cards import Card
 from homegame.engine import Chance, Game, Setting
 from homegame.games.papayoo.state import PapayooState
-from homegame.games.papayoo.table import deck_for
+from homegame.games.papayoo.table import DEAL_POINTS, deck_for
 
 __all__ = ["Papayoo"]
 
@@ -31,10 +32,15 @@ class Papayoo(Game):
     title = "Papayoo"
     players = range(3, 9)
     score_is_penalty = True
+    points_rate = Fraction(1, 10)
     numbered_cards = True
     settings = {"deals": Setting(4, "deals in a game; the lowest total after the last deal wins",
                                  minimum=1, maximum=100, label="Deals")}
     carry_keys = frozenset({"deal", "totals"})
+
+    def costliest_outcome(self) -> dict[int | str, int]:
+        """One player takes every point of the deal."""
+        return {seat: DEAL_POINTS if seat == 0 else 0 for seat in range(self.player_count)}
 
     @property
     def deck(self) -> list[Card]:

@@ -208,6 +208,9 @@ class PineappleState(GameState[PineappleView]):
             return self.discarding.waiting
         return ()
 
+    def betting_round(self) -> BettingRound | None:
+        return self.betting
+
     def _legal(self, seat: int) -> ActionSet:
         if self.betting is not None:
             return self.betting.legal(seat)

@@ -64,6 +64,11 @@ class Store(ABC):
     async def hand_events(self, table_id: str, number: int) -> list[TableEvent]:
         """The events of hand ``number`` (its deal and actions): to show that hand again."""
 
+    @abstractmethod
+    async def all_events(self, table_id: str) -> list[TableEvent]:
+        """The table's whole log, from its creation (empty: no such table): to read the night
+        back, its ledger entry by entry and every hand."""
+
 
 @dataclass(frozen=True)
 class Owner:

@@ -181,6 +181,10 @@ class PostgresStore(SharedStore):
               AND kind IN ('dealt', 'acted') ORDER BY seq"""
         return [event_of(*row) for row in await self._rows(query, {"t": table_id, "n": number})]
 
+    async def all_events(self, table_id: str) -> list[TableEvent]:
+        query = "SELECT seq, kind, data, at FROM room_events WHERE table_id = %(t)s ORDER BY seq"
+        return [event_of(*row) for row in await self._rows(query, {"t": table_id})]
+
     # -- shared by several room processes -------------------------------------------------------
 
     async def enter(self, address: str, *, lease: float) -> None:

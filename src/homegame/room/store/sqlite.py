@@ -150,3 +150,7 @@ class SQLiteStore(Store):
                 "SELECT seq, kind, data, at FROM events WHERE table_id = ? AND seq >= ? AND seq < ? "
                 "AND kind IN ('dealt', 'acted') ORDER BY seq", (table_id, start[0], end)).fetchall()
         return [event_of(*row) for row in await self._run(read)]
+
+    async def all_events(self, table_id: str) -> list[TableEvent]:
+        query = "SELECT seq, kind, data, at FROM events WHERE table_id = ? ORDER BY seq"
+        return [event_of(*row) for row in await self._run(lambda c: c.execute(query, (table_id,)).fetchall())]

@@ -220,12 +220,14 @@ export function arrangeEditor(decision, env, labels, fixed = []) {
   const rows = decision.groups.map((group, index) => {
     const before = fixed[index] || [];
     const room = max[index];
-    const title = `${labels[index] || `Row ${index + 1}`}: ${before.length + group.length}/${before.length + room}`;
+    const name = labels[index] || `Row ${index + 1}`;
     const zone = h("div", { class: `group ${group.length < min[index] ? "short" : ""}`, "data-group": index,
                             role: "group", "aria-label": labels[index] || `row ${index + 1}` },
                    h("button", { type: "button", class: "group-label", disabled: env.busy ? true : null,
                                  title: `put the chosen card here (key ${index + 1})` },
-                     title, h("kbd", { "aria-hidden": "true" }, String(index + 1))),
+                     h("span", {}, name), " ",
+                     h("span", { class: "count" }, `${before.length + group.length}/${before.length + room}`,
+                       h("kbd", { "aria-hidden": "true" }, String(index + 1)))),
                    h("div", { class: "group-cards" },
                      before.map((card) => cardElement(card, { size: "hand", marks: env.markOf(card), extra: "fixed" })),
                      group.map((card) => movable(card, decision, env)),

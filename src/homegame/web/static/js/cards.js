@@ -25,8 +25,11 @@ export function parseCard(text) {
   if (suit !== "p" && /^(1[1-9]|20)$/.test(match[2])) return null;
   if (suit === "p" && match[2] === "T") return null;
   const rank = suit !== "p" && match[2] === "10" ? "T" : match[2];
-  return { code: rank + suit, rank, suit, label: rank === "T" ? "10" : rank,
-           name: `${RANK_NAMES[rank]} of ${SUIT_NAMES[suit]}`, joker: false };
+  const label = rank === "T" ? "10" : rank;
+  // a card shown as a number is named by it ("4 of diamonds", read "four of diamonds"), so that its
+  // name holds what is shown on it; a court card or an ace by its name ("queen of hearts")
+  const named = /^[0-9]+$/.test(label) ? label : RANK_NAMES[rank];
+  return { code: rank + suit, rank, suit, label, name: `${named} of ${SUIT_NAMES[suit]}`, joker: false };
 }
 
 /** "ten", "queens": a rank's name. */

@@ -9,7 +9,13 @@ function put(node, attrs) {
     if (key === "text") node.textContent = String(value);
     else if (key === "class") node.setAttribute("class", value);
     else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
-    else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
+    else if (key === "style" && typeof value === "object") {
+      for (const [name, setting] of Object.entries(value)) {
+        if (setting === null || setting === undefined) continue;
+        if (name.startsWith("--")) node.style.setProperty(name, String(setting));  // a custom property
+        else node.style[name] = setting;
+      }
+    }
     else node.setAttribute(key, value === true ? "" : String(value));
   }
 }
@@ -40,6 +46,15 @@ export function s(tag, attrs, ...children) {
 export function fill(node, ...children) {
   node.replaceChildren();
   return append(node, children);
+}
+
+/** Fill ``node`` with what ``build()`` makes, unless it holds what was built for ``key`` already: a
+ * form being typed in keeps its text and its focus while the table changes around it. */
+export function steady(node, key, build) {
+  if (node.dataset.built === key) return node;
+  fill(node, build());
+  node.dataset.built = key;
+  return node;
 }
 
 export function $(selector, root = document) {

@@ -64,8 +64,7 @@ export function renderFelt(ctx, sit) {
                bet ? h("span", { class: "bet" }, `bet ${bet}`) : null,
                status ? h("span", { class: "away" }, status) : null),
              inHand && seat !== frame.you.seat && game.seat ? h("div", { class: "seat-cards" }, game.seat(view, String(g), ctx)) : null,
-             toAct ? h("div", { class: "clock", "data-deadline": occupant.deadline || "" },
-                       h("span", { class: "clock-bar" }), h("span", { class: "clock-text" })) : null);
+             toAct ? clockElement(occupant.deadline) : null);
   });
   // what is happening is a line of its own under the felt, so that it never runs under a seat
   const center = h("div", { class: "center" });
@@ -100,9 +99,17 @@ function waitingLine() {
 }
 
 
+/** A seat's clock running down to ``deadline`` (the room's time): a bar, and the seconds left beside
+ * it in the ink of the text around it (over the bar they could not be read). */
+export function clockElement(deadline, attrs = {}) {
+  return h("div", { class: "clock", "data-deadline": deadline || "", ...attrs },
+           h("span", { class: "clock-track", "aria-hidden": "true" }, h("span", { class: "clock-bar" })),
+           h("span", { class: "clock-text" }));
+}
+
 /** Run down the clocks of the seats to act, against the room's time. */
 export function tickClocks() {
-  const now = Date.now() / 1000 + app.skew;
+  const now = app.clocksStopped === null ? Date.now() / 1000 + app.skew : app.clocksStopped;
   const limit = app.frame ? app.frame.table.config.clock : 30;
   for (const clock of $$(".clock")) {
     const deadline = Number(clock.dataset.deadline);

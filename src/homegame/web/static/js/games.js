@@ -104,7 +104,7 @@ const pineapple = {
   },
   center(view, ctx) {
     const board = cardsOf(view.board);
-    return h("div", { class: "board", "aria-label": "the board" }, ctx.row(board, "table"),
+    return h("div", { class: "board", role: "group", "aria-label": "the board" }, ctx.row(board, "table"),
              Array.from({ length: 5 - board.length }, () => h("span", { class: "slot table" })));
   },
   seat(view, g, ctx) {
@@ -184,7 +184,7 @@ const anaconda = {
     return [declared.length ? h("p", { class: "note" }, ctx.text("Declared: " + ctx.words.bySeat(view.declarations, String))) : null,
             showdown(view, ctx)];
   },
-  rows: ["Show (4)", "Face down (1)", "Throw away (2)"],
+  rows: ["Show", "Face down", "Throw away"],
 };
 
 const whiskey = {
@@ -274,7 +274,7 @@ const papayoo = {
     const trick = (view.trick || []).map((play) => h("figure", { class: "trick-card" }, ctx.row([play.card], "table"),
                                                      h("figcaption", {}, ctx.text(ctx.words.shortWho(play.seat)))));
     const last = (view.tricks || []).at(-1);
-    return [papayoo, h("div", { class: "trick", "aria-label": "the trick on the table" }, trick),
+    return [papayoo, h("div", { class: "trick", role: "group", "aria-label": "the trick on the table" }, trick),
             last && !trick.length ? h("p", { class: "note" }, ctx.text(`Last trick to ${ctx.words.who(last.winner)} (${plural(last.points, "point")})`)) : null];
   },
   seat(view, g, ctx) {
@@ -333,7 +333,7 @@ const paiGow = {
               ctx.text(capitalize(youForm(ctx.words.who(g), ctx.words.seatsAsYou(thirdPerson(result.reason)))))))),
             view.bank_commission ? h("p", { class: "note" }, `The bank pays the house ${view.bank_commission} (5% of its win)`) : null];
   },
-  rows: ["Two-card hand (2)", "Five-card hand (5)"],
+  rows: ["Two-card hand", "Five-card hand"],
 };
 
 const ROW_LABELS = ["Front", "Middle", "Back"];
@@ -342,13 +342,18 @@ const ROW_LABELS = ["Front", "Middle", "Back"];
 function threeRows(rows, names, ctx, size) {
   return h("div", { class: `rows ${size}` }, (rows || []).map((row, index) => h("div", { class: "row-line" },
     size === "table" ? h("span", { class: "row-label" }, ROW_LABELS[index]) : null,
-    row.length ? ctx.row(row, size) : h("span", { class: "note", "aria-label": "empty row" }, "–"),
+    row.length ? ctx.row(row, size) : h("span", { class: "note", role: "img", "aria-label": "empty row" }, "–"),
     names && names[index] ? note(names[index], "hand-name") : null)));
 }
 
 const chinese = {
   phase(view) {
-    const phases = { set: "Set your thirteen cards: front 3, middle 5, back 5", surrender: `Show your rows, or surrender: pay ${view.surrender_cost} in all (two units to every opponent) and show nothing`, over: "Showdown" };
+    // a spectator has no rows to show and no price to pay (the view's cost is a seat's own)
+    const surrender = view.seat === null ? "Each player shows their rows, or surrenders and shows nothing"
+      : `Show your rows, or surrender: pay ${plural(view.surrender_cost, "unit")} in all and show nothing`;
+    const phases = { set: view.seat === null ? "Each player sets their thirteen cards: front 3, middle 5, back 5"
+                                             : "Set your thirteen cards: front 3, middle 5, back 5",
+                     surrender, over: "Showdown" };
     return phases[view.phase] || view.phase;
   },
   seat(view, g, ctx) {
@@ -373,7 +378,7 @@ const chinese = {
               threeRows(rows, (view.row_names || {})[g], ctx, "mini")))),
             payments(view, ctx)];
   },
-  rows: ["Front (3)", "Middle (5)", "Back (5)"],
+  rows: ["Front", "Middle", "Back"],
 };
 
 function payments(view, ctx) {
@@ -414,7 +419,7 @@ const openFace = {
             (view.next_fantasyland || []).length ? h("p", { class: "result-line" },
               ctx.text("Fantasyland next hand: " + view.next_fantasyland.map((g) => ctx.words.who(g)).join(", "))) : null];
   },
-  rows: ["Front (3)", "Middle (5)", "Back (5)"],
+  rows: ["Front", "Middle", "Back"],
   fixedRows(view) {
     return ((view.rows || {})[view.seat] || [[], [], []]);
   },

@@ -36,10 +36,11 @@ export function paiGowHelp(view, ctx) {
   const way = view.advice;
   if (!way) return h("p", { class: "hint" }, help);
   const rule = view.house_rule;
-  const options = view.options || [];
-  const fouls = options.filter((option) => option.foul).length;
+  // Ways that differ for the player: one for each pair of hand names, as the engine counts them.
+  const ways = new Map((view.options || []).map((option) => [`${option.two_name}/${option.five_name}`, option]));
+  const fouls = [...ways.values()].filter((option) => option.foul).length;
   const warned = fouls
-    ? `${fouls} of the ${options.length} ways to set these cards foul (the two-card hand must not beat the five-card hand); `
+    ? `${fouls} of the ${ways.size} ways to set these cards foul (the two-card hand must not beat the five-card hand); `
       + "the Set button says so before you set one."
     : "No way of setting these cards fouls.";
   return [h("p", { class: "hint" }, help),

@@ -1,9 +1,10 @@
 // Taking a seat from the table page: the reader's name and, where the table allows deep stacks
 // (a max_buy_in above its buy-in), the chips they bring. The room checks both and says what it
-// refuses; the page only asks.
+// refuses; the page only asks. A player seated on another device takes the seat here with its code.
 
 import { call, store } from "./api.js";
 import { $, h } from "./dom.js";
+import { claimLine } from "./seat-link.js";
 import { app, tableId } from "./table-state.js";
 
 export function joinForm(onSeated, say) {
@@ -18,11 +19,13 @@ export function joinForm(onSeated, say) {
        h("input", { id: "join-chips", name: "chips", type: "number", min: least, max: most, step: 1, value: least })]
     : [];
   const submit = (event) => { event.preventDefault(); takeSeat(null, onSeated, say); };
-  return h("form", { class: "join", onsubmit: submit },
-           h("p", {}, "You are watching this table."),
-           free ? [h("label", { for: "join-name" }, "Name"), name, ...chips,
-                   h("button", { type: "submit", class: "act primary" }, "Take a seat")]
-                : h("p", { class: "note" }, "Every seat is taken."));
+  return h("div", { class: "joining" },
+           h("form", { class: "join", onsubmit: submit },
+             h("p", {}, "You are watching this table."),
+             free ? [h("label", { for: "join-name" }, "Name"), name, ...chips,
+                     h("button", { type: "submit", class: "act primary" }, "Take a seat")]
+                  : h("p", { class: "note" }, "Every seat is taken.")),
+           claimLine(tableId, onSeated, say));
 }
 
 /** Take ``seat`` (null: any free one) under the name typed, with the chips asked for if any. */

@@ -10,6 +10,7 @@ export const SHORTCUTS = [
   ["M, H, P, A", "bet presets: minimum, half the pot and the pot (where a bet can reach them), all in (or the most allowed)"],
   ["+ / −", "raise or lower the amount by one"],
   ["1 … 9, 0", "pick the first … ninth, tenth card of your hand (to discard, pass or play)"],
+  ["1 … 9, 0, -, =", "your deal: choose the first … twelfth game"],
   ["← / →", "move between your cards; Space picks the focused card"],
   ["Enter", "the main action: play, discard, pass or set what you picked"],
   ["1, 2, 3 (setting rows)", "put the focused or chosen card in row 1, 2 or 3; 0 takes it back"],
@@ -24,6 +25,19 @@ export const SHORTCUTS = [
 ];
 
 const PANELS = { R: "rules", H: "history", L: "ledger", O: "options" };
+
+/** The keys of the dealer's picker, game by game: the top row of the keyboard, so that every game of
+ * the book has one (twelve). */
+export const PICKER_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
+
+/** Call the game of the picker's key ``key``; false if there is none. */
+function pickGame(key) {
+  const radios = $$(".picker input[type=radio]");
+  const radio = radios[PICKER_KEYS.indexOf(key)];
+  if (!radio) return false;
+  radio.click();
+  return true;
+}
 
 function typing(target) {
   if (!(target instanceof Element)) return false;
@@ -60,11 +74,7 @@ function digit(env, key) {
   const { app } = env;
   const frame = app.frame;
   const number = key === "0" ? 10 : Number(key);
-  if (frame && frame.you.choosing) {
-    const radios = $$(".picker input[type=radio]");
-    if (radios[number - 1]) radios[number - 1].click();
-    return true;
-  }
+  if (frame && frame.you.choosing) return pickGame(key);
   const decision = app.decision;
   if (!decision) return false;
   if (decision.mode === "arrange") {
@@ -142,6 +152,8 @@ export function installKeys(env) {
       const active = document.activeElement;
       const onControl = active && active !== document.body && active.matches("button:not(.card), a, input, select, summary");
       if (!onControl) done = press("#actions [data-primary]");
+    } else if ((key === "-" || key === "=") && env.app.frame && env.app.frame.you.choosing) {
+      done = pickGame(key);
     } else if (key === "+" || key === "=" || key === "-" || key === "−") {
       done = amount(env, key === "-" || key === "−" ? -1 : 1);
     } else if (!event.shiftKey && /^[a-z]$/.test(key)) {

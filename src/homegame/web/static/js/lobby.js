@@ -27,6 +27,10 @@ function showInvite(answer) {
          h("button", { type: "button", class: "act", onclick: () => copy(field, status) }, "Copy the link"),
          h("a", { class: "act primary", href: answer.invite, id: "open-table" }, "Go to the table")),
        status);
+  // the link is what the host came for: in sight (below the form on a phone), selected to copy
+  $("#created").scrollIntoView({ block: "center" });
+  field.focus();
+  field.select();
 }
 
 async function copy(field, status) {

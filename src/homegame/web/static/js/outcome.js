@@ -3,7 +3,12 @@
 // where points took a stack below zero, what happens next. The room says how many chips moved;
 // the page only shows them.
 
-import { capitalize, h } from "./dom.js";
+import { capitalize, h, plural } from "./dom.js";
+
+/** What a rate of ``rate`` chips a point is, in words: "2 chips a point", "a chip for every 10 points". */
+export function rateWords(rate) {
+  return rate >= 1 ? `${plural(rate, "chip")} a point` : `a chip for every ${Math.round(1 / rate)} points`;
+}
 
 /** A number of chips won (+12) or lost (−12); a true minus sign, not a hyphen. */
 export function signed(chips) {
@@ -20,7 +25,7 @@ export function signed(chips) {
 export function chipsResult(chips, rate, ctx, stacks = null) {
   if (!Array.isArray(chips)) return null;
   const moved = chips.map((amount, g) => `${ctx.words.who(g)} ${signed(amount)}`).join(", ");
-  const head = rate === null || rate === undefined ? "Chips" : `Chips, at ${rate} a point`;
+  const head = rate === null || rate === undefined ? "Chips" : `Chips, at ${rateWords(rate)}`;
   return [h("p", { class: "chips-moved" }, ctx.text(`${head}: ${moved}`)),
           rate === null || rate === undefined ? null : belowZero(stacks, ctx)];
 }
@@ -31,7 +36,7 @@ function belowZero(stacks, ctx) {
   if (!under.length) return null;
   const whose = under.map(([g, stack]) => `${ctx.words.who(g)} (${signed(stack)})`).join(", ");
   const mine = under.some(([g]) => ctx.words.who(g) === "you");
-  const next = mine ? "To be dealt into the next game, rebuy under Options (Shift+O)"
+  const next = mine ? "To be dealt into the next game, rebuy (by your seat's note above, or under Options)"
                     : "A player rebuys under Options to be dealt into the next game";
   return h("p", { class: "note below-zero" },
            ctx.text(`${capitalize(`points can take a stack below zero: ${whose}.`)} ${next}; the house buys its bots back in.`));

@@ -2,14 +2,18 @@
 // step), the ledger and settle-up, the options (four-colour deck, sitting out, rebuying, leaving)
 // and the keyboard help. One <dialog> shows them, so Esc closes any of them.
 
+import { alertOptions } from "./alerts.js";
 import { call, store } from "./api.js";
 import { $, fill, h, plural } from "./dom.js";
 import { gameFor } from "./games.js";
 import { SHORTCUTS } from "./keys.js";
 import { renderMarkdown } from "./markdown.js";
+import { comeBackButton, rebuyForm } from "./seat-controls.js";
+import { seatLinkPanel } from "./seat-link.js";
 import { chipsResult } from "./outcome.js";
 import { cardElement } from "./cards.js";
 import { Words, textNodes } from "./words.js";
+import { downloadHands, nightSection, readHandsFile } from "./night.js";
 
 function show(title, ...body) {
   const dialog = $("#panel");
@@ -48,24 +52,61 @@ async function history(env) {
   const numbers = Array.from({ length: Math.min(played, 40) }, (_, index) => played - index);
   const list = h("div", { class: "hand-list", role: "list" }, numbers.map((number) =>
     h("button", { type: "button", class: "chip", onclick: () => oneHand(env, number) }, `Hand ${number}`)));
-  show("Hand history", h("p", {}, "Pick a finished hand to step through it, as your seat saw it."), list);
+  show("Hand history", h("p", {}, "Pick a finished hand to step through it, as your seat saw it."), list, handFiles(env));
 }
 
-async function oneHand(env, number) {
+/** Your hands to keep (as JSON lines or in words), and a kept file to open in the viewer. */
+function handFiles(env) {
+  const token = env.app.seat ? env.app.seat.token : null;
+  const note = h("p", { class: "note", role: "status" });
+  const save = (words) => downloadHands(env, token, words ? (record) => handText(record).join("\n") : null)
+    .then(() => { note.textContent = "Saved."; }, (error) => { note.textContent = error.message; });
+  const picker = h("input", { type: "file", accept: ".jsonl,.json,application/x-ndjson", "aria-label": "a file of hands",
+    onchange: async (event) => {
+      try {
+        const records = await readHandsFile(event.target.files[0]);
+        show("Hands from a file", h("div", { class: "hand-list", role: "list" }, records.map((record) =>
+          h("button", { type: "button", class: "chip", onclick: () => oneHand(env, record.number, record) }, `Hand ${record.number} · ${record.title}`))));
+      } catch (error) {
+        note.textContent = error.message;
+      }
+    } });
+  return h("section", { class: "hand-files" }, h("h3", {}, "Keep your hands"),
+    token ? h("div", { class: "buttons" },
+      h("button", { type: "button", class: "act", onclick: () => save(false) }, "Download my hands"),
+      h("button", { type: "button", class: "act", onclick: () => save(true) }, "…as text"))
+      : h("p", { class: "note" }, "Take a seat to download the hands you are dealt."),
+    h("label", { class: "inline" }, "Open a file ", picker), note);
+}
+
+function wordsFor(env, record) {
+  const seats = record.names ? null : env.app.frame.table.seats;
+  return new Words(record.player, (g) => {
+    if (record.names) return record.names[g] || `seat ${record.seats[g] + 1}`;
+    const occupant = seats[record.seats[g]];
+    return occupant ? occupant.name : `seat ${record.seats[g] + 1}`;
+  });
+}
+
+/** A downloaded hand in words: who sat where, every event the seat saw, and what each won or lost. */
+function handText(record) {
+  const words = wordsFor(null, record);
+  const lines = record.view.log.map((event) => words.tell(event)).filter(Boolean);
+  const result = record.names.map((name, g) => `${name} ${record.chips[g] > 0 ? "+" : ""}${record.chips[g]}`).join(", ");
+  return [`Hand ${record.number} · ${record.title} · ${record.table_name}`, `Players: ${record.names.join(", ")}.`, ...lines, `Result: ${result}.`];
+}
+
+async function oneHand(env, number, loaded = null) {
   const { app, tableId } = env;
   const body = show(`Hand ${number}`, h("p", { class: "note" }, "Loading…"));
-  let record;
+  let record = loaded;
   try {
-    record = await call(`/api/tables/${encodeURIComponent(tableId)}/hands/${number}`, { token: app.seat ? app.seat.token : null });
+    record = record || await call(`/api/tables/${encodeURIComponent(tableId)}/hands/${number}`, { token: app.seat ? app.seat.token : null });
   } catch (error) {
     fill(body, failure(error));
     return;
   }
-  const seats = app.frame.table.seats;
-  const words = new Words(record.player, (g) => {
-    const occupant = seats[record.seats[g]];
-    return occupant ? occupant.name : `seat ${record.seats[g] + 1}`;
-  });
+  const words = wordsFor(env, record);
   const lines = record.view.log.map((event) => words.tell(event)).filter(Boolean);
   let step = lines.length;
   const game = gameFor(record.game);
@@ -121,6 +162,8 @@ function final(env) {
 
 function showLedger(env, body, data, closed = false) {
   const { app, tableId } = env;
+  const night = h("div", { class: "night-slot" });
+  nightSection(env).then((section) => night.replaceChildren(section));
   const owner = store.owner(tableId);
   const table = app.frame ? app.frame.table : null;
   const open = !closed && table && table.phase !== "closed";
@@ -136,6 +179,7 @@ function showLedger(env, body, data, closed = false) {
          : h("p", {}, "Everyone is square."),
        data.lines.some((line) => line.bot) ? h("p", { class: "note" }, "Bots play the house's chips: the house settles for them.") : null,
        open && table.closing ? h("p", { class: "note" }, "The table closes when the hand in play ends.") : null,
+       night,
        owner && open && !table.closing
          ? h("button", { type: "button", class: "act danger", onclick: () => closeTable(env, owner) }, "Close the table") : null);
 }
@@ -157,29 +201,22 @@ function options(env) {
   const { app } = env;
   const frame = app.frame;
   const mine = frame && frame.you.seat !== null ? frame.table.seats[frame.you.seat] : null;
-  const buyIn = frame ? frame.table.config.buy_in : 0;
-  const most = frame ? frame.table.config.max_buy_in || buyIn : 0;  // above the buy-in where deep stacks are allowed
-  const topUp = mine ? most - mine.stack : 0;  // a rebuy brings a stack up to that, no further
-  const upTo = most > buyIn ? `the most a player may bring, ${most}` : `the buy-in of ${buyIn}`;
-  const chips = h("input", { type: "number", min: 1, max: topUp, value: Math.min(topUp, Math.max(buyIn - (mine ? mine.stack : 0), 1)),
-                             "aria-label": "chips to add" });
+  const request = (message) => seatRequest(env, message);
   const seatControls = mine ? [
     h("h3", {}, `Your seat: ${mine.name}`),
     h("div", { class: "buttons" },
       mine.sitting_out
-        ? h("button", { type: "button", class: "act", onclick: () => seatRequest(env, { type: "come_back" }) }, "Come back")
-        : h("button", { type: "button", class: "act", onclick: () => seatRequest(env, { type: "sit_out" }) }, "Sit out from the next deal"),
-      h("button", { type: "button", class: "act danger", onclick: () => seatRequest(env, { type: "leave" }) }, "Leave the seat")),
-    topUp > 0
-      ? h("form", { class: "inline", onsubmit: (event) => { event.preventDefault(); seatRequest(env, { type: "rebuy", chips: Number(chips.value) }); } },
-          h("label", {}, "Rebuy ", chips), h("button", { type: "submit", class: "act" }, "Add chips"),
-          h("span", { class: "note" }, ` up to ${upTo}`))
-      : h("p", { class: "note" }, `A rebuy tops a stack up to ${upTo}; yours is there already.`),
+        ? comeBackButton(request)
+        : h("button", { type: "button", class: "act", onclick: () => request({ type: "sit_out" }) }, "Sit out from the next deal"),
+      h("button", { type: "button", class: "act danger", onclick: () => request({ type: "leave" }) }, "Leave the seat")),
+    rebuyForm(frame.table, mine, request) || h("p", { class: "note" }, "A rebuy tops a stack up to the most a player may bring; yours is there already."),
+    app.seat ? seatLinkPanel(env.tableId, app.seat.token) : null,
   ] : h("p", {}, "You are watching: take a seat from the table to play.");
   show("Options",
        h("label", { class: "inline" },
          h("input", { type: "checkbox", id: "toggle-colours", checked: app.fourColour ? true : null, onchange: env.toggleColours }),
          " Four-colour deck (diamonds blue, clubs green)"),
+       alertOptions(),
        seatControls);
 }
 

@@ -2,16 +2,18 @@
 // with their variants, and the stakes (see stakes.js). It reads into the setup POST /api/tables takes,
 // and checks what it can before sending: a refusal is shown by its field, the room's as the page's own.
 
-import { $, $$, fill, h } from "./dom.js";
+import { $, $$, capitalize, fill, h, plural } from "./dom.js";
 import { clearErrors, field, labelOf, numberProblem, showError } from "./fields.js";
+import { rateWords } from "./outcome.js";
 import { keptIn, settingsOf, showCounting, stakeField, stakesIn } from "./stakes.js";
+import { variantOf } from "./variants.js";
 
 const TABLE_FIELDS = [  // the room's own fields the form shows: name, the form's default, what it is for
   ["seats", 6, null],
   ["bots", 2, "Seats the house fills with bots, from the first seat."],
   ["buy_in", 100, "Chips each player brings; a rebuy tops a stack up to it."],
   ["clock", 30, null],
-  ["points_rate", 1, "What a point is worth in the games scored in points."],
+  ["points_rate", null, "What a point is worth in the games scored in points; empty: each game's own (see the games)."],
   ["pause", 3, "How long a finished hand stays on the table."],
   ["timeouts_to_sit_out", 2, "Turns in a row the clock plays before the player sits out."],
 ];
@@ -34,11 +36,11 @@ export function buildForm(form, games, setup, submit) {
        h("div", { class: "fields" },
          field(fields.name.label, h("input", { name: "name", "data-field": "name", maxlength: fields.name.most, required: true,
                                               value: "Friday game" })),
-         TABLE_FIELDS.map(([name, value, note]) => field(fields[name].label, numberInput(fields, name, { value, required: true }), note)),
+         TABLE_FIELDS.map(([name, value, note]) => field(fields[name].label, numberInput(fields, name, value === null
+           ? { placeholder: "each game's own" } : { value, required: true }), note)),
          field(fields.max_buy_in.label, numberInput(fields, "max_buy_in", { placeholder: "the buy-in" }),
                "Deep stacks. Empty: everyone brings the buy-in. Otherwise a player brings, and may top up to, any amount from the buy-in to this."),
-         field("Bot level", h("select", { name: "bot_level", "data-field": "bot_level" },
-                              setup.bot_levels.map(({ value, words }) => h("option", { value }, `${value}: ${words}`))))),
+         botLevelField(setup.bot_levels)),
        h("h3", {}, "Games the dealer may call"),
        h("div", { class: "field", "data-for": "games" },
          h("div", { class: "game-list", "data-field": "games", tabindex: -1 }, games.map((game) => gameOption(game, refresh))),
@@ -53,6 +55,7 @@ export function buildForm(form, games, setup, submit) {
        h("p", { id: "form-error", class: "notice", role: "alert" }));
   refresh();
   $("#stakes", form).addEventListener("change", () => showCounting($("#stakes", form), settings, $("#stakes-unused", form)));
+  for (const name of ["seats", "points_rate"]) form.elements[name].addEventListener("input", () => showDealCosts(form, games));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     clearErrors(form);
@@ -62,13 +65,24 @@ export function buildForm(form, games, setup, submit) {
   });
 }
 
+/** The bot level: each a short name to choose among, and what the chosen one is in a note under it
+ * (the words cut short in a select a phone's width). */
+function botLevelField(levels) {
+  const wordsOf = (value) => `${capitalize(levels.find((level) => level.value === value).words)}.`;
+  const select = h("select", { name: "bot_level", "data-field": "bot_level",
+                               onchange: (event) => { $("#note-bot_level").textContent = wordsOf(event.target.value); } },
+                   levels.map(({ value }) => h("option", { value }, capitalize(value))));
+  return field("Bot level", select, wordsOf(levels[0].value));
+}
+
 function gameOption(game, refresh) {
   return h("div", { class: "game-option" },
            h("label", {}, h("input", { type: "checkbox", name: "game", value: game.name, checked: true, onchange: refresh }),
              game.title, h("small", { class: "note" }, ` ${game.players[0]}-${game.players[1]}`)),
            game.variants.map((variant) => h("label", { class: "variant" },
              h("input", { type: "checkbox", name: `variant:${game.name}`, value: variant.name, onchange: refresh }),
-             h("span", {}, h("b", {}, variant.label), ": ", variant.text))));
+             h("span", {}, h("b", {}, variant.label), ": ", variant.text))),
+           game.points ? h("small", { class: "note deal-cost", "data-game": game.name }) : null);
 }
 
 /** The chosen games, each with the variants the dealer may switch on: [{game, variants}]. */
@@ -91,11 +105,30 @@ function refreshDependents(form, games) {
   $("#dealing-note", form).textContent = alone
     ? `${choice[0].game.title} alone, with no variant to call: the room deals it hand after hand, and no one calls it.`
     : "The dealer calls the next game (and its variants) between games.";
+  showDealCosts(form, games);
   const kept = keptIn($$("[data-stake]", form));
   const settings = settingsOf(choice);
   fill($("#stakes", form), settings.map((setting) => stakeField(setting, kept[setting.key])));
   showCounting($("#stakes", form), settings, $("#stakes-unused", form));
   return settings;
+}
+
+/** Under each game scored in points, what a point is worth at this table and the most one deal can
+ * cost a player, at the most players the table can deal it to (the games' own figures, /api/games). */
+function showDealCosts(form, games) {
+  const seats = Number(form.elements.seats.value) || 0;
+  const typed = form.elements.points_rate.value.trim();
+  for (const note of $$(".deal-cost", form)) {
+    const game = games.find((candidate) => candidate.name === note.dataset.game);
+    const { rate: own, deal_cost: costs, variant_deal_cost: byVariant } = game.points;
+    const rate = typed && Number(typed) > 0 ? Number(typed) : own;
+    const players = Math.min(seats, game.players[1]);
+    const cost = (table) => Math.round((table[String(players)] * rate) / own);
+    const variants = $$(`input[name="variant:${game.name}"]:checked`, form).map((box) => box.value).filter((name) => byVariant[name]);
+    const more = variants.map((name) => `, ${cost(byVariant[name])} with ${variantOf(game, name).label}`).join("");
+    note.textContent = players < game.players[0] ? "" : `Scored in points: ${rateWords(rate)}${typed ? "" : " (its own)"}; `
+      + `one deal can cost a player up to ${plural(cost(costs), "chip")}${more} at ${players} players.`;
+  }
 }
 
 /** The setup the form describes, or null after showing by its field what is wrong. */
@@ -111,7 +144,8 @@ function checked(form, games) {
   const whole = (field) => Number(form.elements[field].value);
   return {
     name, seats: whole("seats"), bots: whole("bots"), bot_level: form.elements.bot_level.value, buy_in: whole("buy_in"),
-    clock: whole("clock"), points_rate: whole("points_rate"), pause: whole("pause"),
+    clock: whole("clock"), pause: whole("pause"),
+    ...(form.elements.points_rate.value.trim() ? { points_rate: whole("points_rate") } : {}),
     timeouts_to_sit_out: whole("timeouts_to_sit_out"), default_game: form.elements.default_game.value,
     ...(form.elements.max_buy_in.value.trim() ? { max_buy_in: whole("max_buy_in") } : {}),
     stakes: stakesIn($$("[data-stake]", form)),

@@ -99,7 +99,8 @@ function onlyUnder(setting) {
 
 function words(setting, value) {
   const choice = setting.choices.find((known) => known.value === value);
-  return choice ? choice.label : String(value);
+  if (choice) return choice.label;
+  return value === "" ? "none" : String(value);  // an empty text setting (no pairs agreed, say)
 }
 
 /** "a, b and c" (or ``word`` before the last). */

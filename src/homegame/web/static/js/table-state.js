@@ -10,7 +10,7 @@ export const tableId = decodeURIComponent(location.pathname.split("/").filter(Bo
 export const app = {
   tableId, seat: store.seat(tableId), owner: store.owner(tableId), frame: null, decision: null, busy: false,
   notice: "", skew: 0, games: {}, advice: null, adviceKey: "", armed: null, why: "", chat: [], drawn: false,
-  fourColour: store.option("fourColour", false),
+  fourColour: store.option("fourColour", false), clocksStopped: null,
 };
 
 export function hand() {

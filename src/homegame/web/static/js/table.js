@@ -5,16 +5,22 @@
 
 import { actionBar, arrangeEditor } from "./actions.js";
 import { askWhy, checkArrangement, suggest } from "./advice.js";
+import { alertTurn } from "./alerts.js";
 import { call, store } from "./api.js";
 import { cardElement } from "./cards.js";
 import { Decision } from "./decision.js";
-import { $, $$, capitalize, fill, h, plural } from "./dom.js";
-import { renderFelt, tickClocks } from "./felt.js";
+import { $, $$, capitalize, fill, h, steady } from "./dom.js";
+import { clockElement, renderFelt, tickClocks } from "./felt.js";
 import { gameFor, money } from "./games.js";
 import { joinForm, takeSeat } from "./join.js";
 import { installKeys } from "./keys.js";
 import { chipsResult } from "./outcome.js";
 import { openPanel } from "./panels.js";
+import { keepPreAction, preActionBar, takePreAction } from "./preactions.js";
+import { pickerNode } from "./picker.js";
+import { outNotice } from "./seat-controls.js";
+import { claimSeat, codeFromLink } from "./seat-link.js";
+import { keepDecisionInView, setupFollowing } from "./sight.js";
 import { TableSocket } from "./socket.js";
 import { app, gameName, hand, seatName, tableId, tableSeatOf, words } from "./table-state.js";
 import { variantOf } from "./variants.js";
@@ -70,7 +76,12 @@ function showStatus({ status, attempt, code }) {
   node.dataset.status = status;
   fill(node, h("span", { class: "dot", "aria-hidden": "true" }), text);
   $("#banner").hidden = status !== "reconnecting";
-  if (status === "reconnecting") fill($("#banner"), "The connection dropped: reconnecting by itself, your seat is kept…");
+  if (status === "reconnecting") fill($("#banner"), "The connection dropped: reconnecting… your seat is kept and the clocks wait.");
+  // The room's clocks stand still while it is away: so do the ones shown, until it is back.
+  if (status === "connected") app.clocksStopped = null;
+  else if (app.drawn && app.clocksStopped === null) app.clocksStopped = Date.now() / 1000 + app.skew;
+  document.body.dataset.clocks = app.clocksStopped === null ? "running" : "stopped";
+  tickClocks();
 }
 
 function say(text) {
@@ -92,6 +103,7 @@ async function send(message) {
 
 function act(action) {
   app.armed = null;
+  app.preAction = null;
   return send({ type: "act", action, seq: app.frame.seq });
 }
 
@@ -107,7 +119,8 @@ function context(view = app.frame.view, game = gameName(), teller = words()) {
     text: (marked) => textNodes(marked),
     row: (codes, size = "table", extra = "") => h("span", { class: `cards ${extra}`.trim() },
       (codes || []).map((code) => cardElement(code, { size, marks: markOf(code) }))),
-    hand: (codes, size = "hand", extraOf = () => "") => h("div", { class: `cards ${size === "hand" ? "hand-cards" : ""}`.trim() },
+    hand: (codes, size = "hand", extraOf = () => "") => h("div", { class: `cards ${size === "hand" ? "hand-cards" : ""}`.trim(),
+                                                                   style: { "--per-line": Math.max(7, Math.ceil((codes || []).length / 2)) } },
       (codes || []).map((code) => (decision ? handCard(code, size, markOf, extraOf(code))
                                             : cardElement(code, { size, marks: markOf(code), extra: extraOf(code) })))),
     choiceTarget: (action, node) => choiceTarget(action, node),
@@ -123,14 +136,7 @@ function handCard(code, size, markOf, extra) {
   const node = cardElement(code, { size, marks: markOf(code), extra: `${extra} pickable`, button: true,
                                    pressed: decision.isPicked(code), disabled: !can || app.busy });
   node.addEventListener("click", () => {
-    if (decision.mode === "pick" && decision.isPicked(code)) {
-      const [first] = decision.pickedActions();
-      if (first) {
-        act(first);
-        return;
-      }
-    }
-    decision.toggle(code);
+    decision.toggle(code);  // a second tap puts the card back: playing it is the button's job
     app.why = "";
     render();
     askWhy(page);
@@ -138,13 +144,16 @@ function handCard(code, size, markOf, extra) {
   return node;
 }
 
-/** Make a part of the table (the stock, the discard pile) the button of a legal choice. */
+/** Make a part of the table (the stock, the discard pile) the button of a legal choice, named by
+ * what it does and what it shows ("Draw stock: stock 29"). */
 function choiceTarget(action, node) {
   const decision = app.decision;
   const legal = decision && decision.plain.find((a) => a.kind === action.kind && a.option === action.option);
   if (!legal) return node;
+  const shown = node.textContent.trim();
   return h("button", { type: "button", class: "table-choice", disabled: app.busy ? true : null,
-                       "aria-label": capitalize(words().doing(legal)), onclick: () => act(legal) }, node);
+                       "aria-label": `${capitalize(words().doing(legal))}${shown ? `: ${shown}` : ""}`,
+                       onclick: () => act(legal) }, node);
 }
 
 /** A name for the focused control that survives drawing the page again. */
@@ -166,8 +175,12 @@ function render() {
   const turnStarts = frame.you.to_act && (!app.decision || app.decision.key !== key);
   if (!frame.you.to_act) app.decision = null;
   else if (turnStarts) startDecision(frame);
+  keepPreAction(app);
+  const chosenEarlier = turnStarts ? takePreAction(app, frame.legal) : null;
+  if (chosenEarlier) queueMicrotask(() => act(chosenEarlier));
   renderTop();
   renderFelt(context(), (seat) => takeSeat(seat, seated, say));
+  renderOut();
   renderOwn();
   renderActions();
   renderResult();
@@ -176,8 +189,15 @@ function render() {
     const again = $(focused.startsWith("[data-card") ? `#own button${focused}, #felt button${focused}` : focused);
     if (again && !again.disabled) again.focus();
   }
-  // A decision's buttons may sit below a short window: bring them into sight when a turn begins.
-  if (turnStarts) $("#actions").scrollIntoView({ block: "nearest" });
+  const callStarts = frame.you.choosing && app.calling !== frame.seq;
+  app.calling = frame.you.choosing ? frame.seq : null;
+  if (turnStarts || callStarts) app.following = true;
+  const turnBegins = frame.you.to_act && !app.hadTurn;  // a turn of several decisions alerts once
+  app.hadTurn = frame.you.to_act;
+  if ((turnBegins && !chosenEarlier) || callStarts) {
+    alertTurn(tableId, frame.table.name, callStarts ? "Your deal: call the next game." : `${hand().title}: your decision.`);
+  }
+  keepDecisionInView(app);
   if (!app.drawn) {
     app.drawn = true;
     app.drawnAt = performance.now();
@@ -232,6 +252,20 @@ function renderTop() {
   $("#game-line").textContent = line;
 }
 
+/** Why the reader is not dealt in, with the way back (Come back, a rebuy), drawn again only when
+ * that changes: a rebuy being typed is kept while the hand goes on. */
+function renderOut() {
+  const frame = app.frame;
+  const node = $("#out");
+  node.hidden = frame.you.seat === null;
+  if (node.hidden) return;
+  const mine = frame.table.seats[frame.you.seat];
+  const current = hand() && !hand().over ? hand() : null;
+  const key = JSON.stringify([frame.you.out, frame.you.player, mine && mine.stack, current && current.number]);
+  steady(node, key, () => outNotice(frame, current && current.title, send));
+  node.hidden = !node.textContent.trim();
+}
+
 function renderOwn() {
   const frame = app.frame;
   const node = $("#own");
@@ -240,11 +274,17 @@ function renderOwn() {
   const game = gameFor(gameName());
   node.hidden = false;
   if (frame.you.seat === null) {
-    fill(node, joinForm(seated, say));
+    const table = frame.table;
+    // the form is drawn again only when what it offers changes: a name being typed stays
+    const key = JSON.stringify([table.phase === "closed", table.seats.some((seat) => seat === null), table.config.buy_in,
+                                table.config.max_buy_in]);
+    steady(node, key, () => joinForm(seated, say));
     return;
   }
+  delete node.dataset.built;
   if (!view || frame.you.player === null || frame.you.player === undefined) {
-    fill(node, h("p", { class: "note" }, hand() && !hand().over ? "You are not dealt in this hand." : "You sit here; the next deal includes you."));
+    fill(node);
+    node.hidden = true;  // #out says why
     return;
   }
   const ctx = context();
@@ -284,17 +324,27 @@ function renderActions() {
   const node = $("#actions");
   if (!frame) return;
   const parts = [];
-  if (frame.you.choosing) parts.push(pickerNode());
+  if (frame.you.choosing) parts.push(pickerNode(app, send, renderActions));
   else if (app.decision) {
     parts.push(...actionBar(app.decision, actionEnv()));
     if (app.decision.mode === "arrange") checkArrangement(page);
-  } else if (frame.you.seat !== null) parts.push(h("p", { class: "prompt" }, waitingFor()));
-  if (frame.you.to_act && frame.clock_takes) {
-    parts.push(h("p", { class: "note clock-note" }, textNodes(`If your time runs out: ${words().doing(frame.clock_takes)}.`)));
-  }
+  } else if (frame.you.seat !== null) parts.push(h("p", { class: "prompt" }, waitingFor()), preActionBar(app, renderActions));
+  if (frame.you.to_act || frame.you.choosing) parts.push(turnClock(frame));
   if (app.notice) parts.push(h("p", { class: "notice", role: "alert" }, app.notice));
   fill(node, parts);
   node.dataset.toAct = frame.you.to_act || frame.you.choosing ? "true" : "false";
+  tickClocks();
+  keepDecisionInView(app);
+}
+
+/** The reader's own clock by their controls (the same one their seat shows on the table), and what
+ * the rules take for them when it runs out. */
+function turnClock(frame) {
+  const mine = frame.table.seats[frame.you.seat];
+  const takes = frame.you.to_act && frame.clock_takes ? ` If it runs out: ${words().doing(frame.clock_takes)}.` : "";
+  return h("div", { class: "turn-clock" },
+           clockElement(mine && mine.deadline, { role: "timer", "aria-label": "your time" }),
+           h("p", { class: "note clock-note" }, textNodes(`Your time.${takes}`)));
 }
 
 function waitingFor() {
@@ -304,45 +354,13 @@ function waitingFor() {
     const names = view.to_act.map((g) => seatName(tableSeatOf(g)));
     return `Waiting for ${names.join(", ")}…`;
   }
-  if (frame.table.phase === "choosing") return `Waiting for ${seatName(frame.table.chooser)} to call the game…`;
+  if (frame.table.phase === "choosing") {
+    return frame.table.chooser === frame.you.seat ? "Your deal: you call the next game once the last hand's pause is over…"
+                                                  : `Waiting for ${seatName(frame.table.chooser)} to call the game…`;
+  }
   if (frame.table.phase === "between") return "The next deal comes in a moment…";
-  if (frame.table.phase === "waiting") return shortOfChips() || "Waiting for another player to sit down…";
+  if (frame.table.phase === "waiting") return "Waiting for another player who can be dealt in…";
   return "";
-}
-
-// At a table waiting for players who can be dealt in, a seat short of a buy-in is told how to play on.
-function shortOfChips() {
-  const frame = app.frame;
-  const mine = frame.table.seats[frame.you.seat];
-  const buyIn = frame.table.config.buy_in;
-  if (!mine || mine.stack >= buyIn) return "";
-  const have = mine.stack ? `You have ${plural(mine.stack, "chip")}` : "You have no chips";
-  return `${have}: rebuy under Options (Shift+O) to be dealt in again.`;
-}
-
-function pickerNode() {
-  const table = app.frame.table;
-  const options = table.choosable;
-  const configured = Object.fromEntries(table.config.games.map((entry) => [entry.game, entry.variants]));
-  const chosen = app.pickerChoice && options.includes(app.pickerChoice.game) ? app.pickerChoice : { game: options[0], variants: [] };
-  app.pickerChoice = chosen;
-  const meta = (name) => app.games[name] || { title: name, variants: [] };
-  return h("form", { class: "picker", onsubmit: (event) => {
-    event.preventDefault();
-    send({ type: "choose", game: chosen.game, variants: chosen.variants });
-  } },
-  h("p", { class: "prompt" }, "Your deal: call the game."),
-  h("div", { class: "choices", role: "radiogroup", "aria-label": "games" }, options.map((name, index) => h("label", { class: "choice" },
-    h("input", { type: "radio", name: "game", value: name, checked: name === chosen.game ? true : null,
-                 onchange: () => { app.pickerChoice = { game: name, variants: [] }; renderActions(); } }),
-    h("span", {}, meta(name).title), index < 9 ? h("kbd", { "aria-hidden": "true" }, String(index + 1)) : null))),
-  (configured[chosen.game] || []).length ? h("fieldset", { class: "variants" }, h("legend", {}, "Variants"),
-    configured[chosen.game].map((name) => variantOf(app.games[chosen.game], name)).map((variant) => h("label", { class: "choice", title: variant.text },
-      h("input", { type: "checkbox", value: variant.name, checked: chosen.variants.includes(variant.name) ? true : null, onchange: (event) => {
-        chosen.variants = event.target.checked ? [...chosen.variants, variant.name] : chosen.variants.filter((v) => v !== variant.name);
-      } }), h("span", {}, variant.label), h("small", {}, variant.text)))) : null,
-  h("button", { type: "submit", class: "act primary", "data-primary": "true", disabled: app.busy ? true : null },
-    `Deal ${meta(chosen.game).title}`));
 }
 
 function renderResult() {
@@ -456,10 +474,13 @@ function panelEnv() {
 
 function start() {
   if (!tableId) return;
+  const code = codeFromLink();  // first, so the code leaves the address bar before anything else
   setupChat();
   setupTools();
+  setupFollowing(app);
   installKeys({ app, render, openPanel: (name) => openPanel(name, panelEnv()), toggleColours: () => panelEnv().toggleColours() });
   connect();
+  if (code) claimSeat(tableId, code).then(seated, (error) => say(`The seat code was not taken: ${error.message}.`));
   loadGames();
   setInterval(tickClocks, 250);
 }
