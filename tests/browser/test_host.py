@@ -86,7 +86,7 @@ def test_the_host_seats_one_friend_refuses_another_and_pauses(browser: Browser, 
     panel.get_by_role("button", name="Pause").click()
     for page in (ann, bob, host):
         expect(page.locator("#game-line")).to_have_text(
-            "Paused by the host: play goes on when the host resumes")
+            "Paused by Hal: play goes on when the host resumes")
     shoot(ann, artifacts, "host-paused-phone")
     panel.get_by_role("button", name="Resume").click()
     expect(ann.locator("#game-line")).to_contain_text("Hand 1")

@@ -176,7 +176,9 @@ class CardRoom:
             number = await host.change(lambda t: t.ask(name, token_hash=hashed, at=at, seat=seat,
                                                         chips=chips))
             return {"seat": None, "request": number, "token": token}
-        taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=at, seat=seat, chips=chips))
+        host_hash = token_hash(host_token) if host_token and host.is_host(host_token) else None
+        taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=at, seat=seat, chips=chips,
+                                                   host_hash=host_hash))
         return {"seat": taken, "token": token}
 
     async def host_action(self, table_id: str, token: str | None, action: Any) -> dict[str, Any]:

@@ -108,12 +108,15 @@ class Table(TableState):
     # -- requests -----------------------------------------------------------------------------
 
     def join(self, name: object, *, token_hash: str, at: float, seat: object = None,
-             chips: object = None) -> int:
+             chips: object = None, host_hash: str | None = None) -> int:
         """Seat ``name`` (at ``seat``, or the first free one) with the table's buy-in, or with
-        ``chips`` up to its ``max_buy_in`` where the table allows deep stacks."""
+        ``chips`` up to its ``max_buy_in`` where the table allows deep stacks. The host sitting
+        down gives ``host_hash``, the hash of the host's token, which opens the seat too (so the
+        host's actions go by the seat's name)."""
         shown_name, seat, brought = self.newcomer(name, seat, chips)
+        devices = {"devices": [host_hash]} if host_hash else {}
         self.record("seated", {"seat": seat, "name": shown_name, "token": token_hash, "bot": None,
-                               "buy_in": brought}, at)
+                               "buy_in": brought, **devices}, at)
         return seat
 
     def ask(self, name: object, *, token_hash: str, at: float, seat: object = None,

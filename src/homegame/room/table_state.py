@@ -291,7 +291,7 @@ class TableState:
     def _on_seated(self, data: dict[str, Any], at: float) -> None:
         seat = data["seat"]
         self.seats[seat] = Seat(data["name"], data["token"], data["bot"], data["buy_in"],
-                                joined_after=self.hands_played)
+                                joined_after=self.hands_played, devices=list(data.get("devices", ())))
         self.requests.pop(data.get("request", -1), None)
         self.ledger.buy_in(data["name"], data["buy_in"], bot=data["bot"] is not None)
         self.recheck_choosing(at)

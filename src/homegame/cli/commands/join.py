@@ -19,6 +19,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     join.add_argument("--token", help="your seat's token, to come back to a seat you already have")
     join.add_argument("--code", help="a code your seat shows on another device (the table page's Options): "
                       "takes that seat here too")
+    join.add_argument("--owner", metavar="TOKEN",
+                      help="the host's token (from the host's link, /t/TABLE#host=TOKEN): join as the "
+                           "table's host, seated at once where others ask, with the host's commands ('host')")
     join.add_argument("--seat", type=int, default=None,
                       help="the seat number you want (default: any free one)")
     join.add_argument("--chips", type=int, default=None,
@@ -33,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     watch.add_argument("invite", help="the table's invite link")
     watch.add_argument("--retry-for", type=float, default=300.0, metavar="SECONDS",
                        help="how long to keep connecting again when the room drops (default: 300)")
-    watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None, code=None)
+    watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None, code=None, owner=None)
 
 
 def _take_seat(args: argparse.Namespace, client: Any, invite: str, table: str) -> str | None:
@@ -50,8 +53,13 @@ def _take_seat(args: argparse.Namespace, client: Any, invite: str, table: str) -
             return None
         print(f"Back to your seat as {kept['name']} (its token is kept in {saved.folder}).")
         return str(kept["token"])
-    seat, token = client.join(table, args.name, args.seat, args.chips)
+    answer = client.take_seat(table, args.name, args.seat, args.chips, host_token=args.owner)
+    seat, token = answer["seat"], answer["token"]
     saved.keep(invite, seat={"name": args.name, "seat": seat, "token": token})
+    if seat is None:
+        print(f"The host seats players at this table: you asked for a seat (request {answer['request']}) "
+              "and watch until the host answers.")
+        return str(token)
     print(f"You sit in seat {seat} as {args.name}. Your seat's token is kept in {saved.folder}: "
           f"'homegame join {invite}' brings you back to this seat, and 'homegame seats' shows the token "
           "(to take the seat on another machine: homegame join LINK --token TOKEN).")
@@ -104,10 +112,12 @@ def run(args: argparse.Namespace) -> int:
         from homegame.cli.remote import RemoteTable, keyboard_for
 
         console = open_console()
-        async with SeatConnection(base, table, token, keep_frames=False,
-                                  give_up_after=args.retry_for) as connection:
+        owner = args.owner
+        async with SeatConnection(base, table, token, keep_frames=False, give_up_after=args.retry_for,
+                                  owner=owner) as connection:
             remote = RemoteTable(connection, console, keyboard_for(console),
-                                 ledger=lambda: client.ledger(table))
+                                 ledger=lambda: client.ledger(table),
+                                 host=(lambda action: client.host(table, owner, action)) if owner else None)
             return await remote.run()
 
     try:
