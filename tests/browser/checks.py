@@ -109,6 +109,12 @@ def layout_problems(page: Page) -> list[str]:
     return problems
 
 
+def made_table(page: Page) -> str:
+    """The id of the table the lobby just made, read from the invite link it shows (a table is
+    private: the lobby does not list it)."""
+    return page.locator("#created input[readonly]").input_value().rstrip("/").rsplit("/", 1)[1]
+
+
 def shoot(page: Page, folder: Path, name: str) -> Path:
     path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)

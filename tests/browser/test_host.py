@@ -87,6 +87,13 @@ def test_the_host_seats_one_friend_refuses_another_and_pauses(browser: Browser, 
     for page in (ann, bob, host):
         expect(page.locator("#game-line")).to_have_text(
             "Paused by Hal: play goes on when the host resumes")
+    to_act = next(page for page in (ann, host) if page.evaluate("() => window.homegame.frame.you.to_act"))
+    expect(to_act.locator("#actions")).to_contain_text("Paused by Hal")  # no controls the room would refuse
+    expect(to_act.locator("#actions button")).to_have_count(0)
+    expect(ann.locator("#actions")).not_to_contain_text("You asked the host")  # said while she waited
+    shown = to_act.locator(".seat .clock-text").first.inner_text()
+    to_act.wait_for_timeout(1500)
+    assert to_act.locator(".seat .clock-text").first.inner_text() == shown, "the clocks stand still"
     shoot(ann, artifacts, "host-paused-phone")
     panel.get_by_role("button", name="Resume").click()
     expect(ann.locator("#game-line")).to_contain_text("Hand 1")

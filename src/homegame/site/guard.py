@@ -13,8 +13,9 @@ them (and logs with the client's address, :func:`~homegame.room.limits.refused`)
   program such as ``homegame join`` says none and is let in).
 
 Every HTTP answer carries a Content-Security-Policy that allows only the room's own scripts,
-styles, images and connections (no inline script) and no framing (``frame-ancestors 'none'``),
-with ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: no-referrer``.
+styles, images and connections (no inline script) and framing by the room's own pages alone
+(``frame-ancestors 'self'``: the table shows a lesson beside it in a frame, and no other site may
+frame the room), with ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: no-referrer``.
 
 >>> names = RoomNames(["cards.example"])
 >>> [names.allows(host) for host in ("cards.example:443", "127.0.0.1:8000", "[::1]", "evil.example")]
@@ -157,6 +158,6 @@ def _headers(host: str) -> dict[str, str]:
     sockets = f" ws://{host} wss://{host}" if host else ""
     policy = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
               f"connect-src 'self'{sockets}; object-src 'none'; base-uri 'none'; form-action 'self'; "
-              "frame-ancestors 'none'")
+              "frame-ancestors 'self'")
     return {"Content-Security-Policy": policy, "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
+            "Referrer-Policy": "no-referrer", "X-Frame-Options": "SAMEORIGIN"}

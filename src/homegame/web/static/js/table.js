@@ -44,7 +44,10 @@ function receive(frame) {
   if (frame.type === "state") {
     if (app.frame && frame.seq < app.frame.seq) return;
     app.frame = frame;
-    if (app.seat && frame.you.seat !== null && app.seat.seat !== frame.you.seat) seated({ ...app.seat, seat: frame.you.seat }, false);
+    if (app.seat && frame.you.seat !== null && app.seat.seat !== frame.you.seat) {
+      if (app.seat.seat === null) app.notice = "";  // the host granted the seat asked for
+      seated({ ...app.seat, seat: frame.you.seat }, false);
+    }
     app.skew = frame.now - Date.now() / 1000;
     render();
   } else if (frame.type === "chat") {
@@ -338,7 +341,9 @@ function renderActions() {
   const node = $("#actions");
   if (!frame) return;
   const parts = [];
-  if (frame.you.choosing) parts.push(pickerNode(app, send, renderActions));
+  if (frame.table.paused && (frame.you.choosing || app.decision)) {
+    parts.push(h("p", { class: "prompt" }, `${hostLine(frame.table)}.`));
+  } else if (frame.you.choosing) parts.push(pickerNode(app, send, renderActions));
   else if (app.decision) {
     parts.push(...actionBar(app.decision, actionEnv()));
     if (app.decision.mode === "arrange") checkArrangement(page);
