@@ -21,6 +21,10 @@ SETUP_OPTIONS: dict[str, tuple[type, str]] = {
     "timeouts_to_sit_out": (int, "clocks run out in a row before a player is sat out (default 2)"),
     "points_rate": (int, "chips a point is worth in the games scored in points (default: each game's own)"),
     "pause": (float, "seconds between deals (default 3)"),
+    "public": (bool, "list the table in the room's lobby (default: private, found only by its invite link)"),
+    "ask_to_sit": (bool, "players ask the host for a seat, and the host seats them or not"),
+    "host_starts": (bool, "the first hand waits for the host to start the night"),
+    "approve_chips": (bool, "rebuys and top-ups wait for the host's yes"),
 }
 """The table's setup fields besides its name, games and stakes, as options (``--buy-in``); a test
 keeps them the same as the room's fields."""
@@ -44,7 +48,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                      help="a game setting for every game that has it, such as ante=2 or limit=pot "
                      "(repeat for more)")
     for field, (kind, words) in SETUP_OPTIONS.items():
-        new.add_argument(f"--{field.replace('_', '-')}", dest=field, type=kind, default=None, help=words)
+        option = f"--{field.replace('_', '-')}"
+        if kind is bool:  # a host setting: on when given
+            new.add_argument(option, dest=field, action="store_const", const=True, default=None, help=words)
+        else:
+            new.add_argument(option, dest=field, type=kind, default=None, help=words)
     new.set_defaults(run=run)
     listing = verbs.add_parser("list", help="the room's open tables")
     listing.add_argument("room", nargs="?", default=ROOM, help=f"the room's address (default {ROOM})")
@@ -116,8 +124,11 @@ def run(args: argparse.Namespace) -> int:
     saved = saved_tables()
     saved.keep(invite, owner_token=made["owner_token"])
     print(f"The table is made. Send your friends its invite link:\n  {invite}\n"
-          f"Take a seat yourself:\n  homegame join {invite} --name YOUR-NAME\n"
-          f"The owner token (to close the table) is kept in {saved.folder}: {made['owner_token']}")
+          f"Take a seat yourself, as the table's host:\n"
+          f"  homegame join {invite} --name YOUR-NAME --owner {made['owner_token']}\n"
+          f"Keep your host link: it opens the host's controls in a browser, on any device:\n"
+          f"  {invite}#host={made['owner_token']}\n"
+          f"The owner token is kept in {saved.folder}.")
     return 0
 
 
