@@ -28,6 +28,8 @@ function numberInput(fields, name, attributes) {
 /** The form for ``games`` (as /api/games describes them) in ``form``, with the room's own fields and bot
  * levels as ``setup`` (/api/setup) describes them; ``submit(setup)`` is called with a setup the page found
  * nothing wrong with. */
+const HOST_FLAGS = ["public", "ask_to_sit", "host_starts", "approve_chips"];
+
 export function buildForm(form, games, setup, submit) {
   let settings = [];  // the stakes' settings as last drawn, to show those the structure chosen uses
   const refresh = () => { settings = refreshDependents(form, games); };
@@ -51,6 +53,7 @@ export function buildForm(form, games, setup, submit) {
          h("p", { class: "note" }, "Each setting applies to every chosen game that has it; one you leave keeps each game's own default."),
          h("div", { id: "stakes", class: "fields" }),
          h("p", { id: "stakes-unused", class: "note", hidden: true })),
+       hostSettings(fields),
        h("p", {}, h("button", { type: "submit", class: "act primary" }, "Make the table")),
        h("p", { id: "form-error", class: "notice", role: "alert" }));
   refresh();
@@ -63,6 +66,14 @@ export function buildForm(form, games, setup, submit) {
     const setup = checked(form, games);
     if (setup) submit(setup);
   });
+}
+
+/** The host's settings, each a box (all can be changed from the table's host panel later). */
+function hostSettings(fields) {
+  return h("fieldset", { class: "host-settings" }, h("legend", {}, "You host the table"),
+    h("p", { class: "note" }, "The table is private: only its invite link finds it, unless it is listed in the lobby."),
+    HOST_FLAGS.map((name) => h("label", { class: "inline" },
+      h("input", { type: "checkbox", name, "data-field": name }), ` ${fields[name].label}`)));
 }
 
 /** The bot level: each a short name to choose among, and what the chosen one is in a note under it
@@ -149,6 +160,7 @@ function checked(form, games) {
     timeouts_to_sit_out: whole("timeouts_to_sit_out"), default_game: form.elements.default_game.value,
     ...(form.elements.max_buy_in.value.trim() ? { max_buy_in: whole("max_buy_in") } : {}),
     stakes: stakesIn($$("[data-stake]", form)),
+    ...Object.fromEntries(HOST_FLAGS.map((name) => [name, form.elements[name].checked])),
     games: choice.map(({ game, variants }) => ({ game: game.name, variants })),
   };
 }
