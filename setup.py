@@ -32,9 +32,10 @@ GAMES = ["_naturals", "_rows", "anaconda/showdown", "anaconda/state", "chinese",
          "paiute/hints", "paiute/state", "paiute/targets", "paiute/wild", "papayoo/state", "papayoo/table",
          "pineapple/hands", "pineapple/state", "soko", "whiskey"]
 RANKINGS = ["by_name", "core", "front", "high", "low", "pai_gow", "paiute", "reference", "soko", "wild"]
-BOTS = ["anaconda", "betting", "draw", "paiute", "paiute_odds", "papayoo", "pineapple", "soko", "whiskey"]
+BOTS = ["anaconda", "betting", "draw", "draw_equity", "fixed", "paiute", "paiute_odds", "papayoo",
+        "pineapple", "soko", "soko_equity", "whiskey"]
 ANALYSIS = ["odds", "pai_gow", "simulation", "symmetry"]
-AGENTS = ["aec", "encoding", "segments", "betting", *(f"encodings/{name}" for name in (
+AGENTS = ["aec", "encoding", "segments", "betting", "table", *(f"encodings/{name}" for name in (
     "anaconda", "chinese", "draw", "open_face", "pai_gow", "paiute", "papayoo", "pineapple", "soko",
     "whiskey"))]
 COMPILED = [

@@ -1,6 +1,7 @@
 """Every game's hands per second of random legal play, plain Python and compiled, beside PokerKit.
 
     python -m benchmarks games [--seconds 0.2] [--repeats 15] [--games draw,soko] [--bots]
+                               [--instructions]
 
 Four players at every table; every seat picks uniformly among its legal actions until the hand
 is over (``benchmarks/_hands.py``), a fresh shuffled deck each hand. With ``--bots`` every seat
@@ -18,6 +19,11 @@ limit, built from PokerKit's own parts with an ante of 1 and bets 2/4) beside Dr
 hold'em beside Pineapple and Crazy Pineapple, Omaha eight-or-better beside Crazy Pineapple Hi-Lo,
 and seven-card stud beside Soko (PokerKit has no five-card stud). The other games have no
 counterpart in PokerKit.
+
+With ``--instructions`` the table gains each build's instructions per hand under random play,
+counted by callgrind (``benchmarks instructions``): the measure of work that does not move with
+the machine, beside the ratios that do (some minutes more: two runs under valgrind a game and
+build).
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ from importlib.metadata import version
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
+
+from benchmarks import _callgrind
 
 PLAYERS = 4
 GAMES = ("draw", "pineapple", "crazy_pineapple", "crazy_pineapple_hi_lo", "soko", "anaconda", "whiskey",
@@ -193,8 +201,10 @@ class Worker:
 
 # -- the table --------------------------------------------------------------------------------------
 
-def measure(games: list[str], seconds: float, repeats: int, *, bots: bool = False) -> list[dict[str, Any]]:
-    """Every game's medians: rates of each side, and the ratios of runs taken back to back."""
+def measure(games: list[str], seconds: float, repeats: int, *, bots: bool = False,
+            instructions: bool = False) -> list[dict[str, Any]]:
+    """Every game's medians: rates of each side, and the ratios of runs taken back to back; with
+    ``instructions``, each build's instructions per hand too."""
     kind = "bots" if bots else "homegame"
     plain = Worker(kind, plain=True)
     installed = Worker(kind)
@@ -220,7 +230,14 @@ def measure(games: list[str], seconds: float, repeats: int, *, bots: bool = Fals
     for worker in {plain, compiled, kit} - {None}:
         assert worker is not None
         worker.close()
-    return [_row(name, runs) for name in games]
+    rows = [_row(name, runs) for name in games]
+    if instructions:
+        from benchmarks.bench_instructions import per_hand
+
+        for row in rows:
+            row["plain_instructions"] = per_hand(row["game"], plain=True)
+            row["compiled_instructions"] = per_hand(row["game"], plain=False) if compiled else None
+    return rows
 
 
 def _row(name: str, runs: dict[tuple[str, str], list[float]]) -> dict[str, Any]:
@@ -252,15 +269,19 @@ def table(rows: list[dict[str, Any]]) -> str:
             return f"{value:.1f}{unit}"
         return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"  # a bot's few hands a second
 
+    counted = any("plain_instructions" in row for row in rows)
+    extra = " plain instructions/hand | compiled instructions/hand |" if counted else ""
     lines = ["| game | plain hands/s | compiled hands/s | compiled / plain | plain / FLHE "
-             "| compiled / FLHE | PokerKit's comparable game | homegame / it |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |"]
+             "| compiled / FLHE | PokerKit's comparable game | homegame / it |" + extra,
+             "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |" + " ---: | ---: |" * counted]
     for row in rows:
+        counts = (f" {number(row.get('plain_instructions'))} | {number(row.get('compiled_instructions'))} |"
+                  if counted else "")
         lines.append(
             f"| {row['game']} | {number(row['plain'])} | {number(row['compiled'])} "
             f"| {number(row['speedup'], 'x')} | {number(row['plain_vs_reference'], 'x')} "
             f"| {number(row['compiled_vs_reference'], 'x')} | {row['comparable'] or '-'} "
-            f"| {number(row['vs_comparable'], 'x')} |")
+            f"| {number(row['vs_comparable'], 'x')} |" + counts)
     return "\n".join(lines)
 
 
@@ -271,12 +292,18 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--repeats", type=int, default=15, help="rounds of runs (medians)")
     parser.add_argument("--games", default=",".join(GAMES), help="the games, comma separated")
     parser.add_argument("--bots", action="store_true", help="the best bots play instead of random choices")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count each build's instructions per hand too (callgrind)")
     args = parser.parse_args(argv)
     games = [name.strip() for name in args.games.split(",") if name.strip()]
     unknown = [name for name in games if name not in GAMES]
     if unknown:
         raise SystemExit(f"no game {', '.join(unknown)} here; games: {', '.join(GAMES)}")
-    print(table(measure(games, args.seconds, args.repeats, bots=args.bots)))
+    if args.instructions and (args.bots or not _callgrind.available()):
+        raise SystemExit("--instructions counts random play under valgrind: without --bots, "
+                         "with valgrind installed")
+    print(table(measure(games, args.seconds, args.repeats, bots=args.bots,
+                        instructions=args.instructions)))
     print("FLHE: PokerKit's fixed-limit Texas hold'em, the reference of the speed goals; the last "
           "column compares the fastest homegame build measured with PokerKit's comparable game.")
 

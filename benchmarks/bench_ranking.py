@@ -8,7 +8,9 @@ Times are CPU seconds of this process (``time.process_time``; everything here ru
 so that other work on a shared machine does not tilt the comparison; on an idle machine they equal
 wall-clock time. The load average is printed first as a reminder of how busy the machine was.
 
-* single 7-card evaluation from Python, one call per hand on cards parsed beforehand;
+* single 7-card evaluation from Python, one call per hand on cards parsed beforehand, and the
+  instructions each call costs beside eval7's (callgrind, where valgrind is installed): time is
+  mostly memory here (a random hand's table entry is seldom in cache), instructions the work;
 * the numpy batch path on an array of random 7-card hands;
 * the exhaustive table of all 133,784,560 seven-card hands: homegame's numpy batch against eval7
   one call per hand (``--quick`` has eval7 do a fixed sample of the hands and scales its time up);
@@ -144,6 +146,38 @@ def bench_single(hand_count: int, repeat: int) -> None:
         _row(f"homegame.evaluate vs {peer}", full, rate, "hands/s")
 
 
+SINGLE_INSTRUCTIONS = """
+import random
+import homegame
+from homegame.cards import DECKS
+dealer = random.Random(20261122)
+hands = [dealer.sample(DECKS["standard"], 7) for _ in range(12_000)]
+evaluate = homegame.strength
+if {peer}:
+    import eval7
+    deck = dict((str(card), card) for card in eval7.Deck().cards)
+    hands = [[deck[str(card)] for card in hand] for hand in hands]
+    evaluate = eval7.evaluate
+evaluate(hands[0])
+for hand in hands[:{{units}}]:
+    evaluate(hand)
+"""
+
+
+def bench_single_instructions() -> None:
+    """Instructions per single 7-card evaluation, homegame's (this build) and eval7's, under
+    callgrind: the difference of a run of 11,000 evaluations and one of 1,000, over 10,000."""
+    from benchmarks import _callgrind
+
+    if not (_callgrind.available() and _installed("eval7")):
+        print("single 7-card evaluation, instructions: needs valgrind and eval7")
+        return
+    ours, theirs = (_callgrind.per_unit(SINGLE_INSTRUCTIONS.format(peer=peer), 1_000, 11_000, plain=False)
+                    for peer in (False, True))
+    print(f"single 7-card evaluation, instructions a call (callgrind): homegame.strength {ours:,.0f},"
+          f" eval7 evaluate {theirs:,.0f}, ratio eval7 / homegame {theirs / ours:.2f}x")
+
+
 def bench_batch(hand_count: int, repeat: int) -> None:
     """The numpy batch path on random 7-card hands already in an array."""
     import numpy as np
@@ -216,6 +250,7 @@ def main(argv: Sequence[str]) -> None:
           " times are CPU time of this process")
     bench_import(options.repeat)
     bench_single(20_000 if options.quick else 200_000, options.repeat)
+    bench_single_instructions()
     bench_batch(200_000 if options.quick else 2_000_000, options.repeat)
     bench_enumeration(options.quick, max(1, options.repeat // 2 if options.quick else options.repeat))
 

@@ -20,7 +20,12 @@ Three figures, each against its goal:
   brings every one back (the same hand, cards and clocks). Goal: 1,000 tables in under 5 s.
 
     python -m benchmarks room [--tables 50] [--clients 4] [--seconds 20] [--warmup 5] [--think 1 0]
-                              [--idle 1000]
+                              [--idle 1000] [--profile]
+
+``--profile`` runs the room under cProfile and prints where its own CPU time went, part by part
+(the store, the engine and games, views, JSON, websockets and HTTP, the event loop, the rest of
+the room). The profiler slows the room several times over, so its latencies are not the room's:
+read the shares, and take the latencies from a run without it.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ import gc
 import json
 import math
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -126,14 +132,34 @@ async def _play_seat(connection: TimedConnection, chooser: random.Random, count_
     return taken
 
 
+PROFILED = """
+import cProfile, runpy, signal, sys, time
+profile = cProfile.Profile(time.thread_time)
+def dump(*_):
+    profile.disable()
+    profile.dump_stats({path!r})
+signal.signal(signal.SIGUSR2, lambda *_: profile.enable())
+signal.signal(signal.SIGUSR1, dump)
+sys.argv = {argv!r}
+runpy.run_module("homegame", run_name="__main__")
+"""
+"""``homegame serve`` with cProfile on its event loop's thread, counting that thread's CPU time
+(not the time it waits), from SIGUSR2 (the start of the counted play) to SIGUSR1, when it
+writes the profile (uvicorn ends on the signal it was stopped with, before any exit handler could
+write it)."""
+
+
 class Room:
     """``homegame serve`` in its own process, on a socket bound here to a free loopback port."""
 
-    def __init__(self, store: str) -> None:
+    def __init__(self, store: str, profile: str | None = None) -> None:
         self.listener = socket.create_server(("127.0.0.1", 0), backlog=1024)
         self.base = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
-        command = [sys.executable, "-m", "homegame", "serve", "--fd", str(self.listener.fileno()),
-                   "--store", store, "--bot-workers", "1", "--bot-delay", "0"]
+        serve = ["homegame", "serve", "--fd", str(self.listener.fileno()), "--store", store,
+                 "--bot-workers", "1", "--bot-delay", "0"]
+        self.profile = profile
+        start = ["-c", PROFILED.format(path=profile, argv=serve)] if profile else ["-m", *serve]
+        command = [sys.executable, *start]
         self.process = subprocess.Popen(command, pass_fds=(self.listener.fileno(),),
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(600):
@@ -145,11 +171,23 @@ class Room:
         raise RuntimeError("the room did not start")
 
     def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.base + path, timeout=10) as answer:
+        with urllib.request.urlopen(self.base + path, timeout=60) as answer:
             return json.loads(answer.read())
 
     def resident_mib(self) -> float:
         return _resident_mib(self.process.pid)
+
+    def start_profile(self) -> None:
+        if self.profile:
+            self.process.send_signal(signal.SIGUSR2)
+
+    def stop_profile(self) -> None:
+        if self.profile:
+            self.process.send_signal(signal.SIGUSR1)
+            for _ in range(1200):
+                if Path(self.profile).exists():
+                    return
+                time.sleep(0.05)
 
     def stop(self) -> None:
         self.process.terminate()
@@ -157,13 +195,65 @@ class Room:
         self.listener.close()
 
 
-async def play(tables: int, clients: int, seconds: float, warmup: float, think: float) -> dict[str, Any]:
+async def play(tables: int, clients: int, seconds: float, warmup: float, think: float, *,
+               profile: bool = False) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
-        room = Room(str(Path(folder) / "room.sqlite3"))
+        stats = str(Path(folder) / "room.prof") if profile else None
+        room = Room(str(Path(folder) / "room.sqlite3"), stats)
         try:
-            return await _play_in(room, tables, clients, seconds, warmup, think)
+            played = await _play_in(room, tables, clients, seconds, warmup, think)
         finally:
             room.stop()
+        if stats:
+            played["parts"] = room_parts(stats)
+        return played
+
+
+PARTS = (
+    ("store", ("homegame/room/store", "sqlite3", "psycopg")),
+    ("views", ("homegame/room/views", "homegame/room/view_schemas", "engine/view", "engine/frozen",
+               "engine/codec", "/views.py", "/view.py")),
+    ("engine and games", ("homegame/engine", "homegame/games", "homegame/ranking", "homegame/cards",
+                          "homegame/bots")),
+    ("JSON", ("json", "orjson")),
+    ("websockets and HTTP", ("websockets", "uvicorn", "starlette", "fastapi", "h11", "httptools",
+                             "wsproto", "anyio", "socket", "send", "recv")),
+    ("event loop", ("asyncio", "selectors", "epoll", "concurrent/futures", "threading")),
+    ("the rest of the room", ("homegame/room",)),
+)
+"""Each part of the room's work and what names its functions: the first part a function's file
+(or, for a built-in, its name) mentions takes the function's own time; a built-in that names no
+part (``len``, ``list.append``) is shared among its callers' parts."""
+
+
+def _part(where: str) -> str:
+    return next((label for label, marks in PARTS if any(mark in where for mark in marks)), "other")
+
+
+def room_parts(stats_file: str) -> dict[str, Any]:
+    """Each part's share of the room's profiled CPU time (``PARTS``; ``other`` for the rest), the
+    seconds profiled, and the functions that took the most time of their own."""
+    import pstats
+
+    own: dict[str, float] = {}
+    functions: dict[str, float] = {}
+    stats = pstats.Stats(stats_file).stats  # type: ignore[attr-defined]
+    for (filename, line, name), (_, _, total, _, callers) in stats.items():
+        where = filename if filename != "~" else name
+        part = _part(where)
+        if part == "other" and filename == "~" and callers:  # a generic built-in: its callers' parts
+            shares = {caller: timing[2] for caller, timing in callers.items()}
+            whole = sum(shares.values()) or 1.0
+            for (caller_file, _, caller_name), share in shares.items():
+                caller_part = _part(caller_file if caller_file != "~" else caller_name)
+                own[caller_part] = own.get(caller_part, 0.0) + total * share / whole
+        else:
+            own[part] = own.get(part, 0.0) + total
+        functions[f"{where.rsplit('site-packages/', 1)[-1].rsplit('src/', 1)[-1]}:{line}({name})"] = total
+    spent = sum(own.values()) or 1.0
+    return {"seconds": spent,
+            "shares": {part: own[part] / spent for part in sorted(own, key=own.__getitem__, reverse=True)},
+            "top": sorted(functions.items(), key=lambda item: item[1], reverse=True)[:15]}
 
 
 async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup: float,
@@ -184,9 +274,11 @@ async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup
     playing = asyncio.gather(*(_play_seat(c, random.Random(n), start + warmup, stop_at, think)
                                for n, c in enumerate(connections)))
     await asyncio.sleep(warmup)
+    room.start_profile()
     seqs = {c.table: c.last_seq for c in firsts}
     hands = await asyncio.to_thread(_hands_played, room, firsts)
     taken = await playing
+    await asyncio.to_thread(room.stop_profile)
     elapsed = time.perf_counter() - start - warmup
     events = sum(c.last_seq - seqs[c.table] for c in firsts)
     hands = await asyncio.to_thread(_hands_played, room, firsts) - hands
@@ -262,6 +354,14 @@ def _report(played: dict[str, Any]) -> None:
           f"p99 {latency['p99']:.1f} ms over {latency['count']} actions (goal: p99 under 50 ms)")
     print(f"  the room's event-loop lag: p50 {lag['p50']:.1f} ms, p99 {lag['p99']:.1f} ms, "
           f"max {lag['max']:.1f} ms; its memory {played['server_mib']:.0f} MiB")
+    if "parts" in played:
+        parts = played["parts"]
+        actions = played["actions_per_second"] * played["seconds"]
+        print(f"  the room's event loop under cProfile: {parts['seconds']:.1f} s of CPU, "
+              f"{1000 * parts['seconds'] / max(actions, 1):.1f} ms a client action; by part: "
+              + ", ".join(f"{part} {share:.0%}" for part, share in parts["shares"].items()))
+        for function, seconds in parts["top"]:
+            print(f"    {seconds:8.3f} s  {function}")
 
 
 def main(argv: list[str]) -> None:
@@ -273,9 +373,11 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--think", type=float, nargs="*", default=[1.0, 0.0],
                         help="players' mean thinking time per action, one run each (0: at once)")
     parser.add_argument("--idle", type=int, default=1000, help="tables for the memory and restart figures")
+    parser.add_argument("--profile", action="store_true", help="profile the room: its CPU time by part")
     args = parser.parse_args(argv)
     for think in args.think:
-        _report(asyncio.run(play(args.tables, args.clients, args.seconds, args.warmup, think)))
+        _report(asyncio.run(play(args.tables, args.clients, args.seconds, args.warmup, think,
+                                 profile=args.profile)))
     idle = asyncio.run(idle_and_restart(args.idle))
     print(f"idle: {idle['mib_per_idle_table'] * 1024:.0f} KiB a table waiting for a player ({idle['tables']} "
           f"tables, {idle['with_a_hand_in_play']} with a hand in play; goal: under 1 MiB)")

@@ -1,5 +1,5 @@
 """docs/agents.md stays true: its encoding tables are what the encodings say, and every example in
-it runs."""
+it runs (a training run among them only in the slow suite, where it is the documented run)."""
 
 from __future__ import annotations
 
@@ -24,11 +24,31 @@ def test_the_documented_encoding_is_the_encoding(name: str) -> None:
     assert (module.__doc__ or "").strip() in text
 
 
-@pytest.mark.parametrize("number", range(6))
-def test_the_examples_run(number: int, capsys: pytest.CaptureFixture[str]) -> None:
-    examples = re.findall(r"```python\n(.*?)```", DOC.read_text(), re.DOTALL)
-    assert len(examples) == 6
-    code = examples[number]
+EXAMPLES = 9
+
+
+def examples() -> list[str]:
+    found = re.findall(r"```python\n(.*?)```", DOC.read_text(), re.DOTALL)
+    assert len(found) == EXAMPLES
+    return found
+
+
+@pytest.mark.parametrize("number", range(EXAMPLES))
+def test_the_examples_run(number: int) -> None:
+    code = examples()[number]
+    if "train(" in code:
+        pytest.skip("a training run: test_the_training_example_runs runs it in the slow suite")
+    run_example(code, number)
+
+
+@pytest.mark.slow
+def test_the_training_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (number, code), = [(n, code) for n, code in enumerate(examples()) if "train(" in code]
+    monkeypatch.chdir(tmp_path)  # it saves the policy it trains
+    run_example(code, number)
+
+
+def run_example(code: str, number: int) -> None:
     for module in ("pyspiel", "pettingzoo"):
         if module in code or (module == "pettingzoo" and "homegame.agents import env" in code):
             pytest.importorskip(module, reason=f"the example needs {module}, whose extra is not installed")

@@ -1,5 +1,6 @@
-"""Every game as a PettingZoo AEC environment: PettingZoo's own API and seed tests, the mask and the
-step checked against the engine at every step of random play, rewards, options and refusals.
+"""Every game as a PettingZoo AEC environment, bare (``raw_env``) and in PettingZoo's standard
+wrappers (``env``): PettingZoo's own API, seed and state tests, the mask and the step checked against
+the engine at every step of random play, rewards, options and refusals.
 
 PettingZoo's ``max_cycles_test`` does not apply: it needs a parallel form of the environment, and
 these are turn-based games (a seat may act twice running), so, like PettingZoo's own classic card
@@ -7,6 +8,7 @@ games, they have none."""
 
 from __future__ import annotations
 
+import importlib
 import random
 import subprocess
 import sys
@@ -24,8 +26,12 @@ from homegame.agents import IllegalIndex
 pettingzoo = pytest.importorskip("pettingzoo",
                                  reason="the agents extra (pettingzoo, gymnasium) is not installed")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
 
-from homegame.agents import env  # noqa: E402
+state_checks = importlib.import_module("pettingzoo.test.state_test")
+"""PettingZoo's state checks (the package's ``state_test`` names a function of the module too)."""
+
+from homegame.agents import env, raw_env  # noqa: E402
 from homegame.agents.environment import HomegameEnv  # noqa: E402
 from homegame.agents.resample import seen_cards  # noqa: E402
 
@@ -61,6 +67,7 @@ def play(environment: HomegameEnv, choose: Callable[[str, list[int]], int],
 
 
 def table(case: Case, **options: Any) -> HomegameEnv:
+    """The bare environment of ``case``."""
     return HomegameEnv(make(case), **options)
 
 
@@ -74,6 +81,86 @@ def test_pettingzoo_api_and_seed_tests_pass(case: Case) -> None:
     assert not unexpected
 
 
+STATE_WARNINGS = ("Environment's minimum state space value is -infinity",
+                  "Environment's maximum state space value is infinity")
+"""What PettingZoo's state test says of a state space as unbounded as the observations'."""
+
+
+@pytest.mark.parametrize("case", CASES[::3], ids=case_id)
+def test_the_wrapped_environment_passes_pettingzoo_api_seed_and_state_tests(case: Case) -> None:
+    name, players, variants, settings = case
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env(name, players, variants, **settings), num_cycles=100)
+        seed_test(lambda: env(name, players, variants, **settings), num_cycles=100)
+        state_checks.test_state_space(env(name, players, variants, **settings))
+        state_checks.test_state(env(name, players, variants, **settings), num_cycles=30)
+    unexpected = {str(w.message) for w in caught
+                  if not str(w.message).startswith((*EXPECTED_WARNINGS, *STATE_WARNINGS))
+                  and "Illegal move" not in str(w.message)}
+    assert not unexpected
+
+
+def test_env_wraps_the_raw_environment_in_pettingzoos_standard_wrappers() -> None:
+    table = env("draw", players=3)
+    layers = []
+    while hasattr(table, "env"):
+        layers.append(type(table))
+        table = table.env
+    assert layers == [wrappers.OrderEnforcingWrapper, wrappers.AssertOutOfBoundsWrapper,
+                      wrappers.TerminateIllegalWrapper]
+    assert isinstance(table, HomegameEnv)
+    with pytest.raises(AttributeError, match="before reset"):
+        env("draw", players=3).agent_selection  # noqa: B018  # PettingZoo's order check still holds
+
+
+def test_the_wrappers_read_the_same_episode_as_the_raw_environment_at_every_step() -> None:
+    """The wrapped table keeps its wrappers' copies of the episode's fields in step with the bare
+    one's, through the deal's end and an illegal index's."""
+    fields = ("agents", "agent_selection", "rewards", "_cumulative_rewards", "terminations",
+              "truncations", "infos")
+    chooser = random.Random(3)
+    for seed in range(6):
+        table = env("pineapple", players=3)
+        table.reset(seed=seed)
+        bare = table.unwrapped
+        for steps, _ in enumerate(table.agent_iter()):
+            for layer in (table, table.env, table.env.env):
+                assert all(getattr(layer, name) == getattr(bare, name) for name in fields)
+            observation, _, terminated, truncated, _ = table.last()
+            mask = observation["action_mask"]
+            if terminated or truncated:
+                table.step(None)
+            elif seed % 2 and steps == 3:
+                table.step(int(np.flatnonzero(mask == 0)[0]))
+            else:
+                table.step(int(chooser.choice(np.flatnonzero(mask))))
+        assert table.agents == bare.agents == []
+
+
+def test_an_illegal_index_in_the_wrapped_environment_ends_the_deal_at_the_worst_result(
+        caplog: pytest.LogCaptureFixture) -> None:
+    table = env("draw", players=2, stack=40)
+    table.reset(seed=2)
+    observation, *_ = table.last()
+    bad = table.agent_selection
+    table.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+    assert "Illegal move" in caplog.text
+    rewards = {}
+    for agent in table.agent_iter():
+        rewards[agent] = table.last()[1]
+        table.step(None)
+    assert rewards[bad] == -40 and sum(rewards.values()) == -40
+
+
+def test_state_is_every_seats_observation_in_seat_order() -> None:
+    table = raw_env("draw", players=3)
+    table.reset(seed=9)
+    observations = [table.observe(agent)["observation"] for agent in table.possible_agents]
+    assert np.array_equal(table.state(), np.concatenate(observations))
+    assert table.state_space.contains(table.state())
+
+
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_every_step_masks_the_legal_set_and_plays_the_engine_action(case: Case) -> None:
     environment = table(case)
@@ -85,7 +172,7 @@ def test_every_step_masks_the_legal_set_and_plays_the_engine_action(case: Case) 
 def check_deal(environment: HomegameEnv, seed: int, chooser: random.Random) -> None:
     """Play a deal by index, playing the engine's own action on a copy of the hand alongside."""
     environment.reset(seed=seed)
-    state = environment.state
+    state = environment.game_state
     assert state is not None
     twin = state.clone()
 
@@ -116,44 +203,44 @@ def check_deal(environment: HomegameEnv, seed: int, chooser: random.Random) -> N
 
 
 def test_rewards_come_at_the_end_and_add_up() -> None:
-    environment = env("papayoo", players=4)
+    environment = raw_env("papayoo", players=4)
     environment.reset(seed=3)
     totals = play(environment, lambda agent, mask: mask[0])
     assert sum(totals.values()) == -250 and all(v <= 0 for v in totals.values())
 
 
 def test_a_seed_deals_the_same_hand_and_options_set_the_table() -> None:
-    first, second = env("draw", players=3), env("draw", players=3)
+    first, second = raw_env("draw", players=3), raw_env("draw", players=3)
     first.reset(seed=11)
     second.reset(seed=11)
-    assert first.state is not None and second.state is not None
-    assert first.state.history.to_json() == second.state.history.to_json()
+    assert first.game_state is not None and second.game_state is not None
+    assert first.game_state.history.to_json() == second.game_state.history.to_json()
     second.reset()
-    assert second.state.history.header["deck"] != first.state.history.header["deck"]
+    assert second.game_state.history.header["deck"] != first.game_state.history.header["deck"]
     first.reset(seed=1, options={"dealer": 2, "stacks": [50, 0, 80]})
-    assert first.state.dealer == 2 and first.state.view(None).stacks[1] == 0
+    assert first.game_state.dealer == 2 and first.game_state.view(None).stacks[1] == 0
     assert first.agent_selection == "player_0"
-    fantasy = env("open_face", players=2)
+    fantasy = raw_env("open_face", players=2)
     fantasy.reset(seed=2, options={"carry": {"fantasyland": [1]}, "dealer": 0})
-    assert fantasy.state is not None and len(fantasy.state.view(1).pending) == 13
+    assert fantasy.game_state is not None and len(fantasy.game_state.view(1).pending) == 13
 
 
 @pytest.mark.parametrize("name", ["draw", "pineapple", "papayoo", "anaconda", "whiskey", "open_face"])
 def test_an_observation_cannot_tell_two_deals_apart_that_differ_in_cards_not_seen(name: str) -> None:
     """Seat 0's observations while it has seen the same events in two deals that differ in a card
     seat 1 holds and another seat 0 has not seen."""
-    first, second = env(name, players=3), env(name, players=3)
+    first, second = raw_env(name, players=3), raw_env(name, players=3)
     first.reset(seed=4, options={"dealer": 0})
-    assert first.state is not None
-    deck = homegame.parse_cards(first.state.history.header["deck"])
-    mine = seen_cards(first.state, 0)
-    hidden = [c for c in deck if not mine[c] and seen_cards(first.state, 1)[c]]
+    assert first.game_state is not None
+    deck = homegame.parse_cards(first.game_state.history.header["deck"])
+    mine = seen_cards(first.game_state, 0)
+    hidden = [c for c in deck if not mine[c] and seen_cards(first.game_state, 1)[c]]
     other = next(c for c in deck if not mine[c] and c != hidden[0])
     swapped = [other if c == hidden[0] else hidden[0] if c == other else c for c in deck]
     second.reset(options={"dealer": 0, "deck": swapped})
     compared = 0
     for _ in first.agent_iter():
-        events = [[e.to_json() for e in t.state.history.seen_by(0)] for t in (first, second)]
+        events = [[e.to_json() for e in t.game_state.history.seen_by(0)] for t in (first, second)]
         if events[0] != events[1] or first.agent_selection != second.agent_selection:
             break
         assert np.array_equal(first.observe("player_0")["observation"],
@@ -169,24 +256,24 @@ def test_an_observation_cannot_tell_two_deals_apart_that_differ_in_cards_not_see
 
 
 def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
-    environment = env("pineapple", players=3)
+    environment = raw_env("pineapple", players=3)
     environment.reset(seed=5)
-    assert environment.state is not None
-    before = environment.state.history.to_json()
+    assert environment.game_state is not None
+    before = environment.game_state.history.to_json()
     observation, *_ = environment.last()
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     for bad in (illegal, -1, 99, "1", None):
         with pytest.raises(IllegalIndex, match="may take one of the indices"):
             environment.step(bad)
-    assert environment.state.history.to_json() == before
+    assert environment.game_state.history.to_json() == before
     environment.step(np.int64(np.flatnonzero(observation["action_mask"])[0]))
-    assert environment.state.history.to_json() != before
+    assert environment.game_state.history.to_json() != before
     observation, *_ = environment.last()
     environment.step(np.array(np.flatnonzero(observation["action_mask"])[0]))  # 0-d, as libraries pass
 
 
 def test_misuse_of_the_episode_gets_a_clear_error() -> None:
-    environment = env("draw", players=2)
+    environment = raw_env("draw", players=2)
     for early in (environment.last, lambda: environment.step(0), lambda: environment.observe("player_0")):
         with pytest.raises(RuntimeError, match="call reset"):
             early()
@@ -210,7 +297,7 @@ class MarkedObservations(HomegameEnv):  # type: ignore[misc]  # PettingZoo's cla
 
 
 def test_last_observes_through_a_subclass_that_replaces_observe() -> None:
-    plain, marked = env("draw", players=2), MarkedObservations(homegame.new_game("draw", players=2))
+    plain, marked = raw_env("draw", players=2), MarkedObservations(homegame.new_game("draw", players=2))
     for table in (plain, marked):
         table.reset(seed=4)
     observation = marked.last()[0]
@@ -220,23 +307,23 @@ def test_last_observes_through_a_subclass_that_replaces_observe() -> None:
 
 
 def test_render_shows_the_table_as_the_seat_to_act_sees_it(capsys: pytest.CaptureFixture[str]) -> None:
-    shown = env("soko", players=3, render_mode="ansi")
+    shown = raw_env("soko", players=3, render_mode="ansi")
     shown.reset(seed=2)
     text = shown.render()
     assert isinstance(text, str) and f"seat {shown.agent_selection[-1]}" in text
-    printed = env("soko", players=3, render_mode="human")
+    printed = raw_env("soko", players=3, render_mode="human")
     printed.reset(seed=2)
     printed.step(int(np.flatnonzero(printed.last()[0]["action_mask"])[0]))
     assert "Soko" in capsys.readouterr().out
     with pytest.raises(ValueError, match="render_mode"):
-        env("soko", players=3, render_mode="rgb_array")
+        raw_env("soko", players=3, render_mode="rgb_array")
 
 
 def test_every_game_is_an_environment() -> None:
     for name, game in homegame.GAMES.items():
-        environment = env(name, players=game.players[0])
-        environment.reset(seed=0)
-        assert str(environment) == f"homegame_{name}_v0"
+        for environment in (raw_env(name, players=game.players[0]), env(name, players=game.players[0])):
+            environment.reset(seed=0)
+            assert str(environment) == f"homegame_{name}_v0"
 
 
 def test_importing_homegame_imports_no_agent_library() -> None:

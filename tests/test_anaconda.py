@@ -10,10 +10,10 @@ import pytest
 import homegame
 from homegame.cards import Card, deck, parse_cards
 from homegame.cli.narrate import tell
-from homegame.cli.render import Style
 from homegame.engine import Action, GameError, IllegalAction
 from homegame.games.anaconda import Anaconda, AnacondaState
 from homegame.games.anaconda.view import AnacondaView, pass_targets
+from homegame.render import Style
 
 CHECK = Action("check")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from homegame.cli.choices import offers
 from homegame.cli.narrate import tell
-from homegame.cli.render import Style, render_view
 from homegame.engine import Action
+from homegame.render import Style, render_view
 from test_anaconda import FIRST_PASS, SECOND_PASS, SHOW, check_round, choose_all, deal
 
 

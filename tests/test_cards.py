@@ -58,7 +58,7 @@ def test_format_and_attributes() -> None:
 
 
 def test_every_card_reads_back_as_the_tables_draw_it() -> None:
-    from homegame.cli.render import Style
+    from homegame.render import Style
 
     for numbered in (False, True):
         drawn = Style(colour=False, numbered=numbered).cards(ALL_CARDS)

@@ -378,7 +378,7 @@ def test_random_hands_keep_the_contract() -> None:
 
 
 def test_the_table_shows_rows_fouls_and_every_payment_with_its_reason() -> None:
-    from homegame.cli.render.chinese import render
+    from homegame.render.chinese import render
 
     state = deal("Ah Ad Ac 2c 3d 4h 6s 8c Kh Qs Js 9d 7d", "2h 3h 5d 6d 7h 8d 9s Tc Jd 4c 4d Kc Ks")
     state.apply(0, setting("Ah Ad Ac | 2c 3d 4h 6s 8c | Kh Qs Js 9d 7d"))
@@ -395,7 +395,7 @@ def test_the_table_shows_rows_fouls_and_every_payment_with_its_reason() -> None:
 
 def test_a_declared_natural_is_told_once_to_its_declarer_and_revealed_to_the_others() -> None:
     from homegame.cli.narrate import tell
-    from homegame.cli.render import Style, render_view
+    from homegame.render import Style, render_view
 
     state = ChinesePoker(players=2).deal(seed=2)
     state.apply(0, Action("declare", option="six-pairs"))

@@ -110,4 +110,4 @@ def test_simulate_counts_a_hand_won_when_the_seat_came_out_ahead(capsys: pytest.
 def test_join_refuses_a_token_with_a_name_or_a_seat(capsys: pytest.CaptureFixture[str]) -> None:
     for extra in (["--name", "ann"], ["--seat", "2"]):
         assert main(["join", "http://127.0.0.1:9/t/abc", "--token", "t0k3n", *extra]) == 2
-        assert "without --name, --seat and --chips" in capsys.readouterr().err
+        assert "without --name, --seat, --chips and --club" in capsys.readouterr().err

@@ -9,9 +9,9 @@ import pytest
 import homegame
 from homegame.cards import parse_cards
 from homegame.cli.advice import advise
-from homegame.cli.render import Style
 from homegame.engine import Action
 from homegame.games import GAMES
+from homegame.render import Style
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

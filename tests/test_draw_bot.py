@@ -65,3 +65,32 @@ def test_ratings_order_hands() -> None:
     assert rate("7c 5d 4h 3s 2c") < rate("2c 2d 7h 9s Kc") < rate("Ac Ad 7h 9s Kc") < rate("3c 3d 3h 9s Kc")
     assert rating(parse_cards("Ah 2c 3d 4s 6h"), ranking="ace-to-five", wild="none", before_draw=False) > \
         rating(parse_cards("Ah 2c 3d 4s 9h"), ranking="ace-to-five", wild="none", before_draw=False)
+
+
+def test_a_pair_is_not_folded_to_a_pot_sized_bet_before_the_draw_heads_up() -> None:
+    """The over-folding a learner exploited (issue 37): facing a pot-sized bet before the draw,
+    the bot folded 76% of its hands heads-up, pairs included. Rated by its measured chance, a pair
+    of twos (44% against a random hand) calls or raises the 38% the price asks."""
+    game = DrawPoker(players=2)
+    for pair in ("2c 2d", "7c 7d", "Qc Qd"):
+        low, high = parse_cards(pair)
+        ours = [low, high, *parse_cards("9s 6h 4s")]
+        theirs = parse_cards("Ah Kh Qh Jc Tc")
+        deck = [card for both in zip(ours, theirs, strict=True) for card in both]
+        deck += [c for c in game.deck if c not in deck]
+        for seed in range(20):
+            state = game.deal(deck=deck, dealer=0)
+            state.apply(1, Action("check"))
+            state.apply(0, Action("bet", amount=state.view(0).pot))
+            action = HeuristicDrawBot(seed=seed).act(state.view(1), state.legal_actions(1))
+            assert action.kind != "fold", (pair, seed)
+
+
+def test_the_bot_beats_the_fixed_policies_heads_up() -> None:
+    """A short form of the baselines benchmark (``python -m benchmarks baselines``): duplicate
+    deals against the policies that exploited the old ratings."""
+    from homegame.analysis.tournament import tournament
+
+    for policy in ("min-open-fold", "min-bet-fold", "fold-to-bet"):
+        lead = tournament("draw", ["best", policy], deals=300, seed=3, players=2).differences[0]
+        assert lead.mean - lead.margin > 0, (policy, lead)

@@ -1,10 +1,10 @@
 """The draw table as text: what a seat sees during the hand and at the showdown."""
 
 from homegame.cards import parse_cards
-from homegame.cli.render import Style
-from homegame.cli.render.draw import render
 from homegame.engine import Action
 from homegame.games.draw import DrawPoker
+from homegame.render import Style
+from homegame.render.draw import render
 
 
 def test_the_table_shows_the_draw_the_shown_ace_and_why_the_pot_went_where() -> None:

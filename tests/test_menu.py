@@ -96,7 +96,7 @@ def test_table_settings_are_kept_at_one_enter_or_each_set(
         seated: _Seated, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     soko = _number("Soko (Canadian Stud)")
     out = _menu(monkeypatch, capsys, soko, 2, "c", "", "", soko, 2, "c", "c", "", "3", "0", "5", "", "", "",
-                "", "q")
+                "", "", "q")  # the last settings are kept: the bets', then show or muck
     usual, changed = seated.tables
     assert usual[0].config == homegame.games.new_game("soko", players=2).config
     assert "Variants of" not in out and "c chooses the settings and the opponents" in out
@@ -108,7 +108,7 @@ def test_table_settings_are_kept_at_one_enter_or_each_set(
 def test_a_setting_refused_with_another_is_asked_again(
         seated: _Seated, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     out = _menu(monkeypatch, capsys, _number("Basic Draw Poker"), 2, "c", "", "c", "4", "", "", "", "", "",
-                "10", "", "q")
+                "", "", "10", "", "q")  # show or muck and the bomb pot kept, then the refused bet asked again
     assert "spread limit needs a largest spread bet" in out
     [(game, _)] = seated.tables
     assert game.config["limit"] == "spread" and game.config["max_bet"] == 10
@@ -187,13 +187,13 @@ def test_make_play_s_menu_on_a_real_terminal() -> None:
 def test_the_structure_is_asked_first_and_only_the_settings_it_counts_are_asked(
         seated: _Seated, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     soko = _number("Soko (Canadian Stud)")
-    out = _menu(monkeypatch, capsys, soko, 2, "c", "c", "3", "", "", "20", "", "", "q")
+    out = _menu(monkeypatch, capsys, soko, 2, "c", "c", "3", "", "", "20", "", "", "", "q")
     asked = out[out.index("Betting structure ("):]
     assert "Ante (" in asked and "Small bet (" in asked and "Big bet (" in asked
     assert "Raise cap (" not in out and "Largest spread bet (" not in out
     assert "Raise cap" not in out.split("Table settings:")[1].splitlines()[0]
     [(game, _)] = seated.tables
     assert game.config["limit"] == "no" and game.config["bet"] == 20
-    out = _menu(monkeypatch, capsys, soko, 2, "c", "c", "1", "", "", "", "", "6", "", "q")
+    out = _menu(monkeypatch, capsys, soko, 2, "c", "c", "1", "", "", "", "", "6", "", "", "q")
     assert "Raise cap (" in out and "Largest spread bet (" not in out
     assert seated.tables[-1][0].config["cap"] == 6

@@ -321,7 +321,7 @@ def test_views_round_trip_through_json() -> None:
 
 
 def test_the_table_shows_warnings_hidden_fantasyland_royalties_and_payments() -> None:
-    from homegame.cli.render.open_face import render
+    from homegame.render.open_face import render
 
     rows = "Ah Ad 2c | Kh Kd 3c 4c 5c | 6h 7h 8h 9h Th"
     opponent = "7s 7d 4h | Jh Jc 8d 6s 4s | Ac As 8s 6c 2h"

@@ -186,7 +186,7 @@ def test_a_player_taking_the_bank_is_told_once() -> None:
 def told(state: PaiGowState) -> list[str]:
     """The sentences of the bank's offer, as seat 0's terminal tells them."""
     from homegame.cli.narrate import tell
-    from homegame.cli.render import Style
+    from homegame.render import Style
 
     sentences = (tell(event, 0, Style(colour=False)) for event in state.view(0).log if event.kind != "deal")
     return [sentence for sentence in sentences if sentence]

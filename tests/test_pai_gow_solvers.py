@@ -29,9 +29,9 @@ from homegame.bots.pai_gow import (
 )
 from homegame.cards import Card, parse_cards
 from homegame.cli.commands.paigow import main
-from homegame.cli.render.pai_gow import render
 from homegame.games.pai_gow import HOUSE_WAY, PaiGow, Split, house_way, is_foul
 from homegame.games.pai_gow.hands import PAI_GOW_DECK
+from homegame.render.pai_gow import render
 
 
 @cache

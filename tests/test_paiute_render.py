@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from homegame.cli.narrate import tell
-from homegame.cli.render import Style, render_view
-from homegame.cli.render.paiute import render
 from homegame.games.paiute import Paiute
+from homegame.render import Style, render_view
+from homegame.render.paiute import render
 from paiute_helpers import deal, play
 
 JUNK_1, JUNK_2, JUNK_0 = "Ac 4d 6h 8s Tc", "Ad 4h 6s 8c Td", "Ah 4s 6c 8d Th"

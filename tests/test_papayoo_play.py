@@ -17,13 +17,13 @@ from homegame.cards import card, parse_cards
 from homegame.cli.choices import offers
 from homegame.cli.help import action_help
 from homegame.cli.narrate import tell
-from homegame.cli.render import Style, render_view
 from homegame.cli.screen import PlainConsole
 from homegame.cli.terminal import Table
 from homegame.engine import Action, GameError
 from homegame.games import GAMES, new_game
 from homegame.games.pages import rules_text
 from homegame.games.papayoo import Papayoo, PapayooState, PapayooView
+from homegame.render import Style, render_view
 from homegame.wording import capitalized
 
 

@@ -8,10 +8,10 @@ import pytest
 
 from homegame.cards import Card, card, deck, parse_cards
 from homegame.cli.narrate import tell
-from homegame.cli.render import Style
 from homegame.engine import Action, GameError, IllegalAction
 from homegame.engine.betting import Limits
 from homegame.games.pineapple import CrazyPineapple, CrazyPineappleHiLo, Pineapple, PineappleState
+from homegame.render import Style
 
 GameType = type[Pineapple]
 
@@ -372,7 +372,7 @@ def test_a_stake_of_the_other_way_to_start_the_pot_is_refused_not_ignored() -> N
     with pytest.raises(GameError, match="small_blind does not count with the ante variant"):
         CrazyPineapple(players=3, variants=["ante"], small_blind=5, big_blind=10)
     blinds, ante = Pineapple.settings_counted([]), Pineapple.settings_counted(["ante"])
-    assert blinds - ante == {"small_blind", "big_blind"} and ante - blinds == {"ante"}
+    assert blinds - ante == {"small_blind", "big_blind", "straddle"} and ante - blinds == {"ante"}
 
 
 def test_views_round_trip_and_show_what_a_face_needs() -> None:

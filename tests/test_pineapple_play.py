@@ -16,9 +16,9 @@ from homegame.bots.pineapple import (
     starting_rating,
 )
 from homegame.cards import parse_cards
-from homegame.cli.render import render_view
 from homegame.engine import Action
 from homegame.games.pineapple import CrazyPineapple, CrazyPineappleHiLo, Pineapple, PineappleState
+from homegame.render import render_view
 from test_pineapple import THREE, THROWS, bet_round, deal, discard_all
 
 # -- the bot's judgement --------------------------------------------------------------------------

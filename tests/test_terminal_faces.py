@@ -18,9 +18,9 @@ from homegame.cli.advice import advise
 from homegame.cli.choices import offers
 from homegame.cli.help import action_help
 from homegame.cli.narrate import doing, tell
-from homegame.cli.render import Style, render_view
 from homegame.engine import ActionSet, GameState, View
 from homegame.games import GAMES
+from homegame.render import Style, render_view
 
 SEEDS = range(2)
 ACTIONS_A_DECISION = 12

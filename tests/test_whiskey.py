@@ -8,9 +8,9 @@ import homegame
 from conformance import check_conformance
 from homegame.cards import Card, deck, parse_cards
 from homegame.cli.narrate import tell
-from homegame.cli.render import Style, render_view
 from homegame.engine import Action, IllegalAction
 from homegame.games.whiskey import WhiskeyPoker, WhiskeyState
+from homegame.render import Style, render_view
 
 TAKE, PASS, KNOCK, CHECK = Action("take"), Action("pass"), Action("knock"), Action("check")
 

@@ -77,10 +77,12 @@ def agreeing(who: str, verb: str) -> str:
 
     >>> agreeing("you", "shows"), agreeing("you", "passes"), agreeing("you", "has"), agreeing("Ann", "shows")
     ('show', 'pass', 'have', 'shows')
+    >>> agreeing("you", "does"), agreeing("you", "goes")
+    ('do', 'go')
     """
     if who != "you":
         return verb
-    irregular = {"has": "have", "is": "are", "was": "were"}
+    irregular = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
     if verb in irregular:
         return irregular[verb]
     if re.search(r"(ss|sh|ch|x)es$", verb):

@@ -129,6 +129,8 @@ class TablePlayer:
         if state is None or state["busy"]:
             return False
         if state["you"]["choosing"]:
+            if not self.page.query_selector(".picker input[type=radio]"):
+                return False  # the call opens once the last hand's pause is over
             self._look(state)
             self._call_game(state, choose)
         elif state["you"]["to_act"] and state["legal"]:

@@ -90,7 +90,7 @@ def test_a_points_game_s_result_says_the_chips_at_the_table_s_rate(browser: Brow
         mine = frame["table"]["seats"][frame["you"]["seat"]]["stack"]
         below = page.locator("#result .below-zero")
         if mine < 0:
-            expect(below).to_contain_text("rebuy under Options (Shift+O)")
+            expect(below).to_contain_text("rebuy (by your seat's note above, or under Options)")
         elif any(seat["stack"] < 0 for seat in frame["table"]["seats"]):
             expect(below).to_contain_text("A player rebuys under Options")
         else:
@@ -108,9 +108,9 @@ def test_the_chips_line_says_who_points_took_below_zero(browser: Browser, room: 
     page = browser.new_page()
     page.goto(room.base + "/")
     said = page.evaluate(CHIPS, {"chips": [-60, 20, 40], "rate": 2, "stacks": [-20, 60, 80], "reader": 0})
-    assert said == [f"Chips, at 2 a point: you {MINUS}60, bob +20, Cy (bot) +40",
+    assert said == [f"Chips, at 2 chips a point: you {MINUS}60, bob +20, Cy (bot) +40",
                     f"Points can take a stack below zero: you ({MINUS}20). To be dealt into the next game, "
-                    "rebuy under Options (Shift+O); the house buys its bots back in."]
+                    "rebuy (by your seat's note above, or under Options); the house buys its bots back in."]
     said = page.evaluate(CHIPS, {"chips": [-60, 20, 40], "rate": 2, "stacks": [-20, 60, 80], "reader": 1})
     assert said[1].startswith(f"Points can take a stack below zero: ann ({MINUS}20). A player rebuys")
     said = page.evaluate(CHIPS, {"chips": [0, -5, 5], "rate": None, "stacks": [-20, 60, 80], "reader": None})
@@ -134,8 +134,8 @@ def test_a_paiute_result_says_the_settlement_once_as_the_terminal_does(browser: 
                                                                        variants: list[str]) -> None:
     """Each payment said once, not every seat's total, which the chips line under it already gives:
     under ``ante`` the two lines once told the very same chips."""
-    from homegame.cli.render.paiute import render
     from homegame.games.paiute import Paiute
+    from homegame.render.paiute import render
     from paiute_helpers import deal, play
 
     state = deal(Paiute(players=3, variants=variants), ["Ah 4s 6c 8d Th", "Qs Js Ts 9s 5c", "Ad 4h 6s 8c Td"],

@@ -17,9 +17,9 @@ from playwright.sync_api import Browser
 from hands_played import play, tables
 from homegame.cards import Card
 from homegame.cli.narrate import doing, tell
-from homegame.cli.render import Style
 from homegame.engine import ActionSet, GameState, View
 from homegame.games import GAMES
+from homegame.render import Style
 from room_server import RoomServer
 
 pytestmark = pytest.mark.browser

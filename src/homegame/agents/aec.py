@@ -8,6 +8,13 @@ PettingZoo's own helpers (``agent_iter``...) read the same fields. The steps of 
 done are the core's too: every agent is done at once when the deal ends, which makes PettingZoo's
 general ``_was_dead_step`` a few lines. What runs
 once a deal or once a table (``reset``, the spaces, rendering) stays in the environment's module.
+
+PettingZoo's standard wrappers (``env()`` puts three round the bare environment) read every field
+of the episode through a chain of ``__getattr__`` calls, one per wrapper, some forty reads a step:
+more than the step itself costs. The core therefore keeps the wrappers it knows of (``mirrors``)
+holding the episode's fields as their own attributes, written whenever it replaces one, so that a
+wrapper finds them at once; the wrappers themselves are PettingZoo's, unchanged. A wrapper gets the
+fields at the first ``reset()``, so that before it PettingZoo's order checks still refuse them.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from homegame._compile import mypyc_attr
 from homegame.agents.encoding import Encoding, IllegalIndex, Legal, is_index
 from homegame.engine import ActionSet, Game, GameState, View
 
-__all__ = ["EnvironmentCore", "acting", "begin", "live_state"]
+__all__ = ["EnvironmentCore", "acting", "begin", "live_state", "mirror"]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -38,7 +45,7 @@ class EnvironmentCore:
         self.render_mode = render_mode
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(game.player_count)]
         self._seats: dict[str, int] = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.state: GameState[Any] | None = None
+        self.game_state: GameState[Any] | None = None
         self._turn: tuple[int, View, ActionSet, Legal] | None = None
         self.agents: list[str] = []
         self.agent_selection = self.possible_agents[0]  # last() and step() then say to reset first
@@ -48,6 +55,8 @@ class EnvironmentCore:
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self._ended_by = self.agent_selection
+        self.mirrors: tuple[Any, ...] = ()
+        """The wrappers that hold the episode's fields as their own (see the module's docstring)."""
         # last() calls observe() through Python only where a subclass replaces it: a compiled call
         # to a method of a class open to Python subclasses is a lookup by name (see the class).
         self._own_observe = type(self).observe is EnvironmentCore.observe
@@ -91,7 +100,9 @@ class EnvironmentCore:
         if state.is_over:
             _finish(self, state)
         else:
-            self.agent_selection = self.possible_agents[min(state.to_act)]
+            self.agent_selection = selected = self.possible_agents[min(state.to_act)]
+            for wrapper in self.mirrors:
+                wrapper.agent_selection = selected
         if self.render_mode == "human":
             self.render()
 
@@ -129,7 +140,7 @@ def _observe(core: EnvironmentCore, agent: str) -> dict[str, Any]:
 
 def begin(core: EnvironmentCore, state: GameState[Any]) -> None:
     """Start the episode of the deal ``state`` (``reset``'s bookkeeping, compiled: once a deal)."""
-    core.state = state
+    core.game_state = state
     core.agents = agents = core.possible_agents[:]
     # Comprehensions: the compiled build runs them natively, where dict.fromkeys is a Python call.
     core.rewards = {agent: 0.0 for agent in agents}
@@ -139,11 +150,24 @@ def begin(core: EnvironmentCore, state: GameState[Any]) -> None:
     core.infos = {agent: {} for agent in agents}
     core._turn = None
     core.agent_selection = core.possible_agents[min(state.to_act)]
+    mirror(core)
+
+
+def mirror(core: EnvironmentCore) -> None:
+    """Give every wrapper of ``core.mirrors`` the episode's fields as they are now."""
+    for wrapper in core.mirrors:
+        wrapper.agents = core.agents
+        wrapper.agent_selection = core.agent_selection
+        wrapper.rewards = core.rewards
+        wrapper._cumulative_rewards = core._cumulative_rewards
+        wrapper.terminations = core.terminations
+        wrapper.truncations = core.truncations
+        wrapper.infos = core.infos
 
 
 def live_state(core: EnvironmentCore) -> GameState[Any]:
     """The deal being played; a :class:`RuntimeError` before the first ``reset()``."""
-    state = core.state
+    state = core.game_state
     if state is None:
         raise RuntimeError("call reset() before using the environment")
     return state
@@ -167,6 +191,7 @@ def _finish(core: EnvironmentCore, state: GameState[Any]) -> None:
         cumulative[agent] += reward
     core._ended_by = core.agent_selection
     core.agent_selection = core.agents[0]
+    mirror(core)
 
 
 def _dead_step(core: EnvironmentCore, action: Any) -> None:
@@ -180,7 +205,9 @@ def _dead_step(core: EnvironmentCore, action: Any) -> None:
     del core.rewards[agent], core._cumulative_rewards[agent]
     agents = core.agents
     agents.remove(agent)
-    core.agent_selection = agents[0] if agents else core._ended_by
+    core.agent_selection = selected = agents[0] if agents else core._ended_by
+    for wrapper in core.mirrors:
+        wrapper.agent_selection = selected
     rewards = core.rewards
     for other in rewards:
         rewards[other] = 0.0

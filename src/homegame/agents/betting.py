@@ -153,33 +153,34 @@ def _sizes(view: Any, low: int, high: int) -> list[tuple[int, int]]:
 
 class MoneyBlocks:
     """The chips every betting game shows: each seat's stack, bet this round and fold (relative
-    seats), the pot and what the observing seat has to call. Chips are raw counts."""
+    seats), the pot and what the observing seat has to call. Chips are raw counts times ``scale``
+    (the encoding's ``chip_scale``)."""
 
-    def __init__(self, layout: Layout, players: int) -> None:
-        self.players = players
+    def __init__(self, layout: Layout, players: int, scale: float = 1.0) -> None:
+        self.players, self.scale = players, scale
         self.seats = layout.add("money", (players, 3), "per relative seat: stack, bet this round, folded")
         self.pot = layout.add("pot", (2,), "the pot, the chips this seat must add to call")
 
     def write(self, view: Any, me: int, out: Features) -> None:
         # Stored straight, as Features stores (see there): the hottest block.
-        n, base, data, at = self.players, self.seats, out.data, out.positions
+        n, base, data, at, scale = self.players, self.seats, out.data, out.positions, self.scale
         stacks: dict[int, int] = view.stacks
         bets: dict[int, int] = view.bets
         folded: tuple[int, ...] = view.folded
         for seat, stack in stacks.items():  # zeros stay as the copy of the zero observation has them
             row = base + 3 * ((seat - me) % n)
             if stack:
-                data[at[row]] = stack
+                data[at[row]] = stack * scale
             bet = bets.get(seat, 0)
             if bet:
-                data[at[row + 1]] = bet
+                data[at[row + 1]] = bet * scale
         for seat in folded:
             data[at[base + 3 * ((seat - me) % n) + 2]] = 1.0
         pot, to_call = view.pot, view.to_call
         if pot:
-            data[at[self.pot]] = pot
+            data[at[self.pot]] = pot * scale
         if to_call:
-            data[at[self.pot + 1]] = to_call
+            data[at[self.pot + 1]] = to_call * scale
 
 
 def chip_range(game: Game) -> tuple[float, float]:

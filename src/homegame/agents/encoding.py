@@ -12,6 +12,13 @@ Seats in an observation are relative: block row 0 is the observing seat itself, 
 seat clockwise (to its left), and so on. Cards are counted over the game's distinct cards in deck
 order (:class:`CardVocabulary`), so two jokers count 2.
 
+Two options change what a learner sees, the same in every game (``encoding_for(game, ...)``):
+``scale_chips`` gives chip counts as fractions of the table's starting stack rather than raw
+counts, and ``canonical`` lists a seat's own cards high to low (as Chinese Poker's view does)
+rather than in the order dealt, so that the same cards are always the same observation, and an
+index naming cards by position (a discard, a pass, a setting) names the same cards whatever order
+they were dealt in.
+
 >>> import homegame
 >>> from homegame.agents import encoding_for
 >>> game = homegame.new_game("pineapple", players=3)
@@ -109,7 +116,8 @@ class Layout:
 
 class Features:
     """An observation being written: positions set to 1 and positions given a value, item by item
-    into a fresh copy of the zero observation (through a memoryview of it: an item store there is
+    into ``array``, zero when given (a fresh copy of the zero observation, or a row of a vector
+    environment's observations cleared), through a memoryview of it (an item store there is
     far cheaper than numpy's own indexing, and any numpy call costs more than the few dozen stores
     an observation makes). With ``counts`` (a deck holding a card twice), a position set twice
     counts 2.
@@ -120,10 +128,10 @@ class Features:
 
     __slots__ = ("array", "counts", "data", "positions")
 
-    def __init__(self, zeros: Observation, positions: tuple[object, ...], counts: bool = False) -> None:
+    def __init__(self, array: Observation, positions: tuple[object, ...], counts: bool = False) -> None:
         self.counts = counts
-        self.array = zeros.copy()
-        self.data: Any = self.array.data
+        self.array = array
+        self.data: Any = array.data
         self.positions = positions
 
     def flag(self, position: int) -> None:
@@ -245,9 +253,14 @@ class Encoding(ABC, Generic[V]):
     """How the seats' results add up: ``zero-sum``, ``constant-sum`` or ``general-sum`` (a house,
     a bank or a carried pot takes part)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, scale_chips: bool = False, canonical: bool = False) -> None:
         self.game = game
         self.players = game.player_count
+        stack = game.stack_each
+        self.chip_scale = 1.0 / stack if scale_chips and stack else 1.0
+        """What a chip count is multiplied by in an observation (see the module's docstring)."""
+        self.canonical = canonical
+        self.options = {"scale_chips": scale_chips, "canonical": canonical}
         self.vocabulary = CardVocabulary(game.deck)
         self._counts = len(self.vocabulary) != len(game.deck)
         self.layout = Layout()
@@ -256,10 +269,16 @@ class Encoding(ABC, Generic[V]):
         self.build()
         self._phase_number = {phase: number for number, phase in enumerate(self.phases)}
         self._zeros = np.zeros(self.layout.size, np.float32)
+        self._zero_data: Any = self._zeros.data
         self._positions: tuple[object, ...] = tuple(range(self.layout.size))
         self.actions = sum(segment.size for segment in self.segments)
         self._no_actions = np.zeros(self.actions, np.int8)
         self._legal_sets: dict[tuple[tuple[int, Sequence[int]], ...], Legal] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its game and options, and built again: what it holds
+        besides is worked out from them (and memoryviews and the readers it made do not pickle)."""
+        return _rebuild, (type(self), self.game, self.options)
 
     # -- building ------------------------------------------------------------------------------
 
@@ -305,9 +324,16 @@ class Encoding(ABC, Generic[V]):
 
     def observe(self, view: V) -> Observation:
         """The observation of ``view``'s seat: a flat ``float32`` array of ``layout.size``."""
-        features = Features(self._zeros, self._positions, self._counts)
+        features = Features(self._zeros.copy(), self._positions, self._counts)
         self.features(view, features)
         return features.array
+
+    def observe_into(self, view: V, row: Observation) -> None:
+        """Write the observation of ``view`` into ``row`` (a writable ``float32`` array of
+        ``layout.size``, such as a row of a vector environment's observations)."""
+        features = Features(row, self._positions, self._counts)
+        features.data[:] = self._zero_data
+        self.features(view, features)
 
     @abstractmethod
     def features(self, view: V, out: Features) -> None:
@@ -336,17 +362,34 @@ class Encoding(ABC, Generic[V]):
         for seat, cards in by_seat.items():
             out.cards(offset + width * ((seat - me) % n), vocabulary, cards)
 
-    def seat_values(self, out: Features, offset: int, me: int, by_seat: dict[int, int]) -> None:
-        """Write each seat's number of ``by_seat`` (seat -> number) at its relative position."""
+    def seat_values(self, out: Features, offset: int, me: int, by_seat: dict[int, int],
+                    scale: float = 1.0) -> None:
+        """Write each seat's number of ``by_seat`` (seat -> number), times ``scale``, at its
+        relative position."""
         n = self.players
         for seat, value in by_seat.items():
             if value:
-                out.value(offset + (seat - me) % n, value)
+                out.value(offset + (seat - me) % n, value * scale)
 
     def seat_flags(self, out: Features, offset: int, me: int, seats: Iterable[int]) -> None:
         n = self.players
         for seat in seats:
             out.flag(offset + (seat - me) % n)
+
+    def ordered(self, cards: Sequence[Card]) -> Sequence[Card]:
+        """A seat's own cards as the observation and the positional indices list them: high to
+        low with ``canonical``, else as the view lists them."""
+        return tuple(sorted(cards, reverse=True)) if self.canonical else cards
+
+    def cards_field(self, name: str) -> Callable[[Any], Sequence[Card]]:
+        """A reader of the view field ``name`` holding the cards a positional segment indexes,
+        in :meth:`ordered` order."""
+        if not self.canonical:
+            return _field(name)
+
+        def read(view: Any) -> Sequence[Card]:
+            return tuple(sorted(getattr(view, name) or (), reverse=True))
+        return read
 
     @staticmethod
     def seat_of(view: View) -> int:
@@ -459,10 +502,11 @@ class Encoding(ABC, Generic[V]):
 
 
 class Legal:
-    """The legal action indices of a turn: ``mask`` (read-only: hand out copies) and ``allowed``,
-    the same marks as bytes, which tell whether an index is legal without a numpy call."""
+    """The legal action indices of a turn: ``mask`` (read-only: hand out copies), ``allowed``,
+    the same marks as bytes, which tell whether an index is legal without a numpy call, and
+    ``indices``, the legal indices in order."""
 
-    __slots__ = ("allowed", "mask")
+    __slots__ = ("allowed", "indices", "mask")
 
     def __init__(self, empty: Mask, marks: Iterable[int | range]) -> None:
         for mark in marks:
@@ -473,6 +517,7 @@ class Legal:
         empty.flags.writeable = False
         self.mask = empty
         self.allowed = empty.tobytes()
+        self.indices: tuple[int, ...] = tuple(np.flatnonzero(empty).tolist())
 
     def allows(self, index: int) -> bool:
         """Whether ``index`` (an integer, any size or sign) is legal."""
@@ -506,7 +551,11 @@ _INTEGERS: Final = (int, np.integer)
 object every time, and costs more than the rest of the test)."""
 
 
-def cards_field(name: str) -> Callable[[Any], Sequence[Card]]:
+def _rebuild(kind: type[Encoding[Any]], game: Game, options: dict[str, bool]) -> Encoding[Any]:
+    return kind(game, **options)
+
+
+def _field(name: str) -> Callable[[Any], Sequence[Card]]:
     """A reader of the view field ``name`` holding the cards a positional segment indexes."""
     def read(view: Any) -> Sequence[Card]:
         cards: Sequence[Card] = getattr(view, name) or ()

@@ -104,6 +104,11 @@ class HomegameGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
     def new_initial_state(self) -> HomegameState:
         return HomegameState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and copied) as its name and parameters, and made again by its class (pyspiel's
+        own pickling would make the object without running ``__init__``)."""
+        return _load, (self.name, dict(self.get_parameters()))
+
     def max_chance_nodes_in_history(self) -> int:
         """The deck dealt card by card, then the reshuffles (never more cards in all than the deck
         twice over) and a die."""
@@ -242,14 +247,20 @@ class Observer:
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
+def _load(name: str, params: dict[str, Any]) -> HomegameGame:
+    return GAME_CLASSES[name](params)
+
+
 def _register() -> dict[str, type[HomegameGame]]:
     """A subclass of :class:`HomegameGame` per game, registered (a class, not a closure, is what
-    OpenSpiel's registry may safely hold until the interpreter exits)."""
+    OpenSpiel's registry may safely hold until the interpreter exits), and named in this module as
+    ``DrawGame``..., where pickle finds a class by its name."""
     classes: dict[str, type[HomegameGame]] = {}
     registered = set(pyspiel.registered_names())
     for name in GAMES:
-        title = "".join(word.title() for word in name.split("_"))
-        classes[name] = type(f"{title}Game", (HomegameGame,), {"name": name, "__module__": __name__})
+        title = "".join(word.title() for word in name.split("_")) + "Game"
+        classes[name] = globals()[title] = type(title, (HomegameGame,), {
+            "name": name, "__module__": __name__, "__qualname__": title})
         game = game_type(name)
         if game.short_name not in registered:
             pyspiel.register_game(game, classes[name])

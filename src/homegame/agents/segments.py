@@ -41,7 +41,7 @@ from homegame.agents.encoding import (
 from homegame.cards import Card
 from homegame.engine import Action, ActionSet, Arrangements, Family, Subsets
 
-__all__ = ["Arrangement", "ByCard", "Combination", "Constant", "DiscardMask", "OneCard"]
+__all__ = ["Arrangement", "ByCard", "CardsOf", "Combination", "Constant", "DiscardMask", "OneCard"]
 
 CardsOf = Callable[[Any], Sequence[Card]]
 
@@ -274,6 +274,7 @@ def _masks(positions: tuple[int, ...], sizes: tuple[int, ...]) -> tuple[int, ...
 
 
 def _distinct_and_same(cards: Sequence[Card], held: Sequence[Card], n: int) -> bool:
-    """Whether a family spans exactly the ``n`` cards held, in order, all different: then its
-    every member has its own index and the whole segment is legal."""
-    return len(held) == n and tuple(cards) == tuple(held) and len(set(held)) == n
+    """Whether a family spans exactly the ``n`` cards held (in any order: canonical encodings list
+    them otherwise than the engine), all different: then its every member has its own index and
+    the whole segment is legal."""
+    return len(held) == n and len(set(held)) == n and (tuple(cards) == tuple(held) or set(cards) == set(held))

@@ -7,6 +7,9 @@ its mean result per hand played; its standing is the mean of those scores over t
 95% confidence interval (normal approximation, deals being independent), and the first bot's lead
 over each other bot is taken deal by deal, which cancels the luck of the cards.
 
+A player may also be a learned policy, or any object with a method ``as_bot(game, seed)`` that
+seats it as a bot (``policies``, by the name it plays under: see :mod:`homegame.agents.policy`).
+
 A deal is the unit of work, played by :func:`play_deal` from a :class:`DealSpec` that holds all it
 needs (the game's configuration, the bots, the seed and the deal's number), so deals may run in
 any order and anywhere: one after another, in a pool of processes (``workers``), or on a Ray
@@ -27,7 +30,8 @@ from typing import Any
 
 from homegame.analysis.intervals import mean_and_margin
 from homegame.analysis.progress import Progress
-from homegame.bots import ask, make_bot
+from homegame.bots import Bot, ask, make_bot
+from homegame.engine import Game
 from homegame.errors import GameError
 from homegame.games import game_class, new_game
 
@@ -44,6 +48,8 @@ class DealSpec:
     number: int
     variants: tuple[str, ...] = ()
     settings: Mapping[str, Any] = field(default_factory=dict)
+    policies: Mapping[str, Any] = field(default_factory=dict)
+    """Players that are not bots by name: objects with ``as_bot(game, seed)``, by name."""
 
     @property
     def plays(self) -> int:
@@ -58,7 +64,7 @@ def play_deal(spec: DealSpec) -> list[tuple[int, int]]:
     totals = [(0, 0)] * len(spec.bots)
     for turn in range(spec.plays):
         lineup = [(seat + turn) % len(spec.bots) for seat in range(spec.players)]
-        bots = [make_bot(spec.game, spec.bots[index], seed=(deck_seed * 1009 + turn) * 31 + seat)
+        bots = [_seat(spec, game, spec.bots[index], (deck_seed * 1009 + turn) * 31 + seat)
                 for seat, index in enumerate(lineup)]
         state = game.deal(seed=deck_seed, dealer=spec.number % spec.players)
         while not state.is_over:
@@ -69,6 +75,14 @@ def play_deal(spec: DealSpec) -> list[tuple[int, int]]:
             total, hands = totals[index]
             totals[index] = (total + int(outcome.get(seat, 0)), hands + 1)
     return totals
+
+
+def _seat(spec: DealSpec, game: Game, name: str, seed: int) -> Bot:
+    policy = spec.policies.get(name)
+    if policy is not None:
+        bot: Bot = policy.as_bot(game, seed=seed)
+        return bot
+    return make_bot(spec.game, name, seed=seed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +130,11 @@ class Tournament:
 
 def tournament(game: str, bots: Sequence[str], *, deals: int, seed: int = 0, players: int | None = None,
                variants: Iterable[str] = (), settings: Mapping[str, Any] | None = None, workers: int = 1,
-               ray_address: str | None = None, progress: Progress | None = None) -> Tournament:
+               ray_address: str | None = None, progress: Progress | None = None,
+               policies: Mapping[str, Any] | None = None) -> Tournament:
     """A duplicate tournament of ``deals`` deals of ``game`` between ``bots`` (names for
-    ``make_bot``, such as ``search``, ``search:500``, ``heuristic``, ``random``)."""
+    ``make_bot``, such as ``search``, ``search:500``, ``heuristic``, ``random``, or names of
+    ``policies``: players seated by their ``as_bot(game, seed)``)."""
     if deals < 1:
         raise GameError("a tournament needs at least one deal")
     if not bots:
@@ -130,10 +146,16 @@ def tournament(game: str, bots: Sequence[str], *, deals: int, seed: int = 0, pla
                         "the cluster gives each deal its own worker")
     seats = players or max(2, game_class(game).players[0])
     configured = new_game(game, players=seats, variants=variants, **dict(settings or {}))
+    policies = dict(policies or {})
+    for name, policy in policies.items():
+        if not callable(getattr(policy, "as_bot", None)):
+            raise GameError(f"the player {name!r} has no as_bot(game, seed) to seat it "
+                            "(homegame.agents.learned_policy gives a policy function one)")
     for name in dict.fromkeys(bots):
-        make_bot(configured.name, name)  # refuse an unknown bot before any deal is played
+        if name not in policies:
+            make_bot(configured.name, name)  # refuse an unknown bot before any deal is played
     specs = [DealSpec(configured.name, configured.player_count, tuple(bots), seed, number,
-                      tuple(sorted(configured.chosen_variants)), dict(settings or {}))
+                      tuple(sorted(configured.chosen_variants)), dict(settings or {}), policies)
              for number in range(deals)]
     results = _run(specs, workers=workers, ray_address=ray_address, progress=progress)
     return _summary(configured.name, specs, results, penalty=configured.score_is_penalty)

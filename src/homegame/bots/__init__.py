@@ -121,6 +121,19 @@ def bot_words(game: str, name: str) -> str:
     return BOT_WORDS.get(name, "another bot of the game's own")
 
 
+def _fixed_policies() -> dict[str, type[Bot]]:
+    from homegame.bots.fixed import FIXED_POLICIES
+
+    return dict(FIXED_POLICIES)
+
+
+def _bets(game: str) -> bool:
+    """Whether ``game`` is played by betting rounds (its settings choose a betting structure)."""
+    from homegame.games import game_class
+
+    return "limit" in game_class(game).settings
+
+
 def make_bot(game: str, name: str | None = None, seed: int | None = None) -> Bot:
     """A bot for ``game`` by name (default: the game's first bot, or ``random`` if it has none).
 
@@ -128,10 +141,13 @@ def make_bot(game: str, name: str | None = None, seed: int | None = None) -> Bot
     whose best bot has another name (a solver, a Monte Carlo player), so one command line can seat
     the same kind of bot at every game. ``search`` is the search bot of every game
     (:mod:`homegame.bots.search`), with a budget per decision as ``search:800`` (playouts) or
-    ``search:1s``.
+    ``search:1s``. The fixed policies of :mod:`homegame.bots.fixed` (``always-call``,
+    ``fold-to-bet``...) play every betting game: the baselines its bots are measured against.
 
     >>> make_bot("open_face", "heuristic").name, make_bot("draw", "best").name
     ('monte-carlo', 'heuristic')
+    >>> make_bot("soko", "always-raise").name
+    'always-raise'
     >>> make_bot("duel-that-does-not-exist")
     Traceback (most recent call last):
     ...
@@ -142,6 +158,8 @@ def make_bot(game: str, name: str | None = None, seed: int | None = None) -> Bot
         from homegame.bots.search import SearchBot
 
         return SearchBot.with_budget(budget, seed=seed)
+    if name in _fixed_policies() and _bets(game):
+        return _fixed_policies()[name](seed=seed)
     known: dict[str, type[Bot]] = {**_game_bots(game), "random": RandomBot}
     best = next(iter(known))
     chosen = best if name is None or name == "best" or (name == "heuristic" and name not in known) else name

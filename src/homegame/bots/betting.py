@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from homegame.engine import Action, ActionSet, Amounts
+from homegame.engine.habits import RUN_TWICE, habit_default
 from homegame.wording import counted
 
 AGGRESSION = 0.55
@@ -36,7 +37,7 @@ AGGRESSION = 0.55
 MARGIN = 0.05
 """Call when the discounted rating beats the pot's price by this much."""
 
-__all__ = ["BettingBot", "PotOdds", "aggression_chance", "bet_by_strength", "explain_bet"]
+__all__ = ["BettingBot", "PotOdds", "aggression_chance", "bet_by_strength", "explain_bet", "habit_choice"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +83,19 @@ def bet_by_strength(legal: ActionSet, rating: float, odds: PotOdds, rng: random.
     """A betting action for a hand rated ``rating`` (0-1) facing ``odds``."""
     aggressive = any(isinstance(f, Amounts) for f in legal.families)
     return _decide(legal, rating, odds, AGGRESSION + 0.1 * rng.random() if aggressive else 1.0)
+
+
+def habit_choice(legal: ActionSet) -> Action:
+    """A bot's answer to a table habit's question (see :mod:`homegame.engine.habits`): it agrees to
+    run the board twice, never straddles, and mucks rather than show what it need not.
+
+    >>> from homegame.engine.habits import run_choices, straddle_choices
+    >>> habit_choice(run_choices()), habit_choice(straddle_choices(4))
+    (run twice, no-straddle)
+    """
+    if RUN_TWICE in legal:
+        return RUN_TWICE
+    return habit_default(legal) or legal[0]
 
 
 def _decide(legal: ActionSet, rating: float, odds: PotOdds, threshold: float) -> Action:

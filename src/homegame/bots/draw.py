@@ -1,11 +1,12 @@
 """A heuristic bot for Basic Draw Poker and lowball draw, playing from its seat's view only.
 
-It rates its hand from 0 to 1 (made hands by category and rank; before the draw, four to a flush or
-an open straight count for something; in lowball, by the highest card of an unpaired low), bets and
-raises strong hands in proportion to the pot, calls when the rating beats the price the pot offers,
-and folds the rest. In the draw it keeps what makes its hand (pairs, trips, two pair, wild cards,
-four to a flush or straight, a pat hand) and throws the rest, keeping an ace to draw four; in
-lowball it keeps its distinct low cards.
+It rates its hand by its chance to win heads-up, as measured by play in
+:mod:`homegame.bots.draw_equity` (a pair of twos wins some 44% of the time before the draw, a king
+high 37%; in lowball, by the low cards it keeps and the highest of them), bets and raises strong
+hands in proportion to the pot, calls when the rating beats the price the pot offers, and folds the
+rest. In the draw it keeps what makes its hand (pairs, trips, two pair, wild cards, four to a
+flush or straight, a pat hand) and throws the rest, keeping an ace to draw four; in lowball it
+keeps its distinct low cards.
 
 >>> import homegame
 >>> from homegame.cards import parse_cards
@@ -30,7 +31,8 @@ from functools import cache
 from typing import Any
 
 from homegame.bots import Bot
-from homegame.bots.betting import PotOdds, bet_by_strength
+from homegame.bots.betting import PotOdds, bet_by_strength, habit_choice
+from homegame.bots.draw_equity import draw_choice, equity
 from homegame.cards import ACE, Card
 from homegame.engine import Action, ActionSet
 from homegame.ranking import evaluate, wild_cards
@@ -60,7 +62,9 @@ def _wild_rank(wild: str) -> int:
 
 
 def rating(hand: Sequence[Card], *, ranking: str, wild: str, before_draw: bool) -> float:
-    """How good ``hand`` is, from 0 (hopeless) to 1 (the nuts), roughly its chance to win heads-up.
+    """How good ``hand`` is, from 0 (hopeless) to 1 (the nuts), by its category and rank: a rough
+    scale that Whiskey's and Anaconda's bots read (Draw's rates its hands by
+    :func:`~homegame.bots.draw_equity.equity`, measured by play).
 
     >>> from homegame.cards import parse_cards
     >>> rating(parse_cards("As Ad Ac 7h 2d"), ranking="high", wild="none", before_draw=False)
@@ -156,14 +160,12 @@ class HeuristicDrawBot(Bot):
     def act(self, view: Any, legal: ActionSet) -> Action:
         if view.phase == "draw":
             return self._draw(view, legal)
+        if view.phase == "show":
+            return habit_choice(legal)
         return self._bet(view, legal)
 
     def _draw(self, view: Any, legal: ActionSet) -> Action:
-        throw = discards_for(view.hand, ranking=view.ranking, wild=view.wild)
-        if len(throw) == 4:
-            kept = next(c for c in view.hand if c not in throw)
-            if kept.rank != ACE:
-                throw = throw[:3]
+        throw = draw_choice(view.hand, ranking=view.ranking, wild=view.wild)
         for size in (4, 3):
             choice = Action("discard", cards=tuple(throw[:size]))
             if choice in legal:
@@ -175,8 +177,10 @@ class HeuristicDrawBot(Bot):
         return bet_by_strength(legal, score, odds, self.random)
 
     def read_bet(self, view: Any) -> tuple[float, PotOdds]:
-        """The hand's rating and the pot odds this seat faces (see :mod:`homegame.bots.betting`)."""
-        score = rating(view.hand, ranking=view.ranking, wild=view.wild, before_draw=view.phase == "bet1")
+        """The hand's rating, its measured chance to win heads-up, and the pot odds this seat faces
+        (see :mod:`homegame.bots.betting`)."""
+        before_draw = view.phase == "bet1"
+        score = equity(view.hand, wild=view.wild, before_draw=before_draw, ranking=view.ranking)
         opponents = max(1, sum(1 for s in view.stacks if s not in view.folded and s != view.seat))
         return score, PotOdds(view.pot, view.to_call, view.bets.get(view.seat, 0), opponents)
 

@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import Any
 
 from homegame.bots import Bot
-from homegame.bots.betting import PotOdds, bet_by_strength
+from homegame.bots.betting import PotOdds, bet_by_strength, habit_choice
 from homegame.cards import ACE, Card
 from homegame.engine import Action, ActionSet
 from homegame.games.pineapple.hands import low_strength
@@ -38,6 +38,8 @@ __all__ = ["BOTS", "HeuristicPineappleBot", "best_pair", "hand_rating", "made_ra
 
 _CATEGORY_RATING = (0.12, 0.4, 0.68, 0.78, 0.85, 0.88, 0.94, 0.98, 1.0)
 _LOW_LIMIT = 8
+_HABITS = frozenset({"straddle", "run", "show"})
+"""The phases where a table habit asks a question (see :mod:`homegame.engine.habits`)."""
 
 
 def _chen_points(rank: int) -> float:
@@ -167,6 +169,8 @@ class HeuristicPineappleBot(Bot):
             kept = best_pair(hole, board, hi_lo=hi_lo)
             thrown = next(card for card in hole if card not in kept)
             return next((a for a in legal if a.cards == (thrown,)), legal[0])
+        if view.phase in _HABITS:
+            return habit_choice(legal)
         rating, odds = self.read_bet(view)
         return bet_by_strength(legal, rating, odds, self.random)
 

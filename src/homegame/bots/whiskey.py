@@ -1,6 +1,7 @@
 """A heuristic bot for Whiskey Poker, playing from its seat's view only.
 
-Betting follows the hand's rating (see :mod:`homegame.bots.betting`). Before the widow is shown it
+Betting follows the hand's rating, its measured chance to win heads-up as a draw poker hand (see
+:mod:`homegame.bots.betting` and :mod:`homegame.bots.draw_equity`). Before the widow is shown it
 knocks with two pair or better, takes the widow unseen with no pair, and passes otherwise. Once the
 widow is face up it makes whichever trade (one card, or the whole widow) gives the strongest hand,
 and knocks when no trade improves its hand.
@@ -18,7 +19,7 @@ from typing import Any
 
 from homegame.bots import Bot
 from homegame.bots.betting import PotOdds, bet_by_strength
-from homegame.bots.draw import rating
+from homegame.bots.draw_equity import equity
 from homegame.cards import Card
 from homegame.engine import Action, ActionSet
 from homegame.ranking import evaluate, strength
@@ -68,9 +69,11 @@ class HeuristicWhiskeyBot(Bot):
         return bet_by_strength(legal, score, odds, self.random)
 
     def read_bet(self, view: Any) -> tuple[float, PotOdds]:
-        """The hand's rating (as a draw poker hand) and the pot odds this seat faces."""
+        """The hand's rating and the pot odds this seat faces: rated as a draw poker hand by its
+        measured chance to win heads-up (:mod:`homegame.bots.draw_equity`), as one still to be
+        improved until the last betting round."""
         opponents = sum(1 for seat in view.stacks if seat != view.seat and seat not in view.folded)
-        score = rating(view.hand, ranking="high", wild="none", before_draw=view.phase != "bet3")
+        score = equity(view.hand, wild="none", before_draw=view.phase != "bet3")
         return score, PotOdds(view.pot, view.to_call, view.bets.get(view.seat, 0), opponents)
 
     def _exchange(self, view: Any, legal: ActionSet) -> Action:

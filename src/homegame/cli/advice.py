@@ -7,7 +7,7 @@ the solvers (Chinese Poker's setting solver, Pai Gow's house way and best-value 
 Open-Face Monte Carlo player). Only the view and the legal actions are used, as for any bot.
 
 >>> import homegame
->>> from homegame.cli.render import Style
+>>> from homegame.render import Style
 >>> state = homegame.new_game("draw", players=3).deal(seed=2)
 >>> seat = state.to_act[0]
 >>> action, text = advise(state.view(seat), state.legal_actions(seat), Style(colour=False))
@@ -26,8 +26,8 @@ from homegame.bots.betting import BettingBot, explain_bet
 from homegame.cards import Card
 from homegame.cli.choices import Offer, same_action
 from homegame.cli.narrate import doing
-from homegame.cli.render import Style
 from homegame.engine import Action, ActionSet, View
+from homegame.render import Style
 
 __all__ = ["advise", "hint_in_menu"]
 

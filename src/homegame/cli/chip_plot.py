@@ -13,7 +13,7 @@ from typing import Any
 
 from homegame.errors import HomegameError
 
-__all__ = ["plot_lines", "plot_night", "runs"]
+__all__ = ["plot_club", "plot_lines", "plot_night", "runs"]
 
 
 def runs(points: Sequence[Sequence[int]]) -> list[list[Sequence[int]]]:
@@ -62,3 +62,10 @@ def plot_night(stats: dict[str, Any], path: Path) -> None:
     """The night's chip graph (``GET .../stats``'s ``graph``) into the PNG at ``path``."""
     plot_lines(stats["graph"]["players"], path, title=f"{stats['name']}: stacks hand by hand",
                x_label="hand", y_label="chips in front")
+
+
+def plot_club(club: dict[str, Any], path: Path) -> None:
+    """A club's season (``GET /api/clubs/<club>``'s ``graph``): each member's running net, night
+    by night, into the PNG at ``path``."""
+    plot_lines(club["graph"]["players"], path, title=f"{club['name']}: running net night by night",
+               x_label="night", y_label="chips won or lost")

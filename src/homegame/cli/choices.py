@@ -28,12 +28,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from homegame.cards import Card, CardError, format_cards, parse_cards
-from homegame.cli.render import Style
-from homegame.cli.render.pai_gow import placement_text
 from homegame.engine import Action, ActionSet, Amounts, Arrangements, Choices, View
 from homegame.engine.action_sets import Family, Subsets
 from homegame.engine.actions import amount_action, same_move
 from homegame.games.pai_gow import PaiGowView, distinct_ways
+from homegame.render import Style
+from homegame.render.pai_gow import placement_text
 from homegame.wording import counted
 
 __all__ = ["Filling", "Offer", "complete", "offers", "same_action", "understand"]

@@ -27,11 +27,11 @@ from fractions import Fraction
 from typing import Any
 
 from homegame.cli.narrate import tell
-from homegame.cli.render import Style
 from homegame.engine import History
 from homegame.engine.replay import replay
 from homegame.errors import ReplayError
 from homegame.games import new_game
+from homegame.render import Style
 
 __all__ = ["check_record", "hand_lines", "read_records"]
 

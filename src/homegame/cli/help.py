@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from homegame.cli.choices import Offer
-from homegame.cli.render import Style
 from homegame.engine import Action, Amounts, Arrangements
 from homegame.engine.action_sets import Subsets
+from homegame.render import Style
 
 __all__ = ["action_help", "question_help", "yes_no_help"]
 

@@ -67,6 +67,7 @@ def host_waiting(state: dict[str, Any]) -> str:
     host = state.get("host") or {"requests": []}
     lines = [f"request {r['id']}: {r['name']} asks to sit"
              f"{'' if r['seat'] is None else ' in seat ' + str(r['seat'])} with {r['chips']} chips"
+             f"{'' if r.get('member') is None else ', as the club member ' + r['member']}"
              for r in host["requests"]]
     lines += [f"seat {s['seat']}: {s['name']} asks for {s['chips_asked']} chips"
               for s in state["table"]["seats"] if s and s.get("chips_asked")]

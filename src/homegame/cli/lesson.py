@@ -18,12 +18,12 @@ from homegame.cli.advice import advise, hint_in_menu
 from homegame.cli.choices import Filling, Offer, offers, understand
 from homegame.cli.help import action_help, question_help
 from homegame.cli.narrate import doing, tell
-from homegame.cli.render import Style, render_view
 from homegame.cli.screen import Frame, TableConsole
 from homegame.engine import Action, IllegalAction
 from homegame.engine.actions import same_move
 from homegame.lessons import Lesson, LessonPlayer, Progress, Screen, pieces
 from homegame.lessons.quiz import Question, make_quiz
+from homegame.render import Style, render_view
 from homegame.wording import counted
 
 __all__ = ["Left", "LessonTable", "lesson_words"]

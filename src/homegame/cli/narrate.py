@@ -7,7 +7,7 @@ player needs (a shuffle, a burned card) or that another sentence already tells (
 after "You throw away ...").
 
 >>> from homegame.engine import Event
->>> from homegame.cli.render import Style
+>>> from homegame.render import Style
 >>> tell(Event("action", 1, {"action": {"kind": "raise", "amount": 10}}), 0, Style(colour=False))
 'Seat 1 raises to 10.'
 >>> tell(Event("action", 0, {"action": {"kind": "discard", "cards": ["7c", "4s"]}}), 0, Style(colour=False))
@@ -24,8 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from homegame.cards import parse_cards
-from homegame.cli.render import Style
 from homegame.engine import Action, Event
+from homegame.render import Style
 from homegame.wording import capitalized, counted, seats_as_you, you_form
 
 __all__ = ["doing", "tell"]
@@ -102,7 +102,8 @@ def _action(event: Event, who: str, viewer: int | None, look: Style) -> str | No
 def _action_phrase(action: Action, look: Style, *, own: bool) -> str | None:
     kind, amount, cards = action.kind, action.amount, look.cards(action.cards)
     simple = {"fold": "folds", "check": "checks", "surrender": "surrenders", "knock": "knocks",
-              "bank": "takes the bank", "decline": "declines the bank", "take": "takes the widow"}
+              "bank": "takes the bank", "decline": "declines the bank", "take": "takes the widow",
+              "muck": "mucks", "no-straddle": "does not straddle"}
     if kind in simple:
         return simple[kind]
     if amount is not None:
@@ -129,6 +130,8 @@ def _placing_phrase(action: Action, look: Style, *, own: bool) -> str | None:
     if kind == "swap" and len(action.cards) == 2:
         mine, wanted = action.cards
         return f"swaps {look.card(mine)} for {look.card(wanted)} from the widow"
+    if kind == "run":
+        return "agrees to run the board twice" if action.option == "twice" else "wants the board run once"
     if kind == "declare":
         return f"declares {str(action.option).replace('-', ' ')}"
     rows = " | ".join(look.cards(group) or "-" for group in action.groups)
@@ -161,9 +164,10 @@ def _deal(event: Event, who: str, viewer: int | None, look: Style) -> str | None
 def _posted(event: Event, who: str, viewer: int | None, look: Style) -> str:
     posted = event.data["posted"]
     amounts = set(posted.values())
+    bomb = event.kind == "bomb pot"
     if len(amounts) == 1:
-        return f"everyone antes {amounts.pop()}"
-    return "antes: " + _by_seat(posted, viewer, str)
+        return f"a bomb pot: everyone puts in {amounts.pop()}" if bomb else f"everyone antes {amounts.pop()}"
+    return ("a bomb pot: " if bomb else "antes: ") + _by_seat(posted, viewer, str)
 
 
 def _blind(event: Event, who: str, viewer: int | None, look: Style) -> str:
@@ -294,14 +298,16 @@ def _fixed(text: str, *, verb_first: bool = False) -> Teller:
 
 
 _TELLERS: dict[str, Teller] = {
-    "action": _action, "deal": _deal, "ante": _posted, "small blind": _blind, "big blind": _blind,
+    "action": _action, "deal": _deal, "ante": _posted, "bomb pot": _posted, "small blind": _blind,
+    "big blind": _blind,
     "drew": _drew, "draw": _draw, "reveal": _reveal, "award": _award, "takes": _takes, "score": _score,
     "papayoo": _papayoo, "call": _paiute_call, "bring-in": _bring_in, "surrender": _surrender,
     "bank": _bank,
     "chance": lambda *_: None, "burn": lambda *_: None, "outcome": lambda *_: None,
     "show": lambda e, who, v, look: you_form(who, f"shows the {_cards(e.data['cards'], look)} to draw four"),
-    "board": lambda e, who, v, look: f"{_STREETS.get(e.data['street'], e.data['street'])}: "
-                                     f"{_cards(e.data['cards'], look)}",
+    "board": lambda e, who, v, look: (f"the second run's {e.data['street']}" if e.data.get("run") == 2 else
+                                      _STREETS.get(e.data['street'], e.data['street']))
+                                     + f": {_cards(e.data['cards'], look)}",
     "up": _by_seat_cards("up cards: "),
     "shown": _by_seat_cards("shown face up: "),
     "discarded": lambda e, who, v, look: None if e.seat == v else you_form(who, "throws away a hole card"),

@@ -8,7 +8,8 @@ pushes a change, even while a person is typing (the line typed so far is kept).
 
 Besides the game's own actions a person can type, at any time: ``say TEXT`` (chat), ``ledger``,
 ``sit out``, ``back``, ``rebuy N``, ``rules``, ``help`` and ``leave`` (give the seat up: you are
-played out of the hand in progress and cash out). ``q`` (or Ctrl-D, Ctrl-C) only disconnects: the
+played out of the hand in progress and cash out); the table's owner (``--owner-token``) also
+``bomb pot``, which calls one for the next hand. ``q`` (or Ctrl-D, Ctrl-C) only disconnects: the
 seat stays yours, the clock plays for it, and the same token brings you back.
 """
 
@@ -26,7 +27,6 @@ from homegame.cli.help import action_help, question_help
 from homegame.cli.host_commands import HOST_HELP, host_action, host_waiting
 from homegame.cli.keyboards import Keyboard, keyboard_for
 from homegame.cli.narrate import doing, tell
-from homegame.cli.render import render_view
 from homegame.cli.room_text import (
     in_hand,
     ledger_text,
@@ -41,6 +41,7 @@ from homegame.cli.screen import Frame, TableConsole
 from homegame.engine import Action, ActionSet, View
 from homegame.errors import HomegameError
 from homegame.games import foul_warning
+from homegame.render import render_view
 from homegame.room.client import SeatConnection, read_view
 from homegame.wording import counted
 
@@ -61,11 +62,14 @@ class RemoteTable:
 
     def __init__(self, connection: SeatConnection, console: TableConsole, keyboard: Keyboard, *,
                  ledger: Callable[[], dict[str, Any]],
-                 host: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> None:
+                 host: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+                 bomb_pot: Callable[[], dict[str, Any]] | None = None) -> None:
         self.connection, self.console, self.keyboard = connection, console, keyboard
         self.ledger = ledger
         self.host = host
         """Sends one of the host's actions, for a player who joined with the host's token."""
+        self.bomb_pot = bomb_pot
+        """The host's call of a bomb pot (``None``: this person is not the table's host)."""
         self.look = console.look
         self.note = ""
         self._log: list[str] = []
@@ -77,6 +81,7 @@ class RemoteTable:
         self._hinted: tuple[int, Action] | None = None
         self._rebuy_asked = 0
         self._away = False
+        self._moves_told = 0
 
     async def run(self) -> str:
         """Play until the person leaves or disconnects, or the room closes the connection; why."""
@@ -157,6 +162,8 @@ class RemoteTable:
             self._show_rules(state)
         elif word == "ledger":
             self.note = ledger_text(await asyncio.to_thread(self.ledger))
+        elif text.lower() in ("bomb pot", "bomb-pot"):
+            await self._call_bomb_pot()
         elif word in ("say", "chat"):
             await self._send({"type": "chat", "text": rest})
         elif word == "host":
@@ -255,6 +262,19 @@ class RemoteTable:
         game = games[int(first) - 1] if first.isdigit() and 1 <= int(first) <= len(games) else first.lower()
         await self._send({"type": "choose", "game": game, "variants": variants})
 
+    async def _call_bomb_pot(self) -> None:
+        """The owner's call of a bomb pot for the next hand of a game that has them."""
+        if self.bomb_pot is None:
+            self.note = "Only the table's owner calls a bomb pot (homegame join ... --owner TOKEN)."
+            return
+        try:
+            called = await asyncio.to_thread(self.bomb_pot)
+        except HomegameError as error:
+            self.note = str(error)
+            return
+        self.note = (f"Bomb pot called: the next hand of {' or '.join(called['games'])} starts with "
+                     f"{counted(called['chips'], 'chip')} from everyone.")
+
     async def _rebuy(self, rest: str, state: dict[str, Any]) -> None:
         """A rebuy: made now between hands, or by the room when the hand this seat plays ends."""
         chips = int(rest) if rest.strip().isdigit() else top_up(state)
@@ -323,6 +343,10 @@ class RemoteTable:
                      "\n".join(note for note in notes if note), key)
 
     def _connection_note(self) -> str:
+        moves = self.connection.moves
+        if len(moves) > self._moves_told:
+            self._moves_told = len(moves)
+            return f"The tournament moved you, with your chips, to table {moves[-1]} to balance its tables."
         if not self.connection.connected:
             self._away = True
             return ("The connection to the room was lost: connecting again by itself. Your seat is "

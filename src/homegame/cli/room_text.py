@@ -10,11 +10,23 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from homegame.cli.render import Style
+from homegame.render import Style
 from homegame.wording import counted
 
-__all__ = ["in_hand", "ledger_text", "named", "phase_line", "result_line", "seat_lines", "time_left",
-           "top_up"]
+__all__ = ["in_hand", "ledger_text", "named", "phase_line", "result_line", "seat_lines", "stakes_text",
+           "time_left", "top_up", "tournament_line"]
+
+
+def _placed(place: int | None) -> str:
+    """A place in words: ``1st``, ``2nd``, ``in play`` (not placed yet).
+
+    >>> _placed(1), _placed(12), _placed(None)
+    ('1st', '12th', 'in play')
+    """
+    if place is None:
+        return "in play"
+    tail = "th" if 10 < place % 100 < 14 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{tail}"
 
 
 def named(look: Style, state: dict[str, Any]) -> Style:
@@ -64,9 +76,12 @@ def seat_lines(state: dict[str, Any]) -> list[str]:
             marks.append("dealer")
         if seat["deadline"] is not None:
             doing = "to call the game" if table["phase"] == "choosing" else "to act"
-            marks.append(f"{doing}, {max(0, round(seat['deadline'] - now))} s")
+            bank = " on the time bank" if seat.get("on_time_bank") else ""
+            marks.append(f"{doing}, {max(0, round(seat['deadline'] - now))} s{bank}")
         elif seat["bot"] and player in acting:
             marks.append("thinking")
+        if table.get("config", {}).get("time_bank") and not seat["bot"]:
+            marks.append(f"time bank {int(seat.get('time_bank', 0))} s")
         if seat["sitting_out"]:
             marks.append("sitting out")
         elif not seat["connected"]:
@@ -93,7 +108,7 @@ def result_line(state: dict[str, Any]) -> str:
     parts = ", ".join(f"{'you' if seat == mine else table['seats'][seat]['name']} {chips:+d}"
                       for seat, chips in zip(hand["seats"], hand["chips"], strict=True)
                       if table["seats"][seat] is not None)
-    return f"Hand {hand['number']}: {parts}."
+    return f"Hand {hand['number']}: {parts}." if parts else ""
 
 
 def phase_line(state: dict[str, Any]) -> str:
@@ -109,8 +124,50 @@ def phase_line(state: dict[str, Any]) -> str:
         return "Waiting for players who can be dealt in." + _short_of_chips(state)
     if phase == "closed":
         return "The table is closed."
+    tournament = table.get("tournament")
+    if tournament:
+        return tournament_line(tournament, state["now"])
     closing = " The table closes when this hand ends." if table.get("closing") else ""
-    return f"Hands played: {table['hands_played']}.{closing}"
+    bomb = " A bomb pot is called for the next hand." if table.get("bomb_pot_called") else ""
+    return f"Hands played: {table['hands_played']}.{bomb}{closing}"
+
+
+def tournament_line(info: dict[str, Any], now: float) -> str:
+    """Where a tournament stands, in words: its entries before the start, then its level, the time
+    to the next (or to the end of a break) and the players left.
+
+    >>> info = {"finished": False, "started_at": 0.0, "on_break": False, "level": 2, "changes_at": 95.0,
+    ...         "stakes": {"small_blind": 2, "big_blind": 4, "ante": 2}, "next_stakes": {}, "players_left": 5}
+    >>> tournament_line(info, now=20.0)
+    'Tournament level 2: blinds 2/4, ante 2; the next level in 75 s; 5 players left.'
+    """
+    if info["finished"]:
+        return "The tournament is over."
+    if info["started_at"] is None:
+        return (f"Tournament: {info['entries']} of {info['entrants']} entries; it starts when they are "
+                "all in.")
+    left = f"{counted(info['players_left'], 'player')} left"
+    seconds = max(0, round(info["changes_at"] - now))
+    if info["on_break"]:
+        return f"Tournament break: play resumes in {seconds} s; {left}."
+    later = f"the next level in {seconds} s" if info["next_stakes"] is not None else "the last level"
+    return f"Tournament level {info['level']}: {stakes_text(info['stakes'])}; {later}; {left}."
+
+
+def stakes_text(stakes: dict[str, Any]) -> str:
+    """A tournament level's stakes in words.
+
+    >>> stakes_text({"small_blind": 1, "big_blind": 2, "ante": 1, "bet": 2})
+    'blinds 1/2, ante 1, bets 2'
+    """
+    parts = []
+    if "big_blind" in stakes:
+        parts.append(f"blinds {stakes.get('small_blind', 0)}/{stakes['big_blind']}")
+    if "ante" in stakes:
+        parts.append(f"ante {stakes['ante']}")
+    if "bet" in stakes:
+        parts.append(f"bets {stakes['bet']}")
+    return ", ".join(parts)
 
 
 def _short_of_chips(state: dict[str, Any]) -> str:
@@ -153,6 +210,11 @@ def ledger_text(ledger: dict[str, Any]) -> str:
     Ledger: ann bought 100, took 0, has 130, net +30 · bob bought 100, took 70, has 0, net -30
     To settle up: bob pays ann 30
     """
+    if any("place" in line for line in ledger["lines"]):
+        lines = " · ".join(f"{_placed(line['place'])} {line['name']}: entry {line['bought']}, "
+                           f"prize {line['cashed']}, net {line['net']:+d}" for line in ledger["lines"])
+        transfers = ", ".join(f"{t['payer']} pays {t['payee']} {t['chips']}" for t in ledger["settle_up"])
+        return f"Standings: {lines}\nTo settle up: {transfers or 'once the tournament is over'}"
     lines = " · ".join(f"{line['name']} bought {line['bought']}, took {line['cashed']}, has {line['stack']}, "
                        f"net {line['net']:+d}" for line in ledger["lines"])
     transfers = ", ".join(f"{t['payer']} pays {t['payee']} {t['chips']}" for t in ledger["settle_up"])

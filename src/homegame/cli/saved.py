@@ -1,6 +1,7 @@
 """The tokens this person was given at card-room tables, kept in their data folder so that they
 are never lost when the screen scrolls: a seat's token (``homegame join``) and a table's owner token
-(``homegame table new``), one file per table, readable by this user alone.
+(``homegame table new``), one file per table, readable by this user alone; and a club's member
+key or owner token (``homegame club``), one file per club.
 
 The room shows a token once and keeps only its hash; this folder is where the terminal keeps it
 for its user (``homegame seats`` lists them), as a browser keeps its seat in its own storage.
@@ -23,14 +24,16 @@ import os
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SavedTables", "saved_tables"]
+__all__ = ["SavedClubs", "SavedTables", "saved_clubs", "saved_tables"]
 
 
 class SavedTables:
     """The tables this user holds a token for, under ``folder/tables``."""
 
+    part = "tables"
+
     def __init__(self, folder: Path) -> None:
-        self.folder = folder / "tables"
+        self.folder = folder / self.part
 
     def _file(self, invite: str) -> Path:
         return self.folder / (hashlib.sha256(invite.encode()).hexdigest()[:24] + ".json")
@@ -62,6 +65,27 @@ class SavedTables:
         entries = [self.at(json.loads(path.read_text(encoding="utf-8")).get("invite", ""))
                    for path in sorted(self.folder.glob("*.json"))]
         return [entry for entry in entries if entry]
+
+
+class SavedClubs(SavedTables):
+    """The clubs this user holds a key for (``member={"id", "name", "key"}``) or hosts
+    (``owner_token``), by the club page's link, under ``folder/clubs``, kept as the tables are.
+
+    >>> import tempfile, pathlib
+    >>> clubs = SavedClubs(pathlib.Path(tempfile.mkdtemp()))
+    >>> clubs.keep("http://127.0.0.1:8000/c/xyz", member={"id": 1, "name": "ann", "key": "k"})
+    >>> [entry["member"]["name"] for entry in clubs.all()]
+    ['ann']
+    """
+
+    part = "clubs"
+
+
+def saved_clubs() -> SavedClubs:
+    """The clubs kept in this user's data folder."""
+    from platformdirs import user_data_path
+
+    return SavedClubs(user_data_path("homegame"))
 
 
 def saved_tables() -> SavedTables:

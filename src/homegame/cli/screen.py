@@ -44,7 +44,7 @@ from rich.markdown import Markdown
 from rich.rule import Rule
 from rich.text import Text
 
-from homegame.cli.render import Style
+from homegame.render import Style
 
 if TYPE_CHECKING:
     from prompt_toolkit import PromptSession

@@ -26,12 +26,12 @@ from homegame.cli.advice import advise, hint_in_menu
 from homegame.cli.choices import Filling, Offer, offers, understand
 from homegame.cli.help import action_help, question_help, yes_no_help
 from homegame.cli.narrate import doing, tell
-from homegame.cli.render import Style, render_view
 from homegame.cli.screen import Frame, TableConsole
 from homegame.engine import Action, ActionSet, Game, GameState, IllegalAction, View
 from homegame.engine.action_sets import Arrangements, Subsets
 from homegame.engine.match import Match
 from homegame.games import foul_warning
+from homegame.render import Style, render_view
 from homegame.wording import capitalized, counted
 
 __all__ = ["BOT_NAMES", "Quit", "Summary", "Table", "welcome"]

@@ -331,6 +331,25 @@ class BettingRound:
         self._seen_level[seat] = self._opened_at
         self._advance(seat)
 
+    def straddle(self, seat: int, total: int) -> None:
+        """``seat``, first to act, posts a blind raise to ``total`` before anyone acts (a straddle):
+        it counts as a raise, the betting starts at the next seat, and the straddler acts last.
+
+        >>> betting = BettingRound(Chips([50, 50, 50]), first=0, limits=Limits.no_limit(2),
+        ...                        blinds={1: 1, 2: 2})
+        >>> betting.straddle(0, 4)
+        >>> betting.to_act, betting.highest, betting.legal(1)[2]
+        (1, 4, raise 6)
+        """
+        increment = total - self.highest
+        self._put(seat, total)
+        self.raises += 1
+        self._opened_at = self.highest = total
+        if self.limits.structure in ("pot", "no"):
+            self._raise_size = max(self._raise_size, increment)
+        self.needs = set(self._active())
+        self._advance(seat)
+
     def _put(self, seat: int, total: int) -> None:
         self.chips.post(seat, total - self.bets[seat])
         self.bets[seat] = total

@@ -49,12 +49,21 @@ def _block(key: bytes, draw: int, block: int) -> bytes:
     return blake2b(key, digest_size=_BLOCK, salt=_COUNTERS.pack(draw, block)).digest()
 
 
+_AGAIN: Final = 255
+"""In a row of :func:`_positions`: the byte is past the step's limit, so the step draws again."""
+
+
 @lru_cache(maxsize=64)
-def _limits(count: int) -> tuple[int, ...]:
-    """For each Fisher-Yates step of ``count`` items (``i`` from ``count - 1`` down to 1), the byte
-    below which a byte ``b`` gives the uniform position ``b % (i + 1)``: the largest multiple of
-    ``i + 1`` up to 256."""
-    return tuple(256 - 256 % (i + 1) for i in range(count - 1, 0, -1))
+def _positions(count: int) -> tuple[bytes, ...]:
+    """For each Fisher-Yates step of ``count`` items (row ``i``, from 1 to ``count - 1``; row 0 is
+    unused), the position each byte ``b`` draws, ``b % (i + 1)``, or :data:`_AGAIN` for a byte at or
+    past the largest multiple of ``i + 1`` up to 256 (which would favour the low positions).
+
+    A row is a lookup in place of a comparison and a division for every byte drawn. Row 255 (256
+    items) would need 255 as a position: its step takes any byte, and :func:`_permute` does it
+    before reading the rows."""
+    return tuple(bytes(byte % (i + 1) if byte < 256 - 256 % (i + 1) else _AGAIN for byte in range(256))
+                 if 0 < i < 255 else b"" for i in range(count))
 
 
 def _permute(key: bytes, draw: int, items: list[Any]) -> None:
@@ -74,19 +83,26 @@ def _permute(key: bytes, draw: int, items: list[Any]) -> None:
     if len(items) > 256:
         _permute_widely(key, draw, items)
         return
-    limits = _limits(len(items))
-    last = len(limits)
-    step = block = 0
-    while step < last:
-        for byte in _block(key, draw, block):
-            if byte < limits[step]:
-                i = last - step
-                j = byte % (i + 1)
+    i = len(items) - 1
+    if i <= 0:
+        return
+    rows = _positions(len(items))
+    stream = _block(key, draw, 0)
+    if i == 255:  # the first step of 256 items: every byte is a position
+        j = stream[0]
+        items[i], items[j] = items[j], items[i]
+        stream, i = stream[1:], i - 1
+    block = 0
+    while i > 0:
+        for byte in stream:
+            j = rows[i][byte]
+            if j != _AGAIN:
                 items[i], items[j] = items[j], items[i]
-                step += 1
-                if step == last:
+                i -= 1
+                if i == 0:
                     break
         block += 1
+        stream = _block(key, draw, block)
 
 
 def _permute_widely(key: bytes, draw: int, items: list[Any]) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from functools import cache
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
@@ -39,23 +39,73 @@ T = TypeVar("T")
 
 
 def to_json(value: Any) -> Any:
-    """JSON-ready data for ``value`` (dict keys become strings, as JSON requires)."""
-    if isinstance(value, Card):
-        return str(value)
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, Enum):
-        return to_json(value.value)
-    if isinstance(value, Action | ActionSet) or hasattr(value, "to_json"):
-        return value.to_json()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Mapping):
-        return {str(key): to_json(item) for key, item in value.items()}
-    if isinstance(value, list | tuple | frozenset | set):
-        items = sorted(value) if isinstance(value, frozenset | set) else value
-        return [to_json(item) for item in items]
+    """JSON-ready data for ``value`` (dict keys become strings, as JSON requires).
+
+    How a value is written depends only on its type, so each type's writer is worked out once
+    (:func:`_writer_for`) and looked up after that: a room writes a view for every seat after
+    every action, and the generic tests cost more than the writing.
+    """
+    kind = type(value)
+    writer = _WRITERS.get(kind)
+    if writer is None:
+        writer = _WRITERS[kind] = _writer_for(kind)
+    return writer(value)
+
+
+def _writer_for(kind: type) -> Callable[[Any], Any]:
+    """How :func:`to_json` writes a value of type ``kind``: a card as its notation, plain values
+    as they are, an enum as its value, whatever has a ``to_json`` by it, a dataclass field by
+    field, a mapping with string keys, a sequence or set as a list (a set sorted)."""
+    if issubclass(kind, Card):
+        return str
+    if kind is type(None) or issubclass(kind, bool | int | float | str):
+        return _as_is
+    if issubclass(kind, Enum):
+        return _enum_value
+    if issubclass(kind, Action | ActionSet) or hasattr(kind, "to_json"):
+        return _by_its_method
+    if dataclasses.is_dataclass(kind):
+        names = tuple(field.name for field in dataclasses.fields(kind))
+        return lambda value: {name: to_json(getattr(value, name)) for name in names}
+    if issubclass(kind, Mapping):
+        return _mapping
+    if issubclass(kind, frozenset | set):
+        return _sorted_items
+    if issubclass(kind, list | tuple):
+        return _items
+    return _refused
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def _enum_value(value: Enum) -> Any:
+    return to_json(value.value)
+
+
+def _by_its_method(value: Any) -> Any:
+    return value.to_json()
+
+
+def _mapping(value: Mapping[Any, Any]) -> dict[str, Any]:
+    return {str(key): to_json(item) for key, item in value.items()}
+
+
+def _items(value: list[Any] | tuple[Any, ...]) -> list[Any]:
+    return [to_json(item) for item in value]
+
+
+def _sorted_items(value: set[Any] | frozenset[Any]) -> list[Any]:
+    return [to_json(item) for item in sorted(value)]
+
+
+def _refused(value: Any) -> Any:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+
+_WRITERS: dict[type, Callable[[Any], Any]] = {}
+"""Each type :func:`to_json` has written, and its writer."""
 
 
 def from_json(kind: Any, data: Any) -> Any:

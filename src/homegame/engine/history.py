@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 __all__ = ["Event", "History", "check_header"]
 
 
-_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+_NO_DATA: Final[Mapping[str, Any]] = MappingProxyType({})
 
 
 class Event:
@@ -135,16 +135,19 @@ class History:
     ``deck``, when given, is written into the header as ``"deck"`` on first reading: a hand
     that nobody saves never spends time formatting its whole deck. In the same way the events
     logged by :meth:`log_action`, :meth:`add_cards` and :meth:`add_later` write their data when it
-    is first read: a hand played out by bots or a simulation may never read it.
+    is first read: a hand played out by bots or a simulation may never read it. Every event is
+    logged as a plain record (a tuple) and made an :class:`Event` when the events are first read:
+    a hand that nobody reads makes none (some twenty a hand, a tenth of a hand's cost).
     """
 
-    __slots__ = ("_dealt", "_deck", "_events", "_header")
+    __slots__ = ("_dealt", "_deck", "_events", "_header", "_logged")
 
     def __init__(self, header: dict[str, Any], events: list[Event] | None = None, *,
                  deck: Sequence[Card] | None = None) -> None:
         self._header: dict[str, Any] | None = header
         self._dealt: tuple[Game, int, list[int] | None, dict[str, Any]] | None = None
         self._events: list[Event] = [] if events is None else events
+        self._logged: list[_Record] = []
         self._deck = None if deck is None else tuple(deck)
 
     @classmethod
@@ -180,6 +183,10 @@ class History:
     @property
     def events(self) -> list[Event]:
         """Every event so far, oldest first."""
+        logged = self._logged
+        if logged:
+            self._events.extend([_event(*record) for record in logged])
+            logged.clear()
         return self._events
 
     def __eq__(self, other: object) -> bool:
@@ -196,7 +203,7 @@ class History:
         """An independent history of the same hand: events are values, so only the list is new."""
         twin = History.__new__(History)  # no __init__: every field is set here
         twin._header, twin._dealt, twin._deck = self._header, self._dealt, self._deck
-        twin._events = self._events.copy()
+        twin._events, twin._logged = self._events.copy(), self._logged.copy()
         return twin
 
     def as_seen_by(self, seat: int | None) -> History:
@@ -217,7 +224,7 @@ class History:
     def add(self, kind: str, seat: int | None = None, data: Mapping[str, Any] | None = None,
             private_to: tuple[int, ...] | None = None) -> None:
         """Log an event whose ``data`` the caller made for it."""
-        self._events.append(Event(kind, seat, data or {}, private_to))
+        self._logged.append((kind, seat, None, data or {}, private_to))
 
     def log_action(self, seat: int, action: Action, private_to: tuple[int, ...] | None = None) -> int:
         """Log ``seat`` taking ``action``: an ``"action"`` event holding ``action.to_json()``.
@@ -230,9 +237,9 @@ class History:
         >>> history.events
         [Event(kind='action', seat=1, data={'action': {'kind': 'raise', 'amount': 6}}, private_to=None)]
         """
-        events = self._events
-        count = len(events)
-        events.append(Event.written_later("action", seat, _action_data, action, private_to))
+        logged = self._logged
+        count = len(self._events) + len(logged)
+        logged.append(("action", seat, _action_data, action, private_to))
         return count
 
     def add_cards(self, kind: str, seat: int | None, cards: Sequence[Card],
@@ -258,11 +265,11 @@ class History:
         >>> history.events[0].data
         {'cards': ['As', 'Kd']}
         """
-        self._events.append(Event.written_later(kind, seat, write, source, private_to))
+        self._logged.append((kind, seat, write, source, private_to))
 
     def forget_since(self, count: int) -> None:
         """Drop every event after the first ``count`` (an action that failed part way)."""
-        del self._events[count:]
+        del self.events[count:]
 
     def seen_by(self, seat: int | None) -> list[Event]:
         """The events ``seat`` may see (``None``: a spectator, who sees only public events)."""
@@ -278,7 +285,7 @@ class History:
         return [event.data["outcome"] for event in self.of_kind("chance")]
 
     def __len__(self) -> int:
-        return len(self._events)
+        return len(self._events) + len(self._logged)
 
     def to_json(self) -> dict[str, Any]:
         return {"header": self.header, "events": [event.to_json() for event in self.events]}
@@ -299,6 +306,19 @@ class History:
         if not isinstance(events, list):
             raise ReplayError(f"a history's events are a list, not {shown(events)}")
         return cls(check_header(data["header"]), [Event.from_json(event) for event in events])
+
+
+_Record = tuple[str, int | None, Callable[[Any], dict[str, Any]] | None, Any, tuple[int, ...] | None]
+"""An event as logged: its kind, seat, the function that writes its data (``None``: the data is
+given whole), that function's source or the data, and who may see it."""
+
+
+def _event(kind: str, seat: int | None, write: Callable[[Any], dict[str, Any]] | None, source: Any,
+           private_to: tuple[int, ...] | None) -> Event:
+    """The event a record logs."""
+    if write is None:
+        return Event(kind, seat, source, private_to)
+    return Event.written_later(kind, seat, write, source, private_to)
 
 
 def _action_data(action: Action) -> dict[str, Any]:

@@ -167,6 +167,8 @@ def split(amount: int, winners: Collection[int], *, dealer: int, players: int) -
     """
     if not winners:
         raise ValueError("a pot needs at least one winner")
+    if len(winners) == 1:  # the usual pot: nothing to share
+        return dict.fromkeys(winners, amount)
     order = clockwise_from_left(winners, dealer=dealer, players=players)
     share, odd = divmod(amount, len(order))
     return {seat: share + (1 if index < odd else 0) for index, seat in enumerate(order)}

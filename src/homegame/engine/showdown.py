@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from homegame.cards import Card, format_cards
 from homegame.engine.history import History
@@ -66,16 +66,17 @@ def _revealed_data(source: tuple[tuple[tuple[int, tuple[Card, ...]], ...],
 
 def settle_uncontested(history: History, chips: Chips) -> str:
     """The one player left takes every chip in the pot; returns the reason."""
-    winner = chips.in_hand[0]
-    reason = f"seat {winner} wins {chips.pot} because everyone else folded"
-    chips.pay({winner: chips.pot})
-    history.add("award", winner, {"shares": {str(winner): chips.pot}, "reason": reason})
+    winner, pot = chips.in_hand[0], chips.pot
+    reason = f"seat {winner} wins {pot} because everyone else folded"
+    chips.pay({winner: pot})
+    history.add("award", winner, {"shares": {str(winner): pot}, "reason": reason})
     return reason
 
 
 def settle_showdown(history: History, chips: Chips, high: Mapping[int, int], name: Namer,
                     low: Mapping[int, int] | None = None, low_name: Namer | None = None, *,
-                    cards: CardsOf | None = None, low_cards: CardsOf | None = None) -> list[Reason]:
+                    cards: CardsOf | None = None, low_cards: CardsOf | None = None,
+                    pots: Sequence[Pot] | None = None, run: int | None = None) -> list[Reason]:
     """Award every pot to the best hands and pay them; returns the reason for each award.
 
     ``high`` maps each seat still in to its strength; ``low`` (split games) maps the seats with a
@@ -84,17 +85,23 @@ def settle_showdown(history: History, chips: Chips, high: Mapping[int, int], nam
     the same name. The reasons (and the award events' words) are worded when first read, so these
     must answer the same then, and hold nothing of the hand's state (which the reasons would then
     keep alive in a reference cycle): :class:`ShownHands` answers both from the cards alone.
+
+    ``pots`` are the pots to award (all of the chips' by default); ``run`` numbers the run of the
+    board they are for, when the board was run twice and each run settles its half of every pot.
     """
-    pots = chips.pots()
+    if pots is None:
+        pots = chips.pots()
     awards = award_pots(pots, high, low, dealer=chips.dealer, players=chips.players)
     reasons = []
+    prefix = "" if run is None else f"{_RUNS[run]} run: "
     for award in awards:
         is_low = award.half == "low" or (award.half == "all" and not high)
         strengths = (low or {}) if is_low else high
         namer = (low_name or name) if is_low else name
-        reason = Reason(award, strengths, pots[award.pot], namer, low_cards if is_low else cards)
+        reason = Reason(award, strengths, pots[award.pot], namer, low_cards if is_low else cards,
+                        prefix=prefix)
         reasons.append(reason)
-        history.add_later("award", None, _award_data, (award, reason))
+        history.add_later("award", None, _award_data, (award, reason, run))
     chips.pay(total_shares(awards))
     return reasons
 
@@ -172,20 +179,22 @@ class Reason:
     'high half: seat 0 wins 6 with a flush, beating a straight (seat 1)'
     """
 
-    __slots__ = ("_text", "_why")
+    __slots__ = ("_prefix", "_text", "_why")
 
     def __init__(self, award: Award, strengths: Mapping[int, int], pot: Pot, name: Namer,
-                 cards: CardsOf | None = None) -> None:
+                 cards: CardsOf | None = None, *, prefix: str = "") -> None:
         self._why: tuple[Award, Mapping[int, int], Pot, Namer, CardsOf | None] | None = (
             award, strengths, pot, name, cards)
         self._text = ""
+        self._prefix = prefix
 
     def __str__(self) -> str:
         why = self._why
         if why is not None:
             award = why[0]
             text = award_reason(*why)
-            self._text = f"{award.half} half: {text}" if award.half in ("high", "low") else text
+            text = f"{award.half} half: {text}" if award.half in ("high", "low") else text
+            self._text = self._prefix + text
             self._why = None
         return self._text
 
@@ -193,10 +202,16 @@ class Reason:
         return repr(str(self))
 
 
-def _award_data(source: tuple[Award, Reason]) -> dict[str, Any]:
-    award, reason = source
-    return {"pot": award.pot, "half": award.half, "shares": {str(s): a for s, a in award.shares.items()},
-            "reason": str(reason)}
+_RUNS: Final = {1: "first", 2: "second"}
+
+
+def _award_data(source: tuple[Award, Reason, int | None]) -> dict[str, Any]:
+    award, reason, run = source
+    data: dict[str, Any] = {"pot": award.pot, "half": award.half,
+                            "shares": {str(s): a for s, a in award.shares.items()}, "reason": str(reason)}
+    if run is not None:
+        data["run"] = run
+    return data
 
 
 def award_reason(award: Award, strengths: Mapping[int, int], pot: Pot, name: Namer,

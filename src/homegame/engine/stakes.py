@@ -16,7 +16,7 @@ Limits(structure='spread', bet=4, maximum=20, cap=None)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from homegame._compile import mypyc_attr
 from homegame.cards import Card, deck
@@ -24,7 +24,8 @@ from homegame.engine.betting import STRUCTURE_LABELS, STRUCTURES, Limits
 from homegame.engine.game import Game, GameError, Setting
 from homegame.engine.pots import Chips
 
-__all__ = ["BettingGame", "check_stakes", "round_limits", "seat_chips", "stake_settings"]
+__all__ = ["HABIT_SETTINGS", "BettingGame", "check_stakes", "habit_settings", "round_limits", "seat_chips",
+           "stake_settings"]
 
 _SIZED_ROUNDS = STRUCTURES[:4]
 """The structures whose later rounds bet the big bet (Draw's own has no big rounds)."""
@@ -63,6 +64,32 @@ def stake_settings(*, limit: str = "fixed", ante: int = 1, bet: int = 2, max_bet
         "cap": Setting(4, "the most bets and raises in a round (0: no cap)", minimum=0,
                        label="Raise cap", structures=only(("fixed",))),
     }
+
+
+def _switch(help_text: str, label: str) -> Setting:
+    return Setting("off", help_text, choices=("off", "on"), choice_labels=("Off", "On"), label=label)
+
+
+HABIT_SETTINGS: Final = {
+    "show_or_muck": _switch("the winner of a pot no one contested may show any of its face-down cards; at a "
+                            "showdown a hand that wins nothing may be mucked unseen", "Show or muck"),
+    "straddle": _switch("the player after the big blind may straddle, posting twice the big blind before the "
+                        "cards are dealt, and then acts last before the flop", "Straddle"),
+    "run_twice": _switch("when no more betting can happen before the board is complete, the players still in "
+                         "may agree to deal the rest of it twice, each run for half the pot", "Run it twice"),
+    "bomb_pot": Setting(0, "chips every player puts in before the deal of a bomb pot, which skips the first "
+                           "betting round (0: a hand as usual)", minimum=0, label="Bomb pot"),
+}
+"""The settings of a regular's table habits (see :mod:`homegame.engine.habits`), each off by default."""
+
+
+def habit_settings(*names: str) -> dict[str, Setting]:
+    """The habits ``names`` among :data:`HABIT_SETTINGS`, for a game that supports them.
+
+    >>> list(habit_settings("show_or_muck", "bomb_pot"))
+    ['show_or_muck', 'bomb_pot']
+    """
+    return {name: HABIT_SETTINGS[name] for name in names}
 
 
 def check_stakes(config: Mapping[str, Any]) -> None:

@@ -28,6 +28,7 @@ from homegame.cards import Card
 from homegame.engine.action_sets import EMPTY, ActionSet
 from homegame.engine.actions import Action
 from homegame.engine.chance import Chance
+from homegame.engine.habits import habit_default
 from homegame.engine.history import History
 from homegame.engine.redeal import Redeal
 from homegame.engine.view import View
@@ -101,7 +102,8 @@ class GameState(Generic[ViewT]):
             if player not in self.to_act:
                 raise IllegalAction(self._not_your_turn(player))
             legal = self.legal_actions(player)
-        if action not in legal:
+        flat = legal._flat  # a few plain actions once used: a tuple's test, without a method call
+        if not (action in flat if flat else action in legal):
             reason = self._explain_illegal(player, action) if len(legal) else self._not_your_turn(player)
             raise IllegalAction(reason)
         cache.clear()
@@ -174,7 +176,8 @@ class GameState(Generic[ViewT]):
     def default_action(self, seat: int) -> Action | None:
         """What the rules take for ``seat`` when it does not act (a card room's clock running out,
         a player who left): a check where checking is allowed, else a forced bring-in, else a
-        fold; ``None`` where the rules leave a real choice (a setting, a pass, a card to play),
+        fold, else the passive choice of a table's habit (muck, no straddle, run the board once);
+        ``None`` where the rules leave a real choice (a setting, a pass, a card to play),
         which a bot then makes.
 
         Games override this where they have a default of their own (standing pat, the house way).
@@ -184,7 +187,7 @@ class GameState(Generic[ViewT]):
             return _CHECK
         if "bring-in" in legal.kinds():
             return next(action for action in legal if action.kind == "bring-in")
-        return _FOLD if _FOLD in legal else None
+        return _FOLD if _FOLD in legal else habit_default(legal)
 
     @property
     def next_dealer(self) -> int:

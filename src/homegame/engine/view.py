@@ -37,9 +37,21 @@ class View:
     log: tuple[Event, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: to_json(getattr(self, f.name)) for f in fields(self)}
+        return {name: to_json(getattr(self, name)) for name in _field_names(type(self))}
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
         value: Self = from_json(cls, data)
         return value
+
+
+def _field_names(kind: type[View]) -> tuple[str, ...]:
+    """The names of a view class's fields, in order (read once a class: a room writes views of
+    every seat after every action)."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(field.name for field in fields(kind))
+    return names
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}

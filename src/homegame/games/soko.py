@@ -32,10 +32,11 @@ from homegame.cards import Card, deck, parse_cards, rank_counts, rank_name
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome
 from homegame.engine.betting import BettingRound, Limits, money_fields, post_antes
 from homegame.engine.frozen import make_frozen
+from homegame.engine.habits import ShowOrMuck, is_on, winners_of
 from homegame.engine.pots import clockwise_from_left
 from homegame.engine.redeal import Redeal
 from homegame.engine.showdown import Reason, ShownHands, reveal_hands, settle_showdown, settle_uncontested
-from homegame.engine.stakes import BettingGame, round_limits, seat_chips, stake_settings
+from homegame.engine.stakes import BettingGame, habit_settings, round_limits, seat_chips, stake_settings
 from homegame.games.soko_view import SokoView
 from homegame.ranking import evaluate, strength
 
@@ -89,7 +90,6 @@ def showing_name(up: Sequence[Card]) -> str:
 class SokoState(GameState[SokoView]):
     """One hand of Soko."""
 
-
     def __init__(self, game: Soko, cards: list[Card], *, dealer: int, chance: Chance,
                  stacks: Sequence[int] | None, carry: dict[str, Any]) -> None:
         super().__init__(game, deck=cards, dealer=dealer, chance=chance, stacks=stacks, carry=carry)
@@ -105,6 +105,9 @@ class SokoState(GameState[SokoView]):
         self.shown_hands: ShownHands | None = None
         self.results: list[str | Reason] = []
         self.betting: BettingRound | None = None
+        self.showing: ShowOrMuck | None = None
+        self.mucked: tuple[int, ...] = ()
+        self._contenders: dict[int, int] | None = None
         if config["ante"]:
             post_antes(self.history, self.chips, self.live(), config["ante"])
         self._deal_hole_cards()
@@ -175,6 +178,8 @@ class SokoState(GameState[SokoView]):
 
     @property
     def to_act(self) -> tuple[int, ...]:
+        if self.showing is not None:
+            return self.showing.waiting
         turn = self.betting.turn if self.betting is not None else None
         return () if turn is None else (turn,)
 
@@ -182,6 +187,8 @@ class SokoState(GameState[SokoView]):
         return self.betting
 
     def _legal(self, seat: int) -> ActionSet:
+        if self.showing is not None:
+            return self.showing.legal[seat]
         assert self.betting is not None
         return self.betting.legal(seat)
 
@@ -193,6 +200,8 @@ class SokoState(GameState[SokoView]):
         twin.results = list(self.results)
         twin.doubled, twin.order, twin.revealed = self.doubled, self.order, self.revealed
         twin.shown_hands, twin.street = self.shown_hands, self.street
+        twin.showing = self.showing.copy() if self.showing is not None else None
+        twin.mucked, twin._contenders = self.mucked, self._contenders
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:
@@ -206,6 +215,9 @@ class SokoState(GameState[SokoView]):
         self.hole.update((other, cards[0]) for other, cards in holes.items())
 
     def _apply(self, seat: int, action: Action) -> None:
+        if self.showing is not None:
+            self._show_or_muck(self.showing, seat, action)
+            return
         assert self.betting is not None
         self.betting.apply(seat, action)
         if self.betting.turn is None or len(self.chips.in_hand) == 1:
@@ -213,6 +225,8 @@ class SokoState(GameState[SokoView]):
             self._next_street()
 
     def _explain_illegal(self, seat: int, action: Action) -> str:
+        if self.showing is not None and seat in self.to_act:
+            return self.showing.explain(seat, action)
         if seat not in self.to_act or self.betting is None:
             return self._not_your_turn(seat)
         return self.betting.explain(seat, action)
@@ -225,16 +239,45 @@ class SokoState(GameState[SokoView]):
     def _award_uncontested(self) -> None:
         self.street = 5
         self.results.append(settle_uncontested(self.history, self.chips))
+        if is_on(self.game.config, "show_or_muck"):
+            winner = self.chips.in_hand[0]
+            self.showing = ShowOrMuck.after_fold(winner, [self.hole[winner]])
 
     def _showdown(self) -> None:
+        """Show the hands still in and award the pots; with show or muck on, the winning hands are
+        shown and each hand that wins nothing is shown or mucked first."""
         self.street = 5
-        live = self.live()
-        self.revealed = {seat: (self.hole[seat], *self.up[seat]) for seat in live}
+        live, chips = self.live(), self.chips
+        strengths = {seat: strength((self.hole[seat], *self.up[seat]), "soko") for seat in live}
+        losers: list[int] = []
+        if is_on(self.game.config, "show_or_muck"):
+            winners = winners_of(chips.pots(), strengths, None, dealer=chips.dealer, players=chips.players)
+            losers = [seat for seat in live if seat not in winners]
+        self.revealed = {seat: (self.hole[seat], *self.up[seat]) for seat in live if seat not in losers}
         reveal_hands(self.history, self.revealed)
-        strengths = {seat: strength(self.revealed[seat], "soko") for seat in live}
+        self._contenders = strengths
+        if losers:
+            hands = {seat: (self.hole[seat], *self.up[seat]) for seat in losers}
+            self.showing = ShowOrMuck.at_showdown(hands)
+            return
+        self._settle_showdown(strengths)
+
+    def _settle_showdown(self, strengths: dict[int, int]) -> None:
         shown = self.shown_hands = ShownHands(self.revealed, partial(evaluate, ranking="soko"))
-        self.results.extend(settle_showdown(self.history, self.chips, strengths, shown.name,
+        contenders = {seat: value for seat, value in strengths.items() if seat in self.revealed}
+        self.results.extend(settle_showdown(self.history, self.chips, contenders, shown.name,
                                             cards=shown.cards))
+
+    def _show_or_muck(self, showing: ShowOrMuck, seat: int, action: Action) -> None:
+        shown = showing.take(seat, action)
+        if shown is not None:
+            cards = shown if self._contenders is not None else (*shown, *self.up[seat])
+            self.revealed = {**self.revealed, seat: cards}
+            reveal_hands(self.history, {seat: shown})
+        if showing.done:
+            self.showing, self.mucked = None, tuple(sorted(showing.mucked))
+            if self._contenders is not None:
+                self._settle_showdown(self._contenders)
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -254,6 +297,7 @@ class SokoState(GameState[SokoView]):
             "limits": f"{limits.structure} limit, {size}", "doubled": self.doubled,
             "showdown": dict(self.revealed) if over else {},
             "hand_names": self.shown_hands.names(self.revealed) if self.shown_hands is not None else {},
+            "mucked": self.mucked, "show": self.showing is not None,
             "results": tuple(map(str, self.results)),
         })
 
@@ -270,8 +314,13 @@ class Soko(BettingGame):
     name = "soko"
     title = "Soko (Canadian Stud)"
     players = range(2, 11)
-    settings = stake_settings(limit="spread", bet=2, max_bet=10)
+    settings = {**stake_settings(limit="spread", bet=2, max_bet=10), **habit_settings("show_or_muck")}
     state_class = SokoState
+
+    @property
+    def show_or_muck(self) -> bool:
+        """Whether showing is a choice at the end of a hand (see :mod:`homegame.engine.habits`)."""
+        return is_on(self.config, "show_or_muck")
 
     def bring_in(self, doubled: bool) -> int:
         """The bring-in of this table (see :func:`bring_in_for`)."""

@@ -19,7 +19,10 @@ class SokoView(View):
     """A seat's view: its own hole card, everyone's up cards, the money, and the results.
 
     ``street`` is the betting round (1-4, 5 when over); ``limits`` the current minimum and maximum
-    bet (or fixed bet size); ``doubled`` whether the limits are doubled now."""
+    bet (or fixed bet size); ``doubled`` whether the limits are doubled now. ``show`` is true while
+    the table's show-or-muck habit waits for a choice (the winner of an uncontested pot may show its
+    hole card; at the showdown a hand that wins nothing may be mucked); ``mucked`` lists the seats
+    that threw their hands away unseen."""
 
     street: int
     hole: Card | None
@@ -35,4 +38,6 @@ class SokoView(View):
     doubled: bool
     showdown: dict[int, tuple[Card, ...]]
     hand_names: dict[int, str]
+    mucked: tuple[int, ...]
+    show: bool
     results: tuple[str, ...]

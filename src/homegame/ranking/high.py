@@ -101,6 +101,7 @@ _BY_RANK_KEY: Final[list[dict[int, int]]] = [{} for _ in range(_MAX_FAST_CARDS +
 """Per number of cards, the best hand without a flush by the sum of the cards' rank keys;
 empty until that size is used."""
 _FLUSH: Final[list[int]] = []
+_SHARED_STRENGTHS: Final[dict[int, int]] = {}
 _NAMES: Final[dict[int, tuple[Category, str]]] = {}
 _STANDARD: Final = DECKS["standard"]
 
@@ -131,12 +132,18 @@ def shipped_table(name: str) -> list[list[int]]:
 
 def _build_tables(size: int) -> None:
     """Fill the lookup tables for hands of ``size`` cards in place (so that bound methods taken at
-    import stay valid): the flush table once, the rank table once per size."""
+    import stay valid): the flush table once, the rank table once per size.
+
+    Every table holds one shared ``int`` per distinct strength (a few thousand) rather than one per
+    entry (some fifty thousand for seven cards): less memory, and less of it for random hands'
+    lookups to bring into the processor's cache."""
+    shared = _SHARED_STRENGTHS
     if not _FLUSH:
-        _FLUSH.extend(shipped_table("flush")[0])
+        _FLUSH.extend([shared.setdefault(value, value) for value in shipped_table("flush")[0]])
     if 5 <= size <= _MAX_FAST_CARDS and not _BY_RANK_KEY[size]:
         steps, strengths = shipped_table(str(size))
-        _BY_RANK_KEY[size].update(zip(accumulate(steps), strengths, strict=True))
+        values = [shared.setdefault(value, value) for value in strengths]
+        _BY_RANK_KEY[size].update(zip(accumulate(steps), values, strict=True))
 
 
 def fast_strength(cards: Iterable[int]) -> int:

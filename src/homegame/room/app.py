@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from homegame.errors import HomegameError, NotAllowed, NotFound, RoomError
 from homegame.games import GAMES
 from homegame.games.pages import rules_text
+from homegame.room.club_routes import club_routes
 from homegame.room.config import setup_json
 from homegame.room.connection import CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_UNAUTHORIZED, RATE, Connection
 from homegame.room.forwarding import ForwardToOwner, relay_socket
@@ -85,13 +86,25 @@ def room_routes(the_room: CardRoom) -> list[BaseRoute]:
         Route("/api/tables/{table}/seats", _api(lambda request: _join(the_room, request)), methods=["POST"]),
         Route("/api/tables/{table}/close", _api(lambda request: _close(the_room, request)), methods=["POST"]),
         Route("/api/tables/{table}/host", _api(lambda request: _host(the_room, request)), methods=["POST"]),
+        Route("/api/tables/{table}/bomb-pot", _api(lambda request: _bomb_pot(the_room, request)),
+              methods=["POST"]),
         Route("/api/tables/{table}/seat-codes", _api(lambda request: _seat_code(the_room, request)),
               methods=["POST"]),
         Route("/api/tables/{table}/seat-codes/claim", _api(lambda request: _claim(the_room, request)),
               methods=["POST"]),
         Route("/api/tables/{table}/hands/{number:int}", _api(lambda request: _hand(the_room, request))),
+        Route("/api/tournaments", _api(lambda request: _tournaments(the_room, request)),
+              methods=["GET", "POST"]),
+        Route("/api/tournaments/{tournament}", _api(lambda request: _tournament(the_room, request))),
+        Route("/api/tournaments/{tournament}/entries", _api(lambda request: _enter(the_room, request)),
+              methods=["POST"]),
+        Route("/api/tournaments/{tournament}/start", _api(lambda request: _start(the_room, request)),
+              methods=["POST"]),
+        Route("/api/tournaments/{tournament}/ledger",
+              _api(lambda request: _tournament_ledger(the_room, request))),
         WebSocketRoute("/ws", lambda websocket: _serve_socket(the_room, websocket)),
         *night_routes(the_room, api=_api, bearer=bearer),  # ledger files, statistics, histories
+        *club_routes(the_room.clubs, api=_api, bearer=bearer, body=json_body),  # a group's running account
     ]
 
 
@@ -181,11 +194,12 @@ async def _table(room: CardRoom, request: Request) -> Response:
 
 async def _join(room: CardRoom, request: Request) -> Response:
     body = await json_body(request)
-    if not isinstance(body, dict) or set(body) - {"name", "seat", "chips"}:
+    if not isinstance(body, dict) or set(body) - {"name", "seat", "chips", "member_key"}:
         raise BadMessage("bad_message", "join with {'name': ..., 'seat': (optional) number, "
-                                        "'chips': (optional) what you bring where the table allows more}")
+                                        "'chips': (optional) what you bring where the table allows more, "
+                                        "'member_key': (optional) your club's key for you}")
     answer = await room.join(_table_id(request), body.get("name"), body.get("seat"), body.get("chips"),
-                             host_token=bearer(request))
+                             member_key=body.get("member_key"), host_token=bearer(request))
     return await _ok(answer, 201 if answer["seat"] is not None else 202)
 
 
@@ -207,6 +221,40 @@ async def _close(room: CardRoom, request: Request) -> Response:
 async def _host(room: CardRoom, request: Request) -> Response:
     action = await json_body(request)
     return await _ok(await room.host_action(_table_id(request), bearer(request), action))
+
+
+async def _bomb_pot(room: CardRoom, request: Request) -> Response:
+    return await _ok(await room.call_bomb_pot(_table_id(request), bearer(request) or ""))
+
+
+def _tournament_id(request: Request) -> str:
+    return str(request.path_params["tournament"])
+
+
+async def _tournaments(room: CardRoom, request: Request) -> Response:
+    if request.method in ("GET", "HEAD"):
+        listed = [t for t in room.tournaments.values() if t.public and not t.finished]
+        return await _ok([t.summary(room.clock()) for t in listed])
+    return await _ok(await room.create_tournament(await json_body(request)), 201)
+
+
+async def _tournament(room: CardRoom, request: Request) -> Response:
+    return await _ok((await room.tournament(_tournament_id(request))).summary(room.clock()))
+
+
+async def _enter(room: CardRoom, request: Request) -> Response:
+    body = await json_body(request)
+    if not isinstance(body, dict) or set(body) - {"name"}:
+        raise BadMessage("bad_message", "enter with {'name': ...}")
+    return await _ok(await room.enter_tournament(_tournament_id(request), body.get("name")), 201)
+
+
+async def _start(room: CardRoom, request: Request) -> Response:
+    return await _ok(await room.start_tournament(_tournament_id(request), bearer(request) or ""))
+
+
+async def _tournament_ledger(room: CardRoom, request: Request) -> Response:
+    return await _ok((await room.tournament(_tournament_id(request))).ledger())
 
 
 async def _hand(room: CardRoom, request: Request) -> Response:
@@ -286,7 +334,8 @@ async def _welcome(room: CardRoom, websocket: WebSocket, connection: Connection)
 async def _closed_or_missing(room: CardRoom, connection: Connection, table_id: str, error: NotFound) -> None:
     """A hello to a table no process serves: its final ledger if it has closed, else "no table"."""
     try:
-        connection.send(closed_frame(await room.readable(table_id)))
+        table = await room.readable(table_id)
+        connection.send(closed_frame(table, await room.ledger(table_id)))
         connection.close(CLOSE_TABLE_CLOSED)
     except NotFound:
         _refuse(connection, None, error)

@@ -44,7 +44,7 @@ from homegame.room.connection import (
     CLOSE_UNAUTHORIZED,
 )
 
-__all__ = ["RoomClient", "SeatConnection", "parse_invite", "read_view"]
+__all__ = ["RoomClient", "SeatConnection", "parse_club_link", "parse_invite", "parse_link", "read_view"]
 
 _TIMEOUT: Final = 30.0
 _FOR_GOOD: Final = frozenset({CLOSE_FLOOD, CLOSE_UNAUTHORIZED, CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED,
@@ -58,12 +58,27 @@ def parse_invite(url: str) -> tuple[str, str]:
     >>> parse_invite("http://192.0.2.7:8000/t/abc123")
     ('http://192.0.2.7:8000', 'abc123')
     """
+    base, kind, name = parse_link(url)
+    if kind != "t":
+        raise RoomError(f"an invite link looks like http://HOST:PORT/t/TABLE, not {url!r}")
+    return base, name
+
+
+def parse_link(url: str) -> tuple[str, str, str]:
+    """The room's base address, the kind of link (``t``: a table's invite, ``tournament``: a
+    tournament's) and the table's or tournament's id.
+
+    >>> parse_link("http://192.0.2.7:8000/tournament/xyz")
+    ('http://192.0.2.7:8000', 'tournament', 'xyz')
+    """
     parts = urllib.parse.urlsplit(url)
     path = parts.path.rstrip("/").split("/")
-    if parts.scheme not in ("http", "https") or len(path) < 2 or path[-2] != "t" or not path[-1]:
-        raise RoomError(f"an invite link looks like http://HOST:PORT/t/TABLE, not {url!r}")
+    if parts.scheme not in ("http", "https") or len(path) < 2 or path[-2] not in ("t", "tournament") \
+            or not path[-1]:
+        raise RoomError(f"an invite link looks like http://HOST:PORT/t/TABLE (a table) or "
+                        f"http://HOST:PORT/tournament/ID (a tournament), not {url!r}")
     base = urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/".join(path[:-2]), "", ""))
-    return base, path[-1]
+    return base, path[-2], path[-1]
 
 
 def read_view(data: dict[str, Any]) -> View:
@@ -122,21 +137,21 @@ class RoomClient:
         return dict(self._call("GET", f"/api/tables/{table}"))
 
     def join(self, table: str, name: str, seat: int | None = None,
-             chips: int | None = None) -> tuple[int, str]:
-        """Take a seat (bringing ``chips`` where the table allows deep stacks); the seat's number
-        and its token (keep it: it is shown only now). At a table whose host seats players, see
-        :meth:`take_seat`."""
-        answer = self.take_seat(table, name, seat, chips)
+             chips: int | None = None, member_key: str | None = None) -> tuple[int, str]:
+        """Take a seat (bringing ``chips`` where the table allows deep stacks; as the club member
+        ``member_key`` opens); the seat's number and its token (keep it: it is shown only now). At
+        a table whose host seats players, see :meth:`take_seat`."""
+        answer = self.take_seat(table, name, seat, chips, member_key=member_key)
         if answer["seat"] is None:
             raise RoomError(f"the host seats players at this table: you asked (request {answer['request']})")
         return int(answer["seat"]), str(answer["token"])
 
     def take_seat(self, table: str, name: str, seat: int | None = None, chips: int | None = None,
-                  *, host_token: str | None = None) -> dict[str, Any]:
+                  *, member_key: str | None = None, host_token: str | None = None) -> dict[str, Any]:
         """Take a seat, or ask the host for one where players ask to sit (the host, with
         ``host_token``, sits at once): ``{"seat", "token"}``, or ``{"seat": None, "request",
         "token"}``, the token opening the seat once the host grants it."""
-        body: dict[str, Any] = {"name": name, "seat": seat, "chips": chips}
+        body: dict[str, Any] = {"name": name, "seat": seat, "chips": chips, "member_key": member_key}
         body = {key: value for key, value in body.items() if value is not None}
         return dict(self._call("POST", f"/api/tables/{table}/seats", body, token=host_token))
 
@@ -174,6 +189,70 @@ class RoomClient:
 
     def close(self, table: str, owner_token: str) -> dict[str, Any]:
         return dict(self._call("POST", f"/api/tables/{table}/close", {}, token=owner_token))
+
+    def create_tournament(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """Make a tournament; its id (``tournament``), tables, invite path and the owner's token."""
+        return dict(self._call("POST", "/api/tournaments", setup))
+
+    def tournament(self, tournament: str) -> dict[str, Any]:
+        return dict(self._call("GET", f"/api/tournaments/{tournament}"))
+
+    def enter(self, tournament: str, name: str) -> dict[str, Any]:
+        """Enter a tournament: the ``table`` and ``seat`` it seats you at, and your ``token``
+        (keep it: it is shown only now, and opens your seat at every table the tournament moves
+        you to)."""
+        return dict(self._call("POST", f"/api/tournaments/{tournament}/entries", {"name": name}))
+
+    def start_tournament(self, tournament: str, owner_token: str) -> dict[str, Any]:
+        return dict(self._call("POST", f"/api/tournaments/{tournament}/start", {}, token=owner_token))
+
+    def bomb_pot(self, table: str, owner_token: str) -> dict[str, Any]:
+        """Call a bomb pot (the table's owner): the next hand of a game that has them."""
+        return dict(self._call("POST", f"/api/tables/{table}/bomb-pot", {}, token=owner_token))
+
+    # -- clubs (docs/night.md) -------------------------------------------------------------------
+
+    def create_club(self, name: str, member: str | None = None) -> dict[str, Any]:
+        """Make a club: its id, page and owner token (and the host's member key, as ``member``)."""
+        body = {"name": name} | ({"member": member} if member else {})
+        return dict(self._call("POST", "/api/clubs", body))
+
+    def club(self, club: str) -> dict[str, Any]:
+        return dict(self._call("GET", f"/api/clubs/{club}"))
+
+    def club_csv(self, club: str) -> str:
+        return self._text("GET", f"/api/clubs/{club}/ledger?format=csv")
+
+    def add_member(self, club: str, owner_token: str, name: str) -> dict[str, Any]:
+        return dict(self._call("POST", f"/api/clubs/{club}/members", {"name": name}, token=owner_token))
+
+    def renew_key(self, club: str, owner_token: str, member: int) -> dict[str, Any]:
+        return dict(self._call("POST", f"/api/clubs/{club}/members/{member}/key", {}, token=owner_token))
+
+    def file_night(self, club: str, owner_token: str, table: str, table_owner_token: str,
+                   names: dict[str, int] | None = None) -> dict[str, Any]:
+        body: dict[str, Any] = {"table": table, "owner_token": table_owner_token}
+        if names:
+            body["names"] = names
+        return dict(self._call("POST", f"/api/clubs/{club}/nights", body, token=owner_token))
+
+    def club_member(self, club: str, key: str) -> dict[str, Any]:
+        return dict(self._call("GET", f"/api/clubs/{club}/me", token=key))
+
+
+def parse_club_link(url: str) -> tuple[str, str, str | None]:
+    """The room's base address, the club's id, and the member key a member's link carries.
+
+    >>> parse_club_link("http://192.0.2.7:8000/c/xyz#key=s3cret")
+    ('http://192.0.2.7:8000', 'xyz', 's3cret')
+    """
+    parts = urllib.parse.urlsplit(url)
+    path = parts.path.rstrip("/").split("/")
+    if parts.scheme not in ("http", "https") or len(path) < 2 or path[-2] != "c" or not path[-1]:
+        raise RoomError(f"a club's link looks like http://HOST:PORT/c/CLUB, not {url!r}")
+    base = urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/".join(path[:-2]), "", ""))
+    key = urllib.parse.parse_qs(parts.fragment).get("key", [None])[0]
+    return base, path[-1], key
 
 
 def _duration(seconds: float) -> str:
@@ -221,6 +300,9 @@ class SeatConnection:
         """The last refusal that answered no intent (a bad hello: why the room closes)."""
         self.final_ledger: dict[str, Any] | None = None
         """The table's final ledger, sent when it closes."""
+        self.moves: list[str] = []
+        """The tables a tournament moved this seat to, in turn (the connection follows it there)."""
+        self._moving = False
 
     async def __aenter__(self) -> SeatConnection:
         try:
@@ -271,8 +353,17 @@ class SeatConnection:
             try:
                 async for text in socket:
                     await self._receive(json.loads(text))
+                    if self._moving:
+                        break
             except ConnectionClosed:
                 pass
+            if self._moving:  # a tournament moved the seat: the same token opens it at the new table
+                self._moving = False
+                with contextlib.suppress(ConnectionClosed):
+                    await socket.close()
+                await self._reopen()
+                await self._notify()
+                continue
             self.connected, self.drops = False, self.drops + 1
             self.closed_with = socket.close_code
             await self._notify()
@@ -351,6 +442,9 @@ class SeatConnection:
             self.state, self.received_at = frame, time.monotonic()
         elif kind == "closed":
             self.final_ledger = frame["ledger"]
+        elif kind == "moved":
+            self.table, self.state, self._moving = frame["table"], None, True
+            self.moves.append(frame["table"])
         elif kind == "error" and frame.get("id") is None:
             self.refusal = frame["message"]
         elif kind in ("ack", "error") and frame.get("id") is not None:

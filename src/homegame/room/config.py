@@ -26,6 +26,7 @@ from homegame.engine.game import MAX_CHIPS
 from homegame.errors import GameError, HomegameError, RoomError, shown
 from homegame.games import GAMES, game_class, new_game
 from homegame.games._units import PairUnits
+from homegame.room.tournament_config import NUMBER_FIELDS, TournamentConfig, refuse_untournamentable
 from homegame.wording import listed
 
 __all__ = ["BOT_LEVELS", "BOT_NAMES", "MOST_SEATS", "ROOM_FIELDS", "GameChoice", "RoomField", "TableConfig",
@@ -39,7 +40,9 @@ BOT_NAMES: Final = ("Ada", "Bix", "Cole", "Dot", "Eli", "Fay", "Gil", "Hu")
 """The names bots sit under, seat by seat (with "(bot)" after them)."""
 _FIELDS: Final = frozenset({"name", "seats", "buy_in", "max_buy_in", "stakes", "games", "default_game",
                             "bots", "bot_level", "clock", "timeouts_to_sit_out", "points_rate", "pause",
-                            "public", "ask_to_sit", "host_starts", "approve_chips"})
+                            "public", "ask_to_sit", "host_starts", "approve_chips",
+                            "time_bank", "time_bank_refill", "time_bank_every", "bomb_pot", "bomb_pot_every",
+                            "tournament"})
 BOT_LEVELS: Final = ("heuristic", "best", "random", "search")
 """The bot levels a form offers (a client may also give ``search`` its own budget, as ``search:0.5s``,
 within the room's)."""
@@ -79,6 +82,11 @@ ROOM_FIELDS: Final = {
     "ask_to_sit": RoomField("Players ask the host to sit", "flag", 0, 1),
     "host_starts": RoomField("The host starts the night", "flag", 0, 1),
     "approve_chips": RoomField("The host approves rebuys and top-ups", "flag", 0, 1),
+    "time_bank": RoomField("Time bank (seconds)", "seconds", 0, 3600),
+    "time_bank_refill": RoomField("Time bank refill (seconds)", "seconds", 0, 3600),
+    "time_bank_every": RoomField("Refill every (hands)", "whole", 1, 1000),
+    "bomb_pot": RoomField("Bomb pot (chips each)", "whole", 0, MAX_CHIPS // MOST_SEATS),
+    "bomb_pot_every": RoomField("Bomb pot every (hands)", "whole", 0, 1000),
 }
 """The room's own fields a form sets, with their bounds: the one place they are declared, which
 the lobby reads (:func:`setup_json`) and :meth:`TableConfig.from_json` checks against."""
@@ -92,7 +100,9 @@ def setup_json() -> dict[str, Any]:
     {'value': 'random', 'words': 'any legal move, the easiest'}
     """
     return {"fields": {name: room_field.to_json() for name, room_field in ROOM_FIELDS.items()},
-            "bot_levels": [{"value": level, "words": BOT_WORDS[level]} for level in BOT_LEVELS]}
+            "bot_levels": [{"value": level, "words": BOT_WORDS[level]} for level in BOT_LEVELS],
+            "tournament_fields": {name: known.to_json() for name, known in NUMBER_FIELDS.items()},
+            "tournament_games": sorted(name for name in GAMES if untournamentable(name) is None)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +131,13 @@ class TableConfig:
     it); with ``ask_to_sit`` a person asks for a seat and the host seats them or not; with
     ``host_starts`` the table deals its first hand when the host starts the night, not as soon as
     two can play; with ``approve_chips`` a rebuy waits for the host's yes.
+    ``time_bank`` is each player's bank of extra seconds (0: none), which the clock draws on when
+    a turn's ``clock`` runs out, before the rules play for the seat; ``time_bank_refill`` seconds go
+    back into every bank (up to ``time_bank``) after every ``time_bank_every`` hands. ``bomb_pot`` is
+    what everyone puts in when a bomb pot is dealt (0: none): when the owner calls one, and every
+    ``bomb_pot_every`` hands (0: only when called), in the games that have bomb pots.
+    ``tournament`` holds the rules of the tournament the table is one of (``None``: a cash table),
+    whose levels' stakes then stand over ``stakes``.
     """
 
     name: str
@@ -140,6 +157,12 @@ class TableConfig:
     ask_to_sit: bool = False
     host_starts: bool = False
     approve_chips: bool = False
+    time_bank: float = 0.0
+    time_bank_refill: float = 0.0
+    time_bank_every: int = 10
+    bomb_pot: int = 0
+    bomb_pot_every: int = 0
+    tournament: TournamentConfig | None = None
 
     @classmethod
     def from_json(cls, data: Any) -> TableConfig:
@@ -169,6 +192,12 @@ class TableConfig:
             ask_to_sit=_flag("ask_to_sit", data.get("ask_to_sit", False)),
             host_starts=_flag("host_starts", data.get("host_starts", False)),
             approve_chips=_flag("approve_chips", data.get("approve_chips", False)),
+            time_bank=_seconds("time_bank", data.get("time_bank", 0.0)),
+            time_bank_refill=_seconds("time_bank_refill", data.get("time_bank_refill", 0.0)),
+            time_bank_every=_whole("time_bank_every", data.get("time_bank_every", 10)),
+            bomb_pot=_whole("bomb_pot", data.get("bomb_pot", 0)),
+            bomb_pot_every=_whole("bomb_pot_every", data.get("bomb_pot_every", 0)),
+            tournament=_tournament(data.get("tournament")),
         )
         config.check()
         return config
@@ -195,33 +224,71 @@ class TableConfig:
             return cls.from_json(_mended(data))
 
     def check(self) -> None:
-        """Refuse a setup no hand could be dealt at: too many bots, stakes a game refuses."""
+        """Refuse a setup no hand could be dealt at: too many bots, stakes a game refuses, a bomb pot
+        no game of the table has, a host's seating, start or rebuys at a tournament's table."""
         if self.bots >= self.seats:
             raise RoomError(f"{self.bots} bots leave no seat free at a table of {self.seats}", field="bots")
+        self._check_bomb_pots()
+        hosted = [key for key in ("ask_to_sit", "host_starts", "approve_chips") if getattr(self, key)]
+        if self.tournament is not None and hosted:
+            raise RoomError(f"{ROOM_FIELDS[hosted[0]].label}: not in a tournament, which seats its entries, "
+                            "starts on its own and has no rebuys", field=hosted[0])
+        levels = range(len(self.tournament.levels)) if self.tournament is not None else range(1)
         for choice in self.games:
-            game = game_class(choice.game)
-            try:
-                _within_the_room_s_budget(make_bot(choice.game, self.bot_level))
-            except HomegameError as error:
-                raise RoomError(f"Bot level: {error}", field="bot_level") from None
-            fits = [n for n in game.players if 2 <= n <= self.seats] or [game.players[0]]
+            if self.tournament is not None:
+                refuse_untournamentable(choice.game, choice.variants)
+            self._check_game(choice, levels)
+
+    def _check_game(self, choice: GameChoice, levels: range) -> None:
+        """Refuse a game of the table that its stakes (at each of a tournament's levels) do not fit."""
+        game = game_class(choice.game)
+        try:
+            _within_the_room_s_budget(make_bot(choice.game, self.bot_level))
+        except HomegameError as error:
+            raise RoomError(f"Bot level: {error}", field="bot_level") from None
+        fits = [n for n in game.players if 2 <= n <= self.seats] or [game.players[0]]
+        for level in levels:
             for variants in ((), *((v,) for v in choice.variants)):
                 try:
                     new_game(choice.game, players=fits[0], variants=variants,
-                             **self.settings_for(choice.game, variants, seats=range(fits[0])))
+                             **self.settings_for(choice.game, variants, seats=range(fits[0]), level=level))
                 except HomegameError as error:
                     setting = error.setting if isinstance(error, GameError) else None
                     at_fault = f"stakes.{setting}" if setting else getattr(error, "field", None) or "games"
-                    raise RoomError(f"{game.title} at this table: {error}", field=at_fault) from None
+                    at_level = f" at level {level + 1}" if self.tournament is not None else ""
+                    raise RoomError(f"{game.title} at this table{at_level}: {error}",
+                                    field=at_fault) from None
+
+    def _check_bomb_pots(self) -> None:
+        if self.bomb_pot_every and not self.bomb_pot:
+            raise RoomError(f"{ROOM_FIELDS['bomb_pot_every'].label}: a bomb pot every {self.bomb_pot_every} "
+                            "hands needs the chips each player puts in (bomb_pot)", field="bomb_pot")
+        if self.bomb_pot and not self.bomb_pot_games:
+            raise RoomError(f"{ROOM_FIELDS['bomb_pot'].label}: none of this table's games has bomb pots "
+                            f"(those that do: {', '.join(sorted(bomb_pot_games()))})", field="bomb_pot")
+
+    @property
+    def bomb_pot_games(self) -> list[str]:
+        """The table's games that deal bomb pots, when it sets an amount for them.
+
+        >>> config = TableConfig.from_json({"name": "Bombs", "games": ["draw", "papayoo"], "bomb_pot": 5})
+        >>> config.bomb_pot_games
+        ['draw']
+        """
+        if not self.bomb_pot:
+            return []
+        return [choice.game for choice in self.games if choice.game in bomb_pot_games()]
 
     def settings_for(self, name: str, variants: Iterable[str] = (),
-                     seats: Sequence[int] | None = None) -> dict[str, Any]:
-        """The settings a game is dealt with here under ``variants``: the stakes that count in it,
-        and the points rate as the unit of the games that have one. ``seats`` are the table's
-        seats dealt in, in the hand's order (all of them if not given): units two seats agreed on
-        (``pair_units``) follow those seats to their places in the hand."""
+                     seats: Sequence[int] | None = None, *, level: int = 0) -> dict[str, Any]:
+        """The settings a game is dealt with here under ``variants``: the stakes that count in it
+        (at a tournament's table, those of its ``level`` over the table's), and the points rate as
+        the unit of the games that have one. ``seats`` are the table's seats dealt in, in the hand's
+        order (all of them if not given): units two seats agreed on (``pair_units``) follow those
+        seats to their places in the hand."""
         takes = game_class(name).settings_counted(variants)
-        settings = {key: value for key, value in self.stakes.items() if key in takes}
+        stakes = self.stakes if self.tournament is None else {**self.stakes, **self.tournament.levels[level]}
+        settings = {key: value for key, value in stakes.items() if key in takes}
         if "unit" in takes and "unit" not in settings and self.points_rate is not None:
             settings["unit"] = self.points_rate
         if "pair_units" in settings:
@@ -259,7 +326,25 @@ class TableConfig:
                 "bots": self.bots, "bot_level": self.bot_level, "clock": self.clock,
                 "timeouts_to_sit_out": self.timeouts_to_sit_out, "points_rate": self.points_rate,
                 "pause": self.pause, "public": self.public, "ask_to_sit": self.ask_to_sit,
-                "host_starts": self.host_starts, "approve_chips": self.approve_chips}
+                "host_starts": self.host_starts, "approve_chips": self.approve_chips,
+                "time_bank": self.time_bank, "time_bank_refill": self.time_bank_refill,
+                "time_bank_every": self.time_bank_every, "bomb_pot": self.bomb_pot,
+                "bomb_pot_every": self.bomb_pot_every,
+                "tournament": None if self.tournament is None else self.tournament.to_json()}
+
+
+def untournamentable(game: str) -> str | None:
+    """Why a tournament leaves ``game`` out (``None``: it deals it)."""
+    try:
+        refuse_untournamentable(game)
+    except RoomError as error:
+        return str(error)
+    return None
+
+
+def bomb_pot_games() -> frozenset[str]:
+    """The games that deal bomb pots (those with a ``bomb_pot`` setting)."""
+    return frozenset(name for name, game in GAMES.items() if "bomb_pot" in game.settings)
 
 
 def _optional_whole(name: str, value: object) -> int | None:
@@ -371,6 +456,9 @@ def _stakes(value: object) -> dict[str, Any]:
     unknown = sorted(str(key) for key in value if key not in known)
     if unknown:
         raise RoomError(f"no game has a setting {', '.join(unknown)}", field=f"stakes.{unknown[0]}")
+    if "bomb_pot" in value:
+        raise RoomError("a table deals bomb pots with its own bomb_pot and bomb_pot_every, when its owner "
+                        "calls one or every so many hands, not as a stake", field="stakes.bomb_pot")
     for key, item in value.items():
         if not isinstance(item, int | str):
             label = next(game.settings[key].label for game in GAMES.values() if key in game.settings)
@@ -405,6 +493,14 @@ def _game_choice(item: object) -> GameChoice:
         raise RoomError(f"{game.title}'s variants are {', '.join(game.variants) or 'none'}, "
                         f"not {shown(variants)}", field="games")
     return GameChoice(game.name, tuple(dict.fromkeys(variants)))
+
+
+def _tournament(value: object) -> TournamentConfig | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise RoomError(f"a tournament's rules are an object, not {shown(value)}", field="tournament")
+    return TournamentConfig.from_json(value)
 
 
 def _default(value: object, games: tuple[GameChoice, ...]) -> str:

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 __all__ = ["FORWARDED", "ForwardToOwner", "relay_socket"]
 
 FORWARDED: Final = "x-homegame-forwarded"
-_TABLE_PATH: Final = re.compile(r"^/api/tables/([^/]+)(?:/|$)")
+_TABLE_PATH: Final = re.compile(r"^/api/(?:tables|tournaments)/([^/]+)(?:/|$)")
+"""A request about a table, or a tournament (known by its first table, whose process serves it)."""
 _PASSED_HEADERS: Final = ("authorization", "content-type")
 _TIMEOUT: Final = 10.0
 _LARGEST_BODY: Final = 64 * 1024

@@ -22,6 +22,7 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import math
 import secrets
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -94,6 +95,8 @@ class TableHost:
             if events:
                 await self._save(events)
                 self._tell(events)
+                if self.table.tournament is not None and self.table.phase != "playing":
+                    self.room.tournament_of(self.table).look_again()
             if self.table.phase == "closed":
                 # Once the request that closed it is answered: its ack goes out before the end.
                 asyncio.get_running_loop().call_soon(self.room.closed, self)
@@ -184,7 +187,10 @@ class TableHost:
             self.connections.discard(older)
 
     def _hosts(self, connection: Connection) -> bool:
-        return any(_holds(self.table.owner_hash, key) for key in connection.keys)
+        """Whether ``connection`` holds the host's controls (a tournament's tables have none: the
+        tournament runs by its rules)."""
+        owner = self.table.owner_hash
+        return self.table.tournament is None and any(_holds(owner, key) for key in connection.keys)
 
     def disconnect(self, connection: Connection) -> None:
         if connection in self.connections:
@@ -239,15 +245,27 @@ class TableHost:
         self._push()
 
     def public(self) -> dict[str, Any]:
-        """The table as everyone sees it, with the seats whose players are connected now."""
+        """The table as everyone sees it, with the seats whose players are connected now (and, at
+        a tournament's table, the tournament as everyone sees it)."""
         present = {c.seat for c in self.connections if c.seat is not None}
-        return table_json(self.table, present)
+        tournament = None
+        if self.table.tournament is not None:
+            tournament = self.room.tournament_of(self.table).summary(self.room.clock())
+        return table_json(self.table, present, tournament=tournament)
+
+    def push(self) -> None:
+        """Send every connection the table as its own seat may see it now (the tournament calls
+        this when another of its tables changed what everyone sees of it)."""
+        self._push()
 
     def _push(self) -> None:
         """Send every connection the table as its own seat (and the host, the host) may see it now."""
         table = self.table
         for connection in list(self.connections):
             if connection.seat is not None and table.seats[connection.seat] is None:
+                moved = table.moved_out_of(connection.seat)
+                if moved is not None:
+                    connection.send({"type": "moved", "table": moved["to"], "name": moved["name"]})
                 connection.seat = None  # the seat was given up: the connection watches now
             if connection.seat is None and connection.keys:  # a request the host has granted
                 seats = (self._seat_by_hash(key) for key in connection.keys)
@@ -302,6 +320,9 @@ class TableHost:
         opens, now = table.call_opens_at(), self.room.clock()
         moments = [*waiting, *([table.wakes_at] if table.wakes_at is not None else []),
                    *([opens] if opens is not None and opens > now else [])]  # the pause before a call
+        change = table.level_at(now)[2] if table.phase != "closed" else math.inf
+        if math.isfinite(change):
+            moments.append(change + 0.01)  # a tournament's new level or break: tell everyone
         if moments:
             delay = max(0.0, min(moments) - now)
             self._timer = asyncio.get_running_loop().call_later(delay, lambda: self._spawn(self._wake()))
@@ -351,10 +372,14 @@ class TableHost:
         if table.phase == "between" and table.wakes_at is not None and table.wakes_at <= now:
             await self._quietly(self.change(lambda t: t.deal(at=self.room.clock(), shuffle=self.room.shuffle)
                                             if t.phase == "between" else None))
+        if table.phase == "break" and table.wakes_at is not None and table.wakes_at <= now:
+            await self._quietly(self.change(lambda t: t.end_break(at=self.room.clock())))
         for seat in table.due(now):
             key = ("clock", seat, self._decision(seat))
             if key not in self._busy:
                 self._spawn(self._run_out(seat, key))
+        if table.tournament is not None:
+            self._push()  # the tournament's clock may have moved to a new level or break
         self._schedule()
 
     async def _run_out(self, seat: int, key: tuple[Any, ...]) -> None:
@@ -366,6 +391,8 @@ class TableHost:
                 game = self._fallback_game(table)
                 await self.change(lambda t: t.choose(seat, game, [], at=self.room.clock(),
                                                      shuffle=self.room.shuffle, by="clock"))
+                return
+            if await self.change(lambda t: t.draw_time_bank(seat, at=self.room.clock())):
                 return
             action = await self._default_for(seat)
             if action is not None and self._decision(seat) == key[2]:

@@ -49,6 +49,9 @@ def host_request(table: Table, action: dict[str, Any], *, at: float, host: str) 
     if intent is not None and intent in table.host_intents:
         return {"done": "done already", "again": True}
     table.check_open()
+    if table.tournament is not None:
+        raise RoomError("a tournament's table has no host's controls: the tournament runs by its rules "
+                        "(its owner may start it early)")
     marks = {"by": "host", "host_intent": intent}
     done = _REQUESTS[action["type"]](table, action, at, {**marks, "host": host})
     return {"done": done, "again": False}
@@ -61,8 +64,9 @@ def _approve(table: Table, action: dict[str, Any], at: float, marks: dict[str, A
                                        request=number)
     if request.seat is not None and "seat" not in action and seat != request.seat:
         raise RoomError(f"seat {request.seat}, which {name} asked for, is taken: give another seat")
+    member = {"member": request.member} if request.member else {}
     table.record("seated", {"seat": seat, "name": name, "token": request.token_hash, "bot": None,
-                            "buy_in": chips, "request": number, **_of(marks)}, at)
+                            "buy_in": chips, "request": number, **member, **_of(marks)}, at)
     return f"{name} sits in seat {seat} with {counted(chips, 'chip')}"
 
 

@@ -35,7 +35,8 @@ REFUSED_KEPT: Final = 32
 class SeatRequest:
     """Someone who asked for a seat: the name they asked under, the chips they bring, the seat
     they asked for (``None``: any), the hash of the token they were given (which opens the seat
-    once the host seats them) and when they asked; ``refused`` once the host said no."""
+    once the host seats them) and when they asked; ``refused`` once the host said no. ``member``
+    is the club member their key showed them to be (the seat is that member's once granted)."""
 
     name: str
     token_hash: str
@@ -43,23 +44,27 @@ class SeatRequest:
     seat: int | None
     at: float
     refused: bool = False
+    member: dict[str, Any] | None = None
 
     def checkpoint(self) -> dict[str, Any]:
         return {"name": self.name, "token": self.token_hash, "chips": self.chips, "seat": self.seat,
-                "at": self.at, "refused": self.refused}
+                "at": self.at, "refused": self.refused, "member": self.member}
 
     @classmethod
     def from_checkpoint(cls, data: dict[str, Any]) -> SeatRequest:
-        return cls(data["name"], data["token"], data["chips"], data["seat"], data["at"], data["refused"])
+        return cls(data["name"], data["token"], data["chips"], data["seat"], data["at"], data["refused"],
+                   data.get("member"))
 
     def to_json(self, number: int) -> dict[str, Any]:
         """The request as its asker and the host see it (never its token)."""
         return {"id": number, "name": self.name, "chips": self.chips, "seat": self.seat, "at": self.at,
+                "member": None if self.member is None else self.member.get("name"),
                 "status": "refused" if self.refused else "asking"}
 
 
 def _asked(table: TableState, data: dict[str, Any], at: float) -> None:
-    table.requests[table.seq] = SeatRequest(data["name"], data["token"], data["chips"], data["seat"], at)
+    table.requests[table.seq] = SeatRequest(data["name"], data["token"], data["chips"], data["seat"], at,
+                                            member=data.get("member"))
 
 
 def _request_refused(table: TableState, data: dict[str, Any], at: float) -> None:

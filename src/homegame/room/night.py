@@ -84,7 +84,9 @@ class Night:
     entries: list[LedgerEntry] = field(default_factory=list)
     hands: list[NightHand] = field(default_factory=list)
     joined: dict[str, int] = field(default_factory=dict)
-    members: dict[str, str] = field(default_factory=dict)
+    members: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The club member each name sat down as: ``{"club", "id", "name"}`` (see
+    :mod:`homegame.room.club`)."""
     bots: set[str] = field(default_factory=set)
     names_by_token: dict[str, str] = field(default_factory=dict)
     """The name each seat token (by its hash) sat down under."""
@@ -129,7 +131,7 @@ def _note_seated(night: Night, event: TableEvent) -> None:
     night.joined.setdefault(name, night.table.hands_played)
     if event.data.get("token"):
         night.names_by_token[event.data["token"]] = name
-    if event.data.get("member"):
+    if isinstance(event.data.get("member"), dict):
         night.members[name] = event.data["member"]
     if event.data.get("bot"):
         night.bots.add(name)

@@ -53,8 +53,9 @@ def ledger_export(night: Night) -> dict[str, Any]:
         for entry in night.entries:
             if entry.name == name and entry.kind in _COLUMNS:
                 split[_COLUMNS[entry.kind]] += entry.chips
-        lines.append({"name": name, "bot": name in table.ledger.bots, "member": night.members.get(name),
-                      **split, "bought": bought, "cashed": table.ledger.cashed.get(name, 0),
+        member = night.members.get(name, {}).get("name")
+        lines.append({"name": name, "bot": name in table.ledger.bots, "member": member, **split,
+                      "bought": bought, "cashed": table.ledger.cashed.get(name, 0),
                       "stack": stacks.get(name, 0), "net": nets[name]})
     if table.ledger.house:
         lines.append({"name": HOUSE, "bot": False, "member": None, **dict.fromkeys(_COLUMNS.values(), 0),

@@ -33,7 +33,7 @@ from homegame.room.protocol import BadMessage
 if TYPE_CHECKING:
     from homegame.room.service import CardRoom
 
-__all__ = ["NightReader", "night_routes"]
+__all__ = ["NightReader", "download", "night_routes", "stem"]
 
 Handler = Callable[[Request], Awaitable[Response]]
 _KEPT: Final = 16
@@ -64,15 +64,26 @@ class NightReader:
         return night
 
 
-def _download(body: str, media: str, filename: str) -> Response:
+def download(body: str, media: str, filename: str) -> Response:
+    """``body`` as a file to keep, named ``filename``."""
     headers = {"Cache-Control": "no-store", "Content-Disposition": f'attachment; filename="{filename}"'}
     return Response(body, media_type=media, headers=headers)
 
 
+def stem(name: str, ident: str, fallback: str) -> str:
+    """A file name's start for downloads: ``name`` made safe (``fallback`` if nothing is left),
+    then ``ident``.
+
+    >>> stem("Friday night!", "abc", "table"), stem("???", "abc", "club")
+    ('friday-night-abc', 'club-abc')
+    """
+    safe = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower()[:40]
+    return f"{safe or fallback}-{ident}"
+
+
 def file_stem(night: Night) -> str:
     """A file name's start for the night's downloads: the table's name, made safe, and its id."""
-    name = re.sub(r"[^A-Za-z0-9]+", "-", night.table.config.name).strip("-").lower()[:40]
-    return f"{name or 'table'}-{night.table.id}"
+    return stem(night.table.config.name, night.table.id, "table")
 
 
 def night_routes(room: CardRoom, *, api: Callable[[Handler], Handler],
@@ -89,7 +100,7 @@ def night_routes(room: CardRoom, *, api: Callable[[Handler], Handler],
             raise BadMessage("bad_message", f"a ledger comes as format=csv or format=json, not {form[:20]!r}")
         night = await reader.night(request.path_params["table"])
         if form == "csv":
-            return _download(ledger_csv(night), "text/csv; charset=utf-8", f"{file_stem(night)}-ledger.csv")
+            return download(ledger_csv(night), "text/csv; charset=utf-8", f"{file_stem(night)}-ledger.csv")
         response = JSONResponse(ledger_export(night))
         response.headers["Content-Disposition"] = f'attachment; filename="{file_stem(night)}-ledger.json"'
         return response
@@ -113,7 +124,7 @@ def night_routes(room: CardRoom, *, api: Callable[[Handler], Handler],
             body, whose = histories_jsonl(night, token_hash=hashed), "mine"
         else:
             raise NotAllowed("that token opens no seat of this table")
-        return _download(body, "application/x-ndjson", f"{file_stem(night)}-hands-{whose}.jsonl")
+        return download(body, "application/x-ndjson", f"{file_stem(night)}-hands-{whose}.jsonl")
 
     return [
         Route("/api/tables/{table}/ledger", api(ledger)),

@@ -72,11 +72,13 @@ def _message(kind: str, description: str, fields: dict[str, Any] | None = None,
 
 _REQUEST: Final = {
     "type": "object", "additionalProperties": False,
-    "required": ["id", "name", "chips", "seat", "at", "status"],
+    "required": ["id", "name", "chips", "seat", "at", "member", "status"],
     "description": "a seat request: its number, the name and chips asked with, the seat asked for "
-                   "(null: any), when, and 'asking' (waiting for the host) or 'refused'",
+                   "(null: any), when, the club member the asker's key showed them to be (null: none), "
+                   "and 'asking' (waiting for the host) or 'refused'",
     "properties": {"id": {"type": "integer"}, "name": {"type": "string"}, "chips": {"type": "integer"},
-                   "seat": _SEAT, "at": {"type": "number"}, "status": {"enum": ["asking", "refused"]}},
+                   "seat": _SEAT, "at": {"type": "number"}, "member": {"type": ["string", "null"]},
+                   "status": {"enum": ["asking", "refused"]}},
 }
 
 CLIENT_MESSAGES: Final[dict[str, dict[str, Any]]] = {
@@ -139,6 +141,10 @@ SERVER_MESSAGES: Final[dict[str, dict[str, Any]]] = {
                       {"id": {"type": ["string", "null"]}, "code": {"type": "string"},
                        "message": {"type": "string"}}, ("id", "code", "message")),
     "pong": _message("pong", "The answer to ping."),
+    "moved": _message("moved", "A tournament moved this connection's player, with their chips and token, to "
+                      "another of its tables to balance them: connect there (hello with the same token). "
+                      "This connection watches from now on.",
+                      {"table": {"type": "string"}, "name": {"type": "string"}}, ("table", "name")),
     "closed": _message("closed", "The table has closed (or had closed when the client said hello): its "
                        "final ledger, the same as GET /api/tables/<table>/ledger. The server then closes "
                        "the connection with code 4410.",

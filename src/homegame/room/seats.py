@@ -52,6 +52,8 @@ class Seat:
     """Chips the player asked to rebuy during a hand they play, added when it ends."""
     chips_asked: int = 0
     """Chips the player asked for at a table whose host approves rebuys, until the host answers."""
+    time_bank: float = 0.0
+    """Seconds left in the player's time bank (see ``TableConfig.time_bank``)."""
     code: list[Any] | None = None
     """The seat's code for another device, ``[hash, expires]``, until it is claimed (see
     :mod:`homegame.room.devices`)."""
@@ -74,19 +76,22 @@ class Seat:
                 "sitting_out": self.sitting_out, "leaving": self.leaving, "timeouts": self.timeouts,
                 "intents": [[intent, seq] for intent, seq in self.intents.items()],
                 "joined_after": self.joined_after, "away_from": self.away_from, "rebuy": self.rebuy,
-                "chips_asked": self.chips_asked, "code": self.code, "devices": self.devices}
+                "chips_asked": self.chips_asked, "time_bank": self.time_bank, "code": self.code,
+                "devices": self.devices}
 
     @classmethod
     def from_checkpoint(cls, data: dict[str, Any]) -> Seat:
         return cls(data["name"], data["token"], data["bot"], data["stack"], data["sitting_out"],
                    data["leaving"], data["timeouts"], OrderedDict((i, s) for i, s in data["intents"]),
                    data.get("joined_after", 0), data.get("away_from", 0), data.get("rebuy", 0),
-                   data.get("chips_asked", 0), data.get("code"), list(data.get("devices", ())))
+                   data.get("chips_asked", 0), data.get("time_bank", 0.0), data.get("code"),
+                   list(data.get("devices", ())))
 
     def to_json(self) -> dict[str, Any]:
         """What every seat and spectator may know of this seat."""
         return {"name": self.name, "bot": self.bot, "stack": self.stack, "sitting_out": self.sitting_out,
-                "leaving": self.leaving, "rebuy": self.rebuy, "chips_asked": self.chips_asked}
+                "leaving": self.leaving, "rebuy": self.rebuy, "chips_asked": self.chips_asked,
+                "time_bank": self.time_bank}
 
 
 @dataclass

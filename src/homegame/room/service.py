@@ -14,17 +14,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import statistics
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from homegame.cards import Card
 from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.room.bots import BotPool
-from homegame.room.config import TableConfig
+from homegame.room.clubs import Clubs
+from homegame.room.config import BOT_NAMES, TableConfig
 from homegame.room.connection import CLOSE_TABLE_CLOSED, TokenBucket
 from homegame.room.devices import new_code, normal_code, shown_code
 from homegame.room.hands import replay_hand
@@ -34,6 +37,8 @@ from homegame.room.ownership import Sharing
 from homegame.room.protocol import BadMessage, read_host_action
 from homegame.room.store import SharedStore, Store
 from homegame.room.table import Shuffle, Table, TableEvent
+from homegame.room.tournament import Tournament
+from homegame.room.tournament_config import TOURNAMENT_FIELDS, TournamentConfig
 from homegame.room.views import closed_frame, hand_chips, ledger_json, table_json
 
 __all__ = ["ABANDONED_AFTER", "CardRoom", "system_shuffle"]
@@ -77,10 +82,12 @@ class CardRoom:
         self.monotonic = time.monotonic
         self.random = random.SystemRandom()
         self.hosts: dict[str, TableHost] = {}
+        self.tournaments: dict[str, Tournament] = {}
         self._claims: dict[str, TokenBucket] = {}
         self.lag: deque[float] = deque(maxlen=3000)
         self._lag_task: asyncio.Task[None] | None = None
         self.sharing: Sharing | None = None
+        self.clubs = Clubs(store, lambda: self.clock())
         if isinstance(store, SharedStore):
             self.sharing = Sharing(self, store, address=advertise or "", lease=lease)
         elif advertise is not None:
@@ -124,7 +131,19 @@ class CardRoom:
             return False
         host = self.hosts[table_id] = TableHost(self, table)
         host.start()
+        if table.tournament is not None:
+            self.tournament_of(table).look_again()  # it may finish what a crash interrupted
         return True
+
+    def tournament_of(self, table: Table) -> Tournament:
+        """The tournament ``table`` is one of (known again from its rules after a restart)."""
+        rules = table.config.tournament
+        assert rules is not None
+        tournament = self.tournaments.get(rules.id)
+        if tournament is None:
+            name = table.config.name.rsplit(" · table ", 1)[0]
+            tournament = self.tournaments[rules.id] = Tournament(self, rules, name)
+        return tournament
 
     async def still_holds(self, table_id: str) -> bool:
         """Whether this process may still write ``table_id`` (always, unless the store is shared)."""
@@ -148,6 +167,9 @@ class CardRoom:
         """Make a table from its setup (see :class:`TableConfig`) for the client at address
         ``client``, within the room's limits; its id and the owner's token."""
         config = TableConfig.from_json(setup)
+        if config.tournament is not None:
+            raise RoomError("a tournament's tables are made with the tournament: POST /api/tournaments",
+                            field="tournament")
         self.limits.make_table(client, now=self.monotonic(), open_tables=len(await self._open_lines()))
         table_id, owner = new_token(8), new_token()
         table = Table.create(table_id, config, at=self.clock(), owner_hash=token_hash(owner))
@@ -163,30 +185,91 @@ class CardRoom:
         (the address the asker reached the room at; none: the link's path alone)."""
         return f"{(self.public_url or base).rstrip('/')}/t/{table_id}"
 
+    async def create_tournament(self, setup: Any) -> dict[str, Any]:
+        """Make a tournament from its setup: its tables (as many as its entries need at ``seats`` a
+        table) and its bots' entries; its id (its first table's), tables, invite and owner token."""
+        if not isinstance(setup, dict):
+            raise RoomError(f"a tournament is described by an object, not {str(setup)[:40]!r}")
+        if "max_buy_in" in setup or "tournament" in setup:
+            raise RoomError("a tournament's stacks are its own: set stack, not max_buy_in",
+                            field="max_buy_in")
+        rules = TournamentConfig.from_json({key: setup[key] for key in setup if key in TOURNAMENT_FIELDS})
+        bots = setup.get("bots", 0)
+        if type(bots) is not int or not 0 <= bots < rules.entrants:
+            raise RoomError(f"bots: a bot takes an entry, so 0 to {rules.entrants - 1}, not {bots!r}",
+                            field="bots")
+        seats = setup.get("seats", rules.entrants)
+        count = math.ceil(rules.entrants / seats) if type(seats) is int and seats > 0 else 1
+        ids = [new_token(8) for _ in range(count)]
+        rules = TournamentConfig.from_json({**rules.to_json(), "id": ids[0], "tables": ids})
+        table_setup = {key: value for key, value in setup.items() if key not in TOURNAMENT_FIELDS}
+        config = TableConfig.from_json({**table_setup, "seats": seats, "bots": 0, "buy_in": rules.stack,
+                                        "max_buy_in": rules.stack, "tournament": rules.to_json()})
+        owner, at = new_token(), self.clock()
+        for number, table_id in enumerate(ids, start=1):
+            name = config.name if count == 1 else f"{config.name[:48]} · table {number}"
+            table = Table.create(table_id, replace(config, name=name), at=at, owner_hash=token_hash(owner))
+            await self.store.append(table_id, table.take_unsaved())
+            self.hosts[table_id] = host = TableHost(self, table)
+            host.start()
+        tournament = self.tournaments[ids[0]] = Tournament(self, rules, config.name)
+        for index in range(bots):
+            await tournament.enter(f"{BOT_NAMES[index]} (bot)", token_hash=None, bot=config.bot_level)
+        if self.sharing is not None:
+            await self.sharing.publish()
+        return {"tournament": ids[0], "tables": ids, "invite": f"/tournament/{ids[0]}", "owner_token": owner}
+
+    async def tournament(self, tournament_id: object) -> Tournament:
+        """The tournament known by ``tournament_id`` (its first table's id): one this process
+        serves, or one that has ended, read back from the store."""
+        if isinstance(tournament_id, str) and tournament_id in self.tournaments:
+            return self.tournaments[tournament_id]
+        table = await self.readable(tournament_id)
+        if table.config.tournament is None or table.config.tournament.id != tournament_id:
+            raise NotFound(f"there is no tournament {str(tournament_id)[:64]!r} in this room")
+        tournament = self.tournament_of(table)
+        await tournament.recover()
+        return tournament
+
+    async def enter_tournament(self, tournament_id: str, name: object) -> dict[str, Any]:
+        """Enter a tournament under ``name``: the table and seat it is seated at, and the seat's
+        token (the only time it is shown; it follows the player from table to table)."""
+        tournament = await self.tournament(tournament_id)
+        token = new_token()
+        table_id, seat = await tournament.enter(name, token_hash=token_hash(token))
+        return {"table": table_id, "seat": seat, "token": token, "invite": f"/t/{table_id}"}
+
+    async def start_tournament(self, tournament_id: str, owner_token: str) -> dict[str, Any]:
+        """Start a tournament now (its owner only), with the entries it has."""
+        self.hosts_table(tournament_id, owner_token, "start the tournament")
+        tournament = await self.tournament(tournament_id)
+        await tournament.start()
+        return tournament.summary(self.clock())
+
     async def join(self, table_id: str, name: object, seat: object = None, chips: object = None, *,
-                   host_token: str | None = None) -> dict[str, Any]:
-        """Seat ``name`` at the table (bringing ``chips`` where it allows deep stacks), or, where
-        players ask to sit, ask its host for the seat (the host, with ``host_token``, sits at
-        once): ``{"seat", "token"}``, or ``{"seat": None, "request", "token"}`` for a request (the
-        token opens the seat once the host grants it). The only time the token is shown."""
+                   member_key: object = None, host_token: str | None = None) -> dict[str, Any]:
+        """Seat ``name`` at the table (bringing ``chips`` where it allows deep stacks; as the club
+        member a ``member_key`` opens, if given), or, where players ask to sit, ask its host for the
+        seat (the host, with ``host_token``, sits at once): ``{"seat", "token"}``, or
+        ``{"seat": None, "request", "token"}`` for a request (the token opens the seat once the host
+        grants it, and the seat is the member's then too). The only time the token is shown."""
         host = self.host(table_id)
+        member = None if member_key is None else await self.clubs.seated_member(member_key)
         token = new_token()
         hashed, at = token_hash(token), self.clock()
         if host.table.config.ask_to_sit and not host.is_host(host_token):
             number = await host.change(lambda t: t.ask(name, token_hash=hashed, at=at, seat=seat,
-                                                        chips=chips))
+                                                        chips=chips, member=member))
             return {"seat": None, "request": number, "token": token}
         host_hash = token_hash(host_token) if host_token and host.is_host(host_token) else None
         taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=at, seat=seat, chips=chips,
-                                                   host_hash=host_hash))
+                                                   host_hash=host_hash, member=member))
         return {"seat": taken, "token": token}
 
     async def host_action(self, table_id: str, token: str | None, action: Any) -> dict[str, Any]:
         """One of the host's requests (see :mod:`homegame.room.host_actions`); only the host's token
         may make it (:class:`NotAllowed`, and nothing changed, for any other)."""
-        host = self.host(table_id)
-        if not host.is_host(token):
-            raise NotAllowed("only the table's host may do that: open the table with the host's link")
+        host = self.hosts_table(table_id, token, "do that: open the table with the host's link")
         return await host.host_action(token, read_host_action(action))
 
     async def seat_code(self, table_id: str, token: str | None) -> dict[str, Any]:
@@ -214,17 +297,36 @@ class CardRoom:
     async def close_table(self, table_id: str, owner_token: str) -> dict[str, Any]:
         """Close the table (its host only): at once between hands, else when the hand in play
         ends. Whether it closed now, and the ledger (the final one if it did)."""
-        host = self.host(table_id)
-        if not host.is_host(owner_token):
-            raise NotAllowed("only the table's host (its owner) may close it")
+        host = self.hosts_table(table_id, owner_token, "close it (with its owner token or the host's link)")
+        if host.table.tournament is not None:
+            raise RoomError("a tournament's tables close when it ends")
         closed = await host.change(lambda t: t.close(at=self.clock()))
         return {"closed": closed, "ledger": ledger_json(host.table)}
+
+    async def call_bomb_pot(self, table_id: str, owner_token: str) -> dict[str, Any]:
+        """Call a bomb pot (the table's owner only): the next hand of a game that has bomb pots."""
+        host = self.hosts_table(table_id, owner_token, "call a bomb pot")
+        await host.change(lambda t: t.call_bomb_pot(at=self.clock()))
+        return {"bomb_pot_called": True, "chips": host.table.config.bomb_pot,
+                "games": host.table.config.bomb_pot_games}
+
+    def hosts_table(self, table_id: str, token: str | None, doing: str) -> TableHost:
+        """The host of ``table_id`` for the table's host, the one check of every host's request
+        (closing, a bomb pot, starting a tournament, the host's controls): the token
+        :meth:`TableHost.is_host` takes, the owner token given when the table was made or the
+        seat's the host's role was handed to (:class:`NotAllowed` for any other)."""
+        host = self.host(table_id)
+        if not host.is_host(token):
+            raise NotAllowed(f"only the table's host may {doing}")
+        return host
 
     def closed(self, host: TableHost) -> None:
         """A table has closed: every connection gets its final ledger and is closed, and the room
         serves the table no more (its ledger and hands are read from the store from then on)."""
         host.halt()
-        frame = closed_frame(host.table)
+        table = host.table
+        ledger = self.tournament_of(table).ledger() if table.tournament is not None else None
+        frame = closed_frame(table, ledger)
         for connection in host.connections:
             connection.send(frame)
             connection.close(CLOSE_TABLE_CLOSED)
@@ -272,16 +374,24 @@ class CardRoom:
     @staticmethod
     def lobby_line(host: TableHost) -> dict[str, Any]:
         """A table in a lobby: name, seats taken and free, what it deals, what is on, whether it is
-        listed (``public``), how many are connected to it now and when its last event happened."""
+        listed (``public``), the tournament it is one of, how many are connected to it now and when
+        its last event happened."""
         table = host.table
+        rules = table.config.tournament
         return {"id": table.id, "name": table.config.name, "seats": table.config.seats,
                 "taken": sum(s is not None for s in table.seats), "phase": table.phase,
                 "games": [choice.game for choice in table.config.games], "hands_played": table.hands_played,
-                "public": table.config.public, "connected": len(host.connections), "active_at": table.last_at}
+                "public": table.config.public, "tournament": None if rules is None else rules.id,
+                "connected": len(host.connections), "active_at": table.last_at}
 
     async def ledger(self, table_id: str) -> dict[str, Any]:
-        """Who brought and took what, each net, and who pays whom to settle up."""
-        return ledger_json(await self.readable(table_id))
+        """Who brought and took what, each net, and who pays whom to settle up (at a tournament's
+        table: the tournament's entries, places and prizes)."""
+        table = await self.readable(table_id)
+        rules = table.config.tournament
+        if rules is not None:
+            return (await self.tournament(rules.id)).ledger()
+        return ledger_json(table)
 
     async def hand_log(self, table_id: str, number: object, token: str | None) -> dict[str, Any]:
         """A finished hand's history as one seat saw it (everything public for a spectator, for a

@@ -42,6 +42,7 @@ from homegame.room.hands import chance_by_hand, start_hand
 from homegame.room.names import display_name, same_name
 from homegame.room.seats import HOUSE
 from homegame.room.table_state import TableEvent, TableState
+from homegame.room.tournament_table import TournamentRequests
 from homegame.wording import counted
 
 __all__ = ["CHAT_LONGEST", "MOST_REQUESTS", "Shuffle", "Table", "TableEvent"]
@@ -53,7 +54,7 @@ Shuffle = Callable[[Sequence[Card]], list[Card]]
 """How the room shuffles a deck for a deal (the operating system's randomness when live)."""
 
 
-class Table(TableState):
+class Table(TableState, TournamentRequests):
     """One table of the card room (see the module's docstring). Build it with :meth:`create` or
     :meth:`restore`."""
 
@@ -108,22 +109,24 @@ class Table(TableState):
     # -- requests -----------------------------------------------------------------------------
 
     def join(self, name: object, *, token_hash: str, at: float, seat: object = None,
-             chips: object = None, host_hash: str | None = None) -> int:
+             chips: object = None, host_hash: str | None = None, member: dict[str, Any] | None = None) -> int:
         """Seat ``name`` (at ``seat``, or the first free one) with the table's buy-in, or with
-        ``chips`` up to its ``max_buy_in`` where the table allows deep stacks. The host sitting
-        down gives ``host_hash``, the hash of the host's token, which opens the seat too (so the
-        host's actions go by the seat's name)."""
+        ``chips`` up to its ``max_buy_in`` where the table allows deep stacks; ``member`` is the
+        club member the player's key showed them to be (see :mod:`homegame.room.clubs`). The host
+        sitting down gives ``host_hash``, the hash of the host's token, which opens the seat too (so
+        the host's actions go by the seat's name)."""
         shown_name, seat, brought = self.newcomer(name, seat, chips)
         devices = {"devices": [host_hash]} if host_hash else {}
         self.record("seated", {"seat": seat, "name": shown_name, "token": token_hash, "bot": None,
-                               "buy_in": brought, **devices}, at)
+                               "buy_in": brought, **devices} | ({"member": member} if member else {}), at)
         return seat
 
     def ask(self, name: object, *, token_hash: str, at: float, seat: object = None,
-            chips: object = None) -> int:
+            chips: object = None, member: dict[str, Any] | None = None) -> int:
         """Ask the host for a seat (at a table where players ask to sit) under ``name``, at ``seat``
-        if given, bringing ``chips`` where the table allows deep stacks: the request's number. The
-        asker watches until the host answers; the token whose hash is given opens the seat then."""
+        if given, bringing ``chips`` where the table allows deep stacks, as the club ``member`` if
+        their key showed one: the request's number. The asker watches until the host answers; the
+        token whose hash is given opens the seat then."""
         shown_name, _, brought = self.newcomer(name, None, chips)
         if seat is not None:
             self._free_seat(seat)
@@ -131,7 +134,8 @@ class Table(TableState):
         if waiting >= MOST_REQUESTS:
             raise RoomError(f"{waiting} people are waiting for the host's answer here already: ask again "
                             "once the host has answered some")
-        self.record("asked", {"name": shown_name, "token": token_hash, "chips": brought, "seat": seat}, at)
+        self.record("asked", {"name": shown_name, "token": token_hash, "chips": brought, "seat": seat}
+                    | ({"member": member} if member else {}), at)
         return self.seq
 
     def newcomer(self, name: object, seat: object, chips: object, *,
@@ -141,6 +145,8 @@ class Table(TableState):
         self.check_open()
         if self.closing:
             raise RoomError("this table closes when the hand in play ends: it seats no one now")
+        if self.tournament is not None:
+            raise RoomError("a tournament's table seats its entries: enter the tournament instead")
         shown_name = display_name(name)
         names = [s.name for s in self.seats if s is not None]
         names += [r.name for number, r in self.requests.items() if not r.refused and number != request]
@@ -186,6 +192,8 @@ class Table(TableState):
         was taken already changes nothing and answers ``False``."""
         if self._seen(seat, intent):
             return False
+        if self.tournament is not None:
+            raise RoomError("no one cashes out of a tournament: sit out, and the clock plays your hands")
         self.record("left", {"seat": seat, "intent": intent}, at)
         return True
 
@@ -212,6 +220,8 @@ class Table(TableState):
         made when that hand ends (as much of it as the stack then has room for)."""
         if self._seen(seat, intent):
             return False
+        if self.tournament is not None:
+            raise RoomError("a tournament has no rebuys: a player with no chips left is out")
         stack, most = self.occupant(seat).stack, self.config.max_buy_in
         limit = "the buy-in" if most == self.config.buy_in else "the most a player may bring,"
         if stack >= most:
@@ -327,9 +337,13 @@ class Table(TableState):
             self.record("game_over", {"reason": f"{series.game} cannot be dealt to the players here now"}, at)
             return
         seats = series.seats or tuple(self.players_for(series.game))
-        chips = self._configure(series.game, list(series.variants), seats=seats).starting_stack
+        level, _, _ = self.level_at(at)
+        chips = self._configure(series.game, list(series.variants), seats=seats, level=level).starting_stack
+        settings = self.config.settings_for(series.game, series.variants, seats, level=level)
+        if self._bomb_pot_due(series.game):
+            settings["bomb_pot"] = self.config.bomb_pot
         deal = {"number": self.hands_played + 1, "game": series.game, "variants": list(series.variants),
-                "settings": self.config.settings_for(series.game, series.variants, seats),
+                "settings": settings,
                 "seats": list(seats),
                 "dealer": min(range(len(seats)), key=lambda i: (seats[i] - self.button) % len(self.seats)),
                 "stacks": None if chips is None else [self.occupant(s).stack for s in seats],
@@ -340,6 +354,40 @@ class Table(TableState):
             self.record("game_over", {"reason": str(error)}, at)
             return
         self.record("dealt", {**deal, "deck": format_cards(deck)}, at)
+
+    def _bomb_pot_due(self, game: str) -> bool:
+        """Whether the next hand, of ``game``, is a bomb pot: one was called, or it is the table's
+        every so many hands, and the game has bomb pots."""
+        config = self.config
+        if game not in config.bomb_pot_games:
+            return False
+        return self.bomb_pot_called or bool(config.bomb_pot_every
+                                            and (self.hands_played + 1) % config.bomb_pot_every == 0)
+
+    def call_bomb_pot(self, *, at: float) -> bool:
+        """The owner calls a bomb pot: the next hand of a game that has bomb pots is one (everyone
+        puts the table's ``bomb_pot`` in, and the hand skips its first betting round)."""
+        self.check_open()
+        games = self.config.bomb_pot_games
+        if not games:
+            raise RoomError("this table deals no bomb pots: it sets no bomb_pot amount")
+        if self.bomb_pot_called:
+            raise RoomError(f"a bomb pot is called already: the next hand of {' or '.join(games)}")
+        self.record("bomb_pot_called", {}, at)
+        return True
+
+    def draw_time_bank(self, seat: int, *, at: float) -> bool:
+        """``seat``'s clock has run out on its turn: it draws on its time bank, which keeps the turn
+        open that many seconds more (``False``, and nothing changes, when it has no bank left, is
+        drawing already, is away, or its clock has not run out)."""
+        occupant = self.occupant(seat)
+        hand = self.hand
+        if self.phase != "playing" or hand is None or seat in self.banking or occupant.time_bank <= 0 \
+                or at < self.deadlines.get(seat, float("inf")) or occupant.leaving \
+                or (occupant.sitting_out and hand.number >= occupant.away_from):
+            return False
+        self.record("time_bank", {"seat": seat, "seconds": occupant.time_bank}, at)
+        return True
 
     def act(self, seat: int, action: object, *, intent: str | None, at: float, by: str = "player") -> bool:
         """Take ``action`` (an :class:`Action`) for ``seat`` in the hand in play; ``False`` when
@@ -369,7 +417,7 @@ class Table(TableState):
         """After a hand: the house buys its broke bots back in, then the table closes if its owner
         asked it to, or takes a checkpoint to be read back from."""
         self._asked_rebuys(at)
-        needed = self._most_needed()
+        needed = self._most_needed() if self.tournament is None else 0  # a tournament's bots are knocked out
         for seat, occupant in enumerate(self.seats):
             if occupant is not None and occupant.bot is not None and occupant.stack < needed:
                 chips = max(needed, self.config.buy_in) - occupant.stack
@@ -419,7 +467,3 @@ def _plain(text: str) -> bool:
     """Whether ``text`` is plain text to show: emoji joined with zero-width joiners are, a lone
     surrogate or an escape sequence is not."""
     return not any(unicodedata.category(c) in _UNPLAIN or c in _BIDI_CONTROLS for c in text)
-
-
-
-

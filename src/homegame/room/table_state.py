@@ -23,6 +23,7 @@ from homegame.room.config import TableConfig
 from homegame.room.hands import HandInPlay, Series, start_hand
 from homegame.room.host_events import HOST_EVENTS, SeatRequest
 from homegame.room.seats import INTENTS_KEPT, Ledger, Seat
+from homegame.room.tournament_table import TournamentEvents, TournamentPlay
 
 __all__ = ["TableEvent", "TableState"]
 
@@ -55,7 +56,7 @@ def _but_what_comes_next(checkpoint: dict[str, Any]) -> dict[str, Any]:
 
 
 @dataclass
-class TableState:
+class TableState(TournamentEvents):
     """A table as its events have made it, and how each kind of event changes it (the requests
     that make events are :class:`~homegame.room.table.Table`'s)."""
 
@@ -93,6 +94,13 @@ class TableState:
     """While the host has paused the table: who paused it (``by``) and when (``at``)."""
     host_intents: OrderedDict[str, int] = field(default_factory=OrderedDict)
     """The last intents of host requests, each with the event it made (so a resent one is taken once)."""
+    banking: dict[int, float] = field(default_factory=dict)
+    """The seats whose turn's clock ran out and who are drawing on their time bank now, each with
+    the moment it started (the bank is charged the time it runs, when the seat's turn ends)."""
+    bomb_pot_called: bool = False
+    """The owner called a bomb pot: the next hand of a game that has bomb pots is one."""
+    tournament: TournamentPlay | None = None
+    """What a tournament's table keeps of it (``None`` at a cash table)."""
     _chance: dict[int, list[Any]] = field(default_factory=dict)
     _least_stack: dict[str, int] = field(default_factory=dict)
 
@@ -132,6 +140,8 @@ class TableState:
             "requests": [[number, request.checkpoint()] for number, request in self.requests.items()],
             "started": self.started, "paused": self.paused,
             "host_intents": [[intent, seq] for intent, seq in self.host_intents.items()],
+            "bomb_pot_called": self.bomb_pot_called,
+            "tournament": None if self.tournament is None else self.tournament.checkpoint(),
         }
         copy: dict[str, Any] = json.loads(json.dumps(state))  # plain JSON, sharing nothing with the table
         return copy
@@ -140,10 +150,11 @@ class TableState:
 
     def players_for(self, name: str) -> list[int]:
         """The seats a hand of ``name`` would be dealt to now, clockwise from seat 0: those not
-        sitting out with the chips the game needs (its stake in Pai Gow, one chip elsewhere)."""
-        needs = self.least_stack(name)
+        sitting out with the chips the game needs (its stake in Pai Gow, one chip elsewhere). A
+        tournament deals in its players who sit out too: the clock plays their hands."""
+        needs, dealt_away = self.least_stack(name), self.tournament is not None
         return [index for index, s in enumerate(self.seats)
-                if s is not None and not s.sitting_out and not s.leaving and s.stack >= needs]
+                if s is not None and (dealt_away or not s.sitting_out) and not s.leaving and s.stack >= needs]
 
     def least_stack(self, name: str) -> int:
         """The fewest chips a seat needs to be dealt a hand of ``name`` (its stake in Pai Gow, one
@@ -211,8 +222,10 @@ class TableState:
                 self.paused = {**self.paused, "at": self.paused["at"] + away}
 
     def shift_clocks(self, seconds: float) -> None:
-        """Move every clock and the end of the pause before the next deal ``seconds`` later."""
+        """Move every clock, every time bank drawn on and the end of the pause before the next deal
+        ``seconds`` later."""
         self.deadlines = {seat: deadline + seconds for seat, deadline in self.deadlines.items()}
+        self.banking = {seat: start + seconds for seat, start in self.banking.items()}
         self.wakes_at = None if self.wakes_at is None else self.wakes_at + seconds
 
     def call_opens_at(self) -> float | None:
@@ -259,6 +272,9 @@ class TableState:
         self._take_what_comes_next(data)
         self.hands_played = data["hands_played"]
         self.chat = list(data["chat"])
+        self.bomb_pot_called = data.get("bomb_pot_called", False)
+        played = data.get("tournament")
+        self.tournament = None if played is None else TournamentPlay.from_checkpoint(played)
         self.ledger.bots |= {s.name for s in self.seats if s is not None and s.bot is not None}
         self.requests = {number: SeatRequest.from_checkpoint(r) for number, r in data.get("requests", [])}
         self.started, self.paused = data.get("started", False), data.get("paused")
@@ -287,12 +303,16 @@ class TableState:
         self.config = TableConfig.from_stored(data["config"])
         self.owner_hash = data["owner"]
         self.seats = [None] * self.config.seats
+        self.tournament = TournamentPlay() if self.config.tournament is not None else None
 
     def _on_seated(self, data: dict[str, Any], at: float) -> None:
         seat = data["seat"]
         self.seats[seat] = Seat(data["name"], data["token"], data["bot"], data["buy_in"],
-                                joined_after=self.hands_played, devices=list(data.get("devices", ())))
+                                joined_after=self.hands_played, devices=list(data.get("devices", ())),
+                                time_bank=self.config.time_bank)
         self.requests.pop(data.get("request", -1), None)
+        if data.get("entry") and self.tournament is not None:
+            self.tournament.entries.append({"name": data["name"], "bot": data["bot"] is not None})
         self.ledger.buy_in(data["name"], data["buy_in"], bot=data["bot"] is not None)
         self.recheck_choosing(at)
 
@@ -300,7 +320,7 @@ class TableState:
         seat = data["seat"]
         occupant = self.occupant(seat)
         occupant.leaving = True
-        if not self._plays_on(seat):
+        if not self.plays_on(seat):
             self._free(seat)
         elif seat in self.deadlines:
             self.deadlines[seat] = at
@@ -357,8 +377,25 @@ class TableState:
         chooser.timeouts = chooser.timeouts + 1 if data["by"] == "clock" else 0
         self.chooser = None
 
+    def _on_time_bank(self, data: dict[str, Any], at: float) -> None:
+        seat = data["seat"]
+        self.banking[seat] = at
+        self.deadlines[seat] = at + self.occupant(seat).time_bank
+
+    def _on_bomb_pot_called(self, data: dict[str, Any], at: float) -> None:
+        self.bomb_pot_called = True
+
+    def _spend_time_bank(self, seat: int, at: float) -> None:
+        """Charge ``seat``'s time bank with the time it ran, if it was drawing on it."""
+        start = self.banking.pop(seat, None)
+        if start is not None:
+            occupant = self.occupant(seat)
+            occupant.time_bank = max(0.0, occupant.time_bank - (at - start))
+
     def _on_dealt(self, data: dict[str, Any], at: float) -> None:
         assert self.series is not None
+        if data["settings"].get("bomb_pot"):
+            self.bomb_pot_called = False
         chance = Chance.replaying(self._chance.pop(data["number"], []), then=Chance())
         self.hand = start_hand(data, deck=parse_cards(data["deck"]), chance=chance)
         self.hand.dealt_seq = self.seq
@@ -380,6 +417,7 @@ class TableState:
         if occupant.timeouts >= self.config.timeouts_to_sit_out:
             occupant.sitting_out, occupant.away_from = True, hand.number
         self.deadlines.pop(seat, None)
+        self._spend_time_bank(seat, at)
         if hand.state.is_over:
             self._settle(hand, at)
         else:
@@ -397,10 +435,11 @@ class TableState:
 
     # -- the flow of the table ----------------------------------------------------------------
 
-    def _configure(self, name: str, variants: list[str], *, seats: Sequence[int]) -> Game:
-        """The game ``name`` as a hand dealt to the table's ``seats`` (in the hand's order) plays it."""
+    def _configure(self, name: str, variants: list[str], *, seats: Sequence[int], level: int = 0) -> Game:
+        """The game ``name`` as a hand dealt to the table's ``seats`` (in the hand's order) plays it,
+        at a tournament's ``level``."""
         return new_game(name, players=len(seats), variants=variants,
-                        **self.config.settings_for(name, variants, seats))
+                        **self.config.settings_for(name, variants, seats, level=level))
 
     def recheck_choosing(self, at: float) -> None:
         """After someone sits down, leaves, sits out, comes back or rebuys: a new dealer if the
@@ -408,8 +447,8 @@ class TableState:
         caller has gone); the table waits instead of dealing its one game if no person could play
         it now, and a waiting table looks again at who could play."""
         candidates = self._candidates()
-        if self.phase == "waiting" or (self.phase == "choosing" and self.chooser not in candidates) \
-                or (self.dealing_alone and not self._people_among(candidates)):
+        alone = self.dealing_alone and not self._people_among(candidates) and self.tournament is None
+        if self.phase == "waiting" or (self.phase == "choosing" and self.chooser not in candidates) or alone:
             self._open_choosing(at, pause=0.0)
 
     @property
@@ -433,13 +472,18 @@ class TableState:
     def _open_choosing(self, at: float, *, pause: float) -> None:
         """The next dealer (the button, or the next seat clockwise that can play) calls a game after
         ``pause``, under the clock; a table of one game with nothing to choose deals it on its own
-        instead, after the table's pause. A table waits while no person (only bots) could play."""
+        instead, after the table's pause. A table waits while no person (only bots) could play,
+        but for a tournament's, whose bots play on; a tournament holds its tables before its start
+        and during its breaks, and deals its rotation of games on its own."""
         self.deadlines, self.wakes_at, self.series = {}, None, None
         candidates = self._candidates()
-        if not self._people_among(candidates) or self.awaits_start:
+        if not candidates or (not self._people_among(candidates) and self.tournament is None) \
+                or self.awaits_start:
             self.phase, self.chooser = "waiting", None
             return
         self.button = min(candidates, key=lambda s: (s - self.button) % len(self.seats))
+        if self._tournament_holds(at, pause):
+            return
         only = self.config.only_game
         if only is not None:
             self.series = Series(only, ())
@@ -454,6 +498,8 @@ class TableState:
         hand = self.hand
         assert hand is not None
         acting = {hand.seats[player] for player in hand.state.to_act}
+        for seat in [s for s in self.banking if s not in acting]:
+            self._spend_time_bank(seat, at)
         self.deadlines = {s: d for s, d in self.deadlines.items() if s in acting}
         self.facing_since = {s: q for s, q in self.facing_since.items() if s in self.deadlines}
         for seat in acting - set(self.deadlines):
@@ -472,6 +518,7 @@ class TableState:
         self.ledger.house += chips.get("bank", 0)
         self.hands_played = hand.number
         self.button = hand.seats[state.next_dealer]
+        self._refill_time_banks(hand.number)
         assert self.series is not None
         if state.continues_game:
             self.series.carry, self.series.seats = dict(state.carry_out), hand.seats
@@ -483,11 +530,19 @@ class TableState:
                 self._free(seat)
         self._open_choosing(at, pause=self.config.pause)
 
+    def _refill_time_banks(self, number: int) -> None:
+        """After every ``time_bank_every`` hands, each bank gets its refill, up to the full bank."""
+        config = self.config
+        if config.time_bank and config.time_bank_refill and number % config.time_bank_every == 0:
+            for occupant in self.seats:
+                if occupant is not None:
+                    occupant.time_bank = min(config.time_bank, occupant.time_bank + config.time_bank_refill)
+
     def sat_for(self, seat: int, number: int) -> bool:
         """Whether the player now in ``seat`` sat there when hand ``number`` was dealt."""
         return self.occupant(seat).joined_after < number
 
-    def _plays_on(self, seat: int) -> bool:
+    def plays_on(self, seat: int) -> bool:
         """Whether ``seat`` is dealt in the hand in play or the game of several deals under way."""
         in_hand = self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over
         in_series = self.series is not None and self.series.seats is not None and seat in self.series.seats

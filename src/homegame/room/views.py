@@ -56,18 +56,21 @@ def points_json(name: str) -> dict[str, Any] | None:
     return {"rate": rate_json(game.points_rate), "deal_cost": plain, "variant_deal_cost": changed}
 
 
-def table_json(table: Table, connected: Collection[int] = ()) -> dict[str, Any]:
-    """The table as every seat and spectator sees it."""
+def table_json(table: Table, connected: Collection[int] = (), *,
+               tournament: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The table as every seat and spectator sees it (``tournament``: the tournament it is one of,
+    as everyone sees it)."""
     hand, series = table.hand, table.series
     # A bot plays at the table's level (one stored under older limits was brought within them).
     seats = [None if s is None else {**s.to_json(), "seat": index, "deadline": table.deadlines.get(index),
+                                     "on_time_bank": index in table.banking,
                                      "connected": index in connected or s.bot is not None,
                                      "bot": None if s.bot is None else table.config.bot_level}
              for index, s in enumerate(table.seats)]
     return {
         "id": table.id, "name": table.config.name, "phase": table.phase, "button": table.button,
         "chooser": table.chooser, "hands_played": table.hands_played, "seats": seats,
-        "wakes_at": table.wakes_at, "closing": table.closing,
+        "wakes_at": table.wakes_at, "closing": table.closing, "bomb_pot_called": table.bomb_pot_called,
         "paused": table.paused, "awaits_start": table.awaits_start,
         "requests": sum(not request.refused for request in table.requests.values()),
         "series": None if series is None else {"game": series.game, "variants": list(series.variants)},
@@ -80,6 +83,7 @@ def table_json(table: Table, connected: Collection[int] = ()) -> dict[str, Any]:
         "chips": {"bought": sum(table.ledger.bought.values()), "cashed": sum(table.ledger.cashed.values()),
                   "house": table.ledger.house},
         "config": table.config.to_json(),
+        "tournament": tournament,
     }
 
 
@@ -139,6 +143,8 @@ def ledger_json(table: Table) -> dict[str, Any]:
             "settle_up": [transfer.to_json() for transfer in settle_up(table.ledger.settlement(stacks))]}
 
 
-def closed_frame(table: Table) -> dict[str, Any]:
-    """The last message of every connection to a table that has closed: its final ledger."""
-    return {"type": "closed", "table": table.id, "ledger": ledger_json(table)}
+def closed_frame(table: Table, ledger: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The last message of every connection to a table that has closed: its final ledger (a
+    tournament's, given as ``ledger``, at one of its tables)."""
+    return {"type": "closed", "table": table.id,
+            "ledger": ledger if ledger is not None else ledger_json(table)}

@@ -1,11 +1,12 @@
 """The routes the card room adds to serve the browser table.
 
-``/`` is the lobby, ``/t/<table>`` a table (the invite link the API gives), ``/static/...`` the
-page's files (compressed and cached by content: :mod:`homegame.web.assets`), and
-``/api/tables/<table>/invite.svg`` the invite link as a QR code, for friends in the same room to
-join by pointing a phone at the host's screen. Two JSON endpoints answer a seat about its own
-decision (see :mod:`homegame.web.advice`), each authorised by the seat's token (``Authorization:
-Bearer``):
+``/`` is the lobby, ``/t/<table>`` a table (the invite link the API gives), ``/tournament/<id>`` a
+tournament (its entries, standings and entry form), ``/c/<club>`` a club's standings (``/club``
+makes one), ``/static/...`` the page's files (compressed and cached by content:
+:mod:`homegame.web.assets`), and ``/api/tables/<table>/invite.svg`` the invite link as a QR code,
+for friends in the same room to join by pointing a phone at the host's screen. Two JSON endpoints
+answer a seat about its own decision (see :mod:`homegame.web.advice`), each authorised by the
+seat's token (``Authorization: Bearer``):
 
 - ``POST /api/tables/<table>/check`` with ``{"action": ...}``: legal or not and why, the foul it
   would make, the rows' names;
@@ -107,6 +108,9 @@ def web_routes(room: CardRoom, *, api: Callable[[Handler], Handler], bearer: Cal
     return [
         Route("/", page("lobby.html")),
         Route("/t/{table}", page("table.html")),
+        Route("/c/{club}", page("club.html")),  # a club's standings (homegame.room.club_routes)
+        Route("/club", page("club.html")),  # a new club
+        Route("/tournament/{tournament}", page("tournament.html")),
         Route("/api/tables/{table}/check", api(check_endpoint), methods=["POST"]),
         Route("/api/tables/{table}/suggest", api(suggest_endpoint)),
         Route("/api/tables/{table}/invite.svg", api(qr_endpoint)),

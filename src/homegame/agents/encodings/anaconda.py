@@ -9,7 +9,7 @@ cards to show, one kept down and two thrown away (see ``Arrangement``).
 from __future__ import annotations
 
 from homegame.agents.betting import Betting, MoneyBlocks, betting_actions, chip_range
-from homegame.agents.encoding import Encoding, Features, cards_field
+from homegame.agents.encoding import Encoding, Features
 from homegame.agents.segments import Arrangement, Combination, Constant
 from homegame.games.anaconda import AnacondaView
 from homegame.games.anaconda.state import DECLARE_HIGH, DECLARE_LOW, HAND, PASS, PHASES, SHOW
@@ -29,7 +29,7 @@ class AnacondaEncoding(Encoding[AnacondaView]):
     def build(self) -> None:
         n = self.players
         self.common_blocks()
-        self.money = MoneyBlocks(self.layout, n)
+        self.money = MoneyBlocks(self.layout, n, self.chip_scale)
         self.carried = self.block("carried_in", (1,), "chips the last hand left in the pot")
         self.hand = self.cards_block("hand", "this seat's cards, one row per position", HAND)
         self.chosen = self.block("chosen", (n,), "the relative seats that have made the current choice")
@@ -42,7 +42,7 @@ class AnacondaEncoding(Encoding[AnacondaView]):
         self.final = self.cards_block("my_final", "this seat's final choice: shown, kept down, thrown", 3)
         self.shown = self.cards_block("shown", "the four cards each relative seat shows", n)
         self.showdown = self.cards_block("showdown", "hands at the showdown, per relative seat", n)
-        cards = cards_field("hand")
+        cards = self.cards_field("hand")
         self.segment(Betting())
         self.segment(Combination("pass", "pass", HAND, PASS, cards, "pass three: index - 6 ranks the "
                                  "hand positions among the 35 ways"))
@@ -54,8 +54,8 @@ class AnacondaEncoding(Encoding[AnacondaView]):
         me = self.write_common(view, out, view.phase)
         n, vocabulary = self.players, self.vocabulary
         self.money.write(view, me, out)
-        out.value(self.carried, view.carried_in)
-        out.slots(self.hand, vocabulary, view.hand)
+        out.value(self.carried, view.carried_in * self.chip_scale)
+        out.slots(self.hand, vocabulary, self.ordered(view.hand))
         self.seat_flags(out, self.chosen, me, view.chosen)
         out.cards(self.passing, vocabulary, view.passing)
         for row, cards in enumerate(view.passed):

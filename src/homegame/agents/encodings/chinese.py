@@ -9,7 +9,7 @@ naturals (dragon, three flushes, three straights, six pairs); the last two show 
 
 from __future__ import annotations
 
-from homegame.agents.encoding import Encoding, Features, cards_field
+from homegame.agents.encoding import Encoding, Features
 from homegame.agents.segments import Arrangement, Constant
 from homegame.engine import Action
 from homegame.games._naturals import NATURAL_NAMES
@@ -45,7 +45,7 @@ class ChineseEncoding(Encoding[ChineseView]):
                                 "(a natural shown whole counts all its cards in the first row)")
         self.fouled = self.block("fouled", (n,), "the relative seats whose shown rows foul")
         self.totals = self.block("totals", (n,), "each relative seat's result, once over")
-        self.segment(Arrangement("set", "set", ROWS, cards_field("hand"), "set the rows: the engine's "
+        self.segment(Arrangement("set", "set", ROWS, self.cards_field("hand"), "set the rows: the engine's "
                                  "rank of the split into front, middle, back"))
         self.segment(Constant("declare", [Action("declare", option=name) for name in NATURAL_NAMES],
                               "declare a natural: " + ", ".join(NATURAL_NAMES)))
@@ -54,7 +54,7 @@ class ChineseEncoding(Encoding[ChineseView]):
     def features(self, view: ChineseView, out: Features) -> None:
         me = self.write_common(view, out, view.phase)
         n, vocabulary, width = self.players, self.vocabulary, len(self.vocabulary)
-        out.slots(self.hand, vocabulary, view.hand)
+        out.slots(self.hand, vocabulary, self.ordered(view.hand))
         for row, cards in enumerate(view.my_setting):
             out.cards(self.mine + row * width, vocabulary, cards)
         for name in view.available_naturals:

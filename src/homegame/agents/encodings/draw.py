@@ -8,7 +8,7 @@ exactly what the rules do: up to three cards, or four when the card kept is an a
 from __future__ import annotations
 
 from homegame.agents.betting import Betting, MoneyBlocks, betting_actions, chip_range
-from homegame.agents.encoding import Encoding, Features, cards_field
+from homegame.agents.encoding import Encoding, Features
 from homegame.agents.segments import DiscardMask
 from homegame.games.draw import DrawView
 
@@ -25,19 +25,19 @@ class DrawEncoding(Encoding[DrawView]):
 
     def build(self) -> None:
         self.common_blocks()
-        self.money = MoneyBlocks(self.layout, self.players)
+        self.money = MoneyBlocks(self.layout, self.players, self.chip_scale)
         self.hand = self.cards_block("hand", "this seat's cards, one row per hand position", HAND)
         self.drawn = self.block("drawn", (self.players, 2), "per relative seat: has drawn, cards drawn")
         self.aces = self.cards_block("shown_aces", "aces shown to draw four")
         self.shown = self.cards_block("showdown", "hands shown at the end, per relative seat", self.players)
         self.segment(Betting())
-        self.segment(DiscardMask("draw", "discard", HAND, cards_field("hand"),
+        self.segment(DiscardMask("draw", "discard", HAND, self.cards_field("hand"),
                                  "discard: bit i of (index - 6) throws the hand's i-th card"))
 
     def features(self, view: DrawView, out: Features) -> None:
         me = self.write_common(view, out, view.phase)
         self.money.write(view, me, out)
-        out.slots(self.hand, self.vocabulary, view.hand)
+        out.slots(self.hand, self.vocabulary, self.ordered(view.hand))
         for seat, count in view.drawn.items():
             row = self.drawn + 2 * ((seat - me) % self.players)
             out.flag(row)

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from homegame.agents.encoding import Encoding, Features, Segment, cards_field
-from homegame.agents.segments import Arrangement
+from homegame.agents.encoding import Encoding, Features, Segment
+from homegame.agents.segments import Arrangement, CardsOf
 from homegame.engine import Action, ActionSet, Arrangements, Family
 from homegame.games._rows import ROW_NAMES, ROW_SIZES
 from homegame.games._units import PairwiseGame
@@ -45,12 +45,13 @@ def _codes(room: tuple[int, ...]) -> tuple[int, ...]:
 class RowCodes(Segment):
     """The first five cards set: one base-3 digit per card names its row."""
 
-    def __init__(self) -> None:
+    def __init__(self, pending: CardsOf) -> None:
         super().__init__("first set", 3 ** FIRST_CARDS, "set the first five: base-3 digit i is the row "
                          "(0 front, 1 middle, 2 back) of the i-th card", ("set",))
+        self.pending = pending
 
     def encode(self, view: Any, legal: ActionSet, action: Action) -> int | None:
-        pending: Sequence[Any] = view.pending
+        pending: Sequence[Any] = self.pending(view)
         placed = sorted(c for group in action.groups for c in group)
         if len(pending) != FIRST_CARDS or len(action.groups) != 3 or action.cards \
                 or action.option is not None or placed != sorted(pending):
@@ -62,7 +63,7 @@ class RowCodes(Segment):
         return code
 
     def decode(self, view: Any, legal: ActionSet, local: int) -> Action | None:
-        pending = view.pending
+        pending = self.pending(view)
         if len(pending) != FIRST_CARDS:
             return None
         rows = [local // 3 ** position % 3 for position in range(FIRST_CARDS)]
@@ -71,7 +72,7 @@ class RowCodes(Segment):
 
     def family(self, view: Any, family: Family) -> tuple[int, ...] | range | None:
         if isinstance(family, Arrangements) and family.kind == "set" and family.minimum == (0, 0, 0) \
-                and tuple(family.cards) == tuple(view.pending) and len(set(view.pending)) == FIRST_CARDS:
+                and sorted(family.cards) == sorted(view.pending) and len(set(view.pending)) == FIRST_CARDS:
             return _codes(tuple(family.maximum))
         return None
 
@@ -116,9 +117,9 @@ class OpenFaceEncoding(Encoding[OpenFaceView]):
         self.fouled = self.block("fouled", (n,), "the relative seats that fouled, once over")
         self.royalties = self.block("royalties", (n, 3), "each relative seat's royalties, once over")
         self.totals = self.block("totals", (n,), "each relative seat's result, once over")
-        self.segment(RowCodes())
+        self.segment(RowCodes(self.cards_field("pending")))
         self.segment(Place())
-        self.segment(Arrangement("fantasyland", "set", ROW_SIZES, cards_field("pending"),
+        self.segment(Arrangement("fantasyland", "set", ROW_SIZES, self.cards_field("pending"),
                                  "set a fantasyland hand: index - 246 ranks the split as in Chinese Poker"))
 
     def features(self, view: OpenFaceView, out: Features) -> None:
@@ -129,7 +130,7 @@ class OpenFaceEncoding(Encoding[OpenFaceView]):
         for seat, rows in view.rows.items():
             for row, cards in enumerate(rows):
                 out.cards(self.rows + width * (3 * ((seat - me) % n) + row), vocabulary, cards)
-        out.slots(self.pending, vocabulary, pending)
+        out.slots(self.pending, vocabulary, self.ordered(pending))
         mine = view.rows.get(me, ((), (), ()))
         for row, size in enumerate(ROW_SIZES):
             out.value(self.room + row, size - len(mine[row]))

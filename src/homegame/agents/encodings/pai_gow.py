@@ -7,7 +7,7 @@ lists them), the five others making the five-card hand.
 
 from __future__ import annotations
 
-from homegame.agents.encoding import Encoding, Features, cards_field
+from homegame.agents.encoding import Encoding, Features
 from homegame.agents.segments import Arrangement, Constant
 from homegame.games.pai_gow.game import BANK, DECLINE, HOUSE_WAY
 from homegame.games.pai_gow.view import PaiGowView, Placement
@@ -39,7 +39,7 @@ class PaiGowEncoding(Encoding[PaiGowView]):
         self.results = self.block("results", (n,), "each relative seat's result in chips")
         self.segment(Constant("bank", (BANK, DECLINE), "bank, decline the bank"))
         self.segment(Constant("house way", (HOUSE_WAY,), "set by the house way"))
-        self.segment(Arrangement("set", "set", (2, 5), cards_field("cards"), "set: index - 3 ranks the "
+        self.segment(Arrangement("set", "set", (2, 5), self.cards_field("cards"), "set: index - 3 ranks the "
                                  "two-card hand's positions among the 21 pairs"))
 
     def features(self, view: PaiGowView, out: Features) -> None:
@@ -47,15 +47,16 @@ class PaiGowEncoding(Encoding[PaiGowView]):
         me = self.write_common(view, out, phase)
         n = self.players
         out.flag(self.banker + (n if view.banker is None else (view.banker - me) % n))
-        out.value(self.wager, view.wager)
-        out.slots(self.cards, self.vocabulary, view.cards)
+        out.value(self.wager, view.wager * self.chip_scale)
+        out.slots(self.cards, self.vocabulary, self.ordered(view.cards))
         self._placement(out, self.placed, view.placed)
         self._placement(out, self.advice, view.advice)
         self.seat_flags(out, self.set_seats, me, view.set_seats)
         for seat, placement in view.shown.items():
             self._placement(out, self.shown + 2 * len(self.vocabulary) * ((seat - me) % n), placement)
         self._placement(out, self.bank_hand, view.bank_hand)
-        self.seat_values(out, self.results, me, {s: r.amount for s, r in view.results.items()})
+        self.seat_values(out, self.results, me, {s: r.amount for s, r in view.results.items()},
+                         self.chip_scale)
 
     def _placement(self, out: Features, offset: int, placement: Placement | None) -> None:
         if placement is not None:

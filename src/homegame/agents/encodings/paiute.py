@@ -7,7 +7,7 @@ cards left after throwing away the ``i``-th card.
 
 from __future__ import annotations
 
-from homegame.agents.encoding import Encoding, Features, cards_field
+from homegame.agents.encoding import Encoding, Features
 from homegame.agents.segments import Constant, OneCard
 from homegame.games.paiute.game import PAY_TABLE_SETTINGS
 from homegame.games.paiute.state import CALL_SIX, DRAW_PILE, DRAW_STOCK
@@ -44,7 +44,7 @@ class PaiuteEncoding(Encoding[PaiuteView]):
         self.last = self.block("last_turns", (n,), "the relative seats that still have a last turn")
         self.won = self.block("deals_won", (n,), "deals each relative seat has won so far")
         self.void = self.block("void", (1,), "1 when the deal is void")
-        hand = cards_field("hand")
+        hand = self.cards_field("hand")
         self.segment(Constant("draw", (DRAW_STOCK, DRAW_PILE), "draw from the stock, take the top discard"))
         self.segment(OneCard("discard", "discard", HELD, hand, "discard the card at position index - 2"))
         self.segment(Constant("call six", (CALL_SIX,), "call a six-card combination"))
@@ -53,7 +53,7 @@ class PaiuteEncoding(Encoding[PaiuteView]):
     def features(self, view: PaiuteView, out: Features) -> None:
         me = self.write_common(view, out, view.phase)
         vocabulary = self.vocabulary
-        out.slots(self.hand, vocabulary, view.hand)
+        out.slots(self.hand, vocabulary, self.ordered(view.hand))
         self.seat_values(out, self.sizes, me, view.hand_sizes)
         out.cards(self.wild, vocabulary, view.wild_cards)
         for offset, card in ((self.turned, view.wild_card), (self.top, view.top_discard),

@@ -13,7 +13,7 @@ from functools import partial
 from math import comb
 from typing import Any
 
-from homegame.agents.encoding import Encoding, Features, cards_field
+from homegame.agents.encoding import Encoding, Features
 from homegame.agents.resample import Limits
 from homegame.agents.segments import ByCard, Combination
 from homegame.cards import Card, Suit
@@ -56,7 +56,7 @@ class PapayooEncoding(Encoding[PapayooView]):
         self.played = self.cards_block("played", "every card played this deal")
         self.taken = self.block("taken", (n,), "points each relative seat has taken this deal")
         self.totals = self.block("totals", (n,), "each relative seat's points in the game so far")
-        self.segment(Combination("pass", "pass", held, passed, cards_field("hand"),
+        self.segment(Combination("pass", "pass", held, passed, self.cards_field("hand"),
                                  f"pass {passed}: the rank of the hand positions among the "
                                  f"{comb(held, passed)} ways"))
         self.segment(ByCard("play", "play", self.vocabulary, "play a card: one index per card, in "
@@ -67,7 +67,7 @@ class PapayooEncoding(Encoding[PapayooView]):
         vocabulary = self.vocabulary
         out.value(self.deal, view.deal)
         out.value(self.deal + 1, view.deals)
-        out.slots(self.hand, vocabulary, view.hand)
+        out.slots(self.hand, vocabulary, self.ordered(view.hand))
         out.cards(self.playable, vocabulary, view.playable)
         self.seat_values(out, self.sizes, me, view.hand_sizes)
         out.cards(self.passing, vocabulary, view.passing)

@@ -6,7 +6,7 @@ Index 6 + ``i`` throws away the ``i``-th hole card as the view lists it (in the 
 from __future__ import annotations
 
 from homegame.agents.betting import Betting, MoneyBlocks, betting_actions, chip_range
-from homegame.agents.encoding import Encoding, Features, cards_field
+from homegame.agents.encoding import Encoding, Features
 from homegame.agents.segments import OneCard
 from homegame.games.pineapple import PineappleView
 
@@ -27,7 +27,7 @@ class PineappleEncoding(Encoding[PineappleView]):
         n = self.players
         self.common_blocks()
         self.street = self.block("street", (len(STREETS),), "one-hot: " + ", ".join(STREETS))
-        self.money = MoneyBlocks(self.layout, n)
+        self.money = MoneyBlocks(self.layout, n, self.chip_scale)
         self.blinds = self.block("blinds", (n,), "the blind each relative seat posted")
         self.hole = self.cards_block("hole", "this seat's hole cards, one row per position", HOLE)
         self.discarded = self.cards_block("discarded", "the card this seat threw away")
@@ -37,15 +37,15 @@ class PineappleEncoding(Encoding[PineappleView]):
         self.shown_discards = self.cards_block("showdown_discards", "the discards of the hands shown, "
                                                "per relative seat", n)
         self.segment(Betting())
-        self.segment(OneCard("discard", "discard", HOLE, cards_field("hole"),
+        self.segment(OneCard("discard", "discard", HOLE, self.cards_field("hole"),
                              "discard the hole card at position index - 6"))
 
     def features(self, view: PineappleView, out: Features) -> None:
         me = self.write_common(view, out, view.phase)
         out.flag(self.street + STREET_NUMBERS[view.street])
         self.money.write(view, me, out)
-        self.seat_values(out, self.blinds, me, view.blinds)
-        out.slots(self.hole, self.vocabulary, view.hole)
+        self.seat_values(out, self.blinds, me, view.blinds, self.chip_scale)
+        out.slots(self.hole, self.vocabulary, self.ordered(view.hole))
         if view.discarded is not None:
             out.cards(self.discarded, self.vocabulary, (view.discarded,))
         out.cards(self.board, self.vocabulary, view.board)

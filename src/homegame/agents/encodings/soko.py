@@ -21,7 +21,7 @@ class SokoEncoding(Encoding[SokoView]):
     def build(self) -> None:
         n = self.players
         self.common_blocks()
-        self.money = MoneyBlocks(self.layout, n)
+        self.money = MoneyBlocks(self.layout, n, self.chip_scale)
         self.doubled = self.block("doubled", (1,), "1 once the limits are doubled")
         self.hole = self.cards_block("hole", "this seat's hole card")
         self.up = self.cards_block("up_cards", "the up cards, per relative seat", n)

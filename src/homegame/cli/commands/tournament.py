@@ -1,8 +1,11 @@
-"""``homegame tournament GAME --bots search,heuristic,random --deals N``: a duplicate tournament."""
+"""``homegame tournament GAME --bots search,heuristic,random --deals N``: a duplicate tournament,
+with ``--policy module:name`` a learned policy among the players (any object with
+``as_bot(game, seed)``: see :mod:`homegame.agents.policy`)."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import sys
@@ -30,6 +33,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         "'heuristic' (each game's rule-of-thumb bot; where it has none, its best), 'best', "
                         "'random', or any bot the game names "
                         "(default: search,heuristic)")
+    parser.add_argument("--policy", metavar="MODULE:NAME", help="seat a learned policy too, first: "
+                        "MODULE's NAME, an object with as_bot(game, seed) such as a policy made "
+                        "with homegame.agents.learned_policy or trained by homegame.agents.train "
+                        "(MODULE is imported as Python imports it, from the current folder too)")
     parser.add_argument("--deals", type=int, default=100, help="how many deals (default 100)")
     parser.add_argument("--workers", type=int, default=1, help="play deals in this many processes")
     parser.add_argument("--ray", metavar="ADDRESS", help="play deals on a Ray cluster: 'auto', "
@@ -43,12 +50,17 @@ def run(args: argparse.Namespace) -> int:
     from homegame.analysis.tournament import tournament
 
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    policies = {}
     try:
+        if args.policy:
+            policies["policy"] = load_policy(args.policy)
+            names.insert(0, "policy")
         players = default_players(game_class(args.game).name) if args.players is None else args.players
         with ProgressBar(f"{args.game}: {args.deals} deals") as progress:
             result = tournament(args.game, names, deals=args.deals, seed=args.seed or 0, players=players,
                                 variants=args.variant, settings=settings_from(args.set),
-                                workers=args.workers, ray_address=args.ray, progress=progress)
+                                workers=args.workers, ray_address=args.ray, progress=progress,
+                                policies=policies)
     except ValueError as error:
         print(f"homegame tournament: {error}", file=sys.stderr)
         return 2
@@ -57,6 +69,23 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(table_text(result))
     return 0
+
+
+def load_policy(reference: str) -> object:
+    """The object ``MODULE:NAME`` names (a :class:`ValueError` that says why if there is none)."""
+    module_name, _, name = reference.partition(":")
+    if not module_name or not name:
+        raise ValueError(f"--policy takes MODULE:NAME, not {reference!r}")
+    if "" not in sys.path:
+        sys.path.insert(0, "")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"cannot import {module_name!r} for --policy: {error}") from None
+    found = getattr(module, name, None)
+    if found is None:
+        raise ValueError(f"module {module_name!r} has no {name!r} for --policy")
+    return found
 
 
 def table_text(result: Tournament) -> str:

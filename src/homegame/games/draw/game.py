@@ -24,7 +24,8 @@ from homegame.cards import Card, deck, rank_name
 from homegame.engine import Game, GameError, Setting, Variant
 from homegame.engine.betting import STRUCTURES, Limits
 from homegame.engine.frozen import template
-from homegame.engine.stakes import check_stakes, round_limits, stake_settings
+from homegame.engine.habits import is_on
+from homegame.engine.stakes import check_stakes, habit_settings, round_limits, stake_settings
 from homegame.games.draw.state import DrawState
 from homegame.games.draw.view import DrawView
 from homegame.ranking import RANKINGS, Ranking, wild_cards
@@ -67,6 +68,7 @@ class DrawPoker(Game):
                              minimum=0, maximum=13, label="Low qualifier"),
         "wild_rank": Setting("twos", "the rank whose four cards are wild, twos to aces",
                              choices=WILD_RANKS, label="Wild rank"),
+        **habit_settings("show_or_muck", "bomb_pot"),
     }
 
     def check_config(self) -> None:
@@ -115,12 +117,18 @@ class DrawPoker(Game):
         return next((variant for variant in ("deuces", "aces") if self.has(variant)), "none")
 
     @cached_property
+    def show_or_muck(self) -> bool:
+        """Whether showing is a choice at the end of a hand (see :mod:`homegame.engine.habits`)."""
+        return is_on(self.config, "show_or_muck")
+
+    @cached_property
     def view_template(self) -> dict[str, Any]:
         """A view's fields with those only the settings decide filled in, ``ante``, ``limit``,
-        ``ranking`` and ``wild`` (worked out once: a table builds a view at every turn)."""
+        ``ranking``, ``wild`` and ``bomb_pot`` (worked out once: a table builds a view at every
+        turn)."""
         return template(DrawView, {"game": self.name, "ante": self.config["ante"],
                                    "limit": self.config["limit"], "ranking": self.ranking.name,
-                                   "wild": self.wild_name})
+                                   "wild": self.wild_name, "bomb_pot": self.config["bomb_pot"]})
 
     @cached_property
     def wild_key(self) -> frozenset[Card] | None:

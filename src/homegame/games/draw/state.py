@@ -21,6 +21,7 @@ from homegame.cards import Card, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Subsets
 from homegame.engine.betting import BettingRound, add_money_fields, post_antes, seat_to_call, sorted_seats
 from homegame.engine.frozen import make_filled
+from homegame.engine.habits import ShowOrMuck, post_bomb_pot, winners_of
 from homegame.engine.pots import Chips
 from homegame.engine.redeal import Redeal
 from homegame.engine.showdown import Reason, ShownHands, reveal_hands, settle_showdown, settle_uncontested
@@ -71,12 +72,24 @@ class DrawState(GameState[DrawView]):
         self.discarded: dict[int, tuple[Card, ...]] = {}
         self.drew_after_rebuild: list[int] = []
         self.no_contest = False
+        self.showing: ShowOrMuck | None = None
+        self.mucked: tuple[int, ...] = ()
+        self._contenders: dict[int, int] | None = None
         self._final_fields: dict[str, Any] | None = None
-        self._post_antes(config["ante"])
-        self._deal(deck)
-        self.betting: BettingRound | None = BettingRound(self.chips, first=order[0], limits=game.limits(1))
         self._drawers: list[int] = []
         self._to_act: tuple[int, ...] = ()
+        bomb = config["bomb_pot"]
+        if bomb:
+            post_bomb_pot(self.history, self.chips, self.order, bomb)
+        else:
+            self._post_antes(config["ante"])
+        self._deal(deck)
+        self.betting: BettingRound | None = None
+        if bomb:  # a bomb pot starts at the draw: no betting before it
+            self.phase = "draw"
+            self._drawers = list(self.order)
+        else:
+            self.betting = BettingRound(self.chips, first=order[0], limits=game.limits(1))
         self._settle_turn()
 
     # -- dealing and antes ---------------------------------------------------------------------
@@ -104,6 +117,8 @@ class DrawState(GameState[DrawView]):
     def _legal(self, seat: int) -> ActionSet:
         if self.betting is not None:
             return self.betting.legal(seat)
+        if self.showing is not None:
+            return self.showing.legal[seat]
         hand = self.hands[seat]
         discards = Subsets("discard", hand, DRAW_SIZES)
         if ACES.isdisjoint(hand):
@@ -115,6 +130,8 @@ class DrawState(GameState[DrawView]):
     def _apply(self, seat: int, action: Action) -> None:
         if self.betting is not None:
             self.betting.apply(seat, action)
+        elif self.showing is not None:
+            self._show_or_muck(self.showing, seat, action)
         else:
             self._draw(seat, action.cards)
         self._settle_turn()
@@ -129,6 +146,8 @@ class DrawState(GameState[DrawView]):
     def _explain_illegal(self, seat: int, action: Action) -> str:
         if self.betting is not None:
             return self.betting.explain(seat, action)
+        if self.showing is not None:
+            return self.showing.explain(seat, action)
         if action.kind != "discard":
             return f"it is the draw: discard 0 to 3 cards (or 4 showing an ace), not {action.kind}"
         hand = self.hands[seat]
@@ -159,6 +178,8 @@ class DrawState(GameState[DrawView]):
         twin.revealed, twin.shown_hands = self.revealed, self.shown_hands
         twin.no_contest, twin._to_act = self.no_contest, self._to_act
         twin._final_fields = self._final_fields
+        twin.showing = self.showing.copy() if self.showing is not None else None
+        twin.mucked, twin._contenders = self.mucked, self._contenders
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:
@@ -166,9 +187,11 @@ class DrawState(GameState[DrawView]):
         discards but the seat's own; discards of the seat that went back into a rebuilt stock are
         in it still or with the players who drew after the rebuild."""
         for other, hand in enumerate(self.hands):
-            if other != seat and other not in self.revealed:
+            revealed = self.revealed.get(other, ())
+            if other != seat and len(revealed) < len(hand):
                 shown = self.shown_aces.get(other)
-                redeal.hide(hand, holder=other, known=() if shown is None else (shown,))
+                known = revealed or (() if shown is None else (shown,))
+                redeal.hide(hand, holder=other, known=known)
         mine = self.discarded.get(seat, ())
         redeal.hide(self.stock.face_down, holder="stock")
         redeal.hide(self.stock.discards, holder="pile", known=mine)
@@ -200,7 +223,7 @@ class DrawState(GameState[DrawView]):
             self.betting = BettingRound(self.chips, first=self.order[0], limits=self.game.limits(2))
             self._settle_turn()
             return
-        self._to_act = ()
+        self._to_act = self.showing.waiting if self.showing is not None else ()
 
     def _draw(self, seat: int, discards: tuple[Card, ...]) -> None:
         self._drawers.pop(0)
@@ -240,6 +263,9 @@ class DrawState(GameState[DrawView]):
     def _finish_without_showdown(self) -> None:
         self.phase = "over"
         self.results.append(settle_uncontested(self.history, self.chips))
+        if self.game.show_or_muck:
+            winner = self.chips.in_hand[0]
+            self.phase, self.showing = "show", ShowOrMuck.after_fold(winner, self.hands[winner])
 
     def _showdown(self) -> None:
         self.phase = "over"
@@ -247,14 +273,42 @@ class DrawState(GameState[DrawView]):
         live = [seat for seat in self.order if seat not in self.chips.folded]
         ranking, wild = game.ranking_key, game.wild_key
         strengths = {seat: strength(self.hands[seat], ranking, wild) for seat in live}
-        self.revealed = {seat: tuple(self.hands[seat]) for seat in live}
-        reveal_hands(self.history, self.revealed)
         lowball = game.has("lowball")
         contenders = {seat: value for seat, value in strengths.items() if value > 0 or not lowball}
+        losers: list[int] = []
+        if game.show_or_muck:
+            chips = self.chips
+            winners = winners_of(chips.pots(), contenders, None, dealer=chips.dealer, players=chips.players)
+            losers = [seat for seat in live if seat not in winners]
+        self.revealed = {seat: tuple(self.hands[seat]) for seat in live if seat not in losers}
+        reveal_hands(self.history, self.revealed)
+        self._contenders = contenders
+        if losers:  # the winning hands are shown; each losing one may be shown or mucked first
+            self.phase = "show"
+            self.showing = ShowOrMuck.at_showdown({seat: self.hands[seat] for seat in losers})
+            return
+        self._settle_showdown(contenders)
+
+    def _settle_showdown(self, contenders: dict[int, int]) -> None:
+        """Award the pots among the hands shown (a mucked hand, which wins nothing, is not named)."""
+        game = self.game
+        ranking, wild = game.ranking_key, game.wild_key
+        strengths = {seat: value for seat, value in contenders.items() if seat in self.revealed}
+        everyone = {seat: strength(cards, ranking, wild) for seat, cards in self.revealed.items()}
         shown = self.shown_hands = ShownHands(self.revealed, partial(evaluate, ranking=ranking, wild=wild),
-                                              partial(_shown_name, self.revealed, strengths, ranking, wild))
-        self.results.extend(settle_showdown(self.history, self.chips, contenders, shown.name,
+                                              partial(_shown_name, self.revealed, everyone, ranking, wild))
+        self.results.extend(settle_showdown(self.history, self.chips, strengths, shown.name,
                                             cards=shown.cards))
+
+    def _show_or_muck(self, showing: ShowOrMuck, seat: int, action: Action) -> None:
+        shown = showing.take(seat, action)
+        if shown is not None:
+            self.revealed = {**self.revealed, seat: shown}
+            reveal_hands(self.history, {seat: shown})
+        if showing.done:
+            self.showing, self.mucked, self.phase = None, tuple(sorted(showing.mucked)), "over"
+            if self._contenders is not None:
+                self._settle_showdown(self._contenders)
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -285,6 +339,7 @@ class DrawState(GameState[DrawView]):
         fields["shown_aces"] = dict(self.shown_aces)
         fields["showdown"] = dict(self.revealed)
         fields["hand_names"] = shown.names(self.revealed) if shown is not None else {}
+        fields["mucked"] = self.mucked
         fields["results"] = tuple([str(result) for result in self.results])
 
 

@@ -14,12 +14,14 @@ __all__ = ["DrawView"]
 class DrawView(View):
     """A seat's view of a draw hand.
 
-    ``phase`` is ``bet1``, ``draw``, ``bet2`` or ``over``. ``hand`` and ``hint`` (its name under
-    the game's ranking) are the seat's own; ``bets`` are this round's bets (amounts are each seat's
-    total for the round); ``drawn`` counts the cards each seat drew; ``shown_aces`` the ace a seat
-    showed to draw four; ``showdown`` and ``hand_names`` the hands revealed at the end, ``results``
-    why each pot went where it went. ``ranking`` names how hands rank; ``wild`` is ``none``,
-    ``jokers``, ``deuces`` or ``aces``.
+    ``phase`` is ``bet1``, ``draw``, ``bet2``, ``show`` (the table's show-or-muck habit: the winner of an
+    uncontested pot, or a hand that wins nothing at the showdown, chooses) or ``over``. ``hand`` and
+    ``hint`` (its name under the game's ranking) are the seat's own; ``bets`` are this round's bets
+    (amounts are each seat's total for the round); ``drawn`` counts the cards each seat drew;
+    ``shown_aces`` the ace a seat showed to draw four; ``showdown`` and ``hand_names`` the hands revealed
+    at the end, ``results`` why each pot went where it went; ``mucked`` the seats that threw their hands
+    away unseen. ``ranking`` names how hands rank; ``wild`` is ``none``, ``jokers``, ``deuces`` or
+    ``aces``; ``bomb_pot`` what each player put in before a bomb pot's deal (0: a hand as usual).
     """
 
     phase: str
@@ -35,8 +37,10 @@ class DrawView(View):
     shown_aces: dict[int, Card]
     showdown: dict[int, tuple[Card, ...]]
     hand_names: dict[int, str]
+    mucked: tuple[int, ...]
     results: tuple[str, ...]
     ante: int
     limit: str
     ranking: str
     wild: str
+    bomb_pot: int

@@ -29,7 +29,8 @@ from typing import Any, ClassVar
 from homegame.engine import GameError, Setting, Variant
 from homegame.engine.betting import Limits
 from homegame.engine.frozen import template
-from homegame.engine.stakes import BettingGame, round_limits, stake_settings
+from homegame.engine.habits import is_on
+from homegame.engine.stakes import BettingGame, habit_settings, round_limits, stake_settings
 from homegame.games.pineapple.state import PineappleState, stacked_deck
 from homegame.games.pineapple.view import PineappleView
 
@@ -45,7 +46,8 @@ class Pineapple(BettingGame):
     players = range(2, 11)
     variants = {"ante": Variant("everyone antes instead of posting blinds; the player left of the dealer "
                                 "opens the pre-flop betting", label="Antes instead of blinds")}
-    variant_settings = {"ante": "ante", "small_blind": "not ante", "big_blind": "not ante"}
+    variant_settings = {"ante": "ante", "small_blind": "not ante", "big_blind": "not ante",
+                        "straddle": "not ante"}
     settings = {
         **stake_settings(limit="fixed", ante=1, bet=2, big_rounds=("fixed", "spread")),
         "ante": Setting(1, "chips each player puts in before the deal", minimum=1,
@@ -54,6 +56,7 @@ class Pineapple(BettingGame):
                                minimum=0, label="Small blind"),
         "big_blind": Setting(2, "chips the next player posts; pre-flop it is the bet to call", minimum=1,
                              label="Big blind"),
+        **habit_settings("show_or_muck", "straddle", "run_twice", "bomb_pot"),
     }
     state_class = PineappleState
     steps: ClassVar[tuple[str, ...]] = ("discard", "flop", "bet", "turn", "bet", "river", "bet")
@@ -104,9 +107,25 @@ class Pineapple(BettingGame):
 
     @cached_property
     def view_template(self) -> dict[str, Any]:
-        """A view's fields with those only the settings decide filled in, ``hi_lo`` and ``ante``
-        (worked out once, as a table builds a view at every turn)."""
-        return template(PineappleView, {"game": self.name, "hi_lo": self.hi_lo, "ante": self.ante_each})
+        """A view's fields with those only the settings decide filled in, ``hi_lo``, ``ante`` and
+        ``bomb_pot`` (worked out once, as a table builds a view at every turn)."""
+        return template(PineappleView, {"game": self.name, "hi_lo": self.hi_lo, "ante": self.ante_each,
+                                        "bomb_pot": self.config["bomb_pot"]})
+
+    @cached_property
+    def show_or_muck(self) -> bool:
+        """Whether showing is a choice at the end of a hand (see :mod:`homegame.engine.habits`)."""
+        return is_on(self.config, "show_or_muck")
+
+    @cached_property
+    def straddle(self) -> bool:
+        """Whether the player after the big blind is offered a straddle before the deal."""
+        return is_on(self.config, "straddle") and not self.config["bomb_pot"]
+
+    @cached_property
+    def run_twice(self) -> bool:
+        """Whether players all in before the board is complete are asked to run it twice."""
+        return is_on(self.config, "run_twice")
 
 
 

@@ -7,7 +7,7 @@ comes first and is set up with the blinds (or after the antes) when the hand is 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, Self
 
@@ -16,27 +16,14 @@ from homegame.cards import Card, card_texts, deck, format_cards, parse_cards
 from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
 from homegame.engine.betting import BettingRound, Limits, add_money_fields, post_antes, sorted_seats
 from homegame.engine.frozen import make_filled
+from homegame.engine.habits import RUN_TWICE, ShowOrMuck, post_bomb_pot, run_choices, straddle_choices
 from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
-from homegame.engine.showdown import (
-    Reason,
-    ShownHands,
-    named_by_strength,
-    reveal_hands,
-    settle_showdown,
-    settle_uncontested,
-)
+from homegame.engine.showdown import Reason, reveal_hands, settle_uncontested
 from homegame.engine.stakes import seat_chips
-from homegame.games.pineapple.hands import (
-    EIGHT_OR_BETTER,
-    NO_LOW,
-    best_high_name,
-    best_low_name,
-    high_strength,
-    low_strength,
-)
+from homegame.games.pineapple.hands import NO_LOW, best_high_name, best_low_name
+from homegame.games.pineapple.showdown import Run, judge_runs, settle_runs
 from homegame.games.pineapple.view import PineappleView
-from homegame.ranking import evaluate
 
 if TYPE_CHECKING:
     from homegame.games.pineapple import Pineapple
@@ -69,16 +56,30 @@ class PineappleState(GameState[PineappleView]):
         self.discarding: SimultaneousChoice[Card] | None = None
         self.discard_choices: dict[int, ActionSet] = {}
         self.revealed: dict[int, tuple[Card, ...]] = {}
-        self.shown_hands: tuple[ShownHands, ShownHands] | None = None
+        self.runs: list[Run] = []
         self.results: list[str | Reason] = []
         self.blinds: dict[int, int] = {}
-        self.betting: BettingRound | None = self._pre_flop_betting()
         self.stock = list(cards)
         self.burned: list[Card] = []
-        self._deal_hole_cards()
-        if self.betting.turn is None:
-            self._continue()
+        self.board2: list[Card] = []
+        self.straddler: int | None = None
+        self.straddling: int | None = None
+        self._pending: BettingRound | None = None
+        self.running: SimultaneousChoice[Action] | None = None
+        self.run_asked = False
+        self.showing: ShowOrMuck | None = None
+        self.mucked: tuple[int, ...] = ()
+        self.betting: BettingRound | None = self._pre_flop_betting()
+        if not self._asking_straddle():
+            self._deal_hole_cards()
+            if self.betting is None or self.betting.turn is None:
+                self._continue()
         self.waiting = self._who_acts()
+
+    def _asking_straddle(self) -> bool:
+        """Whether the deal waits for a straddle (read here: the compiled build would take the field
+        for the None it was set to just before the blinds)."""
+        return self.straddling is not None
 
     def live(self) -> list[int]:
         """The seats still in the hand, clockwise from the dealer's left."""
@@ -87,10 +88,16 @@ class PineappleState(GameState[PineappleView]):
 
     # -- the start: forced bets and the deal -----------------------------------------------------
 
-    def _pre_flop_betting(self) -> BettingRound:
-        config, live = self.game.config, self.live()
+    def _pre_flop_betting(self) -> BettingRound | None:
+        """The forced bets and the round before the flop: the blinds, the antes, or a bomb pot
+        (which skips the round); with the straddle on, the round waits for the straddler's choice."""
+        game, live = self.game, self.live()
+        config = game.config
         limits = self._limits()
-        if self.game.has("ante"):
+        if config["bomb_pot"]:
+            post_bomb_pot(self.history, self.chips, live, config["bomb_pot"])
+            return None
+        if game.has("ante"):
             post_antes(self.history, self.chips, live, config["ante"])
             return BettingRound(self.chips, first=live[0], limits=limits)
         small, big = self.blind_seats()
@@ -99,7 +106,28 @@ class PineappleState(GameState[PineappleView]):
         self.blinds = {small: betting.bets[small], big: betting.bets[big]}
         self.history.add("small blind", small, {"amount": self.blinds[small]})
         self.history.add("big blind", big, {"amount": self.blinds[big]})
+        if game.straddle and len(live) > 2 and betting.turn is not None \
+                and self.chips.stacks[betting.turn] > self.straddle_amount:
+            self.straddling, self._pending = betting.turn, betting
+            return None
         return betting
+
+    @property
+    def straddle_amount(self) -> int:
+        """A straddle: twice the big blind."""
+        return 2 * int(self.game.config["big_blind"])
+
+    def _straddle(self, seat: int, action: Action) -> None:
+        """The straddler's choice made: the blind raise posted (or not), then the cards dealt."""
+        betting, self.straddling, self._pending = self._pending, None, None
+        assert betting is not None
+        if action.kind == "straddle":
+            betting.straddle(seat, self.straddle_amount)
+            self.straddler, self.blinds = seat, {**self.blinds, seat: betting.bets[seat]}
+        self.betting = betting
+        self._deal_hole_cards()
+        if betting.turn is None:
+            self._continue()
 
     def blind_seats(self) -> tuple[int, int]:
         """The small blind's and the big blind's seats: the two players from the dealer's left, or
@@ -122,14 +150,18 @@ class PineappleState(GameState[PineappleView]):
             self.hole[seat] = hole
             self.history.add_cards("deal", seat, hole, private_to=(seat,))
 
-    def _deal_street(self, street: str) -> None:
+    def _deal_street(self, street: str, run: int = 1) -> None:
         burned = self._draw(1)
         self.burned.extend(burned)
         self.history.add("burn", None, {"cards": [str(burned[0])]}, private_to=())
         cards = self._draw(BOARD_CARDS[street])
-        self.board.extend(cards)
-        self.street = street
-        self.history.add("board", None, {"street": street, "cards": card_texts(cards)})
+        if run == 1:
+            self.board.extend(cards)
+            self.street = street
+            self.history.add("board", None, {"street": street, "cards": card_texts(cards)})
+        else:
+            self.board2.extend(cards)
+            self.history.add("board", None, {"street": street, "cards": card_texts(cards), "run": 2})
 
     def _limits(self) -> Limits:
         return self.game.street_limits[self.street]
@@ -144,9 +176,16 @@ class PineappleState(GameState[PineappleView]):
             if chips.players - len(chips.folded) == 1:
                 self.street = "showdown"
                 self.results.append(settle_uncontested(self.history, self.chips))
+                if self.game.show_or_muck:
+                    winner = chips.in_hand[0]
+                    self.showing = ShowOrMuck.after_fold(winner, self.hole.get(winner, ()))
                 return
             if self.step == len(self.steps):
                 self._showdown()
+                return
+            if self.game.run_twice and not self.run_asked and self._may_run_twice():
+                self.run_asked = True
+                self.running = SimultaneousChoice(self.live())
                 return
             step = self.steps[self.step]
             self.step += 1
@@ -163,6 +202,32 @@ class PineappleState(GameState[PineappleView]):
             else:
                 self._deal_street(step)
 
+    def _may_run_twice(self) -> bool:
+        """Whether the rest of the board could be run twice now: no more betting can happen (at
+        most one seat still in has chips behind), and only board cards are left to deal."""
+        chips, rest = self.chips, self.steps[self.step:]
+        behind = [seat for seat in self.live() if seat not in chips.all_in]
+        return len(behind) <= 1 and "discard" not in rest and any(step in BOARD_CARDS for step in rest)
+
+    def _choose_runs(self, seat: int, action: Action) -> None:
+        """A seat's answer to running it twice; once all have answered, the board is dealt: twice
+        if everyone agreed (the second run from the same stock, after the first), else once."""
+        running = self.running
+        assert running is not None
+        running.choose(seat, action)
+        if not running.done:
+            return
+        self.running = None
+        if all(choice == RUN_TWICE for choice in running.choices.values()):
+            self.board2 = list(self.board)
+            streets = [step for step in self.steps[self.step:] if step in BOARD_CARDS]
+            for street in streets:
+                self._deal_street(street)
+            for street in streets:
+                self._deal_street(street, run=2)
+            self.step = len(self.steps)
+        self._continue()
+
     # -- the contract ----------------------------------------------------------------------------
 
     @property
@@ -177,8 +242,13 @@ class PineappleState(GameState[PineappleView]):
         twin.board, twin.stock, twin.burned = list(self.board), list(self.stock), list(self.burned)
         twin.discards, twin.results = dict(self.discards), list(self.results)
         twin.blinds, twin.discard_choices, twin.order = self.blinds, self.discard_choices, self.order
-        twin.revealed, twin.shown_hands, twin.waiting = self.revealed, self.shown_hands, self.waiting
+        twin.revealed, twin.runs, twin.waiting = self.revealed, self.runs, self.waiting
         twin.step, twin.steps, twin.street = self.step, self.steps, self.street
+        twin.board2, twin.straddler, twin.straddling = list(self.board2), self.straddler, self.straddling
+        twin.running = self.running.copy() if self.running is not None else None
+        twin.run_asked, twin.mucked = self.run_asked, self.mucked
+        twin.showing = self.showing.copy() if self.showing is not None else None
+        twin._pending = self._pending.copy(chips) if self._pending is not None else None
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:
@@ -186,8 +256,9 @@ class PineappleState(GameState[PineappleView]):
         discard another seat chose in secret is its thrown card, whatever it is now."""
         thrown = {other: [card] for other, card in self.discards.items() if other != seat}
         for other, hole in self.hole.items():
-            if other != seat and other not in self.revealed:
-                redeal.hide(hole, holder=other)
+            shown = self.revealed.get(other, ())
+            if other != seat and len(shown) < len(hole):
+                redeal.hide(hole, holder=other, known=shown)
                 redeal.hide(thrown.get(other, []), holder=other)
         redeal.hide(self.stock)
         redeal.hide(self.burned)
@@ -206,6 +277,12 @@ class PineappleState(GameState[PineappleView]):
             return () if turn is None else (turn,)
         if self.discarding is not None:
             return self.discarding.waiting
+        if self.straddling is not None:
+            return (self.straddling,)
+        if self.running is not None:
+            return self.running.waiting
+        if self.showing is not None:
+            return self.showing.waiting
         return ()
 
     def betting_round(self) -> BettingRound | None:
@@ -214,7 +291,13 @@ class PineappleState(GameState[PineappleView]):
     def _legal(self, seat: int) -> ActionSet:
         if self.betting is not None:
             return self.betting.legal(seat)
-        return self.discard_choices[seat]
+        if self.discarding is not None:
+            return self.discard_choices[seat]
+        if self.straddling is not None:
+            return straddle_choices(self.straddle_amount)
+        if self.showing is not None:
+            return self.showing.legal[seat]
+        return run_choices()
 
     def _apply(self, seat: int, action: Action) -> None:
         betting = self.betting
@@ -222,8 +305,14 @@ class PineappleState(GameState[PineappleView]):
             betting.apply(seat, action)
             if betting.turn is None or self.chips.players - len(self.chips.folded) == 1:
                 self._continue()
-        else:
+        elif self.discarding is not None:
             self._discard(seat, action.cards[0])
+        elif self.straddling is not None:
+            self._straddle(seat, action)
+        elif self.showing is not None:
+            self._show_or_muck(self.showing, seat, action)
+        else:
+            self._choose_runs(seat, action)
         self.waiting = self._who_acts()
 
     def _discard(self, seat: int, thrown: Card) -> None:
@@ -244,6 +333,14 @@ class PineappleState(GameState[PineappleView]):
             if action.kind == "discard":
                 return "it is a betting round, not the discard"
             return self.betting.explain(seat, action)
+        if self.straddling is not None:
+            return f"before the cards are dealt you may straddle ('straddle {self.straddle_amount}') or " \
+                   f"not ('no-straddle'), not {action}"
+        if self.showing is not None:
+            return self.showing.explain(seat, action)
+        if self.running is not None:
+            return f"everyone is all in: agree to run the rest of the board twice ('run twice') or not " \
+                   f"('run once'), not {action}"
         hole = format_cards(self.hole[seat])
         if action.kind != "discard":
             return f"everyone still in must discard one hole card now (you hold {hole}), not {action.kind}"
@@ -257,23 +354,42 @@ class PineappleState(GameState[PineappleView]):
     # -- the showdown ----------------------------------------------------------------------------
 
     def _showdown(self) -> None:
+        """Judge the hands still in on the board (each board, run twice), show the winners, and
+        settle; with show or muck on, the hands that win nothing are first shown or mucked."""
         self.street = "showdown"
-        live, board = self.live(), self.board
-        self.revealed = {seat: tuple(self.hole[seat]) for seat in live}
-        reveal_hands(self.history, self.revealed,
-                     {seat: self.discards[seat] for seat in live if seat in self.discards})
-        high = {seat: high_strength(self.hole[seat], board) for seat in live}
-        low = None
-        if self.game.hi_lo:
-            low = {seat: value for seat in live if (value := low_strength(self.hole[seat], board))}
-            if not low:
-                self.results.append("no hand makes an eight-or-better low: the high hand takes the whole pot")
-        held = {seat: (*self.hole[seat], *board) for seat in live}
-        highs = ShownHands(held, evaluate, named_by_strength(high))
-        lows = ShownHands(held, EIGHT_OR_BETTER.evaluate)
-        self.shown_hands = highs, lows
-        self.results.extend(settle_showdown(self.history, self.chips, high, highs.name, low or None,
-                                            lows.name, cards=highs.cards, low_cards=lows.cards))
+        live, chips = self.live(), self.chips
+        boards = [self.board, self.board2] if self.board2 else [self.board]
+        hole = {seat: self.hole[seat] for seat in live}
+        self.runs = judge_runs(hole, boards, chips, hi_lo=self.game.hi_lo)
+        losers: list[int] = []
+        if self.game.show_or_muck:
+            winners = set().union(*(run.winners(chips) for run in self.runs))
+            losers = [seat for seat in live if seat not in winners]
+        self._reveal([seat for seat in live if seat not in losers])
+        if losers:
+            self.showing = ShowOrMuck.at_showdown({seat: self.hole[seat] for seat in losers})
+            return
+        self.results.extend(settle_runs(self.history, chips, self.runs, self.revealed))
+
+    def _reveal(self, seats: list[int]) -> None:
+        """Show the hole cards of ``seats`` (and the card each threw away)."""
+        shown = {seat: tuple(self.hole[seat]) for seat in seats}
+        self.revealed = {**self.revealed, **shown}
+        thrown = {seat: self.discards[seat] for seat in seats if seat in self.discards}
+        reveal_hands(self.history, shown, thrown)
+
+    def _show_or_muck(self, showing: ShowOrMuck, seat: int, action: Action) -> None:
+        shown = showing.take(seat, action)
+        if shown is not None:
+            if self.runs:
+                self._reveal([seat])
+            else:
+                self.revealed = {**self.revealed, seat: shown}
+                reveal_hands(self.history, {seat: shown})
+        if showing.done:
+            self.showing, self.mucked = None, tuple(sorted(showing.mucked))
+            if self.runs:
+                self.results.extend(settle_runs(self.history, self.chips, self.runs, self.revealed))
 
     # -- views -----------------------------------------------------------------------------------
 
@@ -287,7 +403,7 @@ class PineappleState(GameState[PineappleView]):
         # A copy of the view's whole dictionary filled in (see view_fields and add_money_fields).
         fields = self.view_fields(seat, game.view_template)
         fields["street"] = self.street
-        fields["phase"] = "over" if over else "discard" if self.discarding is not None else "betting"
+        fields["phase"] = self._phase()
         fields["hole"] = hole
         fields["discarded"] = self.discards.get(seat) if seat is not None else None
         fields["board"] = board
@@ -299,20 +415,31 @@ class PineappleState(GameState[PineappleView]):
         fields["hint"] = hint
         fields["low_hint"] = low_hint
         fields["showdown"] = shown
-        fields["discards"] = {s: self.discards[s] for s in shown if s in self.discards}
-        _add_names(fields, self.shown_hands, shown, hi_lo)
+        runs = self.runs
+        named = [s for s in shown if len(shown[s]) == len(self.hole[s])] if runs else []
+        fields["discards"] = {s: self.discards[s] for s in named if s in self.discards}
+        fields["hand_names"] = runs[0].highs.names(named) if runs else {}
+        fields["low_names"] = runs[0].lows.names(named) if runs and hi_lo else {}
+        fields["second_board"] = tuple(self.board2)
+        fields["second_hand_names"] = runs[1].highs.names(named) if len(runs) > 1 else {}
+        fields["second_low_names"] = runs[1].lows.names(named) if len(runs) > 1 and hi_lo else {}
+        fields["straddler"] = self.straddler
+        fields["mucked"] = self.mucked
         fields["results"] = tuple([str(result) for result in self.results])
         return make_filled(PineappleView, fields)
 
-def _add_names(fields: dict[str, Any], shown_hands: tuple[ShownHands, ShownHands] | None,
-               seats: Mapping[int, object], hi_lo: bool) -> None:
-    """A view's names of the hands shown at the showdown: high, and low in Hi-Lo."""
-    if shown_hands is None:
-        fields["hand_names"], fields["low_names"] = {}, {}
-        return
-    highs, lows = shown_hands
-    fields["hand_names"] = highs.names(seats)
-    fields["low_names"] = lows.names(seats) if hi_lo else {}
+    def _phase(self) -> str:
+        """The view's ``phase``: what the hand waits for now."""
+        if self.showing is not None:
+            return "show"
+        if self.street == "showdown":
+            return "over"
+        if self.discarding is not None:
+            return "discard"
+        if self.straddling is not None:
+            return "straddle"
+        return "run" if self.running is not None else "betting"
+
 
 
 @lru_cache(maxsize=4096)

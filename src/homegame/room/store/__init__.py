@@ -6,7 +6,8 @@ room needs: each open table's log from its last checkpoint before its last hand.
 implement it: :class:`~homegame.room.store.sqlite.SQLiteStore`, a file on this machine (the
 default), and :class:`~homegame.room.store.postgres.PostgresStore`, a PostgreSQL database that
 several room processes can share (a :class:`SharedStore`: it also records which process owns each
-open table; see docs/scaling.md). :func:`open_store` picks one by its address.
+open table; see docs/scaling.md). :func:`open_store` picks one by its address. Clubs
+(:mod:`homegame.room.club`) keep their logs in the same store, the same way.
 """
 
 from __future__ import annotations
@@ -68,6 +69,20 @@ class Store(ABC):
     async def all_events(self, table_id: str) -> list[TableEvent]:
         """The table's whole log, from its creation (empty: no such table): to read the night
         back, its ledger entry by entry and every hand."""
+
+    @abstractmethod
+    async def append_club(self, club_id: str, events: Sequence[TableEvent]) -> None:
+        """Write a club's next ``events`` (:mod:`homegame.room.club`) in one transaction, or raise
+        :class:`StoreConflict` if any of their numbers is taken, writing none."""
+
+    @abstractmethod
+    async def club_events(self, club_id: str) -> list[TableEvent]:
+        """A club's whole log (empty: no such club)."""
+
+    @abstractmethod
+    async def clubs_with_key(self, key_hash: str) -> list[str]:
+        """The clubs whose log ever gave a member the key hashing to ``key_hash`` (the club
+        itself says whether it still opens the membership)."""
 
 
 @dataclass(frozen=True)

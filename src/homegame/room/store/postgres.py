@@ -54,11 +54,21 @@ CREATE TABLE IF NOT EXISTS room_processes (
 );
 ALTER TABLE room_tables ADD COLUMN IF NOT EXISTS owner INTEGER;
 ALTER TABLE room_tables ADD COLUMN IF NOT EXISTS summary JSON;
+CREATE TABLE IF NOT EXISTS room_club_events (
+    club_id TEXT NOT NULL,
+    seq BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    data JSON NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    key_hash TEXT,
+    PRIMARY KEY (club_id, seq)
+);
+CREATE INDEX IF NOT EXISTS room_club_events_by_key ON room_club_events (key_hash);
 """
 
 SCHEMA_DONE: Final = """
-SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
-               AND table_name = 'room_tables' AND column_name = 'summary')
+SELECT EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = current_schema()
+               AND indexname = 'room_club_events_by_key')
 """
 """Whether the schema's last step has been taken (the rooms of other processes may be busy: an
 ``ALTER TABLE`` locks them out even when it changes nothing)."""
@@ -184,6 +194,26 @@ class PostgresStore(SharedStore):
     async def all_events(self, table_id: str) -> list[TableEvent]:
         query = "SELECT seq, kind, data, at FROM room_events WHERE table_id = %(t)s ORDER BY seq"
         return [event_of(*row) for row in await self._rows(query, {"t": table_id})]
+
+    async def append_club(self, club_id: str, events: Sequence[TableEvent]) -> None:
+        rows = [value for e in events
+                for value in (club_id, e.seq, e.kind, Json(e.data), e.at, e.data.get("key"))]
+        values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(events))
+        try:
+            async with self.pool.connection() as connection:
+                await connection.execute(f"INSERT INTO room_club_events (club_id, seq, kind, data, at, "
+                                         f"key_hash) VALUES {values}", rows)
+        except errors.UniqueViolation:
+            raise StoreConflict(f"club {club_id} has moved on: its events were written elsewhere "
+                                f"first") from None
+
+    async def club_events(self, club_id: str) -> list[TableEvent]:
+        query = "SELECT seq, kind, data, at FROM room_club_events WHERE club_id = %(c)s ORDER BY seq"
+        return [event_of(*row) for row in await self._rows(query, {"c": club_id})]
+
+    async def clubs_with_key(self, key_hash: str) -> list[str]:
+        query = "SELECT DISTINCT club_id FROM room_club_events WHERE key_hash = %(k)s ORDER BY club_id"
+        return [row[0] for row in await self._rows(query, {"k": key_hash})]
 
     # -- shared by several room processes -------------------------------------------------------
 

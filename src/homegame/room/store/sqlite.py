@@ -43,6 +43,16 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (table_id, seq)
 );
 CREATE INDEX IF NOT EXISTS events_by_kind ON events (table_id, kind, seq);
+CREATE TABLE IF NOT EXISTS club_events (
+    club_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    at REAL NOT NULL,
+    key_hash TEXT,
+    PRIMARY KEY (club_id, seq)
+);
+CREATE INDEX IF NOT EXISTS club_events_by_key ON club_events (key_hash);
 """
 
 START: Final = """
@@ -154,3 +164,25 @@ class SQLiteStore(Store):
     async def all_events(self, table_id: str) -> list[TableEvent]:
         query = "SELECT seq, kind, data, at FROM events WHERE table_id = ? ORDER BY seq"
         return [event_of(*row) for row in await self._run(lambda c: c.execute(query, (table_id,)).fetchall())]
+
+    async def append_club(self, club_id: str, events: Sequence[TableEvent]) -> None:
+        rows = [(club_id, *event_row(event), event.data.get("key")) for event in events]
+
+        def write(connection: sqlite3.Connection) -> None:
+            try:
+                with connection:
+                    connection.execute("BEGIN IMMEDIATE")
+                    connection.executemany("INSERT INTO club_events (club_id, seq, kind, data, at, key_hash) "
+                                           "VALUES (?, ?, ?, ?, ?, ?)", rows)
+            except sqlite3.IntegrityError:
+                raise StoreConflict(f"club {club_id} has moved on: its events were written elsewhere "
+                                    f"first") from None
+        await self._run(write)
+
+    async def club_events(self, club_id: str) -> list[TableEvent]:
+        query = "SELECT seq, kind, data, at FROM club_events WHERE club_id = ? ORDER BY seq"
+        return [event_of(*row) for row in await self._run(lambda c: c.execute(query, (club_id,)).fetchall())]
+
+    async def clubs_with_key(self, key_hash: str) -> list[str]:
+        query = "SELECT DISTINCT club_id FROM club_events WHERE key_hash = ? ORDER BY club_id"
+        return [row[0] for row in await self._run(lambda c: c.execute(query, (key_hash,)).fetchall())]

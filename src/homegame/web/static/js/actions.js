@@ -11,6 +11,7 @@ const KEYS = {
   "draw:stock": "s", "draw:pile": "t", knock: "k", take: "t", pass: "p", surrender: "u", show: "w",
   "declare:high": "h", "declare:low": "l", "declare:both": "b", bank: "b", decline: "n", "set:house": "h",
   "place:front": "f", "place:middle": "m", "place:back": "b", play: "p", discard: "d", swap: "w",
+  muck: "m", straddle: "s", "no-straddle": "n", "run:twice": "t", "run:once": "o",
 };
 
 function keyFor(action) {
@@ -126,7 +127,7 @@ function subsetControls(decision, env) {
   }
   if (decision.chosen.length || !sizes.includes(0)) {
     const shown = action || { kind, cards: [...decision.chosen] };
-    controls.push(actionButton(shown, env, { primary: true, disabled: !action, key: kind === "pass" ? "p" : "d",
+    controls.push(actionButton(shown, env, { primary: true, disabled: !action, key: { pass: "p", show: "w" }[kind] || "d",
                                              title: action ? null : env.why || null }));
   }
   const range = sizes.length > 1 ? `${sizes[0]} to ${sizes[sizes.length - 1]}` : String(sizes[0]);

@@ -1,5 +1,6 @@
 // The room's HTTP API (see homegame.room.app) and what the browser keeps of it: a seat's token per
-// table, so a reload or a dropped connection keeps the seat, and a table owner's token.
+// table, so a reload or a dropped connection keeps the seat, and a table owner's token; a club's
+// member key and its host's owner token (club.js).
 
 export class ApiError extends Error {
   /** ``field``: the field of the request the room refused, where it names one ("seats", "stakes.ante"). */
@@ -62,4 +63,17 @@ export const store = {
     return value === null ? fallback : value;
   },
   keepOption: (name, value) => write(`homegame.option.${name}`, value),
+  member: (club) => read(`homegame.member.${club}`),
+  keepMember: (club, member) => write(`homegame.member.${club}`, member),
+  clubOwner: (club) => read(`homegame.club-owner.${club}`),
+  keepClubOwner: (club, token) => write(`homegame.club-owner.${club}`, token),
+  /** Every club membership this browser keeps: [{key, id, name, club}]. */
+  memberships: () => {
+    try {
+      return Object.keys(localStorage).filter((key) => key.startsWith("homegame.member."))
+        .map((key) => read(key)).filter((member) => member && member.key);
+    } catch (error) {
+      return [];
+    }
+  },
 };

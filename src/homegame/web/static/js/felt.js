@@ -3,6 +3,7 @@
 
 import { $, $$, fill, h, plural } from "./dom.js";
 import { gameFor, money } from "./games.js";
+import { tickCountdowns } from "./tournament-line.js";
 import { app, gameName, hand, seatName } from "./table-state.js";
 import { textNodes } from "./words.js";
 
@@ -62,9 +63,12 @@ export function renderFelt(ctx, sit) {
                dealer ? h("span", { class: "dealer-button", title: "dealer" }, "D") : null),
              h("div", { class: "seat-money" }, h("span", { class: "stack" }, `${stack}`),
                bet ? h("span", { class: "bet" }, `bet ${bet}`) : null,
-               status ? h("span", { class: "away" }, status) : null),
+               status ? h("span", { class: "away" }, status) : null,
+               table.config.time_bank ? h("span", { class: "time-bank", title: "seconds left in the time bank" },
+                                          `bank ${Math.floor(occupant.time_bank)}s`) : null),
              inHand && seat !== frame.you.seat && game.seat ? h("div", { class: "seat-cards" }, game.seat(view, String(g), ctx)) : null,
-             toAct ? clockElement(occupant.deadline) : null);
+             toAct ? clockElement(occupant.deadline, occupant.on_time_bank
+               ? { class: "clock on-bank", "data-limit": occupant.time_bank } : {}) : null);
   });
   // what is happening is a line of its own under the felt, so that it never runs under a seat
   const center = h("div", { class: "center" });
@@ -92,6 +96,10 @@ function potLine(view, cash) {
 
 function waitingLine() {
   const table = app.frame.table;
+  if (table.phase === "waiting" && table.tournament) {
+    return table.tournament.started_at === null ? "Waiting for the tournament's entries" : "Waiting for players";
+  }
+  if (table.phase === "break") return "A break in the tournament";
   if (table.phase === "waiting") return "Waiting for players to sit down";
   if (table.phase === "choosing") return `${seatName(table.chooser)} is calling the game`;
   if (table.phase === "closed") return "The table is closed";
@@ -107,18 +115,21 @@ export function clockElement(deadline, attrs = {}) {
            h("span", { class: "clock-text" }));
 }
 
-/** Run down the clocks of the seats to act, against the room's time. */
+/** Run down the clocks of the seats to act (and a tournament's countdowns), against the room's time. */
 export function tickClocks() {
   // a paused table's clocks stand where the pause found them, as the room's do
   const paused = app.frame && app.frame.table.paused ? app.frame.table.paused.at : null;
   const now = paused !== null ? paused : app.clocksStopped === null ? Date.now() / 1000 + app.skew : app.clocksStopped;
-  const limit = app.frame ? app.frame.table.config.clock : 30;
+  tickCountdowns(now);
+  const turn = app.frame ? app.frame.table.config.clock : 30;
   for (const clock of $$(".clock")) {
     const deadline = Number(clock.dataset.deadline);
     if (!deadline) continue;
     const left = Math.max(0, deadline - now);
+    const limit = Number(clock.dataset.limit) || turn;  // a turn drawing on its time bank runs the bank down
     clock.querySelector(".clock-bar").style.width = `${Math.min(100, (100 * left) / limit)}%`;
-    clock.querySelector(".clock-text").textContent = `${Math.ceil(Math.min(left, limit))}s`;  // a dealer's pause runs first
+    const shown = `${Math.ceil(Math.min(left, limit))}s`;  // a dealer's pause runs first
+    clock.querySelector(".clock-text").textContent = clock.classList.contains("on-bank") ? `time bank ${shown}` : shown;
     clock.classList.toggle("hurry", left < 10);
   }
 }

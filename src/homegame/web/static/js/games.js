@@ -53,10 +53,19 @@ function ended(view) {
   return Object.keys(view.showdown || {}).length ? "Showdown" : "The hand is over";
 }
 
+/** The phase line while the table's show-or-muck habit waits for a choice. */
+const SHOW_OR_MUCK = "Show or muck";
+
+/** A bomb pot's note for a phase line (empty for a hand as usual). */
+function bombNote(view) {
+  return view.bomb_pot ? [`bomb pot: ${view.bomb_pot} each`] : [];
+}
+
 function seatShowdown(view, g, ctx, fallback) {
   const cards = (view.showdown || {})[g];
   if (cards) return [ctx.row(cards, "mini"), view.hand_names && view.hand_names[g] ? note(view.hand_names[g], "hand-name") : null];
   if ((view.folded || []).includes(Number(g))) return note("folded");
+  if ((view.mucked || []).includes(Number(g))) return note("mucked");
   return fallback();
 }
 
@@ -73,8 +82,8 @@ const draw = {
     const notes = [];
     if (view.ranking !== "high") notes.push(`lowest hand wins (${view.ranking})`);
     if (view.wild && view.wild !== "none") notes.push(`${view.wild} wild`);
-    const phase = { ...BETTING_PHASES, draw: "The draw", over: ended(view) }[view.phase] || view.phase;
-    return [phase, ...notes].join(" · ");
+    const phase = { ...BETTING_PHASES, draw: "The draw", show: SHOW_OR_MUCK, over: ended(view) }[view.phase] || view.phase;
+    return [phase, ...bombNote(view), ...notes].join(" · ");
   },
   marks(view) {
     const rank = { deuces: "2", aces: "A" }[view.wild];
@@ -99,18 +108,29 @@ const pineapple = {
   phase(view) {
     const streets = { preflop: "Pre-flop", flop: "Flop", turn: "Turn", river: "River", showdown: "Showdown" };
     const street = streets[view.street] || view.street;
-    if (view.phase === "discard") return `${street}: each player throws away one hole card`;
-    return view.phase === "over" ? ended(view) : `${street} betting · ${view.limits}`;
+    const phases = {
+      discard: `${street}: each player throws away one hole card`,
+      straddle: "Before the deal: the player after the big blind may straddle",
+      run: "Everyone is all in: run the rest of the board twice?",
+      show: SHOW_OR_MUCK,
+      over: ended(view),
+    };
+    return [phases[view.phase] || `${street} betting · ${view.limits}`, ...bombNote(view)].join(" · ");
   },
   center(view, ctx) {
-    const board = cardsOf(view.board);
-    return h("div", { class: "board", role: "group", "aria-label": "the board" }, ctx.row(board, "table"),
-             Array.from({ length: 5 - board.length }, () => h("span", { class: "slot table" })));
+    const boardRow = (cards, label) => h("div", { class: "board", role: "group", "aria-label": label }, ctx.row(cards, "table"),
+                                         Array.from({ length: 5 - cards.length }, () => h("span", { class: "slot table" })));
+    const second = cardsOf(view.second_board);
+    if (!second.length) return boardRow(cardsOf(view.board), "the board");
+    return h("div", { class: "runs" }, boardRow(cardsOf(view.board), "the first run's board"),
+             boardRow(second, "the second run's board"));
   },
   seat(view, g, ctx) {
     return seatShowdown(view, g, ctx, () => {
+      if (view.phase === "straddle") return null;
       const holding = view.street === "preflop" || (view.must_discard || []).includes(Number(g)) ? 3 : 2;
-      return [backs(holding), (view.must_discard || []).includes(Number(g)) ? note("to discard") : null];
+      return [backs(holding), (view.must_discard || []).includes(Number(g)) ? note("to discard") : null,
+              Number(g) === view.straddler && view.street === "preflop" ? note("straddled") : null];
     });
   },
   own(view, ctx) {
@@ -121,8 +141,11 @@ const pineapple = {
   },
   results(view, ctx) {
     const discards = Object.entries(view.discards || {});
-    const board = cardsOf(view.board);
-    return [board.length ? h("p", { class: "note" }, "Board: ", ctx.row(board, "mini")) : null,
+    const board = cardsOf(view.board), second = cardsOf(view.second_board);
+    const secondNames = Object.entries(view.second_hand_names || {});
+    return [board.length ? h("p", { class: "note" }, second.length ? "First run: " : "Board: ", ctx.row(board, "mini")) : null,
+            second.length ? h("p", { class: "note" }, "Second run: ", ctx.row(second, "mini"),
+                              secondNames.length ? ctx.text(" · " + ctx.words.bySeat(view.second_hand_names, String)) : null) : null,
             showdown(view, ctx, view.low_names || {}),
             discards.length ? h("p", { class: "note" }, ctx.text("Thrown away: " + ctx.words.bySeat(view.discards, (c) => cardsText([c])))) : null];
   },
@@ -130,6 +153,7 @@ const pineapple = {
 
 const soko = {
   phase(view) {
+    if (view.show) return SHOW_OR_MUCK;
     if (view.is_over) return ended(view);
     return `Betting round ${view.street} of 4 · bets ${view.limits}${view.doubled ? " (doubled)" : ""}`;
   },

@@ -111,7 +111,7 @@ function requestsPart(frame) {
   return h("div", { class: "host-asks", role: "group", "aria-label": "waiting for your answer" },
     requests.map((request) => h("div", { class: "host-ask", "data-request": request.id },
       h("span", {}, h("b", {}, request.name), ` asks to sit${request.seat === null ? "" : ` in seat ${request.seat}`}`,
-        ` with ${plural(request.chips, "chip")}`),
+        ` with ${plural(request.chips, "chip")}`, request.member ? `, as the club member ${request.member}` : ""),
       h("span", { class: "buttons" },
         button("Seat them", { type: "approve", request: request.id }, { kind: "act primary" }),
         button("Refuse", { type: "refuse", request: request.id })))),

@@ -1,6 +1,7 @@
 // Taking a seat from the table page: the reader's name and, where the table allows deep stacks
 // (a max_buy_in above its buy-in), the chips they bring. The room checks both and says what it
 // refuses; the page only asks. A player seated on another device takes the seat here with its code.
+// A club member (their key kept by the club's page) sits down as that member, or as a guest.
 
 import { call, store } from "./api.js";
 import { $, h } from "./dom.js";
@@ -18,11 +19,18 @@ export function joinForm(onSeated, say) {
     ? [h("label", { for: "join-chips" }, `Chips to bring (${least} to ${most})`),
        h("input", { id: "join-chips", name: "chips", type: "number", min: least, max: most, step: 1, value: least })]
     : [];
+  const memberships = store.memberships();
+  const member = memberships.length
+    ? [h("label", { for: "join-member" }, "Sit down as"),
+       h("select", { id: "join-member", name: "member" },
+         memberships.map((m, index) => h("option", { value: index }, `${m.name} of ${m.club || "your club"}`)),
+         h("option", { value: "" }, "a guest (no club)"))]
+    : [];
   const submit = (event) => { event.preventDefault(); takeSeat(null, onSeated, say); };
   return h("div", { class: "joining" },
            h("form", { class: "join", onsubmit: submit },
              h("p", {}, "You are watching this table."),
-             free ? [h("label", { for: "join-name" }, "Name"), name, ...chips,
+             free ? [h("label", { for: "join-name" }, "Name"), name, ...chips, ...member,
                      h("button", { type: "submit", class: "act primary" }, "Take a seat")]
                   : h("p", { class: "note" }, "Every seat is taken.")),
            claimLine(tableId, onSeated, say));
@@ -41,6 +49,8 @@ export async function takeSeat(seat, onSeated, say) {
   const body = { name };
   if (seat !== null) body.seat = seat;
   if (chips) body.chips = Number(chips.value);
+  const member = $("#join-member");
+  if (member && member.value !== "") body.member_key = store.memberships()[Number(member.value)].key;
   try {
     // the host sits at once where the others ask for a seat: the host's token says who asks
     const answer = await call(`/api/tables/${encodeURIComponent(tableId)}/seats`, { method: "POST", body, token: app.owner });

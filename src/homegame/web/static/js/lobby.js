@@ -7,25 +7,31 @@ import { buildForm, refuse } from "./setup-form.js";
 
 async function create(form, setup) {
   try {
-    const answer = await call("/api/tables", { method: "POST", body: setup });
-    store.keepOwner(answer.table, answer.owner_token);
-    showInvite(answer);
+    const { tournament, ...body } = setup;
+    const answer = await call(tournament ? "/api/tournaments" : "/api/tables", { method: "POST", body });
+    if (tournament) {
+      for (const table of answer.tables) store.keepOwner(table, answer.owner_token);
+    } else {
+      store.keepOwner(answer.table, answer.owner_token);
+    }
+    showInvite(answer, tournament);
     listTables();
   } catch (failure) {
     refuse(form, failure.field, `The table was not made: ${failure.message}.`, `${capitalize(failure.message)}.`);
   }
 }
 
-function showInvite(answer) {
+function showInvite(answer, tournament) {
   const link = new URL(answer.invite, location.href).href;
   const field = h("input", { readonly: true, value: link, "aria-label": "invite link", id: "invite-link" });
   const status = h("span", { class: "note", role: "status" });
   fill($("#created"),
-       h("h3", {}, "Your table is open"),
-       h("p", {}, "Send this link to your friends; open it yourself to take a seat."),
+       h("h3", {}, tournament ? "Your tournament is open for entries" : "Your table is open"),
+       h("p", {}, tournament ? "Send this link to your friends; open it yourself to enter. It starts when every entry is taken (or when you start it)."
+                             : "Send this link to your friends; open it yourself to take a seat."),
        h("div", { class: "invite" }, field,
          h("button", { type: "button", class: "act", onclick: () => copy(field, status) }, "Copy the link"),
-         h("a", { class: "act primary", href: answer.invite, id: "open-table" }, "Go to the table")),
+         h("a", { class: "act primary", href: answer.invite, id: "open-table" }, tournament ? "Go to the tournament" : "Go to the table")),
        status);
   // the link is what the host came for: in sight (below the form on a phone), selected to copy
   $("#created").scrollIntoView({ block: "center" });
@@ -53,8 +59,10 @@ async function listTables() {
     }
     fill(list, tables.map((table) => h("li", {},
       h("span", {}, h("b", {}, table.name), " ", h("span", { class: "note" },
-        `${table.taken}/${table.seats} seated · ${table.phase} · ${plural(table.games.length, "game")} · ${plural(table.hands_played, "hand")} played`)),
-      h("a", { class: "act", href: `/t/${encodeURIComponent(table.id)}` }, store.seat(table.id) ? "Back to your seat" : "Join or watch"))));
+        `${table.tournament ? "tournament · " : ""}${table.taken}/${table.seats} seated · ${table.phase} · ${plural(table.games.length, "game")} · ${plural(table.hands_played, "hand")} played`)),
+      table.tournament && !store.seat(table.id)
+        ? h("a", { class: "act", href: `/tournament/${encodeURIComponent(table.tournament)}` }, "Enter or watch")
+        : h("a", { class: "act", href: `/t/${encodeURIComponent(table.id)}` }, store.seat(table.id) ? "Back to your seat" : "Join or watch"))));
   } catch (error) {
     fill(list, h("li", { class: "notice" }, error.message));
   }

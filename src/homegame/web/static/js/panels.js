@@ -2,6 +2,7 @@
 // step), the ledger and settle-up, the options (four-colour deck, sitting out, rebuying, leaving)
 // and the keyboard help. One <dialog> shows them, so Esc closes any of them.
 
+import { ordinal } from "./tournament-line.js";
 import { alertOptions } from "./alerts.js";
 import { call, store } from "./api.js";
 import { $, fill, h, plural } from "./dom.js";
@@ -42,9 +43,21 @@ async function rules(env, game) {
   }
 }
 
+/** The table as it stands: the latest frame's, or (a closed table sends none) as the room keeps it. */
+async function tableNow(app, tableId) {
+  if (app.frame) return app.frame.table;
+  try {
+    app.closedTable = app.closedTable || await call(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (error) {
+    return null;
+  }
+  return app.closedTable;
+}
+
 async function history(env) {
   const { app } = env;
-  const played = app.frame ? app.frame.table.hands_played : 0;
+  const table = await tableNow(app, env.tableId);
+  const played = table ? table.hands_played : 0;
   if (!played) {
     show("Hand history", h("p", {}, "No hand has been finished at this table yet."));
     return;
@@ -80,7 +93,7 @@ function handFiles(env) {
 }
 
 function wordsFor(env, record) {
-  const seats = record.names ? null : env.app.frame.table.seats;
+  const seats = record.names ? null : (env.app.frame ? env.app.frame.table : env.app.closedTable).seats;
   return new Words(record.player, (g) => {
     if (record.names) return record.names[g] || `seat ${record.seats[g] + 1}`;
     const occupant = seats[record.seats[g]];
@@ -167,21 +180,45 @@ function showLedger(env, body, data, closed = false) {
   const owner = store.owner(tableId);
   const table = app.frame ? app.frame.table : null;
   const open = !closed && table && table.phase !== "closed";
+  const places = data.lines.some((line) => "place" in line);  // a tournament's: places, entry fees and prizes
+  const titles = places ? ["Place", "Name", "Entry", "Prize", "Net"] : ["Name", "Brought", "Took away", "In front", "Net"];
   fill(body,
        h("div", { class: "table-scroll" }, h("table", { class: "ledger" },
-         h("thead", {}, h("tr", {}, ["Name", "Brought", "Took away", "In front", "Net"].map((title) => h("th", {}, title)))),
+         h("thead", {}, h("tr", {}, titles.map((title) => h("th", {}, title)))),
          h("tbody", {}, data.lines.map((line) => h("tr", {},
-           h("td", {}, line.name, line.bot ? h("span", { class: "note" }, " · the house's") : null), h("td", {}, line.bought), h("td", {}, line.cashed), h("td", {}, line.stack),
+           places ? h("td", {}, line.place ? ordinal(line.place) : "in play") : null,
+           h("td", {}, line.name, line.bot ? h("span", { class: "note" }, " · the house's") : null), h("td", {}, line.bought), h("td", {}, line.cashed),
+           places ? null : h("td", {}, line.stack),
            h("td", { class: line.net > 0 ? "up" : line.net < 0 ? "down" : "" }, `${line.net > 0 ? "+" : ""}${line.net}`)))))),
        h("h3", {}, "Settle up"),
        data.settle_up.length ? h("ul", { class: "settle" }, data.settle_up.map((transfer) =>
          h("li", {}, h("b", {}, transfer.payer), ` pays `, h("b", {}, transfer.payee), ` ${plural(transfer.chips, "chip")}`)))
-         : h("p", {}, "Everyone is square."),
+         : h("p", {}, places && data.lines.some((line) => !line.place) ? "Who pays whom is known when the tournament is over." : "Everyone is square."),
        data.lines.some((line) => line.bot) ? h("p", { class: "note" }, "Bots play the house's chips: the house settles for them.") : null,
        open && table.closing ? h("p", { class: "note" }, "The table closes when the hand in play ends.") : null,
        night,
-       owner && open && !table.closing
+       owner && open && !table.closing ? bombPotControl(env, owner, table) : null,
+       owner && open && !table.closing && !table.tournament
          ? h("button", { type: "button", class: "act danger", onclick: () => closeTable(env, owner) }, "Close the table") : null);
+}
+
+/** The owner's call of a bomb pot, where the table deals them: the next hand of a game that has them. */
+function bombPotControl(env, owner, table) {
+  if (!table.config.bomb_pot) return null;
+  if (table.bomb_pot_called) return h("p", { class: "note" }, `A bomb pot of ${table.config.bomb_pot} each is called for the next hand.`);
+  return h("button", { type: "button", class: "act", "data-action": "bomb-pot", onclick: () => callBombPot(env, owner) },
+           `Call a bomb pot (${table.config.bomb_pot} each)`);
+}
+
+async function callBombPot(env, owner) {
+  const body = $("#panel-body");
+  try {
+    const answer = await call(`/api/tables/${encodeURIComponent(env.tableId)}/bomb-pot`, { method: "POST", body: {}, token: owner });
+    body.prepend(h("p", { class: "notice", role: "status" },
+                   `Bomb pot called: the next hand of ${answer.games.join(" or ")} starts with ${answer.chips} from everyone.`));
+  } catch (error) {
+    body.append(failure(error));
+  }
 }
 
 /** Close the table (its owner only): at once between hands, else when the hand in play ends. */

@@ -8,6 +8,17 @@ import { rateWords } from "./outcome.js";
 import { keptIn, settingsOf, showCounting, stakeField, stakesIn } from "./stakes.js";
 import { variantOf } from "./variants.js";
 
+const HABIT_FIELDS = [  // the room's own fields of a regular's habits, in a section of their own
+  ["time_bank", 0, "Extra seconds each player draws on when a turn's clock runs out (0: none)."],
+  ["time_bank_refill", 0, "Seconds put back into every bank, up to the full bank, ..."],
+  ["time_bank_every", 10, "... after every this many hands."],
+  ["bomb_pot", 0, "Chips everyone puts in a bomb pot, which skips the first betting round (0: none); the owner calls one from the ledger."],
+  ["bomb_pot_every", 0, "Every this many hands is a bomb pot (0: only when the owner calls one)."],
+];
+const HOST_FLAGS = ["public", "ask_to_sit", "host_starts", "approve_chips"];
+const TOURNAMENT_RUNS = ["ask_to_sit", "host_starts", "approve_chips"];  // the host settings a tournament's own rules replace
+const ROOM_OWN_SETTINGS = new Set(["bomb_pot"]);  // a game setting the room sets hand by hand, from the fields above
+
 const TABLE_FIELDS = [  // the room's own fields the form shows: name, the form's default, what it is for
   ["seats", 6, null],
   ["bots", 2, "Seats the house fills with bots, from the first seat."],
@@ -28,7 +39,6 @@ function numberInput(fields, name, attributes) {
 /** The form for ``games`` (as /api/games describes them) in ``form``, with the room's own fields and bot
  * levels as ``setup`` (/api/setup) describes them; ``submit(setup)`` is called with a setup the page found
  * nothing wrong with. */
-const HOST_FLAGS = ["public", "ask_to_sit", "host_starts", "approve_chips"];
 
 export function buildForm(form, games, setup, submit) {
   let settings = [];  // the stakes' settings as last drawn, to show those the structure chosen uses
@@ -49,6 +59,19 @@ export function buildForm(form, games, setup, submit) {
          h("small", { class: "note", id: "dealing-note" }),
          h("small", { class: "notice field-error", id: "error-games", role: "alert", hidden: true })),
        field("Default game (when the dealer's clock runs out)", h("select", { name: "default_game", "data-field": "default_game" })),
+       h("details", { id: "tournament-part" }, h("summary", {}, "A tournament"),
+         h("label", { class: "check" }, h("input", { type: "checkbox", name: "tournament", onchange: () => { tournamentChanged(form, setup); refresh(); } }),
+           " Make this a tournament: a sit-and-go with rising levels, players out when their chips are gone, and payouts"),
+         h("div", { class: "fields", id: "tournament-fields", hidden: true },
+           Object.entries(setup.tournament_fields).map(([name, known]) =>
+             field(known.label, tournamentInput(name, known))),
+           field("Payouts (percent by place)", h("input", { name: "t_payouts", "data-field": "payouts", placeholder: "by the entries: 100, 65/35 or 50/30/20" }),
+                 "The percent of the prize pool each place wins, best first, such as 50/30/20."),
+           h("label", { class: "check" }, h("input", { type: "checkbox", name: "t_rotation", "data-field": "rotation" }),
+             " The games in turn (a rotation), instead of the dealer's choice"))),
+       h("details", {}, h("summary", {}, "Time bank and bomb pots"),
+         h("div", { class: "fields" },
+           HABIT_FIELDS.map(([name, value, note]) => field(fields[name].label, numberInput(fields, name, { value, required: true }), note)))),
        h("details", {}, h("summary", {}, "Stakes and game settings"),
          h("p", { class: "note" }, "Each setting applies to every chosen game that has it; one you leave keeps each game's own default."),
          h("div", { id: "stakes", class: "fields" }),
@@ -74,6 +97,41 @@ function hostSettings(fields) {
     h("p", { class: "note" }, "The table is private: only its invite link finds it, unless it is listed in the lobby."),
     HOST_FLAGS.map((name) => h("label", { class: "inline" },
       h("input", { type: "checkbox", name, "data-field": name }), ` ${fields[name].label}`)));
+}
+
+function tournamentInput(name, known) {
+  return h("input", { type: "number", name: `t_${name}`, "data-field": name, min: known.least, max: known.most,
+                      step: known.kind === "whole" ? 1 : "any", value: known.default, required: true });
+}
+
+/** A tournament deals only the games played for chips between its players: the others are left out. */
+function tournamentChanged(form, setup) {
+  const on = form.elements.tournament.checked;
+  $("#tournament-fields", form).hidden = !on;
+  for (const box of $$("input[name=game]", form)) {
+    const left = on && !setup.tournament_games.includes(box.value);
+    box.disabled = left;
+    if (left) box.checked = false;
+    box.closest(".game-option").classList.toggle("left-out", left);
+  }
+  for (const name of TOURNAMENT_RUNS) {  // a tournament seats its entries, starts on its own and has no rebuys
+    const box = form.elements[name];
+    box.disabled = on;
+    if (on) box.checked = false;
+  }
+}
+
+/** The tournament's own fields of the form (null when it makes a table). */
+function tournamentPart(form) {
+  if (!form.elements.tournament.checked) return null;
+  const part = {};
+  for (const control of $$("[name^=t_]", form)) {
+    const name = control.dataset.field;
+    if (control.type === "checkbox") part[name] = control.checked;
+    else if (control.type === "number") part[name] = Number(control.value);
+    else if (control.value.trim()) part[name] = control.value.split(/[^0-9]+/).filter(Boolean).map(Number);
+  }
+  return part;
 }
 
 /** The bot level: each a short name to choose among, and what the chosen one is in a note under it
@@ -118,7 +176,7 @@ function refreshDependents(form, games) {
     : "The dealer calls the next game (and its variants) between games.";
   showDealCosts(form, games);
   const kept = keptIn($$("[data-stake]", form));
-  const settings = settingsOf(choice);
+  const settings = settingsOf(choice).filter((setting) => !ROOM_OWN_SETTINGS.has(setting.key));
   fill($("#stakes", form), settings.map((setting) => stakeField(setting, kept[setting.key])));
   showCounting($("#stakes", form), settings, $("#stakes-unused", form));
   return settings;
@@ -153,11 +211,22 @@ function checked(form, games) {
   const choice = chosen(form, games);
   if (!choice.length) return refuse(form, "games", "Choose at least one game.", "Choose at least one game.");
   const whole = (field) => Number(form.elements[field].value);
+  const tournament = tournamentPart(form);
+  if (tournament) {
+    return {  // a tournament's tables: seats a table, the bots' entries, the clock and games; its own fields
+      name, seats: whole("seats"), bots: whole("bots"), bot_level: form.elements.bot_level.value, clock: whole("clock"),
+      pause: whole("pause"), timeouts_to_sit_out: whole("timeouts_to_sit_out"), default_game: form.elements.default_game.value,
+      ...Object.fromEntries(HABIT_FIELDS.map(([field]) => [field, whole(field)])), stakes: stakesIn($$("[data-stake]", form)),
+      public: form.elements.public.checked,  // listed in the lobby, or found only by its link
+      games: choice.map(({ game, variants }) => ({ game: game.name, variants })), ...tournament, tournament: true,
+    };
+  }
   return {
     name, seats: whole("seats"), bots: whole("bots"), bot_level: form.elements.bot_level.value, buy_in: whole("buy_in"),
     clock: whole("clock"), pause: whole("pause"),
     ...(form.elements.points_rate.value.trim() ? { points_rate: whole("points_rate") } : {}),
     timeouts_to_sit_out: whole("timeouts_to_sit_out"), default_game: form.elements.default_game.value,
+    ...Object.fromEntries(HABIT_FIELDS.map(([name]) => [name, whole(name)])),
     ...(form.elements.max_buy_in.value.trim() ? { max_buy_in: whole("max_buy_in") } : {}),
     stakes: stakesIn($$("[data-stake]", form)),
     ...Object.fromEntries(HOST_FLAGS.map((name) => [name, form.elements[name].checked])),

@@ -24,6 +24,7 @@ import { claimSeat, codeFromLink } from "./seat-link.js";
 import { keepDecisionInView, setupFollowing } from "./sight.js";
 import { TableSocket } from "./socket.js";
 import { app, gameName, hand, seatName, tableId, tableSeatOf, words } from "./table-state.js";
+import { placedLine, tournamentLine } from "./tournament-line.js";
 import { variantOf } from "./variants.js";
 import { textNodes } from "./words.js";
 
@@ -55,6 +56,12 @@ function receive(frame) {
     renderChat();
   } else if (frame.type === "closed") {
     openPanel("final", { ...panelEnv(), finalLedger: frame.ledger });
+  } else if (frame.type === "moved") {
+    // the tournament moved this seat to another of its tables: the same token opens it there
+    if (app.seat) store.keepSeat(frame.table, app.seat);
+    store.keepSeat(tableId, null);
+    app.socket.close();
+    location.assign(`/t/${encodeURIComponent(frame.table)}`);
   } else if (frame.type === "welcome") {
     if (app.seat && app.seat.seat !== null && frame.seat === null) {
       store.keepSeat(tableId, null);  // the seat was given up: this browser watches now
@@ -257,10 +264,13 @@ function renderTop() {
     line = "Waiting for players";
   } else if (table.phase === "closed") {
     line = "This table is closed";
+  } else if (table.phase === "break") {
+    line = "The tournament is on a break";
   } else {
     line = current ? `Hand ${current.number}: ${current.title} is over` : "";
   }
-  $("#game-line").textContent = line;
+  const tournament = table.tournament ? [h("br"), h("span", { class: "tournament-line" }, tournamentLine(table.tournament))] : [];
+  fill($("#game-line"), line, tournament);
 }
 
 /** Why the reader is not dealt in, with the way back (Come back, a rebuy), drawn again only when
@@ -290,6 +300,14 @@ function renderOwn() {
   }
   if (frame.you.seat === null) {
     const table = frame.table;
+    const tournament = table.tournament;
+    if (tournament) {
+      const placed = placedLine(tournament, app.seat ? app.seat.name : store.name());
+      fill(node, h("p", { class: placed ? "notice" : "note", id: "tournament-place" },
+                   placed || h("a", { href: `/tournament/${encodeURIComponent(tournament.id)}` }, "The tournament's page: its entries and standings")));
+      delete node.dataset.built;
+      return;
+    }
     // the form is drawn again only when what it offers changes: a name being typed stays
     const key = JSON.stringify([table.phase === "closed", table.seats.some((seat) => seat === null), table.config.buy_in,
                                 table.config.max_buy_in]);
@@ -378,8 +396,15 @@ function waitingFor() {
                                                   : `Waiting for ${seatName(frame.table.chooser)} to call the game…`;
   }
   if (frame.table.phase === "between") return "The next deal comes in a moment…";
+  if (frame.table.phase === "break") return "The tournament is on a break: the next deal comes when it ends.";
+  if (frame.table.phase === "waiting" && frame.table.tournament) return tournamentWait(frame.table.tournament);
   if (frame.table.phase === "waiting") return "Waiting for another player who can be dealt in…";
   return "";
+}
+
+function tournamentWait(info) {
+  if (info.started_at === null) return "The tournament starts when every entry is taken (or when its owner starts it)…";
+  return "Waiting for the tournament to seat another player at this table…";
 }
 
 function renderResult() {

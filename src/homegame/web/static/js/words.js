@@ -57,7 +57,7 @@ export function youForm(who, rest) {
   const tail = space < 0 ? "" : rest.slice(space + 1);
   const mark = verb.match(/[,:;.]*$/)[0];
   verb = verb.slice(0, verb.length - mark.length);
-  const irregular = { has: "have", is: "are", was: "were" };
+  const irregular = { has: "have", is: "are", was: "were", does: "do", goes: "go" };
   if (irregular[verb]) verb = irregular[verb];
   else if (/(ss|sh|ch|x)es$/.test(verb)) verb = verb.slice(0, -2);
   else if (verb.endsWith("s") && !verb.endsWith("ss")) verb = verb.slice(0, -1);
@@ -152,8 +152,9 @@ function plainly(event, who) {
 function actionPhrase(action, own) {
   const { kind, amount } = action;
   const simple = { fold: "folds", check: "checks", surrender: "surrenders", knock: "knocks", bank: "takes the bank",
-                   decline: "declines the bank", take: "takes the widow" };
+                   decline: "declines the bank", take: "takes the widow", muck: "mucks", "no-straddle": "does not straddle" };
   if (simple[kind]) return simple[kind];
+  if (kind === "run") return action.option === "twice" ? "agrees to run the board twice" : "wants the board run once";
   if (amount !== undefined && amount !== null) {
     const verbs = { call: "calls", bet: "bets", raise: "raises to", complete: "completes the bet to",
                     "bring-in": "brings it in for" };
@@ -227,6 +228,12 @@ const TELLERS = {
     if (amounts.size === 1) return `everyone antes ${[...amounts][0]}`;
     return "antes: " + this.bySeat(posted, String);
   },
+  "bomb pot"(event) {
+    const posted = event.data.posted;
+    const amounts = new Set(Object.values(posted));
+    if (amounts.size === 1) return `a bomb pot: everyone puts in ${[...amounts][0]}`;
+    return "a bomb pot: " + this.bySeat(posted, String);
+  },
   "small blind"(event, who) { return youForm(who, `posts the ${event.kind} of ${event.data.amount}`); },
   "big blind"(event, who) { return youForm(who, `posts the ${event.kind} of ${event.data.amount}`); },
   drew(event, who) {
@@ -299,7 +306,10 @@ const TELLERS = {
   burn() { return null; },
   outcome() { return null; },
   show(event, who) { return youForm(who, `shows the ${cardsText(event.data.cards)} to draw four`); },
-  board(event) { return `${STREETS[event.data.street] || event.data.street}: ${cardsText(event.data.cards)}`; },
+  board(event) {
+    const street = event.data.run === 2 ? `the second run's ${event.data.street}` : STREETS[event.data.street] || event.data.street;
+    return `${street}: ${cardsText(event.data.cards)}`;
+  },
   up: bySeatCards("up cards: "),
   shown: bySeatCards("shown face up: "),
   discarded(event, who) { return Number(event.seat) === this.viewer ? null : youForm(who, "throws away a hole card"); },

@@ -13,9 +13,9 @@ at the end every hand shown, the cards thrown away, and why each pot or half wen
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.pineapple import PineappleView
+from homegame.render import Style, result_lines, seat_name
 
 __all__ = ["render"]
 
@@ -32,9 +32,17 @@ def render(view: View, look: Style | None = None) -> list[str]:
     title = TITLES.get(view.game, view.game)
     lines = [look.bold(f"{title} - {who}, dealer seat {view.dealer} - {_stage(view)}")]
     forced = f"ante {view.ante}" if view.ante else "blinds " + ", ".join(
-        f"{seat_name(seat, view)} {amount}" for seat, amount in view.blinds.items())
+        f"{seat_name(seat, view)} {amount}" + (" (straddle)" if seat == view.straddler else "")
+        for seat, amount in view.blinds.items())
+    if view.bomb_pot:
+        forced = f"bomb pot: {view.bomb_pot} each"
     lines.append(f"Pot {view.pot}   {view.limits}   {forced}")
-    lines.append("Board: " + (look.cards(view.board) if view.board else look.dim("(none yet)")))
+    board = look.cards(view.board) if view.board else look.dim("(none yet)")
+    if view.second_board:
+        lines.append(f"First run: {board}")
+        lines.append(f"Second run: {look.cards(view.second_board)}")
+    else:
+        lines.append("Board: " + board)
     lines.extend(_seat_line(view, seat, look) for seat in view.stacks)
     lines.extend(_own_lines(view, look))
     lines.extend(result_lines(view.results, view, look))
@@ -42,6 +50,10 @@ def render(view: View, look: Style | None = None) -> list[str]:
 
 
 def _stage(view: PineappleView) -> str:
+    habits = {"straddle": "the player after the big blind may straddle", "run": "run it twice?",
+              "show": "show or muck"}
+    if view.phase in habits:
+        return habits[view.phase]
     if view.phase == "over":
         return "showdown" if view.showdown else "hand over"
     if view.phase == "discard":
@@ -56,11 +68,16 @@ def _seat_line(view: PineappleView, seat: int, look: Style) -> str:
     if seat in view.must_discard:
         text += "  (to discard)"
     if seat in view.showdown:
-        text += f"  shows {look.cards(view.showdown[seat])} - {view.hand_names[seat]}"
+        named = view.hand_names.get(seat)
+        text += f"  shows {look.cards(view.showdown[seat])}" + (f" - {named}" if named else "")
+        if seat in view.second_hand_names:
+            text += f"; second run: {view.second_hand_names[seat]}"
         if seat in view.low_names:
             text += f"; low: {view.low_names[seat]}"
         if seat in view.discards:
             text += f"  (threw {look.card(view.discards[seat])})"
+    elif seat in view.mucked:
+        text += "  mucked"
     return text
 
 
@@ -73,4 +90,8 @@ def _own_lines(view: PineappleView, look: Style) -> list[str]:
     lines.append(hint + (f"   to call: {view.to_call}" if view.to_call else ""))
     if view.seat in view.must_discard:
         lines.append("Discard one hole card: the two you keep play with the board.")
+    if view.seat in view.to_act and view.phase in ("run", "show"):
+        lines.append("Everyone is all in: 'run twice' if you agree to deal the rest of the board twice, "
+                     "else 'run once'." if view.phase == "run" else
+                     "'show' some or all of your cards (show Ah), or 'muck' them unseen.")
     return lines

@@ -12,9 +12,9 @@ its name, and at the end every hand shown with why the pot went where it did.
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, hand_line, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.whiskey import WhiskeyView
+from homegame.render import Style, hand_line, result_lines, seat_name
 from homegame.wording import capitalized, you_form
 
 __all__ = ["render"]

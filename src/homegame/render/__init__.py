@@ -1,13 +1,13 @@
-"""Drawing a seat's view as lines of a terminal table.
+"""Drawing a seat's view as lines of text: the terminal's table, and an agent environment's
+``render()``. Both faces draw through here, below them both.
 
 Each game may have a module here named after it with ``render(view) -> list[str]``;
 :func:`render_view` uses it, and falls back to a plain listing of the view's fields. The helpers
 below give every game the same look: suits in four colours (unless the terminal takes no colour),
 hands in a row, columns padded by the width a person sees (colour codes take none).
 
-The colours are :mod:`rich` styles rendered into the line; the table's screen
-(:mod:`homegame.cli.screen`) reads them back with rich, which drops them where the terminal has
-no colour (``TERM=dumb``, ``NO_COLOR``, output to a file).
+The colours are :mod:`rich` styles rendered into the line; the terminal's screen reads them back
+with rich, which drops them where the terminal has no colour (``TERM=dumb``, ``NO_COLOR``, output to a file).
 
 >>> from homegame.cards import parse_cards
 >>> Style(colour=False).cards(parse_cards("As 10h Jk"))

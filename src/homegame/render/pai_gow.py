@@ -14,9 +14,9 @@ True
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, seat_name
 from homegame.engine import View
 from homegame.games.pai_gow import PaiGowView, Placement
+from homegame.render import Style, seat_name
 from homegame.wording import capitalized, you_form
 
 __all__ = ["placement_text", "render"]

@@ -13,9 +13,9 @@ player shows, and at the end each half of the pot with why it went where it did.
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, hand_line, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.anaconda import AnacondaView
+from homegame.render import Style, hand_line, result_lines, seat_name
 from homegame.wording import agreeing, you_form
 
 __all__ = ["render"]

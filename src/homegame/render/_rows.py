@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from homegame.cli.render import seat_name
 from homegame.engine import View
 from homegame.games._rows import Payment
 from homegame.games.chinese_view import ChineseView
 from homegame.games.open_face_view import OpenFaceView
+from homegame.render import seat_name
 from homegame.wording import counted, you_form
 
 __all__ = ["settlement_lines", "stakes_words"]

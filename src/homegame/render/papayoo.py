@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from homegame.cards import Card, Suit
-from homegame.cli.render import Style, hand_line, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.papayoo.table import SUIT_NAMES
 from homegame.games.papayoo.views import PapayooView, Play
+from homegame.render import Style, hand_line, result_lines, seat_name
 from homegame.wording import capitalized, counted
 
 __all__ = ["render"]

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from homegame.cards import Card
-from homegame.cli.render import Style, seat_name
-from homegame.cli.render._rows import settlement_lines, stakes_words
 from homegame.engine import View
 from homegame.games._rows import ROW_NAMES
 from homegame.games.chinese import ChineseView
+from homegame.render import Style, seat_name
+from homegame.render._rows import settlement_lines, stakes_words
 from homegame.wording import capitalized
 
 __all__ = ["render"]

@@ -15,9 +15,9 @@ the winner won. (What each player did is the table's log, told by :mod:`homegame
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, hand_line, seat_name
 from homegame.engine import View
 from homegame.games.paiute import CallShown, PaiuteView
+from homegame.render import Style, hand_line, seat_name
 from homegame.wording import counted, seats_as_you
 
 __all__ = ["render"]

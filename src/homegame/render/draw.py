@@ -12,15 +12,15 @@ each player drew and any ace shown, and at the end every hand shown with why eac
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, hand_line, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.draw import DrawView
+from homegame.render import Style, hand_line, result_lines, seat_name
 from homegame.wording import capitalized, counted, you_form
 
 __all__ = ["render"]
 
 PHASES = {"bet1": "first betting round", "draw": "the draw", "bet2": "second betting round",
-          "over": "showdown"}
+          "show": "show or muck", "over": "showdown"}
 
 
 def render(view: View, look: Style | None = None) -> list[str]:
@@ -44,8 +44,10 @@ def render(view: View, look: Style | None = None) -> list[str]:
         if view.to_call and view.phase != "over":
             lines.append(f"To call: {view.to_call}")
     for seat, cards in view.showdown.items():
-        lines.append(f"  {you_form(seat_name(seat, view), 'shows')} {look.cards(cards)} - "
-                     f"{view.hand_names.get(seat, '')}")
+        named = view.hand_names.get(seat)
+        lines.append(f"  {you_form(seat_name(seat, view), 'shows')} {look.cards(cards)}"
+                     + (f" - {named}" if named else ""))
+    lines.extend(f"  {you_form(seat_name(seat, view), 'mucks')}" for seat in view.mucked)
     lines.extend(result_lines(view.results, view, look))
     return lines
 
@@ -56,6 +58,8 @@ def _table_notes(view: DrawView) -> str:
         notes.append(f"lowest hand wins ({view.ranking})")
     if view.wild != "none":
         notes.append(f"{view.wild} wild")
+    if view.bomb_pot:
+        notes.append(f"a bomb pot: {view.bomb_pot} each, no betting before the draw")
     return ", ".join(notes)
 
 

@@ -9,9 +9,9 @@ what your cards make, the pot and bets, and at the end every hand with the reaso
 
 from __future__ import annotations
 
-from homegame.cli.render import Style, result_lines, seat_name
 from homegame.engine import View
 from homegame.games.soko import SokoView
+from homegame.render import Style, result_lines, seat_name
 
 __all__ = ["render"]
 
@@ -22,13 +22,15 @@ def render(view: View, look: Style | None = None) -> list[str]:
     look = look or Style(colour=False)
     who = "watching" if view.seat is None else f"you are seat {view.seat}"
     street = "showdown" if view.street == 5 else f"betting round {view.street} of 4"
+    if view.show:
+        street = "show or muck"
     lines = [look.bold(f"Soko (Canadian Stud) - {who}, dealer seat {view.dealer} - {street}")]
     doubled = " (doubled)" if view.doubled else ""
     lines.append(f"Pot {view.pot}   bets: {view.limits}{doubled}   bring-in {view.bring_in}")
     labels = {seat: look.named(seat_name(seat, view)) + ":" for seat in view.up_cards}
     width = max(map(len, labels.values()), default=0)
     for seat, up in view.up_cards.items():
-        status = " folded" if seat in view.folded else ""
+        status = " folded" if seat in view.folded else " mucked" if seat in view.mucked else ""
         bet = view.bets.get(seat, 0)
         hole = look.card(view.hole) if seat == view.seat and view.hole is not None else "[?]"
         shown = view.showdown.get(seat)
