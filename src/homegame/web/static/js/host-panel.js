@@ -6,7 +6,7 @@
 // host's actions"); the room refuses what cannot be done now and says why.
 
 import { call, store } from "./api.js";
-import { $, h, plural, steady } from "./dom.js";
+import { $, h, linkRow, plural, steady } from "./dom.js";
 import { app, tableId } from "./table-state.js";
 
 const ARMED_FOR = 5000;
@@ -75,21 +75,6 @@ function twice(label, really, action) {
   return node;
 }
 
-async function copy(text, status) {
-  try {
-    await navigator.clipboard.writeText(text);
-    status.textContent = "Copied.";
-  } catch (error) {
-    status.textContent = "Select the link and copy it.";
-  }
-}
-
-function linkRow(label, value, buttonLabel) {
-  const field = h("input", { readonly: true, value, "aria-label": label, onfocus: (event) => event.target.select() });
-  const status = h("span", { class: "note", role: "status" });
-  return h("div", { class: "invite" }, field, h("button", { type: "button", class: "act", onclick: () => copy(value, status) }, buttonLabel), status);
-}
-
 /** Said once, the first time this browser opens its table as host: keep the host's link. */
 function keepLinkNotice() {
   const kept = () => {
@@ -156,7 +141,7 @@ function playersPart(table, mine) {
 }
 
 function settingsPart(config) {
-  const flag = (key, label) => h("label", { class: "inline" },
+  const flag = (key, label) => h("label", { class: "check" },
     h("input", { type: "checkbox", checked: config[key] ? true : null, "data-setting": key,
                  onchange: (event) => hostAction({ type: "settings", [key]: event.target.checked }) }), ` ${label}`);
   return h("fieldset", { class: "host-settings" }, h("legend", {}, "Table settings"),

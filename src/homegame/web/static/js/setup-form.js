@@ -95,7 +95,7 @@ export function buildForm(form, games, setup, submit) {
 function hostSettings(fields) {
   return h("fieldset", { class: "host-settings" }, h("legend", {}, "You host the table"),
     h("p", { class: "note" }, "The table is private: only its invite link finds it, unless it is listed in the lobby."),
-    HOST_FLAGS.map((name) => h("label", { class: "inline" },
+    HOST_FLAGS.map((name) => h("label", { class: "check" },
       h("input", { type: "checkbox", name, "data-field": name }), ` ${fields[name].label}`)));
 }
 
