@@ -89,7 +89,7 @@ def test_open_face_warnings_name_every_row_once_with_the_card_drawn(page: Page) 
     label = card[:-1].replace("T", "10")  # the drawn card reads as its rank, its suit a picture
     rows = f"the {first['row']} or the {second['row']}"
     assert own["warnings"] == [f"In {rows}, the {label} {kind}: {first['reason']}."]
-    assert own["cards"].count(card) == 3, "the card to place, drawn in its warning and in the hint"
+    assert own["cards"].count(card) == 2, "the card to place, drawn as such and in its warning"
     assert not CODE.search(own["text"]), own["text"]
 
 
@@ -101,7 +101,8 @@ def test_open_face_says_a_card_fouls_where_the_foul_is_certain(page: Page) -> No
     assert own["warnings"] == [
         "In the front, the Q fouls: the middle can no longer catch up with the front.",
         "In the middle, the Q fouls: the middle is complete and weaker than the front."]
-    assert "Front: a pair of queens so far; middle: a pair of jacks so far" in own["text"], own["text"]
+    for name in ("a pair of queens so far", "a pair of jacks so far"):
+        assert name in own["text"], own["text"]
 
 
 def test_chinese_rows_as_set_are_named_with_their_foul(page: Page) -> None:
