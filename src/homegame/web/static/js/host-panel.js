@@ -1,9 +1,6 @@
-// The host's panel on the table page, drawn for a browser that holds the host's token (the state's
-// "host" part says so): the seat requests to answer and the chips asked for, first and in sight;
-// then the invite link with its QR code, start, pause and resume, each player's stack to adjust,
-// their removal and the host's role to hand over, the table's host settings and the end of the
-// night. Every button is one host action (POST /api/tables/<table>/host, docs/protocol.md "The
-// host's actions"); the room refuses what cannot be done now and says why.
+// The host's panel, for a browser holding the host's token (the state's "host"): the requests to
+// answer first, then the night, players, settings and invite. Every button is one host action
+// (docs/protocol.md); the room refuses what cannot be done now, and says why.
 
 import { call, store } from "./api.js";
 import { $, h, linkRow, plural, steady } from "./dom.js";
@@ -58,19 +55,14 @@ function button(label, action, { kind = "act", name = null } = {}) {
 /** A button that acts only when pressed twice within a few seconds (the first press says what the
  * second will do), for what cannot be taken back. */
 function twice(label, really, action) {
-  const node = h("button", { type: "button", class: "act danger", "data-host": action.type });
+  const node = h("button", { type: "button", class: "act danger", "data-host": action.type }, label);
   let timer = null;
-  node.textContent = label;
   node.addEventListener("click", () => {
-    if (timer === null) {
-      node.textContent = really;
-      timer = setTimeout(() => { timer = null; node.textContent = label; }, ARMED_FOR);
-      return;
-    }
     clearTimeout(timer);
-    timer = null;
-    node.textContent = label;
-    hostAction(action);
+    const armed = node.textContent === really;
+    node.textContent = armed ? label : really;
+    timer = armed ? null : setTimeout(() => { node.textContent = label; }, ARMED_FOR);
+    if (armed) hostAction(action);
   });
   return node;
 }
@@ -83,8 +75,7 @@ function keepLinkNotice() {
   };
   return h("div", { class: "host-keep", role: "note" },
     h("p", {}, h("strong", {}, "Keep your host link. "),
-      "It opens this table with the host's controls on any device, and it is the only way back to them. "
-      + "Anyone who has it can run the table: keep it to yourself."),
+      "It opens the host's controls on any device and is the only way back to them: keep it to yourself."),
     linkRow("your host link", hostLink(), "Copy my host link"),
     h("button", { type: "button", class: "act", onclick: kept }, "I have kept it"));
 }
