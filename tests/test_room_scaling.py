@@ -166,8 +166,12 @@ async def _freeze_the_owner(owner: RoomServer, other: RoomServer) -> dict[str, f
             os.kill(owner.process.pid, signal.SIGCONT)
     figures["answered"], sent = await _play(connections, interrupt=freeze, hands=2)
     # One process hosts the table at the end. Which one is up to timing: with a lease of a second
-    # on a loaded machine, the new owner can miss its own lease in turn and the table move back.
-    hosts = [other.get("/api/health")["tables"], owner.get("/api/health")["tables"]]
+    # on a loaded machine, the new owner can miss its own lease in turn and the table move back,
+    # and for the moment of that move neither hosts it.
+    deadline, hosts = time.monotonic() + 15, [-1, -1]
+    while sorted(hosts) != [0, 1] and time.monotonic() < deadline:
+        hosts = [other.get("/api/health")["tables"], owner.get("/api/health")["tables"]]
+        await asyncio.sleep(0.05)
     assert sorted(hosts) == [0, 1], hosts
     _check_night(RoomClient(other.base), table, tokens, connections, sent, hands=2)
     return figures
