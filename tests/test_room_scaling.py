@@ -116,7 +116,7 @@ async def _kill_the_owner(owner: RoomServer, other: RoomServer) -> dict[str, flo
     door_base = await door.start()
     at_owner, at_other = RoomClient(owner.base), RoomClient(other.base)
     table = at_owner.create_table({"name": "shared", "seats": 4, "games": ["draw"], "clock": 30,
-                                   "pause": 0})["table"]
+                                   "pause": 0, "public": True})["table"]
     assert [line["id"] for line in at_other.tables()] == [table], "every process lists every table"
     assert at_other.table(table) == at_owner.table(table), "a process serves the tables it does not own"
     tokens = {name: client.join(table, name)[1]

@@ -50,7 +50,7 @@ export function cardName(code, marks = {}) {
 // wild and Papayoo marks. A mark is a badge ("W", "40") standing for a word the card's name says in
 // full ("wild", "worth 40"), so it is drawn from here rather than as text of each card.
 const SYMBOLS = `<svg xmlns="http://www.w3.org/2000/svg" id="symbols" aria-hidden="true" focusable="false"
-  width="0" height="0" style="position:absolute"><defs>
+  width="0" height="0"><defs>
   <symbol id="suit-h" viewBox="0 0 100 100"><path fill="currentColor" d="M50 91C22 69 4 53 4 31 4 15 16 5 29 5c10 0 17 6 21 15 4-9 11-15 21-15 13 0 25 10 25 26 0 22-18 38-46 60z"/></symbol>
   <symbol id="suit-d" viewBox="0 0 100 100"><path fill="currentColor" d="M50 3 88 50 50 97 12 50z"/></symbol>
   <symbol id="suit-s" viewBox="0 0 100 100"><path fill="currentColor" d="M50 4c12 18 44 34 44 56 0 15-11 24-23 24-8 0-14-4-18-10 1 10 5 17 13 22H34c8-5 12-12 13-22-4 6-10 10-18 10C17 84 6 75 6 60 6 38 38 22 50 4z"/></symbol>
@@ -60,8 +60,8 @@ const SYMBOLS = `<svg xmlns="http://www.w3.org/2000/svg" id="symbols" aria-hidde
   <pattern id="back-pattern" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
   <rect width="12" height="12" fill="#1f4e8c"/><path d="M0 0h12M0 0v12" stroke="#6f9bd6" stroke-width="2.5"/>
   </pattern>
-  <symbol id="mark-wild" viewBox="0 0 100 140"><path style="fill: var(--gold)" d="M58 1.5 H88 Q98.5 1.5 98.5 12 V42 Z"/><text x="87" y="23" text-anchor="middle" fill="#231a00" font-weight="800" font-size="20" font-family="system-ui, sans-serif">W</text></symbol>
-  <symbol id="mark-papayoo" viewBox="0 0 100 140"><rect x="4" y="108" width="36" height="26" rx="5" style="fill: #ffd6f4; stroke: var(--payoo); stroke-width: 2"/><text x="22" y="127" text-anchor="middle" fill="#231a00" font-weight="800" font-size="20" font-family="system-ui, sans-serif">40</text></symbol>
+  <symbol id="mark-wild" viewBox="0 0 100 140"><path fill="#ffcf4a" d="M58 1.5 H88 Q98.5 1.5 98.5 12 V42 Z"/><text x="87" y="23" text-anchor="middle" fill="#231a00" font-weight="800" font-size="20" font-family="system-ui, sans-serif">W</text></symbol>
+  <symbol id="mark-papayoo" viewBox="0 0 100 140"><rect x="4" y="108" width="36" height="26" rx="5" fill="#ffd6f4" stroke="#6d2ea3" stroke-width="2"/><text x="22" y="127" text-anchor="middle" fill="#231a00" font-weight="800" font-size="20" font-family="system-ui, sans-serif">40</text></symbol>
 </defs></svg>`;
 
 function installSymbols() {
