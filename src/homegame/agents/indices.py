@@ -14,6 +14,7 @@ from typing import Any, Final, TypeGuard
 
 import numpy as np
 
+from homegame._compile import mypyc_attr
 from homegame.agents.features import Mask
 from homegame.cards import Card
 from homegame.engine import Action, ActionSet, Family, action_sets
@@ -103,6 +104,7 @@ class Segment(ABC):
         return f"{self.name} {local}"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__ (see _compile.py)
 class Legal:
     """The legal action indices of a turn: ``mask`` (read-only: hand out copies), ``allowed``,
     the same marks as bytes, which tell whether an index is legal without a numpy call, and
