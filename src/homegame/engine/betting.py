@@ -311,7 +311,7 @@ class BettingRound:
             high = base + step_cap
         else:
             high = all_in
-        return min(low, all_in), min(high, all_in)
+        return (low if low < all_in else all_in), (high if high < all_in else all_in)
 
     # -- acting ----------------------------------------------------------------------------------
 
@@ -373,7 +373,8 @@ class BettingRound:
             if self.limits.structure in ("pot", "no"):
                 self._raise_size = max(self._raise_size, increment)
             self._aggressor = seat
-        self.highest = max(self.highest, total)
+        if total > self.highest:
+            self.highest = total
         bets, highest, folded, all_in = self.bets, self.highest, self.chips.folded, self.chips.all_in
         self.needs = {s for s in range(self.chips.players)
                       if s != seat and bets[s] < highest and s not in folded and s not in all_in}
