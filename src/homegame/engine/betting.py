@@ -163,9 +163,12 @@ class BettingRound:
         self.chips, self.limits, self.bring_in = chips, limits, bring_in
         self._orders = _clockwise_orders(chips.players)
         self.bets = [0] * chips.players
+        highest = 0
         for seat, amount in (blinds or {}).items():
-            self.bets[seat] = chips.post(seat, amount)
-        self.highest = max(self.bets)
+            posted = self.bets[seat] = chips.post(seat, amount)
+            if posted > highest:  # not max(): it parses its arguments anew at every call
+                highest = posted
+        self.highest = highest
         self.raises = 1 if self.highest else 0
         self._opened_at = self.highest
         self._raise_size = limits.bet
