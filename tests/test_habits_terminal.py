@@ -44,6 +44,8 @@ def test_the_terminal_shows_both_runs_and_a_muck_to_its_own_seat_only() -> None:
         seen = "\n".join(render_view(state.view(viewer), PLAIN)) + _log(state, viewer)
         assert "2♣" not in seen and "3♦" not in seen, f"the mucked hand reached {viewer}"
     assert "3♦" in _log(state, 1)  # its own seat was dealt it
+    own = render_view(state.view(1), PLAIN)  # and its own screen still shows it what it mucked
+    assert any(line.startswith("  you:") and line.endswith("mucked 2♣ 3♦") for line in own), own
 
 
 def test_the_terminal_shows_the_straddle_in_the_blinds_line() -> None:

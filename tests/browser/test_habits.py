@@ -122,6 +122,9 @@ def _play(players: dict[str, TablePlayer], artifacts: Path) -> None:
             if move.startswith("straddle"):  # said to the one who decides, as the terminal says it
                 expect(player.page.locator("#actions button[data-kind='no-straddle']")).to_contain_text(
                     "Do not straddle")
+            if move == "muck":  # at a showdown the whole hand is shown, in one tap rather than a tap a card
+                expect(player.page.locator("#actions button[data-kind=show]")).to_have_text("Show your handW")
+                expect(player.page.locator("#actions button[data-kind=show]")).to_be_enabled()
             _click(player, move)
             answered[name], acted = state["seq"], True
             player.page.wait_for_function("(seq) => window.homegame.frame.seq !== seq", arg=state["seq"])
@@ -142,7 +145,9 @@ def _click(player: TablePlayer, move: str) -> None:
         actions.locator("input.amount").fill(rest)
         actions.locator("button[data-kind=raise]").click()
     elif kind in ("discard", "show"):
-        player.page.locator(f"#own button.card[data-card='{rest}']").click()
+        card = player.page.locator(f"#own button.card[data-card='{rest}']")
+        card.click()
+        expect(card).to_have_attribute("aria-pressed", "true")
         actions.locator(f"button[data-kind={kind}]").click()
     elif kind == "run":
         actions.locator(f"button[data-kind=run][data-option={rest}]").click()

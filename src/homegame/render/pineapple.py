@@ -77,7 +77,7 @@ def _seat_line(view: PineappleView, seat: int, look: Style) -> str:
         if seat in view.discards:
             text += f"  (threw {look.card(view.discards[seat])})"
     elif seat in view.mucked:
-        text += "  mucked"
+        text += "  mucked" + (f" {look.cards(view.hole)}" if seat == view.seat and view.hole else "")
     return text
 
 

@@ -117,6 +117,12 @@ function pickControls(decision, env) {
   return matched.map((action, index) => actionButton(action, env, { primary: index === 0 }));
 }
 
+/** Showing every card of a family at once, where the family allows it: one tap shows a hand
+ * (picking cards first shows only those). */
+function wholeHand(family) {
+  return family.sizes.includes(family.cards.length) ? { kind: family.kind, cards: [...family.cards] } : null;
+}
+
 function subsetControls(decision, env) {
   const action = decision.subsetAction();
   const sizes = decision.subsetSizes();
@@ -125,7 +131,10 @@ function subsetControls(decision, env) {
   if (sizes.includes(0) && kind === "discard") {
     controls.push(actionButton({ kind, cards: [] }, env, { key: "s", primary: decision.chosen.length === 0 }));
   }
-  if (decision.chosen.length || !sizes.includes(0)) {
+  const whole = kind === "show" && !decision.chosen.length ? wholeHand(decision.subsets[0]) : null;
+  if (whole) {
+    controls.push(actionButton(whole, env, { primary: true, key: "w", label: "Show your hand" }));
+  } else if (decision.chosen.length || !sizes.includes(0)) {
     const shown = action || { kind, cards: [...decision.chosen] };
     controls.push(actionButton(shown, env, { primary: true, disabled: !action, key: { pass: "p", show: "w" }[kind] || "d",
                                              title: action ? null : env.why || null }));
