@@ -83,7 +83,7 @@ class Chips:
         (5, {0})
         """
         stack = self.stacks[seat]
-        paid = amount if amount < stack else stack  # not min(): a builtin's call costs more than the rest
+        paid = amount if amount < stack else stack  # not min(), which parses its arguments anew
         self.stacks[seat] = stack - paid
         self.committed[seat] += paid
         if paid == stack and paid > 0:
