@@ -42,8 +42,10 @@ class RoomServer:
         if self.app is not None:
             return [sys.executable, "-m", "uvicorn", "--factory", self.app, "--fd", fd,
                     "--log-level", "warning", "--ws-max-size", str(64 * 1024)]
+        # One test client makes more tables an hour than a stranger may: no limit, unless a test sets one.
         return [sys.executable, "-m", "homegame", "serve", "--fd", fd, "--store", self.store,
-                "--bot-workers", str(self.bot_workers), "--bot-delay", "0", *self.arguments]
+                "--bot-workers", str(self.bot_workers), "--bot-delay", "0", "--tables-per-hour", "0",
+                *self.arguments]
 
     def start(self) -> RoomServer:
         self.log.parent.mkdir(exist_ok=True)

@@ -1,6 +1,7 @@
 """A card-room app for tests that need known cards: the decks it deals come, one per deal and in
 order, from the JSON list in ``HOMEGAME_TEST_DECKS``; its tables live in ``HOMEGAME_TEST_STORE``.
-Bots think in the server's own process and act at once. Run by uvicorn's ``--factory``."""
+Bots think in the server's own process and act at once. Run by uvicorn's ``--factory``, it
+serves the page as ``homegame serve`` does."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from collections.abc import Sequence
 from starlette.applications import Starlette
 
 from homegame.cards import Card, parse_cards
-from homegame.room.app import create_app
 from homegame.room.bots import BotPool
 from homegame.room.service import CardRoom
 from homegame.room.store import open_store
+from homegame.site import create_site
 
 
 def make_app() -> Starlette:
@@ -31,4 +32,4 @@ def make_app() -> Starlette:
 
     room = CardRoom(open_store(os.environ["HOMEGAME_TEST_STORE"]), shuffle=shuffle, bots=BotPool(workers=0),
                     bot_delay=0)
-    return create_app(room=room)
+    return create_site(room)  # the room's API and its page, as homegame serve serves them

@@ -7,9 +7,15 @@ random sources)."""
 from __future__ import annotations
 
 import copy
+import copyreg
 import pickle
+import pkgutil
 import random
 from collections.abc import Callable
+from dataclasses import is_dataclass
+from importlib import import_module
+from importlib.machinery import EXTENSION_SUFFIXES
+from importlib.util import find_spec
 from typing import Any
 
 import numpy as np
@@ -57,6 +63,25 @@ def test_a_copied_state_plays_on_as_the_original(case: Case, copier: str) -> Non
         twin.apply(seat, action)
         assert seen(twin) == seen(state)
     assert twin.is_over == state.is_over
+
+
+def compiled_modules() -> list[str]:
+    """The homegame modules this build imports from compiled extensions (none in plain Python)."""
+    names = [module.name for module in pkgutil.walk_packages(homegame.__path__, "homegame.")]
+    return [name for name in names if str((spec := find_spec(name)) and spec.origin).endswith(
+        tuple(EXTENSION_SUFFIXES))]
+
+
+def test_every_compiled_frozen_dataclass_is_copied_by_its_fields() -> None:
+    """mypyc's own copy sets a frozen dataclass's fields one by one, which the class refuses: each
+    one compiled is copied through its constructor instead (homegame._compile)."""
+    compiled = compiled_modules()
+    if not compiled:
+        pytest.skip("plain Python: no module is compiled")
+    missed = [f"{name}.{kind.__name__}" for name in compiled for kind in vars(import_module(name)).values()
+              if isinstance(kind, type) and kind.__module__ == name and is_dataclass(kind)
+              and kind.__dataclass_params__.frozen and kind not in copyreg.dispatch_table]  # type: ignore[attr-defined]
+    assert not missed
 
 
 agents = pytest.importorskip("homegame.agents.environment", reason="the agents extra is not installed")

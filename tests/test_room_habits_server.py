@@ -60,7 +60,7 @@ def test_a_straddle_a_run_twice_and_a_muck_then_a_bomb_pot_the_owner_calls(stack
                                       "show_or_muck": "on"}})
         table, owner = made["table"], made["owner_token"]
         tokens = [client.join(table, name)[1] for name in NAMES]
-        with pytest.raises(NotAllowed, match="only the table's owner may call a bomb pot"):
+        with pytest.raises(NotAllowed, match="only the table's host may call a bomb pot"):
             client.bomb_pot(table, tokens[0])
         asyncio.run(_night(server.base, client, table, owner, tokens))
 

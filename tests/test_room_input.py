@@ -264,7 +264,8 @@ def test_an_unknown_table_is_a_clear_refusal(server: RoomServer) -> None:
 ])
 def test_bad_http_requests_are_json_errors(server: RoomServer, path: str, body: bytes | None,
                                            status: int) -> None:
-    request = urllib.request.Request(server.base + path, data=body, method="GET" if body is None else "POST")
+    request = urllib.request.Request(server.base + path, data=body, method="GET" if body is None else "POST",
+                                     headers={"Content-Type": "application/json"})
     with pytest.raises(urllib.error.HTTPError) as failure:
         urllib.request.urlopen(request, timeout=10)
     assert failure.value.code == status and json.loads(failure.value.read())["error"]

@@ -29,9 +29,9 @@ def test_an_abandoned_table_leaves_the_lobby_and_comes_back_when_someone_returns
         room = CardRoom(store, clock=lambda: now[0], bots=BotPool(workers=0))
         await room.start()
         try:
-            quiet, _ = await room.create_table({"name": "quiet", "games": ["draw"]})
-            busy, _ = await room.create_table({"name": "busy", "games": ["draw"]})
-            seat, _ = await room.join(busy, "ann")
+            quiet, _ = await room.create_table({"name": "quiet", "games": ["draw"], "public": True})
+            busy, _ = await room.create_table({"name": "busy", "games": ["draw"], "public": True})
+            seat = (await room.join(busy, "ann"))["seat"]
             room.host(busy).connect(Connection(_Socket()), seat, last_seq=0)
             assert {line["name"] for line in await room.all_tables()} == {"quiet", "busy"}
             now[0] += ABANDONED_AFTER - 1

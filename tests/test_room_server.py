@@ -94,7 +94,7 @@ def test_the_room_serves_both_stores(store: str, tmp_path: Path, request: pytest
     with RoomServer(address) as server:
         client = RoomClient(server.base)
         table = client.create_table({"name": "two", "seats": 2, "games": ["draw"], "bots": 1,
-                                     "pause": 0})["table"]
+                                     "pause": 0, "public": True})["table"]
         _, token = client.join(table, "ann")
 
         async def one_hand() -> int:

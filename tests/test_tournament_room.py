@@ -170,7 +170,7 @@ def test_the_owner_starts_a_tournament_early_and_late_entry_closes_with_its_leve
         made = client.create_tournament({**SETUP, "entrants": 6, "bots": 2, "late_entry": 2, "stack": 5000,
                                          "level_seconds": 2, "seats": 6})
         tournament, owner = made["tournament"], made["owner_token"]
-        with pytest.raises(NotAllowed, match="only the table's owner may start the tournament"):
+        with pytest.raises(NotAllowed, match="only the table's host may start the tournament"):
             client.start_tournament(tournament, "not the owner")
         started = client.start_tournament(tournament, owner)
         assert started["started_at"] is not None and started["late_entry"]

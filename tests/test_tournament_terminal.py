@@ -65,7 +65,7 @@ def test_the_owner_makes_and_starts_a_tournament_and_calls_a_bomb_pot_from_the_c
         assert (info["entrants"], info["entries"], info["rules"]["buy_in"]) == (4, 2, 25)
         assert info["prizes"] == [33, 17] and info["started_at"] is None
         refused = _homegame("table", "start", link, "--owner-token", "wrong")
-        assert refused.returncode == 1 and "only the table's owner may start" in refused.stderr
+        assert refused.returncode == 1 and "only the table's host may start" in refused.stderr
         started = _homegame("table", "start", link)  # with the owner token kept when it was made
         assert started.returncode == 0 and "started with 2 entries" in started.stdout, started.stderr
         assert client.tournament(tournament)["started_at"] is not None

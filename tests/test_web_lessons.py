@@ -15,6 +15,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from homegame.lessons import lesson_names
+from homegame.web import Assets
 from homegame.web.lesson_schemas import SCHEMAS, lessons_markdown
 from room_server import RoomServer
 
@@ -59,7 +60,7 @@ def test_the_lessons_are_listed_and_the_page_is_served(server: RoomServer) -> No
         fits("lesson", lesson)
     for path in ("/learn", "/learn/paiute"):
         with urllib.request.urlopen(server.base + path, timeout=10) as answer:
-            assert "/static/js/learn.js" in answer.read().decode()
+            assert f"/static/{Assets().version}/js/learn.js" in answer.read().decode()  # cached by content
 
 
 def test_a_lesson_is_played_to_its_end_and_its_quiz_asked_over_http(server: RoomServer) -> None:

@@ -5,6 +5,7 @@ best bot play), which only a seat's token may ask and which change nothing."""
 from __future__ import annotations
 
 import asyncio
+import gzip
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from homegame.engine import Action, ActionSet
 from homegame.errors import NotAllowed, RoomError
 from homegame.games import chinese
 from homegame.room.client import RoomClient, SeatConnection, read_view
+from homegame.web import Assets
 from room_server import RoomServer
 
 
@@ -33,14 +35,37 @@ def _get(url: str) -> tuple[int, dict[str, str], str]:
 
 
 def test_the_lobby_the_table_page_and_their_files_are_served(server: RoomServer) -> None:
-    status, _, lobby = _get(server.base + "/")
-    assert status == 200 and "/static/js/lobby.js" in lobby
+    version = Assets().version
+    status, headers, lobby = _get(server.base + "/")
+    assert status == 200 and f"/static/{version}/js/lobby.js" in lobby
+    assert headers["cache-control"] == "no-cache"
     status, _, table = _get(server.base + "/t/any-table-id")
-    assert status == 200 and "/static/js/table.js" in table
-    status, headers, script = _get(server.base + "/static/js/table.js")
+    assert status == 200 and f"/static/{version}/js/table.js" in table
+    status, headers, script = _get(server.base + f"/static/{version}/js/table.js")
+    assert status == 200 and "TableSocket" in script and "immutable" in headers["cache-control"]
+    status, headers, script = _get(server.base + "/static/js/table.js")  # a page from before an upgrade
     assert status == 200 and "TableSocket" in script and headers["cache-control"] == "no-cache"
     assert _get(server.base + "/static/../../pyproject.toml")[0] == 404
-    assert _get(server.base + "/static/js/nothing.js")[0] == 404
+    assert _get(server.base + f"/static/{version}/js/nothing.js")[0] == 404
+
+
+def test_the_page_s_files_are_sent_gzipped_and_a_browser_that_has_them_gets_304(server: RoomServer) -> None:
+    url = f"{server.base}/static/{Assets().version}/js/table.js"
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        body, etag = answer.read(), answer.headers["etag"]
+        assert answer.headers["content-encoding"] == "gzip" and b"TableSocket" in gzip.decompress(body)
+    again = urllib.request.Request(url, headers={"If-None-Match": etag})
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(again, timeout=10)
+    assert answer.value.code == 304
+    for page in ("/", "/t/abc"):  # the pages are asked about again each visit, and unchanged cost a 304
+        with urllib.request.urlopen(server.base + page, timeout=10) as answer:
+            etag = answer.headers["etag"]
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            asked = urllib.request.Request(server.base + page, headers={"If-None-Match": etag})
+            urllib.request.urlopen(asked, timeout=10)
+        assert answer.value.code == 304
 
 
 def test_only_a_seat_in_a_hand_may_ask_and_bad_questions_are_refused(server: RoomServer) -> None:

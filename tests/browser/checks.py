@@ -97,7 +97,9 @@ def accessibility_problems(page: Page) -> list[str]:
     if not AXE.exists():
         raise AssertionError(f"{AXE} is missing: run npm ci (make test-browser does)")
     if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.add_script_tag(path=str(AXE))
+        # evaluated by the browser's devtools, as a page's Content-Security-Policy refuses the room's
+        # own pages an inline script tag (add_script_tag is one)
+        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
     problems: list[str] = page.evaluate(AXE_RUN)
     return problems
 
@@ -107,6 +109,12 @@ def layout_problems(page: Page) -> list[str]:
     leave the screen sideways."""
     problems: list[str] = page.evaluate(OVERLAPS)
     return problems
+
+
+def made_table(page: Page) -> str:
+    """The id of the table the lobby just made, read from the invite link it shows (a table is
+    private: the lobby does not list it)."""
+    return page.locator("#created input[readonly]").input_value().rstrip("/").rsplit("/", 1)[1]
 
 
 def shoot(page: Page, folder: Path, name: str) -> Path:

@@ -71,3 +71,31 @@ def test_a_table_passes_axe_from_the_join_form_to_the_result(browser: Browser, r
     assert accessibility_problems(players[0].page) == [], "the options"
     for player in [*players, watcher]:
         player.page.context.close()
+
+
+EVERY_CARD_AS_A_BUTTON = """async () => {
+  const { cardElement } = await import("/static/js/cards.js");
+  const ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
+  const codes = ["Jk", ...ranks.flatMap((rank) => ["c", "d", "h", "s"].map((suit) => rank + suit)),
+                 ...Array.from({ length: 20 }, (_, index) => `${index + 1}p`)];
+  const shelf = document.createElement("div");
+  shelf.className = "cards";
+  for (const size of ["mini", "table", "hand"]) {
+    for (const marks of [{}, { wild: true }, { papayoo: true }]) {
+      for (const code of codes) shelf.append(cardElement(code, { size, marks, button: true }));
+    }
+  }
+  document.querySelector("main").append(shelf);
+  return shelf.children.length;
+}"""
+
+
+def test_every_card_as_a_button_shows_what_its_name_says(browser: Browser, room: RoomServer) -> None:
+    """Every card, with each mark and at each size, as a button a player picks: what it shows is
+    part of its name (the pai gow joker showed "JKR" and was named "joker")."""
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(room.base + "/learn/draw")
+    page.wait_for_selector("main")
+    assert page.evaluate(EVERY_CARD_AS_A_BUTTON) == 3 * 3 * (1 + 52 + 20)
+    assert accessibility_problems(page) == []
+    page.context.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from browser.checks import shoot
+from browser.checks import made_table, shoot
 from browser.players import DESKTOP, PHONE, NetworkBot, TablePlayer
 from homegame.room.client import RoomClient
 from room_server import RoomServer
@@ -65,8 +65,8 @@ def test_the_lobby_makes_a_deep_stacked_table_and_says_what_is_wrong_with_one(br
     deep.fill("800")
     form.locator("button[type=submit]").click()
     expect(page.locator("#created input[readonly]")).to_be_visible()
-    made = next(table for table in client.tables() if table not in before)
-    config = client.table(made["id"])["config"]
+    made = made_table(page)
+    config = client.table(made)["config"]
     assert (config["buy_in"], config["max_buy_in"]) == (200, 800)
 
 

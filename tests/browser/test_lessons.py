@@ -32,7 +32,8 @@ LESSON = """() => {
 
 
 def lesson_state(page: Page) -> dict[str, Any]:
-    page.wait_for_function(f"({LESSON})() !== null", timeout=60_000)
+    # a function, not an expression: the page's CSP refuses eval, which an expression is run by
+    page.wait_for_function(f"() => ({LESSON})() !== null", timeout=60_000)
     state: dict[str, Any] = page.evaluate(LESSON)
     return state
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
-from browser.checks import layout_problems, shoot
+from browser.checks import layout_problems, made_table, shoot
 from browser.players import DESKTOP
 from homegame.room.client import RoomClient
 from room_server import RoomServer
@@ -120,8 +120,8 @@ def test_a_refusal_is_shown_by_its_field_and_makes_no_table(browser: Browser, ro
     form.get_by_label("Betting structure", exact=True).select_option("pot")
     form.locator("button[type=submit]").click()
     expect(page.locator("#created input[readonly]")).to_be_visible()
-    made = next(table for table in client.tables() if table not in before)
-    config = client.table(made["id"])["config"]
+    made = made_table(page)
+    config = client.table(made)["config"]
     assert config["stakes"] == {"limit": "pot"} and config["seats"] == 4  # pot limit has no largest bet
     assert [entry["game"] for entry in config["games"]] == ["soko"]
     page.context.close()
@@ -178,7 +178,6 @@ def test_the_fields_a_structure_does_not_use_are_hidden_and_not_sent(size: dict[
     """Which fields a structure uses comes from the room (each setting's structures): the page
     follows the structure chosen, and what a hidden field holds is neither checked nor sent."""
     client = RoomClient(room.base)
-    before = client.tables()
     page, form = _lobby(browser, room.base, size)
     _only(form, "soko")
     structure = form.get_by_label("Betting structure", exact=True)
@@ -202,8 +201,8 @@ def test_the_fields_a_structure_does_not_use_are_hidden_and_not_sent(size: dict[
     assert layout_problems(page) == []
     form.locator("button[type=submit]").click()
     expect(page.locator("#created input[readonly]")).to_be_visible()
-    made = next(table for table in client.tables() if table not in before)
-    assert client.table(made["id"])["config"]["stakes"] == {"limit": "no"}
+    made = made_table(page)
+    assert client.table(made)["config"]["stakes"] == {"limit": "no"}
 
     _only(form, "draw", "soko")
     expect(structure.locator("option:checked")).to_have_text("no limit")  # as the host set it
@@ -232,11 +231,10 @@ def test_the_lobby_says_what_a_deal_of_a_points_game_can_cost(browser: Browser, 
         "Scored in points: 2 chips a point (its own); one deal can cost a player up to 2 chips, 12 with "
         "Pay table at 4 players.")
     shoot(page, artifacts, "lobby-points-phone")
-    before = client.tables()
     form.locator("button[type=submit]").click()
     expect(page.locator("#created input[readonly]")).to_be_visible()
-    made = next(table for table in client.tables() if table not in before)
-    assert client.table(made["id"])["config"]["points_rate"] is None, "each game's own"
+    made = made_table(page)
+    assert client.table(made)["config"]["points_rate"] is None, "each game's own"
     form.get_by_label("Chips a point", exact=True).fill("3")
     expect(cost).to_contain_text("3 chips a point; one deal can cost a player up to 2250 chips")
     page.context.close()

@@ -129,6 +129,7 @@ def test_the_lobby_makes_a_table_and_its_invite_link_seats_a_friend(browser: Bro
     form.get_by_label("Seats", exact=True).fill("5")
     form.get_by_label("Bots", exact=True).fill("0")  # so no hand starts before the owner closes it
     form.get_by_label("Clock (seconds a turn)").fill("45")
+    form.get_by_label("Listed in the lobby").check()  # private by default: only its link finds it
     for box in form.locator("input[name=game]").all():
         box.set_checked(box.get_attribute("value") in {"draw", "chinese", "papayoo"})
     form.locator("button[type=submit]").click()

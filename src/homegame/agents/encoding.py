@@ -42,6 +42,7 @@ from typing import Any, ClassVar, Final, Generic, TypeGuard, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card
 from homegame.engine import Action, ActionSet, Family, Game, GameState, View, action_sets
 from homegame.errors import HomegameError
@@ -501,6 +502,7 @@ class Encoding(ABC, Generic[V]):
         return lines
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__ (see _compile.py)
 class Legal:
     """The legal action indices of a turn: ``mask`` (read-only: hand out copies), ``allowed``,
     the same marks as bytes, which tell whether an index is legal without a numpy call, and

@@ -120,6 +120,11 @@ class HomegameEnv(EnvironmentCore, AECEnv):  # type: ignore[misc]  # PettingZoo'
         self.state_space = spaces.Box(-np.inf, np.inf, (game.player_count * size,), np.float32)
         self._random = random.Random()
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Compiled, the state copy and pickle take from the base class holds its compiled fields
+        # only: this class's own (its spaces and random source) are added to it.
+        return {**super().__getstate__(), **vars(self)}
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 

@@ -68,6 +68,7 @@ class RandomOpponent(Opponent):
         self.random.seed(seed)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__ (see _compile.py)
 class BotOpponent(Opponent):
     """One of the project's bots, asked as every face asks it (it sees the seat's view only)."""
 
@@ -82,6 +83,7 @@ class BotOpponent(Opponent):
             self.bot.random.seed(seed)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__ (see _compile.py)
 class PolicyOpponent(Opponent):
     """A learned policy (see :data:`Policy`), given the seat's observation and mask."""
 
@@ -97,6 +99,7 @@ class PolicyOpponent(Opponent):
         return self.encoding.decode(view, legal, int(index), checked=True)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__ (see _compile.py)
 class LearnerTable:
     """A table of one game where one seat learns (see the module's docstring)."""
 

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal
 
 import homegame
+from homegame._compile import rebuilt_from_fields
 from homegame.analysis.progress import Progress
 from homegame.analysis.symmetry import STANDARD_AVAILABILITY, availability, hand_classes
 from homegame.cards import DECKS, JOKER, Card, format_cards
@@ -85,6 +86,9 @@ class CategoryTable:
                 for name, count in self.counts.items()
             ],
         }
+
+
+rebuilt_from_fields(CategoryTable)
 
 
 def category_table(ranking: str, n_cards: int, wild: str | int | Iterable[Card | str] | None = None,

@@ -41,6 +41,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from homegame._compile import rebuilt_from_fields
 from homegame.analysis.intervals import critical_95
 from homegame.analysis.progress import Progress
 from homegame.bots.pai_gow import (
@@ -181,6 +182,9 @@ class EdgeReport:
     best: Estimate
     gain: Estimate
     """The best setter's result less the house way's, hand by hand (the same deals)."""
+
+
+rebuilt_from_fields(SplitValue, Estimate, EdgeReport)
 
 
 def house_edge(hands: int, *, seed: int | str = 0, wheel_second: bool = False,

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from homegame._compile import rebuilt_from_fields
 from homegame.analysis.intervals import standard_error
 from homegame.analysis.progress import Progress
 from homegame.bots import Bot, ask
@@ -51,6 +52,9 @@ class Simulation:
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "hands": self.hands, "seed": self.seed,
                 "seats": [seat.to_json() for seat in self.seats]}
+
+
+rebuilt_from_fields(SeatResult, Simulation)
 
 
 def play_hand(state: GameState[Any], bots: Sequence[Bot]) -> GameState[Any]:

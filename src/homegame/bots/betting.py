@@ -28,6 +28,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from homegame._compile import rebuilt_from_fields
 from homegame.engine import Action, ActionSet, Amounts
 from homegame.engine.habits import RUN_TWICE, habit_default
 from homegame.wording import counted
@@ -48,6 +49,9 @@ class PotOdds:
     to_call: int
     own_bet: int
     opponents: int
+
+
+rebuilt_from_fields(PotOdds)
 
 
 class BettingBot(Protocol):

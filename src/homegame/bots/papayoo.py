@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from homegame._compile import rebuilt_from_fields
 from homegame.bots import Bot
 from homegame.cards import Card, Suit
 from homegame.engine import Action, ActionSet
@@ -97,6 +98,9 @@ class Memory:
 
     def out_in(self, suit: Suit | None) -> int:
         return sum(1 for c in self.unseen if c.suit is suit)
+
+
+rebuilt_from_fields(Memory)
 
 
 class HeuristicBot(Bot):

@@ -24,6 +24,7 @@ from typing import Any, Final
 from homegame.cli.advice import advise, hint_in_menu
 from homegame.cli.choices import Filling, Offer, offers, understand
 from homegame.cli.help import action_help, question_help
+from homegame.cli.host_commands import HOST_HELP, host_action, host_waiting
 from homegame.cli.keyboards import Keyboard, keyboard_for
 from homegame.cli.narrate import doing, tell
 from homegame.cli.room_text import (
@@ -61,11 +62,14 @@ class RemoteTable:
 
     def __init__(self, connection: SeatConnection, console: TableConsole, keyboard: Keyboard, *,
                  ledger: Callable[[], dict[str, Any]],
+                 host: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
                  bomb_pot: Callable[[], dict[str, Any]] | None = None) -> None:
         self.connection, self.console, self.keyboard = connection, console, keyboard
         self.ledger = ledger
+        self.host = host
+        """Sends one of the host's actions, for a player who joined with the host's token."""
         self.bomb_pot = bomb_pot
-        """The owner's call of a bomb pot (``None``: this person is not the table's owner)."""
+        """The host's call of a bomb pot (``None``: this person is not the table's host)."""
         self.look = console.look
         self.note = ""
         self._log: list[str] = []
@@ -152,6 +156,8 @@ class RemoteTable:
         if word in ("help", "?", "h"):
             game_help = action_help(menu, state["view"]["game"]) + "\n" if menu else ""
             self.note = game_help + (TABLE_HELP if state["you"]["seat"] is not None else WATCH_HELP)
+            if state["you"].get("host"):
+                self.note += f"\n{HOST_HELP}"
         elif word == "rules":
             self._show_rules(state)
         elif word == "ledger":
@@ -160,6 +166,8 @@ class RemoteTable:
             await self._call_bomb_pot()
         elif word in ("say", "chat"):
             await self._send({"type": "chat", "text": rest})
+        elif word == "host":
+            await self._host(rest, state)
         elif not seated and text:
             self.note = f"Spectators watch: join a seat to play. {WATCH_HELP}"
         elif text.lower() in ("sit out", "sitout"):
@@ -179,6 +187,23 @@ class RemoteTable:
         elif text:
             self.note = f"It is not your turn. {TABLE_HELP}"
         return ""
+
+    async def _host(self, text: str, state: dict[str, Any]) -> None:
+        """One of the host's commands (``host`` alone: what waits for the host's answer)."""
+        if self.host is None or not state["you"].get("host"):
+            self.note = "only the table's host has host commands: join with --owner and the host's token"
+            return
+        if not text.strip():
+            self.note = f"{host_waiting(state)}\n{HOST_HELP}"
+            return
+        action = host_action(text)
+        if isinstance(action, str):
+            self.note = action
+            return
+        try:
+            self.note = f"Done: {(await asyncio.to_thread(self.host, action))['done']}."
+        except HomegameError as error:
+            self.note = f"Not done: {error}."
 
     async def _act(self, text: str, state: dict[str, Any], menu: list[Offer], legal: ActionSet,
                    view: View) -> None:
@@ -240,7 +265,7 @@ class RemoteTable:
     async def _call_bomb_pot(self) -> None:
         """The owner's call of a bomb pot for the next hand of a game that has them."""
         if self.bomb_pot is None:
-            self.note = "Only the table's owner calls a bomb pot (homegame join ... --owner-token TOKEN)."
+            self.note = "Only the table's owner calls a bomb pot (homegame join ... --owner TOKEN)."
             return
         try:
             called = await asyncio.to_thread(self.bomb_pot)

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from homegame._compile import mypyc_attr
+from homegame._compile import mypyc_attr, rebuilt_from_fields
 from homegame.engine.action_sets import EMPTY, ActionSet, Amounts, Choices
 from homegame.engine.actions import Action, amount_action
 from homegame.engine.pots import Chips
@@ -125,6 +125,9 @@ class Limits:
     @classmethod
     def draw(cls, minimum: int = 1, maximum: int | None = None) -> Limits:
         return cls("draw", minimum, maximum, None)
+
+
+rebuilt_from_fields(Limits)
 
 
 @lru_cache(maxsize=4096)

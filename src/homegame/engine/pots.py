@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from homegame._compile import mypyc_attr
+from homegame._compile import mypyc_attr, rebuilt_from_fields
 
 __all__ = ["Award", "Chips", "Pot", "award_pot", "award_pots", "build_pots", "clockwise_from_left", "split",
            "total_shares"]
@@ -45,6 +45,9 @@ class Award:
     pot: int
     half: str
     shares: dict[int, int]
+
+
+rebuilt_from_fields(Pot, Award)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copy() makes one without __init__ (see _compile.py)

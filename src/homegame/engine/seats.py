@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Generic, TypeVar
 
+from homegame._compile import mypyc_attr
+
 __all__ = ["SimultaneousChoice", "clockwise", "left_of", "right_of"]
 
 T = TypeVar("T")
@@ -41,6 +43,7 @@ def clockwise(start: int, players: int, among: Collection[int] | None = None) ->
     return order if among is None else [seat for seat in order if seat in among]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__ (see _compile.py)
 class SimultaneousChoice(Generic[T]):
     """Choices several seats make at once (passing cards, declaring): each seat's choice stays
     hidden from the others until everyone has chosen."""

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any, Final
 
+from homegame._compile import mypyc_attr
 from homegame.cards import Card, format_cards
 from homegame.engine.history import History
 from homegame.engine.pots import Award, Chips, Pot, award_pots, total_shares
@@ -106,6 +107,7 @@ def settle_showdown(history: History, chips: Chips, high: Mapping[int, int], nam
     return reasons
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__ (see _compile.py)
 class ShownHands:
     """The hands shown at a showdown, each named or evaluated when first asked: what a
     :class:`Reason` reads and a view shows, holding only the cards and how to judge them.
@@ -169,6 +171,7 @@ def _strength_name(strengths: Mapping[int, int], seat: int) -> str:
     return strength_name(strengths[seat])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__ (see _compile.py)
 class Reason:
     """Why an award went where it did, in words (``str``): worded when first read, since a hand
     played out by bots or a simulation never reads it; it reads like the text it stands for.

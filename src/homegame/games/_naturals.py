@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Final
 
+from homegame._compile import rebuilt_from_fields
 from homegame.cards import ACE, Card, rank_counts
 from homegame.errors import GameError
 from homegame.ranking.high import HIGH
@@ -64,6 +65,9 @@ class Natural:
         """1 if this natural beats ``other``, -1 if it loses, 0 on a tie."""
         mine, theirs = (self.rank, self.key), (other.rank, other.key)
         return (mine > theirs) - (mine < theirs)
+
+
+rebuilt_from_fields(Natural)
 
 
 def naturals_in(cards: Sequence[Card]) -> list[Natural]:

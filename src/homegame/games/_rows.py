@@ -17,12 +17,13 @@ Open-Face royalties, names for partly built rows and the pairwise settlement led
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Final, NamedTuple
 
+from homegame._compile import mypyc_attr
 from homegame.cards import ACE, QUEEN, Card, Suit, deck, format_cards, rank_counts
+from homegame.games._units import Payment
 from homegame.ranking import reference
 from homegame.ranking.core import decode, encode
 from homegame.ranking.explain import versus
@@ -36,7 +37,6 @@ __all__ = [
     "ROW_NAMES",
     "ROW_SIZES",
     "Ledger",
-    "Payment",
     "Rows",
     "can_still_reach",
     "category_of",
@@ -299,19 +299,7 @@ def stays_in_fantasyland(rows: Rows) -> bool:
             or category_of(row_strength(FRONT_ROW, rows.front)) == reference.THREE_OF_A_KIND)
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
-    """Units one player pays another, and why ("middle: flush beats straight")."""
-
-    payer: int
-    payee: int
-    units: int
-    reason: str
-
-    def __str__(self) -> str:
-        return f"seat {self.payer} pays seat {self.payee} {self.units}: {self.reason}"
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__ (see _compile.py)
 class Ledger:
     """Payments between pairs of players; every payment moves units from one seat to another, so
     the totals always sum to zero.

@@ -27,7 +27,7 @@ from homegame.engine import Game, Setting
 from homegame.engine.game import MAX_CHIPS
 from homegame.errors import GameError
 
-__all__ = ["PairUnits", "PairwiseGame"]
+__all__ = ["PairUnits", "PairwiseGame", "Payment"]
 
 _PAIR: Final = re.compile(r"(\d+)-(\d+):(\d+)")
 
@@ -109,3 +109,20 @@ class PairwiseGame(Game):
     def check_config(self) -> None:
         self.units = PairUnits.parse(self.config["pair_units"], players=self.player_count,
                                      unit=self.config["unit"])
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """Units one player pays another, and why ("middle: flush beats straight").
+
+    Plain Python, not compiled with the rows' rules: the views show payments, and a view's schema
+    describes each value in it by its docstring, which a compiled class does not keep.
+    """
+
+    payer: int
+    payee: int
+    units: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"seat {self.payer} pays seat {self.payee} {self.units}: {self.reason}"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from homegame.cards import Card
 from homegame.engine import View
-from homegame.games._rows import Payment
+from homegame.games._units import Payment
 
 __all__ = ["ChineseView"]
 

@@ -11,7 +11,7 @@ from typing import Literal
 
 from homegame.cards import Card
 from homegame.engine import View
-from homegame.games._rows import Payment
+from homegame.games._units import Payment
 
 __all__ = ["FoulKind", "OpenFaceView", "PlacingWarning"]
 

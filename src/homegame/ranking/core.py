@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from homegame._compile import mypyc_attr
+from homegame._compile import mypyc_attr, rebuilt_from_fields
 from homegame.cards import Card, card_texts
 
 __all__ = ["Category", "Hand", "Ranking", "Wild", "decode", "encode"]
@@ -54,6 +54,9 @@ class Category:
 
     def __str__(self) -> str:
         return self.name
+
+
+rebuilt_from_fields(Category)
 
 
 class Hand:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from homegame.engine import View
-from homegame.games._rows import Payment
+from homegame.games._units import Payment
 from homegame.games.chinese_view import ChineseView
 from homegame.games.open_face_view import OpenFaceView
 from homegame.render import seat_name

@@ -1,12 +1,15 @@
 """The card room as an ASGI application (Starlette): a small JSON API and one websocket a client.
 
-The HTTP API makes and lists tables, seats players, and shows ledgers and past hands; the websocket
-(``/ws``) carries the protocol of :mod:`homegame.room.protocol`. Every refusal is a JSON error with
-the fitting status (400 a bad request, 403 a missing token, 404 no such table), and nothing changes.
+The HTTP API makes and lists tables, seats players, takes the host's actions, and shows ledgers and
+past hands; the websocket (``/ws``) carries the protocol of :mod:`homegame.room.protocol`. Every
+refusal is a JSON error with the fitting status (400 a bad request, 403 a missing token, 404 no
+such table, 429 over one of the room's limits), and nothing changes.
 
     uvicorn.run(create_app("room.sqlite3"), host="127.0.0.1", port=8000)
 
-is what ``homegame serve`` does.
+serves the room's API alone; ``homegame serve`` serves it with the browser's page and the
+middleware a room open to the internet needs (:mod:`homegame.site`), which build on the helpers
+here (:func:`api`, :func:`bearer`, :func:`json_body`).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from homegame.errors import HomegameError, NotAllowed, NotFound, RoomError
@@ -31,16 +34,16 @@ from homegame.room.club_routes import club_routes
 from homegame.room.config import setup_json
 from homegame.room.connection import CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_UNAUTHORIZED, RATE, Connection
 from homegame.room.forwarding import ForwardToOwner, relay_socket
-from homegame.room.host import TableHost
+from homegame.room.host import TableHost, token_hash
+from homegame.room.limits import OverLimit, refused
 from homegame.room.night_routes import night_routes
 from homegame.room.ownership import CLOSE_MOVING, TableMoving
 from homegame.room.protocol import LARGEST_MESSAGE, BadMessage, read_intent
 from homegame.room.service import CardRoom
 from homegame.room.store import open_store
 from homegame.room.views import closed_frame, game_json
-from homegame.web import web_routes
 
-__all__ = ["create_app"]
+__all__ = ["api", "bearer", "client_of", "create_app", "json_body", "room_routes"]
 
 LARGEST_BODY: Final = 64 * 1024
 HELLO_WITHIN: Final = 10.0
@@ -48,19 +51,31 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Starlette:
-    """The room's application, keeping its tables in the store at ``store`` (see
+    """The room's API and websocket alone, keeping its tables in the store at ``store`` (see
     :func:`~homegame.room.store.open_store`), or serving ``room`` as it is given."""
     the_room = room if room is not None else CardRoom(open_store(store))
+    app = Starlette(routes=room_routes(the_room), lifespan=lifespan_of(the_room),
+                    middleware=[Middleware(ForwardToOwner, room=the_room)])
+    app.state.room = the_room
+    return app
 
+
+def lifespan_of(room: CardRoom) -> Callable[[Starlette], Any]:
+    """The application's life: the room started before the first request, stopped after the last."""
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await the_room.start()
+        await room.start()
         try:
             yield
         finally:
-            await the_room.stop()
+            await room.stop()
+    return lifespan
 
-    routes = [
+
+def room_routes(the_room: CardRoom) -> list[BaseRoute]:
+    """The room's HTTP API and its websocket, as routes."""
+    _api = api
+    return [
         Route("/api/health", _api(lambda request: _ok({"ok": True, "tables": len(the_room.hosts)}))),
         Route("/api/stats", _api(lambda request: _ok(the_room.stats()))),
         Route("/api/games", _api(lambda request: _ok([game_json(name) for name in sorted(GAMES)]))),
@@ -70,6 +85,7 @@ def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Sta
         Route("/api/tables/{table}", _api(lambda request: _table(the_room, request))),
         Route("/api/tables/{table}/seats", _api(lambda request: _join(the_room, request)), methods=["POST"]),
         Route("/api/tables/{table}/close", _api(lambda request: _close(the_room, request)), methods=["POST"]),
+        Route("/api/tables/{table}/host", _api(lambda request: _host(the_room, request)), methods=["POST"]),
         Route("/api/tables/{table}/bomb-pot", _api(lambda request: _bomb_pot(the_room, request)),
               methods=["POST"]),
         Route("/api/tables/{table}/seat-codes", _api(lambda request: _seat_code(the_room, request)),
@@ -87,27 +103,27 @@ def create_app(store: str | None = None, *, room: CardRoom | None = None) -> Sta
         Route("/api/tournaments/{tournament}/ledger",
               _api(lambda request: _tournament_ledger(the_room, request))),
         WebSocketRoute("/ws", lambda websocket: _serve_socket(the_room, websocket)),
+        *night_routes(the_room, api=_api, bearer=bearer),  # ledger files, statistics, histories
+        *club_routes(the_room.clubs, api=_api, bearer=bearer, body=json_body),  # a group's running account
     ]
-    routes += night_routes(the_room, api=_api, bearer=_bearer)  # ledger files, statistics, histories
-    routes += club_routes(the_room.clubs, api=_api, bearer=_bearer, body=_body)  # a group's running account
-    # The browser table (homegame.web): the lobby, the table page and its files, a seat's questions.
-    routes += web_routes(the_room, api=_api, bearer=_bearer, body=_body)
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(ForwardToOwner, room=the_room)])
-    app.state.room = the_room
-    return app
 
 
 # -- HTTP -------------------------------------------------------------------------------------------
 
-def _api(handler: Callable[[Request], Awaitable[Response]]) -> Handler:
-    """``handler`` with homegame's refusals turned into JSON errors of the fitting status."""
+def api(handler: Callable[[Request], Awaitable[Response]]) -> Handler:
+    """``handler`` with homegame's refusals turned into JSON errors of the fitting status (a
+    refused token is logged with the client's address, never the token)."""
     async def endpoint(request: Request) -> Response:
         try:
             return await handler(request)
         except NotFound as error:
             return _error(404, str(error))
         except NotAllowed as error:
+            refused("a token for %s %s", client_of(request), request.method, request.url.path)
             return _error(403, str(error))
+        except OverLimit as error:
+            refused("%s", client_of(request), error)
+            return _error(429, str(error))
         except RoomError as error:
             return _error(400, str(error), field=error.field)
         except HomegameError as error:
@@ -135,7 +151,13 @@ def _error(status: int, message: str, *, field: str | None = None) -> Response:
                         status_code=status)
 
 
-async def _body(request: Request) -> Any:
+def client_of(connection: Request | WebSocket) -> str:
+    """The client's address as the server sees it (the proxy's client where its headers are trusted)."""
+    return connection.client.host if connection.client is not None else ""
+
+
+async def json_body(request: Request) -> Any:
+    """A request's body, one JSON object of at most :data:`LARGEST_BODY` bytes."""
     body = b""
     async for chunk in request.stream():
         body += chunk
@@ -151,7 +173,8 @@ def _table_id(request: Request) -> str:
     return str(request.path_params["table"])
 
 
-def _bearer(request: Request) -> str | None:
+def bearer(request: Request) -> str | None:
+    """The token a request carries (``Authorization: Bearer TOKEN``), if any."""
     header = request.headers.get("authorization", "")
     return header[7:].strip() or None if header.lower().startswith("bearer ") else None
 
@@ -159,8 +182,10 @@ def _bearer(request: Request) -> str | None:
 async def _tables(room: CardRoom, request: Request) -> Response:
     if request.method in ("GET", "HEAD"):
         return await _ok(await room.all_tables())
-    table_id, owner = await room.create_table(await _body(request))
-    return await _ok({"table": table_id, "invite": f"/t/{table_id}", "owner_token": owner}, 201)
+    table_id, owner = await room.create_table(await json_body(request), client=client_of(request))
+    invite = room.invite_link(table_id)
+    return await _ok({"table": table_id, "invite": invite, "host_link": f"{invite}#host={owner}",
+                      "owner_token": owner}, 201)
 
 
 async def _table(room: CardRoom, request: Request) -> Response:
@@ -168,33 +193,38 @@ async def _table(room: CardRoom, request: Request) -> Response:
 
 
 async def _join(room: CardRoom, request: Request) -> Response:
-    body = await _body(request)
+    body = await json_body(request)
     if not isinstance(body, dict) or set(body) - {"name", "seat", "chips", "member_key"}:
         raise BadMessage("bad_message", "join with {'name': ..., 'seat': (optional) number, "
                                         "'chips': (optional) what you bring where the table allows more, "
                                         "'member_key': (optional) your club's key for you}")
-    seat, token = await room.join(_table_id(request), body.get("name"), body.get("seat"), body.get("chips"),
-                                  body.get("member_key"))
-    return await _ok({"seat": seat, "token": token}, 201)
+    answer = await room.join(_table_id(request), body.get("name"), body.get("seat"), body.get("chips"),
+                             member_key=body.get("member_key"), host_token=bearer(request))
+    return await _ok(answer, 201 if answer["seat"] is not None else 202)
 
 
 async def _seat_code(room: CardRoom, request: Request) -> Response:
-    return await _ok(await room.seat_code(_table_id(request), _bearer(request)), 201)
+    return await _ok(await room.seat_code(_table_id(request), bearer(request)), 201)
 
 
 async def _claim(room: CardRoom, request: Request) -> Response:
-    body = await _body(request)
+    body = await json_body(request)
     if not isinstance(body, dict) or set(body) != {"code"}:
         raise BadMessage("bad_message", "claim a seat with {'code': the code your seat's device shows}")
     return await _ok(await room.claim_seat(_table_id(request), body["code"]), 201)
 
 
 async def _close(room: CardRoom, request: Request) -> Response:
-    return await _ok(await room.close_table(_table_id(request), _bearer(request) or ""))
+    return await _ok(await room.close_table(_table_id(request), bearer(request) or ""))
+
+
+async def _host(room: CardRoom, request: Request) -> Response:
+    action = await json_body(request)
+    return await _ok(await room.host_action(_table_id(request), bearer(request), action))
 
 
 async def _bomb_pot(room: CardRoom, request: Request) -> Response:
-    return await _ok(await room.call_bomb_pot(_table_id(request), _bearer(request) or ""))
+    return await _ok(await room.call_bomb_pot(_table_id(request), bearer(request) or ""))
 
 
 def _tournament_id(request: Request) -> str:
@@ -203,8 +233,9 @@ def _tournament_id(request: Request) -> str:
 
 async def _tournaments(room: CardRoom, request: Request) -> Response:
     if request.method in ("GET", "HEAD"):
-        return await _ok([t.summary(room.clock()) for t in room.tournaments.values() if not t.finished])
-    return await _ok(await room.create_tournament(await _body(request)), 201)
+        listed = [t for t in room.tournaments.values() if t.public and not t.finished]
+        return await _ok([t.summary(room.clock()) for t in listed])
+    return await _ok(await room.create_tournament(await json_body(request)), 201)
 
 
 async def _tournament(room: CardRoom, request: Request) -> Response:
@@ -212,14 +243,14 @@ async def _tournament(room: CardRoom, request: Request) -> Response:
 
 
 async def _enter(room: CardRoom, request: Request) -> Response:
-    body = await _body(request)
+    body = await json_body(request)
     if not isinstance(body, dict) or set(body) - {"name"}:
         raise BadMessage("bad_message", "enter with {'name': ...}")
     return await _ok(await room.enter_tournament(_tournament_id(request), body.get("name")), 201)
 
 
 async def _start(room: CardRoom, request: Request) -> Response:
-    return await _ok(await room.start_tournament(_tournament_id(request), _bearer(request) or ""))
+    return await _ok(await room.start_tournament(_tournament_id(request), bearer(request) or ""))
 
 
 async def _tournament_ledger(room: CardRoom, request: Request) -> Response:
@@ -227,7 +258,7 @@ async def _tournament_ledger(room: CardRoom, request: Request) -> Response:
 
 
 async def _hand(room: CardRoom, request: Request) -> Response:
-    log = await room.hand_log(_table_id(request), request.path_params["number"], _bearer(request))
+    log = await room.hand_log(_table_id(request), request.path_params["number"], bearer(request))
     return await _ok(log)
 
 
@@ -237,6 +268,7 @@ async def _serve_socket(room: CardRoom, websocket: WebSocket) -> None:
     """One client's connection: a hello that names the table (and the seat's token), then intents."""
     await websocket.accept()
     connection = Connection(websocket)
+    connection.client = client_of(websocket)
     writer = asyncio.get_running_loop().create_task(connection.write())
     host: TableHost | None = None
     try:
@@ -274,7 +306,9 @@ async def _welcome(room: CardRoom, websocket: WebSocket, connection: Connection)
         if isinstance(host, str):  # another process of the room owns the table: serve it through that
             await relay_socket(websocket, connection, host, hello)
             return None
-        seat = host.seat_of(hello.get("token"))
+        token, owner = hello.get("token"), hello.get("owner")
+        seat = host.seat_of(token) if host.request_of(token) is None else None
+        keys = tuple(token_hash(given) for given in (token, owner) if given)
     except TimeoutError:
         connection.close(CLOSE_UNAUTHORIZED)
         return None
@@ -285,6 +319,7 @@ async def _welcome(room: CardRoom, websocket: WebSocket, connection: Connection)
         await _closed_or_missing(room, connection, hello["table"], error)
         return None
     except NotAllowed as error:
+        refused("a seat's token on the websocket", connection.client)
         _refuse(connection, None, error)
         connection.close(CLOSE_UNAUTHORIZED)
         return None
@@ -292,7 +327,7 @@ async def _welcome(room: CardRoom, websocket: WebSocket, connection: Connection)
         _refuse(connection, None, error)
         connection.close(CLOSE_UNAUTHORIZED)
         return None
-    host.connect(connection, seat, last_seq=hello.get("last_seq", 0))
+    host.connect(connection, seat, last_seq=hello.get("last_seq", 0), keys=keys)
     return host
 
 
@@ -319,9 +354,10 @@ async def _receive(room: CardRoom, host: TableHost, websocket: WebSocket, connec
             raise BadMessage("hello_twice", "this connection has said hello already")
         await host.handle(connection, intent)
     except HomegameError as error:
-        refused = intent.get("id") if intent else error.intent if isinstance(error, BadMessage) else None
-        _refuse(connection, refused, error)
-        connection.fault(now=room.monotonic())
+        answered = intent.get("id") if intent else error.intent if isinstance(error, BadMessage) else None
+        _refuse(connection, answered, error)
+        if connection.fault(now=room.monotonic()):
+            refused("more messages than the protocol takes (the connection was closed)", connection.client)
 
 
 def _refuse(connection: Connection, intent: Any, error: HomegameError) -> None:

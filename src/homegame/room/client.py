@@ -36,12 +36,19 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from homegame.engine import Action, View
 from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.games import view_class
-from homegame.room.connection import CLOSE_FLOOD, CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED, CLOSE_UNAUTHORIZED
+from homegame.room.connection import (
+    CLOSE_FLOOD,
+    CLOSE_NO_TABLE,
+    CLOSE_REPLACED,
+    CLOSE_TABLE_CLOSED,
+    CLOSE_UNAUTHORIZED,
+)
 
 __all__ = ["RoomClient", "SeatConnection", "parse_club_link", "parse_invite", "parse_link", "read_view"]
 
 _TIMEOUT: Final = 30.0
-_FOR_GOOD: Final = frozenset({CLOSE_FLOOD, CLOSE_UNAUTHORIZED, CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED})
+_FOR_GOOD: Final = frozenset({CLOSE_FLOOD, CLOSE_UNAUTHORIZED, CLOSE_NO_TABLE, CLOSE_TABLE_CLOSED,
+                              CLOSE_REPLACED})
 """Close codes after which connecting again would be refused the same way."""
 
 
@@ -132,11 +139,25 @@ class RoomClient:
     def join(self, table: str, name: str, seat: int | None = None,
              chips: int | None = None, member_key: str | None = None) -> tuple[int, str]:
         """Take a seat (bringing ``chips`` where the table allows deep stacks; as the club member
-        ``member_key`` opens); the seat's number and its token (keep it: it is shown only now)."""
+        ``member_key`` opens); the seat's number and its token (keep it: it is shown only now). At
+        a table whose host seats players, see :meth:`take_seat`."""
+        answer = self.take_seat(table, name, seat, chips, member_key=member_key)
+        if answer["seat"] is None:
+            raise RoomError(f"the host seats players at this table: you asked (request {answer['request']})")
+        return int(answer["seat"]), str(answer["token"])
+
+    def take_seat(self, table: str, name: str, seat: int | None = None, chips: int | None = None,
+                  *, member_key: str | None = None, host_token: str | None = None) -> dict[str, Any]:
+        """Take a seat, or ask the host for one where players ask to sit (the host, with
+        ``host_token``, sits at once): ``{"seat", "token"}``, or ``{"seat": None, "request",
+        "token"}``, the token opening the seat once the host grants it."""
         body: dict[str, Any] = {"name": name, "seat": seat, "chips": chips, "member_key": member_key}
         body = {key: value for key, value in body.items() if value is not None}
-        answer = self._call("POST", f"/api/tables/{table}/seats", body)
-        return int(answer["seat"]), str(answer["token"])
+        return dict(self._call("POST", f"/api/tables/{table}/seats", body, token=host_token))
+
+    def host(self, table: str, host_token: str, action: dict[str, Any]) -> dict[str, Any]:
+        """One of the host's actions (``{"type": "approve", "request": 3}``...): what was done."""
+        return dict(self._call("POST", f"/api/tables/{table}/host", action, token=host_token))
 
     def seat_code(self, table: str, token: str) -> dict[str, Any]:
         """A code that opens the seat of ``token`` on another device, once, for a few minutes:
@@ -188,7 +209,6 @@ class RoomClient:
     def bomb_pot(self, table: str, owner_token: str) -> dict[str, Any]:
         """Call a bomb pot (the table's owner): the next hand of a game that has them."""
         return dict(self._call("POST", f"/api/tables/{table}/bomb-pot", {}, token=owner_token))
-
 
     # -- clubs (docs/night.md) -------------------------------------------------------------------
 
@@ -249,9 +269,11 @@ class SeatConnection:
     """
 
     def __init__(self, base: str, table: str, token: str | None = None, *, reconnect: bool = True,
-                 keep_frames: bool = True, give_up_after: float = 300.0) -> None:
+                 keep_frames: bool = True, give_up_after: float = 300.0, owner: str | None = None) -> None:
         self.url = base.replace("http", "ws", 1).rstrip("/") + "/ws"
         self.table, self.token, self.reconnect = table, token, reconnect
+        self.owner = owner
+        """The host's token, if this client holds it (its states then carry what the host sees)."""
         self.give_up_after = give_up_after
         """How long to keep trying to connect again after a drop, in seconds."""
         self.connected = False
@@ -301,8 +323,8 @@ class SeatConnection:
     async def open(self) -> None:
         """Connect and say hello (again, after a drop: with the last event seen)."""
         self._socket = await connect(self.url, max_size=2**22, open_timeout=_TIMEOUT)
-        await self._socket.send(json.dumps({"type": "hello", "table": self.table, "token": self.token,
-                                            "last_seq": self.last_seq}))
+        hello = {"type": "hello", "table": self.table, "token": self.token, "last_seq": self.last_seq}
+        await self._socket.send(json.dumps({**hello, **({"owner": self.owner} if self.owner else {})}))
         for message in self._unanswered.values():
             await self._socket.send(json.dumps(message))
         self.connected = True
@@ -377,6 +399,7 @@ class SeatConnection:
                     "join again with the same link (and token) when the room is back")
         return {CLOSE_NO_TABLE: "there is no such table", CLOSE_TABLE_CLOSED: "the table is closed",
                 CLOSE_UNAUTHORIZED: "the room refused this seat",
+                CLOSE_REPLACED: "this seat was opened on another connection, which plays it now",
                 CLOSE_FLOOD: "the room closed the connection"}.get(self.closed_with or 0,
                                                                    "the connection to the room was lost")
 

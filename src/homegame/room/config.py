@@ -40,6 +40,7 @@ BOT_NAMES: Final = ("Ada", "Bix", "Cole", "Dot", "Eli", "Fay", "Gil", "Hu")
 """The names bots sit under, seat by seat (with "(bot)" after them)."""
 _FIELDS: Final = frozenset({"name", "seats", "buy_in", "max_buy_in", "stakes", "games", "default_game",
                             "bots", "bot_level", "clock", "timeouts_to_sit_out", "points_rate", "pause",
+                            "public", "ask_to_sit", "host_starts", "approve_chips",
                             "time_bank", "time_bank_refill", "time_bank_every", "bomb_pot", "bomb_pot_every",
                             "tournament"})
 BOT_LEVELS: Final = ("heuristic", "best", "random", "search")
@@ -50,8 +51,9 @@ within the room's)."""
 @dataclass(frozen=True, slots=True)
 class RoomField:
     """One of the room's own fields of a table's setup: how a form names it (``label``, in the
-    words a refusal uses too), what it is (``kind``: ``whole`` chips or counts, ``seconds``, or
-    ``text``, whose bounds count characters) and the least and most it takes.
+    words a refusal uses too), what it is (``kind``: ``whole`` chips or counts, ``seconds``,
+    ``text``, whose bounds count characters, or ``flag``, true or false, between 0 and 1) and the
+    least and most it takes.
 
     >>> ROOM_FIELDS["seats"].to_json()
     {'label': 'Seats', 'kind': 'whole', 'least': 2, 'most': 8}
@@ -76,6 +78,10 @@ ROOM_FIELDS: Final = {
     "points_rate": RoomField("Chips a point", "whole", 1, 10**6),
     "pause": RoomField("Pause between deals (s)", "seconds", 0, 60),
     "timeouts_to_sit_out": RoomField("Timeouts before sitting out", "whole", 1, 100),
+    "public": RoomField("Listed in the lobby", "flag", 0, 1),
+    "ask_to_sit": RoomField("Players ask the host to sit", "flag", 0, 1),
+    "host_starts": RoomField("The host starts the night", "flag", 0, 1),
+    "approve_chips": RoomField("The host approves rebuys and top-ups", "flag", 0, 1),
     "time_bank": RoomField("Time bank (seconds)", "seconds", 0, 3600),
     "time_bank_refill": RoomField("Time bank refill (seconds)", "seconds", 0, 3600),
     "time_bank_every": RoomField("Refill every (hands)", "whole", 1, 1000),
@@ -121,6 +127,10 @@ class TableConfig:
     ``max_buy_in`` is the most a player may bring, or top a stack up to, where the table allows
     deep stacks (0, or the buy-in: every player brings the buy-in).
 
+    The host's settings: ``public`` lists the table in the lobby (else only its invite link finds
+    it); with ``ask_to_sit`` a person asks for a seat and the host seats them or not; with
+    ``host_starts`` the table deals its first hand when the host starts the night, not as soon as
+    two can play; with ``approve_chips`` a rebuy waits for the host's yes.
     ``time_bank`` is each player's bank of extra seconds (0: none), which the clock draws on when
     a turn's ``clock`` runs out, before the rules play for the seat; ``time_bank_refill`` seconds go
     back into every bank (up to ``time_bank``) after every ``time_bank_every`` hands. ``bomb_pot`` is
@@ -143,6 +153,10 @@ class TableConfig:
     timeouts_to_sit_out: int = 2
     points_rate: int | None = None
     pause: float = 3.0
+    public: bool = False
+    ask_to_sit: bool = False
+    host_starts: bool = False
+    approve_chips: bool = False
     time_bank: float = 0.0
     time_bank_refill: float = 0.0
     time_bank_every: int = 10
@@ -174,6 +188,10 @@ class TableConfig:
             timeouts_to_sit_out=_whole("timeouts_to_sit_out", data.get("timeouts_to_sit_out", 2)),
             points_rate=_optional_whole("points_rate", data.get("points_rate")),
             pause=_seconds("pause", data.get("pause", 3.0)),
+            public=_flag("public", data.get("public", False)),
+            ask_to_sit=_flag("ask_to_sit", data.get("ask_to_sit", False)),
+            host_starts=_flag("host_starts", data.get("host_starts", False)),
+            approve_chips=_flag("approve_chips", data.get("approve_chips", False)),
             time_bank=_seconds("time_bank", data.get("time_bank", 0.0)),
             time_bank_refill=_seconds("time_bank_refill", data.get("time_bank_refill", 0.0)),
             time_bank_every=_whole("time_bank_every", data.get("time_bank_every", 10)),
@@ -207,10 +225,14 @@ class TableConfig:
 
     def check(self) -> None:
         """Refuse a setup no hand could be dealt at: too many bots, stakes a game refuses, a bomb pot
-        no game of the table has."""
+        no game of the table has, a host's seating, start or rebuys at a tournament's table."""
         if self.bots >= self.seats:
             raise RoomError(f"{self.bots} bots leave no seat free at a table of {self.seats}", field="bots")
         self._check_bomb_pots()
+        hosted = [key for key in ("ask_to_sit", "host_starts", "approve_chips") if getattr(self, key)]
+        if self.tournament is not None and hosted:
+            raise RoomError(f"{ROOM_FIELDS[hosted[0]].label}: not in a tournament, which seats its entries, "
+                            "starts on its own and has no rebuys", field=hosted[0])
         levels = range(len(self.tournament.levels)) if self.tournament is not None else range(1)
         for choice in self.games:
             if self.tournament is not None:
@@ -303,7 +325,9 @@ class TableConfig:
                 "games": [choice.to_json() for choice in self.games], "default_game": self.default_game,
                 "bots": self.bots, "bot_level": self.bot_level, "clock": self.clock,
                 "timeouts_to_sit_out": self.timeouts_to_sit_out, "points_rate": self.points_rate,
-                "pause": self.pause, "time_bank": self.time_bank, "time_bank_refill": self.time_bank_refill,
+                "pause": self.pause, "public": self.public, "ask_to_sit": self.ask_to_sit,
+                "host_starts": self.host_starts, "approve_chips": self.approve_chips,
+                "time_bank": self.time_bank, "time_bank_refill": self.time_bank_refill,
                 "time_bank_every": self.time_bank_every, "bomb_pot": self.bomb_pot,
                 "bomb_pot_every": self.bomb_pot_every,
                 "tournament": None if self.tournament is None else self.tournament.to_json()}
@@ -399,6 +423,12 @@ def _bot_level(value: object) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= 20 or not value.isprintable():
         raise RoomError(f"Bot level: {listed(BOT_LEVELS, 'or')}, or a bot's name, not {shown(value)}",
                         field="bot_level")
+    return value
+
+
+def _flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise RoomError(f"{ROOM_FIELDS[name].label}: true or false, not {shown(value)}", field=name)
     return value
 
 

@@ -18,12 +18,14 @@ import json
 from collections import deque
 from typing import Any, Final, Protocol
 
-__all__ = ["CLOSE_FLOOD", "CLOSE_SLOW", "CLOSE_TABLE_CLOSED", "Connection", "TokenBucket"]
+__all__ = ["CLOSE_FLOOD", "CLOSE_REPLACED", "CLOSE_SLOW", "CLOSE_TABLE_CLOSED", "Connection", "TokenBucket"]
 
 CLOSE_UNAUTHORIZED: Final = 4401
 """Closed for presenting a token that opens no seat of the table."""
 CLOSE_NO_TABLE: Final = 4404
 """Closed for asking for a table the room does not have."""
+CLOSE_REPLACED: Final = 4409
+"""Closed because the same seat was opened on another connection, which plays it from then on."""
 CLOSE_TABLE_CLOSED: Final = 4410
 """Closed because the table closed (its last frame, ``closed``, carries the final ledger)."""
 CLOSE_FLOOD: Final = 1008
@@ -69,6 +71,10 @@ class Connection:
         self.socket = socket
         self.table_id: str | None = None
         self.seat: int | None = None
+        self.keys: tuple[str, ...] = ()
+        """The hashes of the tokens the connection presented (a seat's, a request's, the host's)."""
+        self.client = ""
+        """The client's address, for the room's log."""
         self.messages = TokenBucket(rate=RATE, burst=BURST)
         self.closed: asyncio.Event = asyncio.Event()
         self._outbox: deque[list[Any]] = deque()

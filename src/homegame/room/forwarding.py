@@ -43,7 +43,7 @@ _TABLE_PATH: Final = re.compile(r"^/api/(?:tables|tournaments)/([^/]+)(?:/|$)")
 _PASSED_HEADERS: Final = ("authorization", "content-type")
 _TIMEOUT: Final = 10.0
 _LARGEST_BODY: Final = 64 * 1024
-_PASSED_CLOSES: Final = frozenset({1000, 1008, 1009, 1013, 4401, 4404, 4410})
+_PASSED_CLOSES: Final = frozenset({1000, 1008, 1009, 1013, 4401, 4404, 4409, 4410})
 """Close codes the owner chose for the client, passed on as they are; any other end of the owner's
 connection (it died, it let the table go) tells the client to connect again."""
 

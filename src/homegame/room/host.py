@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import hmac
 import logging
 import math
 import secrets
@@ -28,7 +29,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from homegame.engine import Action
 from homegame.errors import HomegameError, NotAllowed, RoomError
-from homegame.room.connection import Connection, TokenBucket
+from homegame.room.connection import CLOSE_REPLACED, Connection, TokenBucket
+from homegame.room.host_actions import host_request
 from homegame.room.protocol import PROTOCOL, BadMessage
 from homegame.room.store import TableLost
 from homegame.room.table import Table, TableEvent
@@ -124,25 +126,71 @@ class TableHost:
         token that opens no seat of this table."""
         if token is None:
             return None
-        hashed = token_hash(token)
+        seat = self._seat_by_hash(token_hash(token))
+        if seat is None:
+            raise NotAllowed("that token opens no seat at this table")
+        return seat
+
+    def _seat_by_hash(self, hashed: str) -> int | None:
         for seat, occupant in enumerate(self.table.seats):
             if occupant is not None and occupant.opens_with(hashed):
                 return seat
-        raise NotAllowed("that token opens no seat at this table")
+        return None
+
+    def request_of(self, token: str | None) -> int | None:
+        """The seat request ``token`` was given for (waiting for the host, or refused), if any."""
+        if token is None:
+            return None
+        hashed = token_hash(token)
+        return next((number for number, request in self.table.requests.items()
+                     if hmac.compare_digest(request.token_hash, hashed)), None)
+
+    def is_host(self, token: str | None) -> bool:
+        """Whether ``token`` is the host's: the table's owner token, or the token of the seat the
+        host's role was handed to."""
+        return bool(token) and _holds(self.table.owner_hash, token_hash(token or ""))
+
+    async def host_action(self, token: str | None, action: dict[str, Any]) -> dict[str, Any]:
+        """Carry out one of the host's requests (an action of ``HOST_ACTIONS``, checked already);
+        :class:`NotAllowed`, and nothing changed, for anyone without the host's token."""
+        if not self.is_host(token):
+            raise NotAllowed("only the table's host may do that: open the table with the host's link")
+        seat = self._seat_by_hash(token_hash(token or ""))
+        occupant = self.table.seats[seat] if seat is not None else None
+        host = occupant.name if occupant is not None else "the host"
+        return await self.change(lambda t: host_request(t, action, at=self.room.clock(), host=host))
 
     # -- connections ----------------------------------------------------------------------------
 
-    def connect(self, connection: Connection, seat: int | None, *, last_seq: int) -> None:
-        """Welcome a connection: its seat, the chat since ``last_seq``, and the table as it is."""
-        connection.table_id, connection.seat = self.table.id, seat
+    def connect(self, connection: Connection, seat: int | None, *, last_seq: int,
+                keys: tuple[str, ...] = ()) -> None:
+        """Welcome a connection: its seat, the chat since ``last_seq``, and the table as it is.
+        ``keys`` are the hashes of the tokens it presented: the host's, a seat request's. A seat
+        has one connection: an older one on the same seat is told, and closed."""
+        connection.table_id, connection.seat, connection.keys = self.table.id, seat, keys
+        if seat is not None:
+            self._replace(seat)
         self.connections.add(connection)
         occupant = self.table.seats[seat] if seat is not None else None
         connection.send({"type": "welcome", "protocol": PROTOCOL, "table": self.table.id, "seat": seat,
-                         "name": occupant.name if occupant else None})
+                         "name": occupant.name if occupant else None, "host": self._hosts(connection)})
         for line in self.table.chat:
             if line["seq"] > last_seq:
                 connection.send(_chat_frame(line))
         self._push()
+
+    def _replace(self, seat: int) -> None:
+        for older in [c for c in self.connections if c.seat == seat]:
+            older.send({"type": "error", "id": None, "code": "replaced",
+                        "message": "this seat was opened on another connection, which plays it now"})
+            older.close(CLOSE_REPLACED)
+            self.connections.discard(older)
+
+    def _hosts(self, connection: Connection) -> bool:
+        """Whether ``connection`` holds the host's controls (a tournament's tables have none: the
+        tournament runs by its rules)."""
+        owner = self.table.owner_hash
+        return self.table.tournament is None and any(_holds(owner, key) for key in connection.keys)
 
     def disconnect(self, connection: Connection) -> None:
         if connection in self.connections:
@@ -211,21 +259,36 @@ class TableHost:
         self._push()
 
     def _push(self) -> None:
-        """Send every connection the table as its own seat may see it now."""
+        """Send every connection the table as its own seat (and the host, the host) may see it now."""
         table = self.table
-        for connection in self.connections:
+        for connection in list(self.connections):
             if connection.seat is not None and table.seats[connection.seat] is None:
                 moved = table.moved_out_of(connection.seat)
                 if moved is not None:
                     connection.send({"type": "moved", "table": moved["to"], "name": moved["name"]})
                 connection.seat = None  # the seat was given up: the connection watches now
+            if connection.seat is None and connection.keys:  # a request the host has granted
+                seats = (self._seat_by_hash(key) for key in connection.keys)
+                seated = next((s for s in seats if s is not None), None)
+                if seated is not None:
+                    self._replace(seated)
+                    connection.seat = seated
         public, now = self.public(), self.room.clock()
-        frames: dict[int | None, dict[str, Any]] = {}
+        frames: dict[tuple[int | None, bool, int | None], dict[str, Any]] = {}
         for connection in self.connections:
-            frame = frames.get(connection.seat)
+            key = (connection.seat, self._hosts(connection), self._asking(connection))
+            frame = frames.get(key)
             if frame is None:
-                frame = frames[connection.seat] = state_frame(table, connection.seat, public=public, now=now)
+                frame = frames[key] = state_frame(table, connection.seat, public=public, now=now,
+                                                  host=key[1], request=key[2])
             connection.send_state(frame)
+
+    def _asking(self, connection: Connection) -> int | None:
+        """The seat request a spectator's connection made, while the table keeps it."""
+        if connection.seat is not None:
+            return None
+        return next((number for number, request in self.table.requests.items()
+                     if any(_holds(request.token_hash, key) for key in connection.keys)), None)
 
     # -- time and bots --------------------------------------------------------------------------
 
@@ -251,8 +314,8 @@ class TableHost:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if self._stopped:
-            return
+        if self._stopped or table.paused is not None:
+            return  # a paused table waits for its host, with every clock standing still
         waiting = [d for s, d in table.deadlines.items() if ("clock", s, self._decision(s)) not in self._busy]
         opens, now = table.call_opens_at(), self.room.clock()
         moments = [*waiting, *([table.wakes_at] if table.wakes_at is not None else []),
@@ -391,6 +454,10 @@ class TableHost:
     def _fallback_game(table: Table) -> str:
         choosable = table.choosable()
         return table.config.default_game if table.config.default_game in choosable else choosable[0]
+
+
+def _holds(kept: str | None, hashed: str) -> bool:
+    return bool(kept) and hmac.compare_digest(kept or "", hashed)
 
 
 def _chat_frame(line: dict[str, Any]) -> dict[str, Any]:

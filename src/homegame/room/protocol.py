@@ -23,8 +23,8 @@ from jsonschema import Draft202012Validator
 
 from homegame.errors import RoomError
 
-__all__ = ["CLIENT_MESSAGES", "LARGEST_MESSAGE", "PROTOCOL", "SERVER_MESSAGES", "BadMessage", "read_intent",
-           "schemas_markdown"]
+__all__ = ["CLIENT_MESSAGES", "HOST_ACTIONS", "LARGEST_MESSAGE", "PROTOCOL", "SERVER_MESSAGES", "BadMessage",
+           "read_host_action", "read_intent", "schemas_markdown"]
 
 PROTOCOL: Final = 1
 """The protocol's version, sent in ``welcome``."""
@@ -70,11 +70,25 @@ def _message(kind: str, description: str, fields: dict[str, Any] | None = None,
     }
 
 
+_REQUEST: Final = {
+    "type": "object", "additionalProperties": False,
+    "required": ["id", "name", "chips", "seat", "at", "member", "status"],
+    "description": "a seat request: its number, the name and chips asked with, the seat asked for "
+                   "(null: any), when, the club member the asker's key showed them to be (null: none), "
+                   "and 'asking' (waiting for the host) or 'refused'",
+    "properties": {"id": {"type": "integer"}, "name": {"type": "string"}, "chips": {"type": "integer"},
+                   "seat": _SEAT, "at": {"type": "number"}, "member": {"type": ["string", "null"]},
+                   "status": {"enum": ["asking", "refused"]}},
+}
+
 CLIENT_MESSAGES: Final[dict[str, dict[str, Any]]] = {
-    "hello": _message("hello", "The first message on a connection: which table, whose seat (its token; "
-                      "none for a spectator), and the last event the client has seen when it reconnects.",
+    "hello": _message("hello", "The first message on a connection: which table, whose seat (its token, or "
+                      "the token of a seat request; none for a spectator), the host's token if the client "
+                      "holds it (its states then carry 'host'), and the last event the client has seen "
+                      "when it reconnects.",
                       {"table": {"type": "string", "minLength": 1, "maxLength": 64},
                        "token": {"type": ["string", "null"], "maxLength": 128},
+                       "owner": {"type": ["string", "null"], "maxLength": 128},
                        "last_seq": {"type": "integer", "minimum": 0}}, ("table",)),
     "act": _message("act", "Take an action in the hand in play. With 'seq', it is refused as stale if the "
                     "seat's decision has changed since that event (a chat line, a seat joining or "
@@ -99,16 +113,22 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Any]]] = {
 }
 
 SERVER_MESSAGES: Final[dict[str, dict[str, Any]]] = {
-    "welcome": _message("welcome", "The answer to hello: the seat this connection plays (null: watching).",
+    "welcome": _message("welcome", "The answer to hello: the seat this connection plays (null: watching, "
+                        "or waiting for the host's answer to a seat request), and whether it holds the "
+                        "host's token.",
                         {"protocol": {"const": PROTOCOL}, "table": {"type": "string"}, "seat": _SEAT,
-                         "name": {"type": ["string", "null"]}}, ("protocol", "table", "seat", "name")),
+                         "name": {"type": ["string", "null"]}, "host": {"type": "boolean"}},
+                        ("protocol", "table", "seat", "name", "host")),
     "state": _message("state", "Everything this connection may know now, pushed after every change: the "
-                      "table for everyone, and the view and legal actions of its own seat only.",
+                      "table for everyone, the view and legal actions of its own seat only, and for the "
+                      "host's connections what only the host sees ('host': the seat requests waiting).",
                       {"seq": {"type": "integer"}, "now": {"type": "number"},
                        "table": {"type": "object"}, "you": {"type": "object"},
                        "view": {"type": ["object", "null"]}, "legal": {"type": ["array", "null"]},
-                       "clock_takes": {"type": ["object", "null"]}},
-                      ("seq", "now", "table", "you", "view", "legal", "clock_takes")),
+                       "clock_takes": {"type": ["object", "null"]},
+                       "host": {"type": ["object", "null"], "required": ["requests"],
+                                "properties": {"requests": {"type": "array", "items": _REQUEST}}}},
+                      ("seq", "now", "table", "you", "view", "legal", "clock_takes", "host")),
     "chat": _message("chat", "A line of table chat, as it was said.",
                      {"seq": {"type": "integer"}, "seat": _SEAT, "name": {"type": "string"},
                       "text": {"type": "string"}, "at": {"type": "number"}},
@@ -131,7 +151,54 @@ SERVER_MESSAGES: Final[dict[str, dict[str, Any]]] = {
                        {"table": {"type": "string"}, "ledger": {"type": "object"}}, ("table", "ledger")),
 }
 
+_HOST_ID: Final = {**_ID, "description": "chosen by the host's client (optional); an action sent again with "
+                                          "the same id is taken once"}
+_TABLE_SEAT: Final = {"type": "integer", "minimum": 0, "maximum": 7}
+_REQUEST_NUMBER: Final = {"type": "integer", "minimum": 1,
+                          "description": "the request's number, its 'id' in the host's state"}
+
+HOST_ACTIONS: Final[dict[str, dict[str, Any]]] = {
+    "approve": _message("approve", "Seat the person of a seat request, at the seat they asked for (or the "
+                        "one given here, or the first free one), with the chips they asked to bring.",
+                        {"id": _HOST_ID, "request": _REQUEST_NUMBER, "seat": _TABLE_SEAT}, ("request",)),
+    "refuse": _message("refuse", "Refuse a seat request: its token opens nothing, and its asker is told.",
+                       {"id": _HOST_ID, "request": _REQUEST_NUMBER}, ("request",)),
+    "remove": _message("remove", "Take a player from the table, cashed out into the ledger: at once between "
+                       "hands; from a hand in play, their hand folded at their turn where the game folds, "
+                       "the game's default played for them elsewhere, to the end of the deal.",
+                       {"id": _HOST_ID, "seat": _TABLE_SEAT}, ("seat",)),
+    "start": _message("start", "Start the night at a table whose host starts it: it deals once two can play.",
+                      {"id": _HOST_ID}),
+    "pause": _message("pause", "Pause the table: no one may act, and every clock stands still.",
+                      {"id": _HOST_ID}),
+    "resume": _message("resume", "Resume a paused table: the clocks go on from where they stood.",
+                       {"id": _HOST_ID}),
+    "approve_chips": _message("approve_chips", "Grant the chips a seat asked for (a rebuy or top-up at a "
+                              "table whose host approves them): now, or when the hand it plays ends.",
+                              {"id": _HOST_ID, "seat": _TABLE_SEAT}, ("seat",)),
+    "refuse_chips": _message("refuse_chips", "Refuse the chips a seat asked for.",
+                             {"id": _HOST_ID, "seat": _TABLE_SEAT}, ("seat",)),
+    "adjust": _message("adjust", "Put a stack right between its hands: chips added (above zero) count "
+                       "as brought, chips taken (below zero) as taken away, and the reason goes into the "
+                       "ledger.",
+                       {"id": _HOST_ID, "seat": _TABLE_SEAT,
+                        "chips": {"type": "integer", "not": {"const": 0}, "minimum": -(10**15),
+                                  "maximum": 10**15},
+                        "reason": {"type": "string", "minLength": 1, "maxLength": 200}},
+                       ("seat", "chips", "reason")),
+    "hand_over": _message("hand_over", "Hand the host's role to a person seated at the table: their seat's "
+                          "token is the host's token from then on, and the old one opens nothing.",
+                          {"id": _HOST_ID, "seat": _TABLE_SEAT}, ("seat",)),
+    "settings": _message("settings", "Change the table's host settings: listed in the lobby ('public'), "
+                         "players ask to sit ('ask_to_sit'), the host approves rebuys ('approve_chips').",
+                         {"id": _HOST_ID, "public": {"type": "boolean"}, "ask_to_sit": {"type": "boolean"},
+                          "approve_chips": {"type": "boolean"}}),
+    "end": _message("end", "End the night: the table closes at once between hands, else when the hand in "
+                    "play ends (as POST /api/tables/<table>/close).", {"id": _HOST_ID}),
+}
+
 _VALIDATORS: Final = {kind: Draft202012Validator(schema) for kind, schema in CLIENT_MESSAGES.items()}
+_HOST_VALIDATORS: Final = {kind: Draft202012Validator(schema) for kind, schema in HOST_ACTIONS.items()}
 
 
 def read_intent(text: str | bytes) -> dict[str, Any]:
@@ -142,15 +209,32 @@ def read_intent(text: str | bytes) -> dict[str, Any]:
         message = json.loads(text)
     except (ValueError, RecursionError):
         raise BadMessage("bad_json", "a message is one JSON object") from None
+    return _checked(message, _VALIDATORS, "message")
+
+
+def read_host_action(action: Any) -> dict[str, Any]:
+    """A host's action (the body of ``POST /api/tables/<table>/host``) checked against its schema.
+
+    >>> read_host_action({"type": "remove", "seat": 2})
+    {'type': 'remove', 'seat': 2}
+    >>> read_host_action({"type": "remove"})
+    Traceback (most recent call last):
+    ...
+    homegame.room.protocol.BadMessage: bad_message: remove needs 'seat'
+    """
+    return _checked(action, _HOST_VALIDATORS, "host action")
+
+
+def _checked(message: Any, validators: dict[str, Draft202012Validator], what: str) -> dict[str, Any]:
     if not isinstance(message, dict):
-        raise BadMessage("bad_json", "a message is one JSON object")
+        raise BadMessage("bad_json", f"a {what} is one JSON object")
     kind, intent = message.get("type"), message.get("id")
     if not (isinstance(intent, str) and 1 <= len(intent) <= _LONGEST_ID):
         intent = None
-    validator = _VALIDATORS.get(kind) if isinstance(kind, str) else None
+    validator = validators.get(kind) if isinstance(kind, str) else None
     if validator is None:
         raise BadMessage("unknown_type",
-                         f"no message type {str(kind)[:32]!r}; types: {', '.join(CLIENT_MESSAGES)}", intent)
+                         f"no {what} type {str(kind)[:32]!r}; types: {', '.join(validators)}", intent)
     error = next(iter(sorted(validator.iter_errors(message), key=lambda e: list(e.path))), None)
     if error is not None:
         raise BadMessage("bad_message", f"{kind} {_explain(error)}", intent)
@@ -177,7 +261,8 @@ def schemas_markdown() -> str:
     """Every message with its schema, as the message section of ``docs/protocol.md`` shows them
     (``python -m homegame.room.protocol`` prints it)."""
     parts = []
-    for heading, messages in (("From the client", CLIENT_MESSAGES), ("From the server", SERVER_MESSAGES)):
+    for heading, messages in (("From the client", CLIENT_MESSAGES), ("From the server", SERVER_MESSAGES),
+                              ("The host's actions", HOST_ACTIONS)):
         parts.append(f"### {heading}\n")
         for kind, schema in messages.items():
             shown = json.dumps(schema, indent=2)

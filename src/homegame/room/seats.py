@@ -19,12 +19,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-__all__ = ["HOUSE", "Ledger", "Seat"]
+__all__ = ["HOUSE", "INTENTS_KEPT", "Ledger", "Seat"]
 
 HOUSE: Final = "the house"
 """The ledger's name for chips no player holds: Pai Gow's house bank, a pot carried to the next hand."""
 
-_INTENTS_KEPT: Final = 256
+INTENTS_KEPT: Final = 256
 
 
 @dataclass
@@ -50,6 +50,8 @@ class Seat:
     play when the clock sat it out, the next one when its player asked to sit out."""
     rebuy: int = 0
     """Chips the player asked to rebuy during a hand they play, added when it ends."""
+    chips_asked: int = 0
+    """Chips the player asked for at a table whose host approves rebuys, until the host answers."""
     time_bank: float = 0.0
     """Seconds left in the player's time bank (see ``TableConfig.time_bank``)."""
     code: list[Any] | None = None
@@ -66,7 +68,7 @@ class Seat:
     def remember(self, intent: str, seq: int) -> None:
         """Keep ``intent`` (sent by the seat and taken as event ``seq``) among the last few."""
         self.intents[intent] = seq
-        while len(self.intents) > _INTENTS_KEPT:
+        while len(self.intents) > INTENTS_KEPT:
             self.intents.popitem(last=False)
 
     def checkpoint(self) -> dict[str, Any]:
@@ -74,19 +76,22 @@ class Seat:
                 "sitting_out": self.sitting_out, "leaving": self.leaving, "timeouts": self.timeouts,
                 "intents": [[intent, seq] for intent, seq in self.intents.items()],
                 "joined_after": self.joined_after, "away_from": self.away_from, "rebuy": self.rebuy,
-                "time_bank": self.time_bank, "code": self.code, "devices": self.devices}
+                "chips_asked": self.chips_asked, "time_bank": self.time_bank, "code": self.code,
+                "devices": self.devices}
 
     @classmethod
     def from_checkpoint(cls, data: dict[str, Any]) -> Seat:
         return cls(data["name"], data["token"], data["bot"], data["stack"], data["sitting_out"],
                    data["leaving"], data["timeouts"], OrderedDict((i, s) for i, s in data["intents"]),
                    data.get("joined_after", 0), data.get("away_from", 0), data.get("rebuy", 0),
-                   data.get("time_bank", 0.0), data.get("code"), list(data.get("devices", ())))
+                   data.get("chips_asked", 0), data.get("time_bank", 0.0), data.get("code"),
+                   list(data.get("devices", ())))
 
     def to_json(self) -> dict[str, Any]:
         """What every seat and spectator may know of this seat."""
         return {"name": self.name, "bot": self.bot, "stack": self.stack, "sitting_out": self.sitting_out,
-                "leaving": self.leaving, "rebuy": self.rebuy, "time_bank": self.time_bank}
+                "leaving": self.leaving, "rebuy": self.rebuy, "chips_asked": self.chips_asked,
+                "time_bank": self.time_bank}
 
 
 @dataclass
@@ -98,6 +103,9 @@ class Ledger:
     house: int = 0
     bots: set[str] = field(default_factory=set)
     """The bots' names: they play the house's chips, so they settle up as the house."""
+    adjustments: list[dict[str, Any]] = field(default_factory=list)
+    """Stacks the host put right: each ``{"name", "chips", "reason", "at"}`` (chips added above
+    zero, taken below), already counted in what was brought and taken away."""
 
     def buy_in(self, name: str, chips: int, *, bot: bool = False) -> None:
         self.bought[name] = self.bought.get(name, 0) + chips
@@ -109,11 +117,13 @@ class Ledger:
         self.cashed[name] = self.cashed.get(name, 0) + chips
 
     def checkpoint(self) -> dict[str, Any]:
-        return {"bought": self.bought, "cashed": self.cashed, "house": self.house, "bots": sorted(self.bots)}
+        return {"bought": self.bought, "cashed": self.cashed, "house": self.house, "bots": sorted(self.bots),
+                "adjustments": self.adjustments}
 
     @classmethod
     def from_checkpoint(cls, data: dict[str, Any]) -> Ledger:
-        return cls(dict(data["bought"]), dict(data["cashed"]), data["house"], set(data.get("bots", ())))
+        return cls(dict(data["bought"]), dict(data["cashed"]), data["house"], set(data.get("bots", ())),
+                   [dict(line) for line in data.get("adjustments", ())])
 
     def nets(self, stacks: Mapping[str, int]) -> dict[str, int]:
         """Each name's net (chips taken away and still in front of them, less chips brought), and

@@ -16,7 +16,6 @@ import asyncio
 import logging
 import math
 import random
-import secrets
 import statistics
 import time
 from collections import deque
@@ -33,8 +32,9 @@ from homegame.room.connection import CLOSE_TABLE_CLOSED, TokenBucket
 from homegame.room.devices import new_code, normal_code, shown_code
 from homegame.room.hands import replay_hand
 from homegame.room.host import TableHost, new_token, token_hash
+from homegame.room.limits import RoomLimits
 from homegame.room.ownership import Sharing
-from homegame.room.protocol import BadMessage
+from homegame.room.protocol import BadMessage, read_host_action
 from homegame.room.store import SharedStore, Store
 from homegame.room.table import Shuffle, Table, TableEvent
 from homegame.room.tournament import Tournament
@@ -65,12 +65,18 @@ class CardRoom:
     ``shuffle`` deals; ``bot_delay`` is how long a bot waits before acting, so people can follow.
     On a shared store, ``advertise`` is the address other processes send this one's clients to,
     and ``lease`` how many seconds of silence make the others take this process for dead.
+    ``limits`` keep one visitor from filling the room (none by default: ``homegame serve`` sets
+    them); ``public_url`` is the address people reach the room at (behind a proxy, its public
+    ``https://`` address), which invite links carry.
     """
 
     def __init__(self, store: Store, *, shuffle: Shuffle = system_shuffle,
                  clock: Callable[[], float] = time.time, bots: BotPool | None = None,
-                 bot_delay: float = 0.6, advertise: str | None = None, lease: float = 10.0) -> None:
+                 bot_delay: float = 0.6, advertise: str | None = None, lease: float = 10.0,
+                 limits: RoomLimits | None = None, public_url: str | None = None) -> None:
         self.store, self.shuffle, self.clock = store, shuffle, clock
+        self.public_url = public_url.rstrip("/") if public_url else None
+        self.limits = limits if limits is not None else RoomLimits(tables_per_hour=0, open_tables=0)
         self.bots = bots if bots is not None else BotPool(workers=1)
         self.bot_delay = bot_delay
         self.monotonic = time.monotonic
@@ -157,12 +163,14 @@ class CardRoom:
 
     # -- making and joining tables --------------------------------------------------------------
 
-    async def create_table(self, setup: Any) -> tuple[str, str]:
-        """Make a table from its setup (see :class:`TableConfig`); its id and the owner's token."""
+    async def create_table(self, setup: Any, *, client: str = "") -> tuple[str, str]:
+        """Make a table from its setup (see :class:`TableConfig`) for the client at address
+        ``client``, within the room's limits; its id and the owner's token."""
         config = TableConfig.from_json(setup)
         if config.tournament is not None:
             raise RoomError("a tournament's tables are made with the tournament: POST /api/tournaments",
                             field="tournament")
+        self.limits.make_table(client, now=self.monotonic(), open_tables=len(await self._open_lines()))
         table_id, owner = new_token(8), new_token()
         table = Table.create(table_id, config, at=self.clock(), owner_hash=token_hash(owner))
         await self.store.append(table_id, table.take_unsaved())
@@ -171,6 +179,11 @@ class CardRoom:
         if self.sharing is not None:
             await self.sharing.publish()  # in every process's lobby at once
         return table_id, owner
+
+    def invite_link(self, table_id: str, *, base: str = "") -> str:
+        """The table's invite link: at the room's public address if it has one, else at ``base``
+        (the address the asker reached the room at; none: the link's path alone)."""
+        return f"{(self.public_url or base).rstrip('/')}/t/{table_id}"
 
     async def create_tournament(self, setup: Any) -> dict[str, Any]:
         """Make a tournament from its setup: its tables (as many as its entries need at ``seats`` a
@@ -228,23 +241,36 @@ class CardRoom:
 
     async def start_tournament(self, tournament_id: str, owner_token: str) -> dict[str, Any]:
         """Start a tournament now (its owner only), with the entries it has."""
-        self.owners_table(tournament_id, owner_token, "start the tournament")
+        self.hosts_table(tournament_id, owner_token, "start the tournament")
         tournament = await self.tournament(tournament_id)
         await tournament.start()
         return tournament.summary(self.clock())
 
-    async def join(self, table_id: str, name: object, seat: object = None,
-                   chips: object = None, member_key: object = None) -> tuple[int, str]:
+    async def join(self, table_id: str, name: object, seat: object = None, chips: object = None, *,
+                   member_key: object = None, host_token: str | None = None) -> dict[str, Any]:
         """Seat ``name`` at the table (bringing ``chips`` where it allows deep stacks; as the club
-        member a ``member_key`` opens, if given); the seat and its token (the only time the token
-        is shown)."""
+        member a ``member_key`` opens, if given), or, where players ask to sit, ask its host for the
+        seat (the host, with ``host_token``, sits at once): ``{"seat", "token"}``, or
+        ``{"seat": None, "request", "token"}`` for a request (the token opens the seat once the host
+        grants it, and the seat is the member's then too). The only time the token is shown."""
         host = self.host(table_id)
         member = None if member_key is None else await self.clubs.seated_member(member_key)
         token = new_token()
-        hashed = token_hash(token)
-        taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=self.clock(), seat=seat,
-                                                   chips=chips, member=member))
-        return taken, token
+        hashed, at = token_hash(token), self.clock()
+        if host.table.config.ask_to_sit and not host.is_host(host_token):
+            number = await host.change(lambda t: t.ask(name, token_hash=hashed, at=at, seat=seat,
+                                                        chips=chips, member=member))
+            return {"seat": None, "request": number, "token": token}
+        host_hash = token_hash(host_token) if host_token and host.is_host(host_token) else None
+        taken = await host.change(lambda t: t.join(name, token_hash=hashed, at=at, seat=seat, chips=chips,
+                                                   host_hash=host_hash, member=member))
+        return {"seat": taken, "token": token}
+
+    async def host_action(self, table_id: str, token: str | None, action: Any) -> dict[str, Any]:
+        """One of the host's requests (see :mod:`homegame.room.host_actions`); only the host's token
+        may make it (:class:`NotAllowed`, and nothing changed, for any other)."""
+        host = self.hosts_table(table_id, token, "do that: open the table with the host's link")
+        return await host.host_action(token, read_host_action(action))
 
     async def seat_code(self, table_id: str, token: str | None) -> dict[str, Any]:
         """A code that opens the seat ``token`` opens on another device, once, for a few minutes
@@ -269,9 +295,9 @@ class CardRoom:
         return {"seat": seat, "name": occupant.name if occupant else "", "token": token}
 
     async def close_table(self, table_id: str, owner_token: str) -> dict[str, Any]:
-        """Close the table (its owner only): at once between hands, else when the hand in play
+        """Close the table (its host only): at once between hands, else when the hand in play
         ends. Whether it closed now, and the ledger (the final one if it did)."""
-        host = self.owners_table(table_id, owner_token, "close it")
+        host = self.hosts_table(table_id, owner_token, "close it (with its owner token or the host's link)")
         if host.table.tournament is not None:
             raise RoomError("a tournament's tables close when it ends")
         closed = await host.change(lambda t: t.close(at=self.clock()))
@@ -279,17 +305,19 @@ class CardRoom:
 
     async def call_bomb_pot(self, table_id: str, owner_token: str) -> dict[str, Any]:
         """Call a bomb pot (the table's owner only): the next hand of a game that has bomb pots."""
-        host = self.owners_table(table_id, owner_token, "call a bomb pot")
+        host = self.hosts_table(table_id, owner_token, "call a bomb pot")
         await host.change(lambda t: t.call_bomb_pot(at=self.clock()))
         return {"bomb_pot_called": True, "chips": host.table.config.bomb_pot,
                 "games": host.table.config.bomb_pot_games}
 
-    def owners_table(self, table_id: str, owner_token: str, doing: str) -> TableHost:
-        """The host of ``table_id`` for its owner, the one check of every host's request: its owner
-        token, given when the table was made (:class:`NotAllowed` for any other)."""
+    def hosts_table(self, table_id: str, token: str | None, doing: str) -> TableHost:
+        """The host of ``table_id`` for the table's host, the one check of every host's request
+        (closing, a bomb pot, starting a tournament, the host's controls): the token
+        :meth:`TableHost.is_host` takes, the owner token given when the table was made or the
+        seat's the host's role was handed to (:class:`NotAllowed` for any other)."""
         host = self.host(table_id)
-        if not owner_token or not secrets.compare_digest(token_hash(owner_token), host.table.owner_hash):
-            raise NotAllowed(f"only the table's owner may {doing}")
+        if not host.is_host(token):
+            raise NotAllowed(f"only the table's host may {doing}")
         return host
 
     def closed(self, host: TableHost) -> None:
@@ -325,29 +353,35 @@ class CardRoom:
         return host.public() if host is not None else table_json(await self.readable(table_id))
 
     def lobby(self) -> list[dict[str, Any]]:
-        """The open tables this process hosts, for a lobby (see :meth:`lobby_line`)."""
+        """The open tables this process hosts, public or not (see :meth:`lobby_line`)."""
         return [self.lobby_line(host) for host in self.hosts.values()]
 
     async def all_tables(self) -> list[dict[str, Any]]:
-        """The lobby of the whole room (on a shared store, every open table of every process), but
-        the abandoned tables: no one has been connected to them, nor has anything happened there,
-        for :data:`ABANDONED_AFTER` seconds. They stay open, and their links lead to them."""
-        lines = await self.sharing.lobby() if self.sharing is not None else self.lobby()
+        """The lobby of the whole room (on a shared store, every open table of every process): the
+        public tables (a private one is found only by its invite link), but the abandoned ones: no
+        one has been connected to them, nor has anything happened there, for
+        :data:`ABANDONED_AFTER` seconds. They stay open, and their links lead to them."""
         now = self.clock()
         # (a line published by an older room process says neither: it is listed)
-        return [line for line in lines
-                if line.get("connected", 1) or now - line.get("active_at", now) < ABANDONED_AFTER]
+        return [line for line in await self._open_lines() if line.get("public") and (
+            line.get("connected", 1) or now - line.get("active_at", now) < ABANDONED_AFTER)]
+
+    async def _open_lines(self) -> list[dict[str, Any]]:
+        """The lobby line of every open table of the room, public or not: on a shared store, of
+        every process."""
+        return await self.sharing.lobby() if self.sharing is not None else self.lobby()
 
     @staticmethod
     def lobby_line(host: TableHost) -> dict[str, Any]:
-        """A table in a lobby: name, seats taken and free, what it deals, what is on, the
-        tournament it is one of, how many are connected to it now and when its last event happened."""
+        """A table in a lobby: name, seats taken and free, what it deals, what is on, whether it is
+        listed (``public``), the tournament it is one of, how many are connected to it now and when
+        its last event happened."""
         table = host.table
         rules = table.config.tournament
         return {"id": table.id, "name": table.config.name, "seats": table.config.seats,
                 "taken": sum(s is not None for s in table.seats), "phase": table.phase,
                 "games": [choice.game for choice in table.config.games], "hands_played": table.hands_played,
-                "tournament": None if rules is None else rules.id,
+                "public": table.config.public, "tournament": None if rules is None else rules.id,
                 "connected": len(host.connections), "active_at": table.last_at}
 
     async def ledger(self, table_id: str) -> dict[str, Any]:

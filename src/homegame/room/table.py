@@ -39,14 +39,17 @@ from homegame.errors import HomegameError, NotAllowed, RoomError, did_you_mean, 
 from homegame.room.config import BOT_NAMES, TableConfig
 from homegame.room.devices import CODE_LIFETIME, MOST_DEVICES
 from homegame.room.hands import chance_by_hand, start_hand
+from homegame.room.names import display_name, same_name
 from homegame.room.seats import HOUSE
 from homegame.room.table_state import TableEvent, TableState
 from homegame.room.tournament_table import TournamentRequests
 from homegame.wording import counted
 
-__all__ = ["CHAT_LONGEST", "Shuffle", "Table", "TableEvent", "display_name"]
+__all__ = ["CHAT_LONGEST", "MOST_REQUESTS", "Shuffle", "Table", "TableEvent"]
 
 CHAT_LONGEST: Final = 500
+MOST_REQUESTS: Final = 12
+"""The most seat requests a table keeps waiting for its host's answer at once."""
 Shuffle = Callable[[Sequence[Card]], list[Card]]
 """How the room shuffles a deck for a deal (the operating system's randomness when live)."""
 
@@ -106,21 +109,59 @@ class Table(TableState, TournamentRequests):
     # -- requests -----------------------------------------------------------------------------
 
     def join(self, name: object, *, token_hash: str, at: float, seat: object = None,
-             chips: object = None, member: dict[str, Any] | None = None) -> int:
+             chips: object = None, host_hash: str | None = None, member: dict[str, Any] | None = None) -> int:
         """Seat ``name`` (at ``seat``, or the first free one) with the table's buy-in, or with
         ``chips`` up to its ``max_buy_in`` where the table allows deep stacks; ``member`` is the
-        club member the player's key showed them to be (see :mod:`homegame.room.clubs`)."""
-        self._open()
+        club member the player's key showed them to be (see :mod:`homegame.room.clubs`). The host
+        sitting down gives ``host_hash``, the hash of the host's token, which opens the seat too (so
+        the host's actions go by the seat's name)."""
+        shown_name, seat, brought = self.newcomer(name, seat, chips)
+        devices = {"devices": [host_hash]} if host_hash else {}
+        self.record("seated", {"seat": seat, "name": shown_name, "token": token_hash, "bot": None,
+                               "buy_in": brought, **devices} | ({"member": member} if member else {}), at)
+        return seat
+
+    def ask(self, name: object, *, token_hash: str, at: float, seat: object = None,
+            chips: object = None, member: dict[str, Any] | None = None) -> int:
+        """Ask the host for a seat (at a table where players ask to sit) under ``name``, at ``seat``
+        if given, bringing ``chips`` where the table allows deep stacks, as the club ``member`` if
+        their key showed one: the request's number. The asker watches until the host answers; the
+        token whose hash is given opens the seat then."""
+        shown_name, _, brought = self.newcomer(name, None, chips)
+        if seat is not None:
+            self._free_seat(seat)
+        waiting = sum(not request.refused for request in self.requests.values())
+        if waiting >= MOST_REQUESTS:
+            raise RoomError(f"{waiting} people are waiting for the host's answer here already: ask again "
+                            "once the host has answered some")
+        self.record("asked", {"name": shown_name, "token": token_hash, "chips": brought, "seat": seat}
+                    | ({"member": member} if member else {}), at)
+        return self.seq
+
+    def newcomer(self, name: object, seat: object, chips: object, *,
+                  request: int | None = None) -> tuple[str, int, int]:
+        """The name, seat and chips of someone who sits down (or asks to: ``request``, the one
+        being answered, whose own name does not count against it), checked against the table."""
+        self.check_open()
         if self.closing:
             raise RoomError("this table closes when the hand in play ends: it seats no one now")
         if self.tournament is not None:
             raise RoomError("a tournament's table seats its entries: enter the tournament instead")
         shown_name = display_name(name)
-        taken = {s.name.lower() for s in self.seats if s is not None}
-        if shown_name.lower() in taken:
-            raise RoomError(f"someone called {shown_name} already sits here; choose another name")
-        if shown_name.lower() == HOUSE:
-            raise RoomError(f"'{HOUSE}' is the ledger's name for the house's chips; choose another name")
+        names = [s.name for s in self.seats if s is not None]
+        names += [r.name for number, r in self.requests.items() if not r.refused and number != request]
+        alike = next((taken for taken in names if same_name(shown_name, taken)), None)
+        if alike is not None:
+            if alike.casefold() != shown_name.casefold():
+                alike = f"{alike} (which reads as {shown_name})"
+            raise RoomError(f"someone called {alike} already sits here; choose another name", field="name")
+        if same_name(shown_name, HOUSE):
+            raise RoomError(f"'{HOUSE}' is the ledger's name for the house's chips; choose another name",
+                            field="name")
+        return shown_name, self._free_seat(seat), self._brought(chips)
+
+    def _free_seat(self, seat: object) -> int:
+        """``seat`` if it is free (``None``: the first free seat); :class:`RoomError` otherwise."""
         free = [index for index, s in enumerate(self.seats) if s is None]
         if seat is None:
             if not free:
@@ -130,19 +171,17 @@ class Table(TableState, TournamentRequests):
             raise RoomError(f"there is no seat {shown(seat)}: the seats are 0 to {len(self.seats) - 1}")
         if seat not in free:
             raise RoomError(f"seat {seat} is taken; free seats: {', '.join(map(str, free)) or 'none'}")
-        brought = self._brought(chips)
-        self._make_room_for(brought)
-        self.record("seated", {"seat": seat, "name": shown_name, "token": token_hash, "bot": None,
-                               "buy_in": brought} | ({"member": member} if member else {}), at)
         return seat
 
     def _brought(self, chips: object) -> int:
         least, most = self.config.buy_in, self.config.max_buy_in
         if chips is None:
+            self.make_room_for(least)
             return least
         if type(chips) is not int or not least <= chips <= most:
             allowed = f"{least} to {most} chips" if most > least else f"the buy-in, {least} chips,"
             raise RoomError(f"a player brings {allowed} to this table, not {shown(chips)}")
+        self.make_room_for(chips)
         return chips
 
     def leave(self, seat: int, *, at: float, intent: str | None = None) -> bool:
@@ -161,7 +200,7 @@ class Table(TableState, TournamentRequests):
     def sit_out(self, seat: int, *, at: float, intent: str | None = None) -> bool:
         if self._seen(seat, intent):
             return False
-        if self._occupant(seat).sitting_out:
+        if self.occupant(seat).sitting_out:
             raise RoomError("you already sit out")
         self.record("sat_out", {"seat": seat, "intent": intent}, at)
         return True
@@ -169,7 +208,7 @@ class Table(TableState, TournamentRequests):
     def come_back(self, seat: int, *, at: float, intent: str | None = None) -> bool:
         if self._seen(seat, intent):
             return False
-        if not self._occupant(seat).sitting_out:
+        if not self.occupant(seat).sitting_out:
             raise RoomError("you are not sitting out")
         self.record("back", {"seat": seat, "intent": intent}, at)
         return True
@@ -183,35 +222,42 @@ class Table(TableState, TournamentRequests):
             return False
         if self.tournament is not None:
             raise RoomError("a tournament has no rebuys: a player with no chips left is out")
-        stack, most = self._occupant(seat).stack, self.config.max_buy_in
+        stack, most = self.occupant(seat).stack, self.config.max_buy_in
         limit = "the buy-in" if most == self.config.buy_in else "the most a player may bring,"
         if stack >= most:
             raise RoomError(f"a rebuy tops a stack up to {limit} {most}, and yours is {stack} already")
         if type(chips) is not int or not 1 <= chips <= most - stack:
             raise RoomError(f"a rebuy tops your stack of {stack} up to {limit} {most}: 1 to "
                             f"{most - stack} chips, not {shown(chips)}")
-        self._make_room_for(chips)
-        if self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over:
-            self.record("rebuy_asked", {"seat": seat, "chips": chips, "intent": intent}, at)
+        self.make_room_for(chips)
+        if self.config.approve_chips:
+            self.record("chips_asked", {"seat": seat, "chips": chips, "intent": intent}, at)
         else:
-            self.record("rebuy", {"seat": seat, "chips": chips, "intent": intent}, at)
+            self.add_chips(seat, chips, at=at, intent=intent)
         return True
 
-    def _make_room_for(self, chips: int) -> None:
+    def add_chips(self, seat: int, chips: int, *, at: float, intent: str | None = None,
+                  **marks: Any) -> None:
+        """Add ``chips`` to ``seat``'s stack: now, or when the hand it plays ends."""
+        in_hand = self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over
+        data = {"seat": seat, "chips": chips, "intent": intent, **marks}
+        self.record("rebuy_asked" if in_hand else "rebuy", data, at)
+
+    def make_room_for(self, chips: int) -> None:
         """Refuse chips that would take the table past the most any hand may hold: a stack that won
         them all could not be dealt in."""
-        held = self._held()
+        held = self.held()
         if held + chips > MAX_CHIPS:
             raise RoomError(f"a table holds at most {MAX_CHIPS:,} chips in all, and this one has {held:,}")
 
-    def _held(self) -> int:
+    def held(self) -> int:
         return sum(s.stack for s in self.seats if s is not None)
 
     def issue_code(self, seat: int, code_hash: str, *, at: float) -> float:
         """A code (kept as its hash) that opens ``seat`` on another device, once, until the moment
         returned; the seat's earlier code no longer does (see :mod:`homegame.room.devices`)."""
-        self._open()
-        occupant = self._occupant(seat)
+        self.check_open()
+        occupant = self.occupant(seat)
         if len(occupant.devices) >= MOST_DEVICES:
             raise RoomError(f"your seat is open on {MOST_DEVICES + 1} devices already, the most it may be")
         expires = at + CODE_LIFETIME
@@ -221,7 +267,7 @@ class Table(TableState, TournamentRequests):
     def claim(self, code_hash: str, token_hash: str, *, at: float) -> int:
         """The seat the code of ``code_hash`` opens, from now on with the token of ``token_hash``
         too; :class:`NotAllowed` for a code that opens no seat, or no longer does."""
-        self._open()
+        self.check_open()
         for seat, occupant in enumerate(self.seats):
             if occupant is not None and occupant.code and hmac.compare_digest(occupant.code[0], code_hash):
                 if at > occupant.code[1]:
@@ -233,13 +279,13 @@ class Table(TableState, TournamentRequests):
 
     def say(self, seat: int, text: object, *, at: float, intent: str | None = None) -> bool:
         """A line of chat from ``seat`` (text only, at most :data:`CHAT_LONGEST` characters)."""
-        self._open()
+        self.check_open()
         if self._seen(seat, intent):
             return False
         if not isinstance(text, str) or not text.strip() or len(text) > CHAT_LONGEST or not _plain(text):
             raise RoomError(f"a chat line is 1 to {CHAT_LONGEST} characters of text, without control "
                             "characters")
-        self.record("chat", {"seat": seat, "name": self._occupant(seat).name, "text": text.strip(),
+        self.record("chat", {"seat": seat, "name": self.occupant(seat).name, "text": text.strip(),
                              "intent": intent}, at)
         return True
 
@@ -248,6 +294,7 @@ class Table(TableState, TournamentRequests):
         """The dealer calls the next game (and its variants), and its first hand is dealt."""
         if self._seen(seat, intent):
             return False
+        self._not_paused()
         if self.phase != "choosing":
             raise RoomError("no game is to be called now: the dealer calls one between games")
         if seat != self.chooser:
@@ -283,6 +330,7 @@ class Table(TableState, TournamentRequests):
         game cannot go on with its players (too few have chips left), it ends there instead, and
         a game the table deals on its own waits for players who can be dealt it."""
         series = self.series
+        self._not_paused()
         if series is None or self.phase not in ("choosing", "between"):
             raise RoomError("there is no game to deal now")
         if self.dealing_alone and series.game not in self.choosable():
@@ -298,7 +346,7 @@ class Table(TableState, TournamentRequests):
                 "settings": settings,
                 "seats": list(seats),
                 "dealer": min(range(len(seats)), key=lambda i: (seats[i] - self.button) % len(self.seats)),
-                "stacks": None if chips is None else [self._occupant(s).stack for s in seats],
+                "stacks": None if chips is None else [self.occupant(s).stack for s in seats],
                 "carry": series.carry}
         try:
             deck = shuffle(start_hand(deal, deck=None, chance=Chance()).game.deck)
@@ -319,7 +367,7 @@ class Table(TableState, TournamentRequests):
     def call_bomb_pot(self, *, at: float) -> bool:
         """The owner calls a bomb pot: the next hand of a game that has bomb pots is one (everyone
         puts the table's ``bomb_pot`` in, and the hand skips its first betting round)."""
-        self._open()
+        self.check_open()
         games = self.config.bomb_pot_games
         if not games:
             raise RoomError("this table deals no bomb pots: it sets no bomb_pot amount")
@@ -332,7 +380,7 @@ class Table(TableState, TournamentRequests):
         """``seat``'s clock has run out on its turn: it draws on its time bank, which keeps the turn
         open that many seconds more (``False``, and nothing changes, when it has no bank left, is
         drawing already, is away, or its clock has not run out)."""
-        occupant = self._occupant(seat)
+        occupant = self.occupant(seat)
         hand = self.hand
         if self.phase != "playing" or hand is None or seat in self.banking or occupant.time_bank <= 0 \
                 or at < self.deadlines.get(seat, float("inf")) or occupant.leaving \
@@ -349,6 +397,7 @@ class Table(TableState, TournamentRequests):
         ``away`` (the seat left, and the rules play for it)."""
         if self._seen(seat, intent):
             return False
+        self._not_paused()
         if by in ("clock", "away") and at < self.deadlines.get(seat, float("inf")):
             raise RoomError(f"seat {seat}'s clock has not run out")
         hand = self._hand_of(seat)
@@ -372,7 +421,7 @@ class Table(TableState, TournamentRequests):
         for seat, occupant in enumerate(self.seats):
             if occupant is not None and occupant.bot is not None and occupant.stack < needed:
                 chips = max(needed, self.config.buy_in) - occupant.stack
-                if self._held() + chips <= MAX_CHIPS:
+                if self.held() + chips <= MAX_CHIPS:
                     self.record("rebuy", {"seat": seat, "chips": chips, "intent": None, "by": "house"}, at)
         if self.closing:
             self.record("closed", {}, at)
@@ -385,7 +434,7 @@ class Table(TableState, TournamentRequests):
             if occupant is None or not occupant.rebuy:
                 continue
             chips = min(occupant.rebuy, self.config.max_buy_in - occupant.stack)
-            if chips > 0 and self._held() + chips <= MAX_CHIPS:
+            if chips > 0 and self.held() + chips <= MAX_CHIPS:
                 self.record("rebuy", {"seat": seat, "chips": chips, "intent": None, "by": "asked"}, at)
             else:
                 self.record("rebuy_dropped", {"seat": seat}, at)
@@ -398,7 +447,7 @@ class Table(TableState, TournamentRequests):
         """Close the table: everyone takes their stack, and it deals no more. Between hands it
         closes at once (``True``); during one, when that hand ends (``False``), and seats no one
         in the meantime."""
-        self._open()
+        self.check_open()
         if self.hand is not None and not self.hand.state.is_over:
             if not self.closing:
                 self.record("closing", {}, at)
@@ -418,13 +467,3 @@ def _plain(text: str) -> bool:
     """Whether ``text`` is plain text to show: emoji joined with zero-width joiners are, a lone
     surrogate or an escape sequence is not."""
     return not any(unicodedata.category(c) in _UNPLAIN or c in _BIDI_CONTROLS for c in text)
-
-
-def display_name(name: object) -> str:
-    """``name`` as the table shows it (spaces at either end dropped, a run inside counted as one),
-    or :class:`RoomError` for a name that is not 1 to 24 printable characters."""
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 24 or not name.isprintable():
-        raise RoomError(f"a name is 1 to 24 printable characters, not {shown(name)}")
-    return " ".join(name.split())
-
-

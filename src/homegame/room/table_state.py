@@ -1,27 +1,29 @@
 """What a card-room table is, and how each of its events changes it.
 
 :class:`TableState` holds a table's seats, ledger, phase, clocks and hand in play, and
-:meth:`TableState.apply` is the only thing that changes them: one method per kind of event, and the
-flow that follows from it (the next dealer's call, the clocks of the seats to act, a hand settled
-into the stacks). The requests that check themselves and record events are in
-:mod:`homegame.room.table`.
+:meth:`TableState.apply` is the only thing that changes them: one method per kind of event. What
+follows from an event (the next dealer's call, the clocks of the seats to act, a hand settled into
+the stacks) is the table's flow, :mod:`homegame.room.table_flow`; the requests that check
+themselves and record events are in :mod:`homegame.room.table`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from homegame.cards import parse_cards
-from homegame.engine import Action, Chance, Game
+from homegame.engine import Action, Chance
 from homegame.errors import RoomError, shown
-from homegame.games import game_class, new_game
+from homegame.games import game_class
 from homegame.room.config import TableConfig
 from homegame.room.hands import HandInPlay, Series, start_hand
-from homegame.room.seats import Ledger, Seat
-from homegame.room.tournament_table import TournamentEvents, TournamentPlay
+from homegame.room.host_events import HOST_EVENTS, SeatRequest
+from homegame.room.seats import INTENTS_KEPT, Ledger, Seat
+from homegame.room.table_flow import TableFlow
+from homegame.room.tournament_table import TournamentPlay
 
 __all__ = ["TableEvent", "TableState"]
 
@@ -54,7 +56,7 @@ def _but_what_comes_next(checkpoint: dict[str, Any]) -> dict[str, Any]:
 
 
 @dataclass
-class TableState(TournamentEvents):
+class TableState(TableFlow):
     """A table as its events have made it, and how each kind of event changes it (the requests
     that make events are :class:`~homegame.room.table.Table`'s)."""
 
@@ -83,6 +85,15 @@ class TableState(TournamentEvents):
     chat: list[dict[str, Any]] = field(default_factory=list)
     closing: bool = False
     """The owner closed the table during a hand: it closes when that hand ends."""
+    requests: dict[int, SeatRequest] = field(default_factory=dict)
+    """Seat requests waiting for the host's answer (and the last few refused), by the number of
+    the event that made each."""
+    started: bool = False
+    """Whether the host has started the night (a table whose host starts it deals only then)."""
+    paused: dict[str, Any] | None = None
+    """While the host has paused the table: who paused it (``by``) and when (``at``)."""
+    host_intents: OrderedDict[str, int] = field(default_factory=OrderedDict)
+    """The last intents of host requests, each with the event it made (so a resent one is taken once)."""
     banking: dict[int, float] = field(default_factory=dict)
     """The seats whose turn's clock ran out and who are drawing on their time bank now, each with
     the moment it started (the bank is charged the time it runs, when the seat's turn ends)."""
@@ -102,11 +113,19 @@ class TableState(TournamentEvents):
         if event.kind == "checkpoint":
             self._on_checkpoint(event.data, cold=cold)
             return
-        getattr(self, f"_on_{event.kind}")(event.data, event.at)
         intent, seat = event.data.get("intent"), event.data.get("seat")
         occupant = self.seats[seat] if intent is not None and seat is not None else None
+        host_event = HOST_EVENTS.get(event.kind)
+        if host_event is not None:
+            host_event(self, event.data, event.at)
+        else:
+            getattr(self, f"_on_{event.kind}")(event.data, event.at)
         if occupant is not None:
             occupant.remember(intent, event.seq)
+        if (host_intent := event.data.get("host_intent")) is not None:
+            self.host_intents[host_intent] = event.seq
+            while len(self.host_intents) > INTENTS_KEPT:
+                self.host_intents.popitem(last=False)
 
     def checkpoint(self) -> dict[str, Any]:
         """The whole table but the hand, as plain JSON: a log read from here on (and the hand
@@ -117,7 +136,11 @@ class TableState(TournamentEvents):
             "ledger": self.ledger.checkpoint(), "phase": self.phase, "button": self.button,
             "chooser": self.chooser, "deadlines": [[s, d] for s, d in sorted(self.deadlines.items())],
             "wakes_at": self.wakes_at, "series": None if self.series is None else self.series.checkpoint(),
-            "hands_played": self.hands_played, "chat": self.chat, "bomb_pot_called": self.bomb_pot_called,
+            "hands_played": self.hands_played, "chat": self.chat,
+            "requests": [[number, request.checkpoint()] for number, request in self.requests.items()],
+            "started": self.started, "paused": self.paused,
+            "host_intents": [[intent, seq] for intent, seq in self.host_intents.items()],
+            "bomb_pot_called": self.bomb_pot_called,
             "tournament": None if self.tournament is None else self.tournament.checkpoint(),
         }
         copy: dict[str, Any] = json.loads(json.dumps(state))  # plain JSON, sharing nothing with the table
@@ -149,7 +172,7 @@ class TableState(TournamentEvents):
         sat them out after their time ran out too often in a row), ``chips`` (their stack is below
         ``needs``, the fewest chips the game in play, or any game of the table, is dealt with) or
         ``late`` (the hand or game under way was dealt before they sat down or came back)."""
-        occupant = self._occupant(seat)
+        occupant = self.occupant(seat)
         if occupant.leaving:
             return {"why": "leaving", "needs": None}
         if occupant.sitting_out:
@@ -187,34 +210,6 @@ class TableState(TournamentEvents):
             return _FOLD
         return hand.state.default_action(player)
 
-    def resume(self, now: float) -> None:
-        """Stop the clocks over the time the table was not served (the room was down, or its
-        owner process died): a turn, the dealer's call and the pause between hands go on at
-        ``now`` from where they stood at the table's last event, so no one is played for or sat
-        out because the room was away."""
-        away = now - self.last_at
-        if away > 0:
-            self.deadlines = {seat: deadline + away for seat, deadline in self.deadlines.items()}
-            self.banking = {seat: start + away for seat, start in self.banking.items()}
-            self.wakes_at = None if self.wakes_at is None else self.wakes_at + away
-
-    def call_opens_at(self) -> float | None:
-        """When the dealer may call the next game (``None`` while no call is due): once the pause
-        after the last hand is over, so its result stays on the table as long for everyone, however
-        soon a dealer (or a bot) would call. The dealer's clock runs from then."""
-        if self.phase != "choosing" or self.chooser not in self.deadlines:
-            return None
-        return self.deadlines[self.chooser] - self.config.clock
-
-    def due(self, now: float) -> list[int]:
-        """The seats whose clock has run out by ``now``."""
-        return [seat for seat, deadline in self.deadlines.items() if deadline <= now]
-
-    def next_wake(self) -> float | None:
-        """The next moment the table must be looked at: a clock running out, a pause ending."""
-        moments = [*self.deadlines.values(), *([self.wakes_at] if self.wakes_at is not None else [])]
-        return min(moments) if moments else None
-
     def stacks_by_name(self) -> dict[str, int]:
         return {s.name: s.stack for s in self.seats if s is not None}
 
@@ -243,6 +238,9 @@ class TableState(TournamentEvents):
         played = data.get("tournament")
         self.tournament = None if played is None else TournamentPlay.from_checkpoint(played)
         self.ledger.bots |= {s.name for s in self.seats if s is not None and s.bot is not None}
+        self.requests = {number: SeatRequest.from_checkpoint(r) for number, r in data.get("requests", [])}
+        self.started, self.paused = data.get("started", False), data.get("paused")
+        self.host_intents = OrderedDict((intent, seq) for intent, seq in data.get("host_intents", []))
 
     def _take_what_comes_next(self, data: dict[str, Any]) -> None:
         """The next deal or call as a checkpoint has it: the phase, the dealer, the clocks, the game."""
@@ -260,7 +258,7 @@ class TableState(TournamentEvents):
 
     def _seen(self, seat: int, intent: str | None) -> bool:
         """Whether ``seat`` (which must be taken) sent ``intent`` before; ``None`` is never seen."""
-        occupant = self._occupant(seat)
+        occupant = self.occupant(seat)
         return intent is not None and intent in occupant.intents
 
     def _on_created(self, data: dict[str, Any], at: float) -> None:
@@ -272,55 +270,62 @@ class TableState(TournamentEvents):
     def _on_seated(self, data: dict[str, Any], at: float) -> None:
         seat = data["seat"]
         self.seats[seat] = Seat(data["name"], data["token"], data["bot"], data["buy_in"],
-                                joined_after=self.hands_played, time_bank=self.config.time_bank)
+                                joined_after=self.hands_played, devices=list(data.get("devices", ())),
+                                time_bank=self.config.time_bank)
+        self.requests.pop(data.get("request", -1), None)
         if data.get("entry") and self.tournament is not None:
             self.tournament.entries.append({"name": data["name"], "bot": data["bot"] is not None})
         self.ledger.buy_in(data["name"], data["buy_in"], bot=data["bot"] is not None)
-        self._recheck_choosing(at)
+        self.recheck_choosing(at)
 
     def _on_left(self, data: dict[str, Any], at: float) -> None:
         seat = data["seat"]
-        occupant = self._occupant(seat)
+        occupant = self.occupant(seat)
         occupant.leaving = True
         if not self.plays_on(seat):
             self._free(seat)
         elif seat in self.deadlines:
             self.deadlines[seat] = at
-        self._recheck_choosing(at)
+        self.recheck_choosing(at)
 
     def _on_sat_out(self, data: dict[str, Any], at: float) -> None:
-        occupant = self._occupant(data["seat"])
+        occupant = self.occupant(data["seat"])
         occupant.sitting_out = True
         # From the next deal on: the hand under way keeps its clock.
         occupant.away_from = self.hands_played + (2 if self.phase == "playing" else 1)
-        self._recheck_choosing(at)
+        self.recheck_choosing(at)
 
     def _on_back(self, data: dict[str, Any], at: float) -> None:
-        occupant = self._occupant(data["seat"])
+        occupant = self.occupant(data["seat"])
         occupant.sitting_out, occupant.timeouts = False, 0
         if self.phase == "playing" and data["seat"] in self.deadlines:
             self.deadlines[data["seat"]] = at + self.config.clock
-        self._recheck_choosing(at)
+        self.recheck_choosing(at)
 
     def _on_rebuy(self, data: dict[str, Any], at: float) -> None:
-        occupant = self._occupant(data["seat"])
+        occupant = self.occupant(data["seat"])
         occupant.stack += data["chips"]
         if data.get("by") == "asked":
             occupant.rebuy = 0
+        if data.get("by") == "host":
+            occupant.chips_asked = 0
         self.ledger.buy_in(occupant.name, data["chips"])
-        self._recheck_choosing(at)
+        self.recheck_choosing(at)
 
     def _on_rebuy_asked(self, data: dict[str, Any], at: float) -> None:
-        self._occupant(data["seat"]).rebuy = data["chips"]
+        occupant = self.occupant(data["seat"])
+        occupant.rebuy = data["chips"]
+        if data.get("by") == "host":
+            occupant.chips_asked = 0
 
     def _on_rebuy_dropped(self, data: dict[str, Any], at: float) -> None:
-        self._occupant(data["seat"]).rebuy = 0
+        self.occupant(data["seat"]).rebuy = 0
 
     def _on_seat_code(self, data: dict[str, Any], at: float) -> None:
-        self._occupant(data["seat"]).code = [data["code"], data["expires"]]
+        self.occupant(data["seat"]).code = [data["code"], data["expires"]]
 
     def _on_seat_claimed(self, data: dict[str, Any], at: float) -> None:
-        occupant = self._occupant(data["seat"])
+        occupant = self.occupant(data["seat"])
         occupant.code = None
         occupant.devices.append(data["token"])
 
@@ -330,24 +335,17 @@ class TableState(TournamentEvents):
 
     def _on_chosen(self, data: dict[str, Any], at: float) -> None:
         self.series = Series(data["game"], tuple(data["variants"]))
-        chooser = self._occupant(data["seat"])
+        chooser = self.occupant(data["seat"])
         chooser.timeouts = chooser.timeouts + 1 if data["by"] == "clock" else 0
         self.chooser = None
 
     def _on_time_bank(self, data: dict[str, Any], at: float) -> None:
         seat = data["seat"]
         self.banking[seat] = at
-        self.deadlines[seat] = at + self._occupant(seat).time_bank
+        self.deadlines[seat] = at + self.occupant(seat).time_bank
 
     def _on_bomb_pot_called(self, data: dict[str, Any], at: float) -> None:
         self.bomb_pot_called = True
-
-    def _spend_time_bank(self, seat: int, at: float) -> None:
-        """Charge ``seat``'s time bank with the time it ran, if it was drawing on it."""
-        start = self.banking.pop(seat, None)
-        if start is not None:
-            occupant = self._occupant(seat)
-            occupant.time_bank = max(0.0, occupant.time_bank - (at - start))
 
     def _on_dealt(self, data: dict[str, Any], at: float) -> None:
         assert self.series is not None
@@ -366,7 +364,7 @@ class TableState(TournamentEvents):
     def _on_acted(self, data: dict[str, Any], at: float) -> None:
         seat, hand = data["seat"], self.hand
         assert hand is not None
-        occupant = self._occupant(seat)
+        occupant = self.occupant(seat)
         hand.state.apply(hand.seats.index(seat), Action.from_json(data["action"]))
         occupant.timeouts = occupant.timeouts + 1 if data["by"] == "clock" else 0
         if data["by"] == "clock":
@@ -390,112 +388,9 @@ class TableState(TournamentEvents):
         self.phase, self.chooser, self.deadlines, self.wakes_at = "closed", None, {}, None
         self.closing = False
 
-    # -- the flow of the table ----------------------------------------------------------------
-
-    def _configure(self, name: str, variants: list[str], *, seats: Sequence[int], level: int = 0) -> Game:
-        """The game ``name`` as a hand dealt to the table's ``seats`` (in the hand's order) plays it,
-        at a tournament's ``level``."""
-        return new_game(name, players=len(seats), variants=variants,
-                        **self.config.settings_for(name, variants, seats, level=level))
-
-    def _recheck_choosing(self, at: float) -> None:
-        """After someone sits down, leaves, sits out, comes back or rebuys: a new dealer if the
-        caller can no longer play (a player too many for every game of the table has come, or the
-        caller has gone); the table waits instead of dealing its one game if no person could play
-        it now, and a waiting table looks again at who could play."""
-        candidates = self._candidates()
-        alone = self.dealing_alone and not self._people_among(candidates) and self.tournament is None
-        if self.phase == "waiting" or (self.phase == "choosing" and self.chooser not in candidates) or alone:
-            self._open_choosing(at, pause=0.0)
-
-    @property
-    def dealing_alone(self) -> bool:
-        """Whether the table is pausing before it deals its one game on its own (see
-        :attr:`TableConfig.only_game`): no one calls it, and the players are counted at the deal."""
-        return self.phase == "between" and self.series is not None and self.series.seats is None
-
-    def _candidates(self) -> list[int]:
-        """The seats that could be dealt a game of the table now, clockwise from seat 0."""
-        return sorted({s for name in self.choosable() for s in self.players_for(name)})
-
-    def _people_among(self, seats: list[int]) -> bool:
-        return any(self._occupant(s).bot is None for s in seats)
-
-    def _open_choosing(self, at: float, *, pause: float) -> None:
-        """The next dealer (the button, or the next seat clockwise that can play) calls a game after
-        ``pause``, under the clock; a table of one game with nothing to choose deals it on its own
-        instead, after the table's pause. A table waits while no person (only bots) could play,
-        but for a tournament's, whose bots play on; a tournament holds its tables before its start
-        and during its breaks, and deals its rotation of games on its own."""
-        self.deadlines, self.wakes_at, self.series = {}, None, None
-        candidates = self._candidates()
-        if not candidates or (not self._people_among(candidates) and self.tournament is None):
-            self.phase, self.chooser = "waiting", None
-            return
-        self.button = min(candidates, key=lambda s: (s - self.button) % len(self.seats))
-        if self._tournament_holds(at, pause):
-            return
-        only = self.config.only_game
-        if only is not None:
-            self.series = Series(only, ())
-            self.phase, self.chooser, self.wakes_at = "between", None, at + self.config.pause
-            return
-        self.phase, self.chooser = "choosing", self.button
-        self.deadlines[self.button] = at + pause + self.config.clock
-
-    def _start_clocks(self, at: float) -> None:
-        """A clock for every seat now to act that has none yet (run out at once for a seat that
-        left or sits out: the hands it is still in do not wait for it)."""
-        hand = self.hand
-        assert hand is not None
-        acting = {hand.seats[player] for player in hand.state.to_act}
-        for seat in [s for s in self.banking if s not in acting]:
-            self._spend_time_bank(seat, at)
-        self.deadlines = {s: d for s, d in self.deadlines.items() if s in acting}
-        self.facing_since = {s: q for s, q in self.facing_since.items() if s in self.deadlines}
-        for seat in acting - set(self.deadlines):
-            self.facing_since[seat] = self.seq
-            occupant = self._occupant(seat)
-            away = occupant.leaving or (occupant.sitting_out and hand.number >= occupant.away_from)
-            self.deadlines[seat] = at if away else at + self.config.clock
-
-    def _settle(self, hand: HandInPlay, at: float) -> None:
-        """Move the hand's result into the stacks, carry what the game carries, pass the button."""
-        state = hand.state
-        chips = hand.chips_moved(self.config.points_rate)
-        for player, amount in chips.items():
-            if isinstance(player, int):
-                self._occupant(hand.seats[player]).stack += amount
-        self.ledger.house += chips.get("bank", 0)
-        self.hands_played = hand.number
-        self.button = hand.seats[state.next_dealer]
-        self._refill_time_banks(hand.number)
-        assert self.series is not None
-        if state.continues_game:
-            self.series.carry, self.series.seats = dict(state.carry_out), hand.seats
-            self.phase, self.deadlines, self.wakes_at = "between", {}, at + self.config.pause
-            return
-        self.series = None
-        for seat in hand.seats:
-            if self._occupant(seat).leaving:
-                self._free(seat)
-        self._open_choosing(at, pause=self.config.pause)
-
-    def _refill_time_banks(self, number: int) -> None:
-        """After every ``time_bank_every`` hands, each bank gets its refill, up to the full bank."""
-        config = self.config
-        if config.time_bank and config.time_bank_refill and number % config.time_bank_every == 0:
-            for occupant in self.seats:
-                if occupant is not None:
-                    occupant.time_bank = min(config.time_bank, occupant.time_bank + config.time_bank_refill)
-
     def sat_for(self, seat: int, number: int) -> bool:
         """Whether the player now in ``seat`` sat there when hand ``number`` was dealt."""
-        return self._occupant(seat).joined_after < number
-
-    def occupant(self, seat: int) -> Seat:
-        """Who sits at ``seat`` (:class:`RoomError` for an empty seat)."""
-        return self._occupant(seat)
+        return self.occupant(seat).joined_after < number
 
     def plays_on(self, seat: int) -> bool:
         """Whether ``seat`` is dealt in the hand in play or the game of several deals under way."""
@@ -504,12 +399,12 @@ class TableState(TournamentEvents):
         return in_hand or in_series
 
     def _free(self, seat: int) -> None:
-        occupant = self._occupant(seat)
+        occupant = self.occupant(seat)
         self.ledger.cash_out(occupant.name, occupant.stack)
         self.seats[seat] = None
         self.deadlines.pop(seat, None)
 
-    def _occupant(self, seat: int | None) -> Seat:
+    def occupant(self, seat: int | None) -> Seat:
         occupant = self.seats[seat] if type(seat) is int and 0 <= seat < len(self.seats) else None
         if occupant is None:
             raise RoomError(f"no one sits at seat {shown(seat)}")
@@ -523,6 +418,11 @@ class TableState(TournamentEvents):
             raise RoomError(f"seat {seat} is not dealt in this hand")
         return hand
 
-    def _open(self) -> None:
+    def _not_paused(self) -> None:
+        if self.paused is not None:
+            raise RoomError(f"{self.paused['by']} has paused the table: play goes on when the host "
+                            "resumes it")
+
+    def check_open(self) -> None:
         if self.phase == "closed":
             raise RoomError("this table is closed")

@@ -27,9 +27,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from homegame.errors import HomegameError, RoomError
+from homegame.room.names import display_name
 from homegame.room.seats import Ledger
 from homegame.room.settle import settle_up
-from homegame.room.table import Table, display_name
+from homegame.room.table import Table
 from homegame.room.tournament_config import TournamentConfig
 
 if TYPE_CHECKING:
@@ -90,6 +91,12 @@ class Tournament:
         """Every player still in, at the open tables: their table's host and seat."""
         return [(host, seat) for host in self.hosts()
                 for seat, occupant in enumerate(host.table.seats) if occupant is not None]
+
+    @property
+    def public(self) -> bool:
+        """Whether the tournament is listed, in the room's tournaments and its tables in the lobby
+        (its tables' setup, ``public``); a private one is found only by its link."""
+        return any(table.config.public for table in self.tables())
 
     @property
     def finished(self) -> bool:

@@ -62,7 +62,7 @@ class TournamentEvents:
     hands_played: int
 
     # the table's own, which the tournament's flow calls (TableState has them)
-    def _recheck_choosing(self, at: float) -> None:
+    def recheck_choosing(self, at: float) -> None:
         raise NotImplementedError
 
     def _open_choosing(self, at: float, *, pause: float) -> None:
@@ -128,7 +128,7 @@ class TournamentEvents:
         assert self.tournament is not None
         self.tournament.placed.append({"name": data["name"], "place": data["place"], "bot": data["bot"]})
         self._free(data["seat"])
-        self._recheck_choosing(at)
+        self.recheck_choosing(at)
 
     def _on_won(self, data: dict[str, Any], at: float) -> None:
         assert self.tournament is not None
@@ -138,7 +138,7 @@ class TournamentEvents:
         assert self.tournament is not None
         self.tournament.moved_out.append({key: data[key] for key in ("seat", "name", "to", "chips")})
         self._free(data["seat"])
-        self._recheck_choosing(at)
+        self.recheck_choosing(at)
 
 
 class TournamentRequests:
@@ -154,7 +154,7 @@ class TournamentRequests:
     def record(self, kind: str, data: dict[str, Any], at: float) -> Any:
         raise NotImplementedError
 
-    def _occupant(self, seat: int | None) -> Seat:
+    def occupant(self, seat: int | None) -> Seat:
         raise NotImplementedError
 
     def plays_on(self, seat: int) -> bool:
@@ -185,20 +185,20 @@ class TournamentRequests:
 
     def knock_out(self, seat: int, place: int, *, at: float) -> None:
         """``seat`` has no chips left: it finishes the tournament in ``place``."""
-        occupant = self._occupant(seat)
+        occupant = self.occupant(seat)
         if occupant.stack > 0 or self.plays_on(seat):
             raise RoomError(f"{occupant.name} still has chips to play")
         self.record("knocked_out", {"seat": seat, "name": occupant.name, "place": place,
                                     "bot": occupant.bot is not None}, at)
 
     def declare_winner(self, seat: int, *, at: float) -> None:
-        occupant = self._occupant(seat)
+        occupant = self.occupant(seat)
         self.record("won", {"seat": seat, "name": occupant.name, "bot": occupant.bot is not None}, at)
 
     def move_out(self, seat: int, to: str, *, at: float) -> dict[str, Any]:
         """Move ``seat``'s player, with their chips, to the tournament's table ``to``; what the
         other table seats them with."""
-        occupant = self._occupant(seat)
+        occupant = self.occupant(seat)
         if self.plays_on(seat):
             raise RoomError(f"{occupant.name} is in the hand in play: moved when it ends")
         moving = {"seat": seat, "name": occupant.name, "to": to, "chips": occupant.stack,

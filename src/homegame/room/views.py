@@ -71,6 +71,8 @@ def table_json(table: Table, connected: Collection[int] = (), *,
         "id": table.id, "name": table.config.name, "phase": table.phase, "button": table.button,
         "chooser": table.chooser, "hands_played": table.hands_played, "seats": seats,
         "wakes_at": table.wakes_at, "closing": table.closing, "bomb_pot_called": table.bomb_pot_called,
+        "paused": table.paused, "awaits_start": table.awaits_start,
+        "requests": sum(not request.refused for request in table.requests.values()),
         "series": None if series is None else {"game": series.game, "variants": list(series.variants)},
         "hand": None if hand is None else {"number": hand.number, "dealt_seq": hand.dealt_seq,
                                             "game": hand.game.name, "title": hand.game.title,
@@ -95,9 +97,11 @@ def hand_chips(table: Table, hand: HandInPlay | None = None) -> dict[str, Any]:
     return {"chips": hand.chips_by_seat(rate), "points_rate": hand.points_rate(rate)}
 
 
-def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: float) -> dict[str, Any]:
+def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: float, host: bool = False,
+                request: int | None = None) -> dict[str, Any]:
     """The ``state`` message for a connection at ``seat`` (``None``: a spectator), given the
-    table's public part (built once per change for every connection)."""
+    table's public part (built once per change for every connection); ``host`` when it holds the
+    host's token, ``request`` the number of the seat request it made, while the table keeps it."""
     hand = table.hand
     occupant = table.seats[seat] if seat is not None else None
     # A seat sees a hand as its player only if that player sat there when it was dealt: whoever
@@ -109,7 +113,8 @@ def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: 
     choosing = seat is not None and seat == table.chooser and opens is not None and now >= opens
     clocked = hand.clocked.get(seat) if hand is not None and player is not None and seat is not None else None
     you = {"seat": seat, "name": occupant.name if occupant else None, "player": player, "to_act": False,
-           "choosing": choosing, "clock_chose": clocked,
+           "choosing": choosing, "clock_chose": clocked, "host": host,
+           "request": None if request is None else table.requests[request].to_json(request),
            "out": table.out_why(seat) if seat is not None and occupant is not None else None}
     view = legal = clock_takes = None
     if hand is not None:
@@ -120,14 +125,21 @@ def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: 
             default = hand.state.default_action(player)
             clock_takes = default.to_json() if default is not None else None
     return {"type": "state", "seq": table.seq, "now": now, "table": public, "you": you, "view": view,
-            "legal": legal, "clock_takes": clock_takes}
+            "legal": legal, "clock_takes": clock_takes, "host": host_json(table) if host else None}
+
+
+def host_json(table: Table) -> dict[str, Any]:
+    """What the host's connections see besides the table: the seat requests waiting for an answer
+    (the chips asked for at the seats themselves are in the table, for everyone)."""
+    return {"requests": [request.to_json(number) for number, request in table.requests.items()
+                         if not request.refused]}
 
 
 def ledger_json(table: Table) -> dict[str, Any]:
     """Who brought and took what, each net, and who pays whom to settle up (the bots' nets are
     the house's: they play its chips)."""
     stacks = table.stacks_by_name()
-    return {"lines": table.ledger.to_json(stacks),
+    return {"lines": table.ledger.to_json(stacks), "adjustments": list(table.ledger.adjustments),
             "settle_up": [transfer.to_json() for transfer in settle_up(table.ledger.settlement(stacks))]}
 
 

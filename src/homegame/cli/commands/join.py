@@ -22,6 +22,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     join.add_argument("--token", help="your seat's token, to come back to a seat you already have")
     join.add_argument("--code", help="a code your seat shows on another device (the table page's Options): "
                       "takes that seat here too")
+    join.add_argument("--owner", "--owner-token", dest="owner", metavar="TOKEN",
+                      help="the host's token (the table's owner token, as in the host's link "
+                           "/t/TABLE#host=TOKEN; default: the one kept when you made the table): join as the "
+                           "table's host, seated at once where others ask, with the host's commands ('host', "
+                           "'bomb pot')")
     join.add_argument("--seat", type=int, default=None,
                       help="the seat number you want (default: any free one)")
     join.add_argument("--chips", type=int, default=None,
@@ -31,8 +36,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                       "night counts in its standings")
     join.add_argument("--retry-for", type=float, default=300.0, metavar="SECONDS",
                       help="how long to keep connecting again when the room drops (default: 300)")
-    join.add_argument("--owner-token", default=None,
-                      help="the table's owner token (given when it was made): lets you call a bomb pot")
     join.set_defaults(run=run)
     watch = subparsers.add_parser(
         "watch", help="watch a card-room table from its invite link (no seat)",
@@ -41,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     watch.add_argument("invite", help="the table's invite link")
     watch.add_argument("--retry-for", type=float, default=300.0, metavar="SECONDS",
                        help="how long to keep connecting again when the room drops (default: 300)")
-    watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None, owner_token=None, code=None,
+    watch.set_defaults(run=run, name=None, token=None, seat=None, chips=None, code=None, owner=None,
                        club=None)
 
 
@@ -60,8 +63,15 @@ def _take_seat(args: argparse.Namespace, client: Any, invite: str, table: str) -
         print(f"Back to your seat as {kept['name']} (its token is kept in {saved.folder}).")
         return str(kept["token"])
     member = _member(args.club)
-    seat, token = client.join(table, args.name, args.seat, args.chips, member["key"] if member else None)
+    answer = client.take_seat(table, args.name, args.seat, args.chips,
+                              member_key=member["key"] if member else None, host_token=args.owner)
+    seat, token = answer["seat"], answer["token"]
     saved.keep(invite, seat={"name": args.name, "seat": seat, "token": token})
+    if seat is None:
+        as_member = f" as {member['name']}, a member of the club at {args.club}," if member else ""
+        print(f"The host seats players at this table: you asked for a seat{as_member} (request "
+              f"{answer['request']}) and watch until the host answers.")
+        return str(token)
     if member:
         print(f"You sit down as {member['name']}, a member of the club at {args.club}.")
     print(f"You sit in seat {seat} as {args.name}. Your seat's token is kept in {saved.folder}: "
@@ -139,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
             table, args.token = _enter(client, base, table, args.name)
             args.name = None
         invite = f"{base}/t/{table}"
+        args.owner = args.owner or _kept_owner_token(invite)
         token = args.token
         if token is not None and (args.name or args.seat is not None or args.chips is not None or args.club):
             print("a --token comes back to the seat it opens: give it without --name, --seat, --chips and "
@@ -162,12 +173,13 @@ def run(args: argparse.Namespace) -> int:
         from homegame.cli.remote import RemoteTable, keyboard_for
 
         console = open_console()
-        async with SeatConnection(base, table, token, keep_frames=False,
-                                  give_up_after=args.retry_for) as connection:
-            owner = args.owner_token or _kept_owner_token(invite)
+        owner = args.owner
+        async with SeatConnection(base, table, token, keep_frames=False, give_up_after=args.retry_for,
+                                  owner=owner) as connection:
             remote = RemoteTable(connection, console, keyboard_for(console),
                                  ledger=lambda: client.ledger(connection.table),
-                                 bomb_pot=None if owner is None else lambda: client.bomb_pot(table, owner))
+                                 host=(lambda action: client.host(table, owner, action)) if owner else None,
+                                 bomb_pot=(lambda: client.bomb_pot(table, owner)) if owner else None)
             return await remote.run()
 
     try:

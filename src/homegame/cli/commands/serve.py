@@ -1,8 +1,10 @@
-"""``homegame serve``: run the card room, where friends and bots sit at tables over the network."""
+"""``homegame serve``: run the card room, where friends and bots sit at tables over the network
+(docs/hosting.md: on a public machine, behind a TLS proxy)."""
 
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 
 from homegame.cli.commands._room import room_missing
@@ -35,6 +37,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="with a postgresql:// store: seconds of silence (a frozen process, a lost "
                              "machine) after which the other processes take this one's tables over; a "
                              "process that dies outright loses them at once (default 10)")
+    public = parser.add_argument_group("serving on the internet (docs/hosting.md)")
+    public.add_argument("--public-url", default=None, metavar="URL",
+                        help="the address people reach the room at (behind a proxy: https://NAME): invite "
+                             "links and QR codes carry it, and the room answers to its name")
+    public.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="another host name the room answers to (it always answers to localhost and to "
+                             "IP addresses; any other name is refused, against DNS rebinding); repeatable")
+    public.add_argument("--allowed-origin", action="append", default=[], metavar="URL",
+                        help="another site whose pages may use the room's API and websocket (default: the "
+                             "room's own pages only); repeatable")
+    public.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                        help="the address of a reverse proxy whose X-Forwarded-For and -Proto headers are "
+                             "believed (such as 127.0.0.1 for a Caddy on this machine); repeatable; default "
+                             "none, so a client's own address is the one the room sees")
+    public.add_argument("--tables-per-hour", type=int, default=20, metavar="N",
+                        help="tables one client address may make in an hour (default 20; 0: no limit)")
+    public.add_argument("--most-tables", type=int, default=500, metavar="N",
+                        help="open tables the room holds at once (default 500; 0: no limit)")
     parser.set_defaults(run=run)
 
 
@@ -75,25 +95,47 @@ def _check_store(address: str | None) -> None:
         raise ValueError(str(error) or type(error).__name__) from None
 
 
+def _public_url(address: str | None) -> str | None:
+    """The room's public address, checked: ``http(s)://NAME[:PORT]`` with no path."""
+    if address is None:
+        return None
+    import urllib.parse
+
+    parts = urllib.parse.urlsplit(address)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/") or parts.query:
+        raise ValueError(f"--public-url takes the room's address, such as https://cards.example.org, "
+                         f"not {address!r}")
+    return address.rstrip("/")
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from homegame.room.app import create_app
         from homegame.room.bots import BotPool
+        from homegame.room.limits import RoomLimits
         from homegame.room.service import CardRoom
         from homegame.room.store import SharedStore, open_store
+        from homegame.site import create_site
     except ImportError as error:
         return room_missing("serve", error)
     store = open_store(args.store)
     try:
         advertise = _advertised(args, shared=isinstance(store, SharedStore))
+        public_url = _public_url(args.public_url)
+        if args.tables_per_hour < 0 or args.most_tables < 0:
+            raise ValueError("--tables-per-hour and --most-tables are 0 (no limit) or more")
         _check_store(args.store)
     except ValueError as error:
         print(f"homegame serve: {error}", file=sys.stderr)
         return 2
+    limits = RoomLimits(tables_per_hour=args.tables_per_hour, open_tables=args.most_tables)
     room = CardRoom(store, bots=BotPool(workers=max(0, args.bot_workers)), bot_delay=max(0.0, args.bot_delay),
-                    advertise=advertise, lease=args.lease)
+                    advertise=advertise, lease=args.lease, limits=limits, public_url=public_url)
+    hosts = [*args.allowed_host, *([_host_of(advertise)] if advertise else [])]
+    app = create_site(room, hosts=hosts, origins=args.allowed_origin)
+    logging.basicConfig(format="%(asctime)s %(name)s: %(message)s", level=logging.INFO, stream=sys.stderr)
+    trusted = ",".join(args.trusted_proxy) or None
     where = f"socket {args.fd}" if args.fd is not None else f"http://{args.host}:{args.port}"
     shared = ""
     if isinstance(store, SharedStore):
@@ -101,9 +143,18 @@ def run(args: argparse.Namespace) -> int:
                   ", shared with other processes, which cannot reach this one (no --advertise)")
     print(f"homegame card room on {where}; tables kept in {args.store or 'your data folder'}{shared}",
           flush=True)
+    if public_url:
+        print(f"people reach it at {public_url}", flush=True)
     if args.fd is not None:
-        uvicorn.run(create_app(room=room), fd=args.fd, log_level="warning", ws_max_size=64 * 1024)
+        uvicorn.run(app, fd=args.fd, log_level="warning", ws_max_size=64 * 1024, proxy_headers=bool(trusted),
+                    forwarded_allow_ips=trusted)
     else:
-        uvicorn.run(create_app(room=room), host=args.host, port=args.port, log_level="warning",
-                    ws_max_size=64 * 1024)
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
+                    proxy_headers=bool(trusted), forwarded_allow_ips=trusted)
     return 0
+
+
+def _host_of(address: str) -> str:
+    import urllib.parse
+
+    return urllib.parse.urlsplit(address).hostname or ""

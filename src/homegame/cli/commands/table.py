@@ -22,6 +22,10 @@ SETUP_OPTIONS: dict[str, tuple[type, str]] = {
     "timeouts_to_sit_out": (int, "clocks run out in a row before a player is sat out (default 2)"),
     "points_rate": (int, "chips a point is worth in the games scored in points (default: each game's own)"),
     "pause": (float, "seconds between deals (default 3)"),
+    "public": (bool, "list the table in the room's lobby (default: private, found only by its invite link)"),
+    "ask_to_sit": (bool, "players ask the host for a seat, and the host seats them or not"),
+    "host_starts": (bool, "the first hand waits for the host to start the night"),
+    "approve_chips": (bool, "rebuys and top-ups wait for the host's yes"),
     "time_bank": (float, "each player's bank of extra seconds, for when a turn's clock runs out (default 0)"),
     "time_bank_refill": (float, "seconds put back into every bank, up to the full bank (default 0)"),
     "time_bank_every": (int, "the hands between refills of the time banks (default 10)"),
@@ -60,8 +64,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     new.add_argument("--stake", action="append", default=[], metavar="SETTING=VALUE",
                      help="a game setting for every game that has it, such as ante=2 or limit=pot "
                      "(repeat for more)")
-    for field, (kind, words) in SETUP_OPTIONS.items():
-        new.add_argument(f"--{field.replace('_', '-')}", dest=field, type=kind, default=None, help=words)
+    for field in SETUP_OPTIONS:
+        _setup_option(new, field)
     new.set_defaults(run=run)
     listing = verbs.add_parser("list", help="the room's open tables")
     listing.add_argument("room", nargs="?", default=ROOM, help=f"the room's address (default {ROOM})")
@@ -94,9 +98,8 @@ def _register_tournament(verbs: argparse._SubParsersAction[argparse.ArgumentPars
     made.add_argument("--rotation", action="store_true",
                       help="deal the games in turn, not the dealer's choice")
     for field in ("seats", "bots", "bot_level", "clock", "pause", "time_bank", "time_bank_refill",
-                  "time_bank_every"):
-        kind, words = SETUP_OPTIONS[field]
-        made.add_argument(f"--{field.replace('_', '-')}", dest=field, type=kind, default=None, help=words)
+                  "time_bank_every", "public"):
+        _setup_option(made, field)
     for field, (kind, words) in TOURNAMENT_OPTIONS.items():
         made.add_argument(f"--{field.replace('_', '-')}", dest=field, type=kind, default=None, help=words)
     made.set_defaults(run=run)
@@ -104,6 +107,16 @@ def _register_tournament(verbs: argparse._SubParsersAction[argparse.ArgumentPars
     start.add_argument("invite", help="the tournament's link (http://HOST:PORT/tournament/ID)")
     start.add_argument("--owner-token", default=None, help="the owner token (default: the one kept)")
     start.set_defaults(run=run)
+
+
+def _setup_option(parser: argparse.ArgumentParser, field: str) -> None:
+    """The option of the setup's ``field`` (``--buy-in``); a host setting is on when given."""
+    kind, words = SETUP_OPTIONS[field]
+    option = f"--{field.replace('_', '-')}"
+    if kind is bool:
+        parser.add_argument(option, dest=field, action="store_const", const=True, default=None, help=words)
+    else:
+        parser.add_argument(option, dest=field, type=kind, default=None, help=words)
 
 
 def setup_from(args: argparse.Namespace) -> dict[str, Any]:
@@ -187,8 +200,11 @@ def run(args: argparse.Namespace) -> int:
     saved = saved_tables()
     saved.keep(invite, owner_token=made["owner_token"])
     print(f"The table is made. Send your friends its invite link:\n  {invite}\n"
-          f"Take a seat yourself:\n  homegame join {invite} --name YOUR-NAME\n"
-          f"The owner token (to close the table) is kept in {saved.folder}: {made['owner_token']}")
+          f"Take a seat yourself, as the table's host:\n"
+          f"  homegame join {invite} --name YOUR-NAME --owner {made['owner_token']}\n"
+          f"Keep your host link: it opens the host's controls in a browser, on any device:\n"
+          f"  {invite}#host={made['owner_token']}\n"
+          f"The owner token is kept in {saved.folder}.")
     return 0
 
 

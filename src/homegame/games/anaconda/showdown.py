@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from homegame._compile import rebuilt_from_fields
 from homegame.cards import Card
 from homegame.engine.carried_pot import award_pots_evenly, with_carried
 from homegame.engine.history import History
@@ -47,6 +48,9 @@ class Settlement:
 
     reasons: tuple[str, ...]
     remainder: int
+
+
+rebuilt_from_fields(Settlement)
 
 
 def settle(history: History, chips: Chips, fives: Mapping[int, Sequence[Card]],

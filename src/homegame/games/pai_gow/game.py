@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Self
 
-from homegame._compile import mypyc_attr
+from homegame._compile import mypyc_attr, rebuilt_from_fields
 from homegame.cards import Card, card_texts, format_cards
 from homegame.engine import (
     Action,
@@ -279,6 +279,9 @@ class _Advice:
     rule: str
     options: tuple[Placement, ...]
     hint: str
+
+
+rebuilt_from_fields(_Advice)
 
 
 def _hint(way: Placement, rule: str, options: Sequence[Placement]) -> str:

@@ -61,6 +61,10 @@ class Split:
     def __hash__(self) -> int:
         return hash((self.two, self.five))
 
+    def __reduce__(self) -> tuple[type[Split], tuple[tuple[Card, ...], tuple[Card, ...]]]:
+        # Copied and pickled as a call of the class (its fields are final: see _compile.py).
+        return Split, (self.two, self.five)
+
     def __str__(self) -> str:
         return f"{format_cards(self.two)} | {format_cards(self.five)}"
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from homegame._compile import rebuilt_from_fields
 from homegame.cards import Card
 from homegame.games.pai_gow.hands import Split, five_strength, hand_name, two_strength
 from homegame.ranking.explain import versus
@@ -39,6 +40,9 @@ class Settlement:
     amount: int
     commission: int
     reason: str
+
+
+rebuilt_from_fields(Settlement)
 
 
 def commission(win: int) -> int:

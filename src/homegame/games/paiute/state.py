@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
-from homegame._compile import mypyc_attr
+from homegame._compile import mypyc_attr, rebuilt_from_fields
 from homegame.cards import Card, card_texts
 from homegame.engine import Action, ActionSet, Chance, Choices, GameState, Outcome
 from homegame.engine.frozen import make_frozen
@@ -58,6 +58,9 @@ class Call:
 
     def public(self) -> CallShown:
         return CallShown(self.seat, self.shown, self.hand.name, self.hand.category.name, self.discarded)
+
+
+rebuilt_from_fields(Call)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)

@@ -19,6 +19,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from homegame._compile import rebuilt_from_fields
 from homegame.cards import ACE, JOKER, KING, QUEEN, Card, Suit, rank_name
 from homegame.wording import counted
 
@@ -50,6 +51,9 @@ class Target:
         away = "ready to call after any draw" if self.needed == 0 else \
             f"{counted(self.needed, 'card')} away"
         return f"{self.combination}, {self.detail}: {away}"
+
+
+rebuilt_from_fields(Target)
 
 
 def nearest(cards: Sequence[Card], wild: Collection[Card], seen: Collection[Card] = ()) -> Target:

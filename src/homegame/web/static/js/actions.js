@@ -133,7 +133,7 @@ function subsetControls(decision, env) {
   }
   const whole = kind === "show" && !decision.chosen.length ? wholeHand(decision.subsets[0]) : null;
   if (whole) {
-    controls.push(actionButton(whole, env, { primary: true, key: "w", label: "Show your hand" }));
+    controls.push(actionButton(whole, env, { primary: true, label: "Show your hand" }));
   } else if (decision.chosen.length || !sizes.includes(0)) {
     const shown = action || { kind, cards: [...decision.chosen] };
     controls.push(actionButton(shown, env, { primary: true, disabled: !action, key: { pass: "p", show: "w" }[kind] || "d",

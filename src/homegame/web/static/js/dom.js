@@ -70,6 +70,23 @@ export function plural(count, word, many = word + "s") {
   return `${count} ${count === 1 ? word : many}`;
 }
 
+/** A link to copy: its read-only field (``attrs`` its own), a button that copies it, and a line
+ * saying whether it did (else the field is selected, to copy by hand). */
+export function linkRow(label, value, buttonLabel, attrs = {}) {
+  const field = h("input", { readonly: true, value, "aria-label": label, onfocus: (event) => event.target.select(), ...attrs });
+  const status = h("span", { class: "note", role: "status" });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      status.textContent = "Copied.";
+    } catch (error) {
+      field.select();
+      status.textContent = "Select the link and copy it.";
+    }
+  };
+  return h("div", { class: "invite" }, field, h("button", { type: "button", class: "act", onclick: copy }, buttonLabel), status);
+}
+
 export function capitalize(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }

@@ -117,7 +117,9 @@ export function clockElement(deadline, attrs = {}) {
 
 /** Run down the clocks of the seats to act (and a tournament's countdowns), against the room's time. */
 export function tickClocks() {
-  const now = app.clocksStopped === null ? Date.now() / 1000 + app.skew : app.clocksStopped;
+  // a paused table's clocks stand where the pause found them, as the room's do
+  const paused = app.frame && app.frame.table.paused ? app.frame.table.paused.at : null;
+  const now = paused !== null ? paused : app.clocksStopped === null ? Date.now() / 1000 + app.skew : app.clocksStopped;
   tickCountdowns(now);
   const turn = app.frame ? app.frame.table.config.clock : 30;
   for (const clock of $$(".clock")) {

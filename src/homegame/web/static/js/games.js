@@ -432,9 +432,9 @@ const openFace = {
     return [mine && !ctx.arranging ? threeRows(mine, names, ctx, "table") : null,
             cardsOf(view.pending).length && !ctx.arranging ? h("p", { class: "note" }, "To place: ", ctx.row(view.pending, "hand")) : null,
             placingWarnings(view.warnings, ctx),
-            // The engine's hint names the rows and asks for a row with room: drawn rows carry their names
-            // and the buttons are the rows, so on a phone it only pushed the decision out of the window.
-            ctx.arranging ? h("p", { class: "hint" }, ARRANGE_HELP) : view.is_over || names ? null : hintLine(view.hint, ctx)];
+            // No engine hint: it names the rows, which are drawn with their names, and asks for a row
+            // with room, which the place buttons are; on a phone it pushed the decision out of the window.
+            ctx.arranging ? h("p", { class: "hint" }, ARRANGE_HELP) : null];
   },
   results(view, ctx) {
     return [h("div", { class: "shown-rows" }, Object.entries(view.rows || {}).map(([g, rows]) => h("div", { class: "shown-player" },

@@ -52,10 +52,26 @@ export async function takeSeat(seat, onSeated, say) {
   const member = $("#join-member");
   if (member && member.value !== "") body.member_key = store.memberships()[Number(member.value)].key;
   try {
-    const answer = await call(`/api/tables/${encodeURIComponent(tableId)}/seats`, { method: "POST", body });
+    // the host sits at once where the others ask for a seat: the host's token says who asks
+    const answer = await call(`/api/tables/${encodeURIComponent(tableId)}/seats`, { method: "POST", body, token: app.owner });
     store.keepName(name);
     onSeated({ token: answer.token, seat: answer.seat, name });
+    if (answer.seat === null) say("You asked the host for a seat: you watch until they answer.");
   } catch (error) {
     say(error.message);
   }
+}
+
+/** What a person who asked the host for a seat sees until the host answers (``request`` as the
+ * state's ``you.request`` says it); ``forget`` drops the request, to ask again or just watch. */
+export function requestNotice(request, forget) {
+  if (request.status === "refused") {
+    return h("div", { class: "joining", role: "status" },
+             h("p", {}, `The host did not seat ${request.name}. You can watch, or ask again.`),
+             h("button", { type: "button", class: "act", onclick: forget }, "Ask again"));
+  }
+  const seat = request.seat === null ? "a seat" : `seat ${request.seat}`;
+  return h("div", { class: "joining", role: "status" },
+           h("p", {}, h("strong", {}, "Waiting for the host. "),
+             `You asked for ${seat} as ${request.name}, with ${request.chips} chips; you watch until the host answers.`));
 }

@@ -3,10 +3,12 @@
 // can be picked when a decision needs cards), and the result when the hand is over. Also the
 // situation of a quiz question. Nothing here decides a rule: it draws the view the room sent.
 
-import { cardElement } from "./cards.js";
+import { cardElement, cardRow } from "./cards.js";
 import { capitalize, h, plural } from "./dom.js";
 import { gameFor, money } from "./games.js";
 import { cardsText, textNodes, Words } from "./words.js";
+
+const TABLE_SIZE = { size: "table" };
 
 /** The words of a lesson: "you" at the learner's seat, the lesson's names at the others. */
 export function lessonWords(lesson) {
@@ -120,14 +122,10 @@ export function drawSituation(lesson, question) {
   }
   const words = lessonWords(lesson);
   return h("div", { class: "situation" },
-           question.board.length ? h("p", { class: "note" }, "The board: ", cardRow(question.board)) : null,
+           question.board.length ? h("p", { class: "note" }, "The board: ", cardRow(question.board, TABLE_SIZE)) : null,
            h("ul", { class: "shown-hands" }, question.hands.map((shown) => h("li", {},
              h("span", { class: "who-line" }, capitalize(shown.who === "you" ? "you" : shown.who)),
-             cardRow(shown.cards), shown.note ? h("span", { class: "note" }, textNodes(words.seatsAsYou(shown.note))) : null))));
-}
-
-function cardRow(codes) {
-  return h("span", { class: "cards" }, codes.map((code) => cardElement(code, { size: "table" })));
+             cardRow(shown.cards, TABLE_SIZE), shown.note ? h("span", { class: "note" }, textNodes(words.seatsAsYou(shown.note))) : null))));
 }
 
 /** A lesson's paragraphs (pieces of words, cards and moves to type) as page nodes. */

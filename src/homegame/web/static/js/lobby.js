@@ -2,7 +2,7 @@
 // the dealer may call and their variants, stakes, bots and the clock) that gives the invite link.
 
 import { call, store } from "./api.js";
-import { $, capitalize, fill, h, plural } from "./dom.js";
+import { $, capitalize, fill, h, linkRow, plural } from "./dom.js";
 import { buildForm, refuse } from "./setup-form.js";
 
 async function create(form, setup) {
@@ -23,30 +23,18 @@ async function create(form, setup) {
 
 function showInvite(answer, tournament) {
   const link = new URL(answer.invite, location.href).href;
-  const field = h("input", { readonly: true, value: link, "aria-label": "invite link", id: "invite-link" });
-  const status = h("span", { class: "note", role: "status" });
+  const row = linkRow("invite link", link, "Copy the link", { id: "invite-link" });
+  const field = row.firstChild;
+  row.lastChild.before(h("a", { class: "act primary", href: answer.invite, id: "open-table" }, tournament ? "Go to the tournament" : "Go to the table"));
   fill($("#created"),
        h("h3", {}, tournament ? "Your tournament is open for entries" : "Your table is open"),
        h("p", {}, tournament ? "Send this link to your friends; open it yourself to enter. It starts when every entry is taken (or when you start it)."
                              : "Send this link to your friends; open it yourself to take a seat."),
-       h("div", { class: "invite" }, field,
-         h("button", { type: "button", class: "act", onclick: () => copy(field, status) }, "Copy the link"),
-         h("a", { class: "act primary", href: answer.invite, id: "open-table" }, tournament ? "Go to the tournament" : "Go to the table")),
-       status);
+       row);
   // the link is what the host came for: in sight (below the form on a phone), selected to copy
   $("#created").scrollIntoView({ block: "center" });
   field.focus();
   field.select();
-}
-
-async function copy(field, status) {
-  try {
-    await navigator.clipboard.writeText(field.value);
-    status.textContent = "Copied.";
-  } catch (error) {
-    field.select();
-    status.textContent = document.execCommand && document.execCommand("copy") ? "Copied." : "Select the link and copy it.";
-  }
 }
 
 async function listTables() {

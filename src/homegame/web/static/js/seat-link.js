@@ -4,7 +4,7 @@
 // sends, and leaves the address bar the moment the page reads it; a token never appears in a URL.
 
 import { call } from "./api.js";
-import { h } from "./dom.js";
+import { h, linkRow } from "./dom.js";
 
 const FRAGMENT = /(?:^#|&)seat=([A-Za-z0-9-]{4,32})(?:&|$)/;
 
@@ -71,20 +71,9 @@ function askButton(ask) {
 function shown(tableId, answer, ask) {
   const link = `${location.origin}/t/${encodeURIComponent(tableId)}#seat=${answer.code}`;
   const until = new Date(answer.expires * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  const field = h("input", { readonly: true, value: link, "aria-label": "link to this seat", class: "seat-link-field" });
-  const status = h("span", { class: "note", role: "status" });
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      status.textContent = "Copied.";
-    } catch (error) {
-      field.select();
-      status.textContent = "Select the link and copy it.";
-    }
-  };
   return [h("p", {}, "Your code: ", h("strong", { class: "seat-code", "data-code": answer.code }, answer.code)),
           h("p", { class: "note" }, `Type it on the other device (by Take a seat), or open this link there, by ${until}. `
             + "It works once; keep it to yourself, as it opens your seat."),
-          h("div", { class: "invite" }, field, h("button", { type: "button", class: "act", onclick: copy }, "Copy the link"), status),
+          linkRow("link to this seat", link, "Copy the link", { class: "seat-link-field" }),
           h("button", { type: "button", class: "act", onclick: ask }, "A new code")];
 }

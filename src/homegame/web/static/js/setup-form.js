@@ -15,6 +15,8 @@ const HABIT_FIELDS = [  // the room's own fields of a regular's habits, in a sec
   ["bomb_pot", 0, "Chips everyone puts in a bomb pot, which skips the first betting round (0: none); the owner calls one from the ledger."],
   ["bomb_pot_every", 0, "Every this many hands is a bomb pot (0: only when the owner calls one)."],
 ];
+const HOST_FLAGS = ["public", "ask_to_sit", "host_starts", "approve_chips"];
+const TOURNAMENT_RUNS = ["ask_to_sit", "host_starts", "approve_chips"];  // the host settings a tournament's own rules replace
 const ROOM_OWN_SETTINGS = new Set(["bomb_pot"]);  // a game setting the room sets hand by hand, from the fields above
 
 const TABLE_FIELDS = [  // the room's own fields the form shows: name, the form's default, what it is for
@@ -37,6 +39,7 @@ function numberInput(fields, name, attributes) {
 /** The form for ``games`` (as /api/games describes them) in ``form``, with the room's own fields and bot
  * levels as ``setup`` (/api/setup) describes them; ``submit(setup)`` is called with a setup the page found
  * nothing wrong with. */
+
 export function buildForm(form, games, setup, submit) {
   let settings = [];  // the stakes' settings as last drawn, to show those the structure chosen uses
   const refresh = () => { settings = refreshDependents(form, games); };
@@ -73,6 +76,7 @@ export function buildForm(form, games, setup, submit) {
          h("p", { class: "note" }, "Each setting applies to every chosen game that has it; one you leave keeps each game's own default."),
          h("div", { id: "stakes", class: "fields" }),
          h("p", { id: "stakes-unused", class: "note", hidden: true })),
+       hostSettings(fields),
        h("p", {}, h("button", { type: "submit", class: "act primary" }, "Make the table")),
        h("p", { id: "form-error", class: "notice", role: "alert" }));
   refresh();
@@ -85,6 +89,14 @@ export function buildForm(form, games, setup, submit) {
     const setup = checked(form, games);
     if (setup) submit(setup);
   });
+}
+
+/** The host's settings, each a box (all can be changed from the table's host panel later). */
+function hostSettings(fields) {
+  return h("fieldset", { class: "host-settings" }, h("legend", {}, "You host the table"),
+    h("p", { class: "note" }, "The table is private: only its invite link finds it, unless it is listed in the lobby."),
+    HOST_FLAGS.map((name) => h("label", { class: "check" },
+      h("input", { type: "checkbox", name, "data-field": name }), ` ${fields[name].label}`)));
 }
 
 function tournamentInput(name, known) {
@@ -101,6 +113,11 @@ function tournamentChanged(form, setup) {
     box.disabled = left;
     if (left) box.checked = false;
     box.closest(".game-option").classList.toggle("left-out", left);
+  }
+  for (const name of TOURNAMENT_RUNS) {  // a tournament seats its entries, starts on its own and has no rebuys
+    const box = form.elements[name];
+    box.disabled = on;
+    if (on) box.checked = false;
   }
 }
 
@@ -200,6 +217,7 @@ function checked(form, games) {
       name, seats: whole("seats"), bots: whole("bots"), bot_level: form.elements.bot_level.value, clock: whole("clock"),
       pause: whole("pause"), timeouts_to_sit_out: whole("timeouts_to_sit_out"), default_game: form.elements.default_game.value,
       ...Object.fromEntries(HABIT_FIELDS.map(([field]) => [field, whole(field)])), stakes: stakesIn($$("[data-stake]", form)),
+      public: form.elements.public.checked,  // listed in the lobby, or found only by its link
       games: choice.map(({ game, variants }) => ({ game: game.name, variants })), ...tournament, tournament: true,
     };
   }
@@ -211,6 +229,7 @@ function checked(form, games) {
     ...Object.fromEntries(HABIT_FIELDS.map(([name]) => [name, whole(name)])),
     ...(form.elements.max_buy_in.value.trim() ? { max_buy_in: whole("max_buy_in") } : {}),
     stakes: stakesIn($$("[data-stake]", form)),
+    ...Object.fromEntries(HOST_FLAGS.map((name) => [name, form.elements[name].checked])),
     games: choice.map(({ game, variants }) => ({ game: game.name, variants })),
   };
 }

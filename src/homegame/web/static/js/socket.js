@@ -5,13 +5,16 @@
 
 const RETRY_SECONDS = [0.2, 0.5, 1, 2, 3, 5, 8];
 const PING_EVERY = 20000;
-const REFUSED = new Set([1008, 4401, 4404, 4410]);  // 4410: the table closed (its last frame says so)
+// 4409: this seat was opened on another connection, which plays it now; 4410: the table closed
+const REFUSED = new Set([1008, 4401, 4404, 4409, 4410]);
 
 export class TableSocket extends EventTarget {
-  constructor(table, token) {
+  /** ``owner``: the host's token, where this browser holds it (its states then carry the host's part). */
+  constructor(table, token, owner = null) {
     super();
     this.table = table;
     this.token = token || null;
+    this.owner = owner || null;
     this.lastSeq = 0;
     this.status = "connecting";
     this.attempt = 0;
@@ -38,7 +41,9 @@ export class TableSocket extends EventTarget {
     this.socket = socket;
     this.setStatus(this.attempt ? "reconnecting" : "connecting");
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ type: "hello", table: this.table, token: this.token, last_seq: this.lastSeq }));
+      const hello = { type: "hello", table: this.table, token: this.token, last_seq: this.lastSeq };
+      if (this.owner) hello.owner = this.owner;
+      socket.send(JSON.stringify(hello));
       for (const message of this.unanswered.values()) socket.send(JSON.stringify(message));
     });
     socket.addEventListener("message", (event) => this.receive(event.data));

@@ -7,6 +7,15 @@ import { Words } from "./words.js";
 
 export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 
+// The host's link (/t/<table>#host=TOKEN) opens the table with the host's controls on any device:
+// the token is kept here and taken out of the address bar (and so the history) at once.
+const HOST_LINK = /(?:^#|&)host=([A-Za-z0-9_-]{16,128})(?:&|$)/;
+const hostToken = HOST_LINK.exec(location.hash);
+if (hostToken && tableId) {
+  store.keepOwner(tableId, hostToken[1]);
+  history.replaceState(history.state, "", location.pathname + location.search);
+}
+
 export const app = {
   tableId, seat: store.seat(tableId), owner: store.owner(tableId), frame: null, decision: null, busy: false,
   notice: "", skew: 0, games: {}, advice: null, adviceKey: "", armed: null, why: "", chat: [], drawn: false,

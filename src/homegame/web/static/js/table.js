@@ -12,7 +12,8 @@ import { Decision } from "./decision.js";
 import { $, $$, capitalize, fill, h, steady } from "./dom.js";
 import { clockElement, renderFelt, tickClocks } from "./felt.js";
 import { gameFor, money } from "./games.js";
-import { joinForm, takeSeat } from "./join.js";
+import { hostLine, renderHost } from "./host-panel.js";
+import { joinForm, requestNotice, takeSeat } from "./join.js";
 import { installKeys } from "./keys.js";
 import { chipsResult } from "./outcome.js";
 import { openPanel } from "./panels.js";
@@ -34,7 +35,7 @@ const page = { render, renderActions, say };  // what advice.js redraws with
 
 function connect() {
   if (app.socket) app.socket.close();
-  app.socket = new TableSocket(tableId, app.seat ? app.seat.token : null);
+  app.socket = new TableSocket(tableId, app.seat ? app.seat.token : null, app.owner);
   app.socket.addEventListener("frame", (event) => receive(event.detail));
   app.socket.addEventListener("status", (event) => showStatus(event.detail));
   app.socket.connect();
@@ -44,6 +45,10 @@ function receive(frame) {
   if (frame.type === "state") {
     if (app.frame && frame.seq < app.frame.seq) return;
     app.frame = frame;
+    if (app.seat && frame.you.seat !== null && app.seat.seat !== frame.you.seat) {
+      if (app.seat.seat === null) app.notice = "";  // the host granted the seat asked for
+      seated({ ...app.seat, seat: frame.you.seat }, false);
+    }
     app.skew = frame.now - Date.now() / 1000;
     render();
   } else if (frame.type === "chat") {
@@ -58,12 +63,14 @@ function receive(frame) {
     app.socket.close();
     location.assign(`/t/${encodeURIComponent(frame.table)}`);
   } else if (frame.type === "welcome") {
-    if (app.seat && frame.seat === null) {
+    if (app.seat && app.seat.seat !== null && frame.seat === null) {
       store.keepSeat(tableId, null);  // the seat was given up: this browser watches now
       app.seat = null;
     }
   } else if (frame.type === "error") {
-    if (frame.code === "bad_token") {
+    if (frame.code === "replaced") {
+      say("This seat is open in another window or device now, which plays it: close this one.");
+    } else if (frame.code === "bad_token") {
       store.keepSeat(tableId, null);
       app.seat = null;
       say("That seat's token no longer opens a seat here: you are watching.");
@@ -78,7 +85,7 @@ function receive(frame) {
 
 function showStatus({ status, attempt, code }) {
   const text = { connecting: "Connecting…", connected: "Connected", reconnecting: `Reconnecting… (try ${attempt})`,
-                 refused: { 4404: "No such table", 4410: "The table is closed" }[code] || "Refused by the room" }[status] || status;
+                 refused: { 4404: "No such table", 4409: "Open in another window", 4410: "The table is closed" }[code] || "Refused by the room" }[status] || status;
   const node = $("#status");
   node.dataset.status = status;
   fill(node, h("span", { class: "dot", "aria-hidden": "true" }), text);
@@ -186,6 +193,7 @@ function render() {
   const chosenEarlier = turnStarts ? takePreAction(app, frame.legal) : null;
   if (chosenEarlier) queueMicrotask(() => act(chosenEarlier));
   renderTop();
+  renderHost();
   renderFelt(context(), (seat) => takeSeat(seat, seated, say));
   renderOut();
   renderOwn();
@@ -239,8 +247,11 @@ function renderTop() {
   const yours = app.frame.you.to_act || app.frame.you.choosing;
   document.title = `${yours ? "● Your turn · " : ""}${table.name} · homegame`;
   const current = hand();
+  const hosts = hostLine(table);  // paused, or waiting for the host to start the night
   let line;
-  if (current && !current.over) {
+  if (hosts) {
+    line = hosts;
+  } else if (current && !current.over) {
     const named = current.variants.map((variant) => variantOf(app.games[current.game], variant).label);
     const variants = named.length ? ` (${named.join(", ")})` : "";
     const closing = table.closing ? " · the table closes when it ends" : "";
@@ -283,6 +294,10 @@ function renderOwn() {
   const decision = app.decision;
   const game = gameFor(gameName());
   node.hidden = false;
+  if (frame.you.seat === null && frame.you.request) {
+    steady(node, JSON.stringify(frame.you.request), () => requestNotice(frame.you.request, () => { seated(null); }));
+    return;
+  }
   if (frame.you.seat === null) {
     const table = frame.table;
     const tournament = table.tournament;
@@ -317,10 +332,12 @@ function renderOwn() {
   node.hidden = !node.textContent.trim() && !node.querySelector(".card, .slot");  // no cards left: no empty box
 }
 
-function seated(seat) {
+/** Keep the seat (or the seat request) this browser holds, and connect as it unless it is only
+ * the seat's number that changed (a request the host granted). */
+function seated(seat, reconnect = true) {
   app.seat = seat;
   store.keepSeat(tableId, seat);
-  connect();
+  if (reconnect) connect();
 }
 
 function actionEnv() {
@@ -342,7 +359,9 @@ function renderActions() {
   const node = $("#actions");
   if (!frame) return;
   const parts = [];
-  if (frame.you.choosing) parts.push(pickerNode(app, send, renderActions));
+  if (frame.table.paused && (frame.you.choosing || app.decision)) {
+    parts.push(h("p", { class: "prompt" }, `${hostLine(frame.table)}.`));
+  } else if (frame.you.choosing) parts.push(pickerNode(app, send, renderActions));
   else if (app.decision) {
     parts.push(...actionBar(app.decision, actionEnv()));
     if (app.decision.mode === "arrange") checkArrangement(page);
