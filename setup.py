@@ -30,7 +30,7 @@ ENGINE = ["action_sets", "actions", "betting", "carried_pot", "chance", "frozen"
 GAMES = ["_naturals", "_rows", "anaconda/showdown", "anaconda/state", "chinese", "draw/showdown",
          "draw/state", "open_face", "pai_gow/game", "pai_gow/hands", "pai_gow/house_way", "pai_gow/settle",
          "paiute/hints", "paiute/state", "paiute/targets", "paiute/wild", "papayoo/state", "papayoo/table",
-         "pineapple/hands", "pineapple/state", "soko", "whiskey"]
+         "pineapple/habits", "pineapple/hands", "pineapple/state", "soko", "whiskey"]
 RANKINGS = ["by_name", "core", "front", "high", "low", "pai_gow", "paiute", "reference", "soko", "wild"]
 BOTS = ["anaconda", "betting", "draw", "draw_equity", "fixed", "paiute", "paiute_odds", "papayoo",
         "pineapple", "soko", "soko_equity", "whiskey"]

@@ -166,9 +166,12 @@ class BettingRound:
         self.chips, self.limits, self.bring_in = chips, limits, bring_in
         self._orders = _clockwise_orders(chips.players)
         self.bets = [0] * chips.players
+        highest = 0
         for seat, amount in (blinds or {}).items():
-            self.bets[seat] = chips.post(seat, amount)
-        self.highest = max(self.bets)
+            posted = self.bets[seat] = chips.post(seat, amount)
+            if posted > highest:  # not max(): it parses its arguments anew at every call
+                highest = posted
+        self.highest = highest
         self.raises = 1 if self.highest else 0
         self._opened_at = self.highest
         self._raise_size = limits.bet
@@ -314,7 +317,7 @@ class BettingRound:
             high = base + step_cap
         else:
             high = all_in
-        return min(low, all_in), min(high, all_in)
+        return (low if low < all_in else all_in), (high if high < all_in else all_in)
 
     # -- acting ----------------------------------------------------------------------------------
 
@@ -376,7 +379,8 @@ class BettingRound:
             if self.limits.structure in ("pot", "no"):
                 self._raise_size = max(self._raise_size, increment)
             self._aggressor = seat
-        self.highest = max(self.highest, total)
+        if total > self.highest:
+            self.highest = total
         bets, highest, folded, all_in = self.bets, self.highest, self.chips.folded, self.chips.all_in
         self.needs = {s for s in range(self.chips.players)
                       if s != seat and bets[s] < highest and s not in folded and s not in all_in}

@@ -85,10 +85,11 @@ class Chips:
         >>> chips.post(0, 8), chips.all_in
         (5, {0})
         """
-        paid = min(amount, self.stacks[seat])
-        self.stacks[seat] -= paid
+        stack = self.stacks[seat]
+        paid = amount if amount < stack else stack  # not min(), which parses its arguments anew
+        self.stacks[seat] = stack - paid
         self.committed[seat] += paid
-        if self.stacks[seat] == 0 and paid > 0:
+        if paid == stack and paid > 0:
             self.all_in.add(seat)
         return paid
 

@@ -86,7 +86,7 @@ class Stock:
         if short > 0 and (shuffle is None or not self.can_draw(count, keep_face_up)):
             raise StockExhausted("the stock is empty and the discards cannot make a new one")
         cards = self._cards
-        split = len(cards) - min(count, len(cards))
+        split = 0 if short > 0 else -short  # what stays (not min(), which parses its arguments anew)
         drawn = cards[split:]
         drawn.reverse()
         del cards[split:]

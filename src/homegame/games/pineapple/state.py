@@ -21,6 +21,7 @@ from homegame.engine.redeal import Redeal
 from homegame.engine.seats import SimultaneousChoice
 from homegame.engine.showdown import Reason, reveal_hands, settle_uncontested
 from homegame.engine.stakes import seat_chips
+from homegame.games.pineapple.habits import PineappleHabits
 from homegame.games.pineapple.hands import NO_LOW, best_high_name, best_low_name
 from homegame.games.pineapple.showdown import Run, judge_runs, settle_runs
 from homegame.games.pineapple.view import PineappleView
@@ -61,14 +62,7 @@ class PineappleState(GameState[PineappleView]):
         self.blinds: dict[int, int] = {}
         self.stock = list(cards)
         self.burned: list[Card] = []
-        self.board2: list[Card] = []
-        self.straddler: int | None = None
-        self.straddling: int | None = None
-        self._pending: BettingRound | None = None
-        self.running: SimultaneousChoice[Action] | None = None
-        self.run_asked = False
-        self.showing: ShowOrMuck | None = None
-        self.mucked: tuple[int, ...] = ()
+        self.habits = PineappleHabits()
         self.betting: BettingRound | None = self._pre_flop_betting()
         if not self._asking_straddle():
             self._deal_hole_cards()
@@ -79,7 +73,7 @@ class PineappleState(GameState[PineappleView]):
     def _asking_straddle(self) -> bool:
         """Whether the deal waits for a straddle (read here: the compiled build would take the field
         for the None it was set to just before the blinds)."""
-        return self.straddling is not None
+        return self.habits.straddling is not None
 
     def live(self) -> list[int]:
         """The seats still in the hand, clockwise from the dealer's left."""
@@ -108,7 +102,7 @@ class PineappleState(GameState[PineappleView]):
         self.history.add("big blind", big, {"amount": self.blinds[big]})
         if game.straddle and len(live) > 2 and betting.turn is not None \
                 and self.chips.stacks[betting.turn] > self.straddle_amount:
-            self.straddling, self._pending = betting.turn, betting
+            self.habits.straddling, self.habits.pending = betting.turn, betting
             return None
         return betting
 
@@ -119,11 +113,12 @@ class PineappleState(GameState[PineappleView]):
 
     def _straddle(self, seat: int, action: Action) -> None:
         """The straddler's choice made: the blind raise posted (or not), then the cards dealt."""
-        betting, self.straddling, self._pending = self._pending, None, None
+        habits = self.habits
+        betting, habits.straddling, habits.pending = habits.pending, None, None
         assert betting is not None
         if action.kind == "straddle":
             betting.straddle(seat, self.straddle_amount)
-            self.straddler, self.blinds = seat, {**self.blinds, seat: betting.bets[seat]}
+            habits.straddler, self.blinds = seat, {**self.blinds, seat: betting.bets[seat]}
         self.betting = betting
         self._deal_hole_cards()
         if betting.turn is None:
@@ -160,7 +155,7 @@ class PineappleState(GameState[PineappleView]):
             self.street = street
             self.history.add("board", None, {"street": street, "cards": card_texts(cards)})
         else:
-            self.board2.extend(cards)
+            self.habits.board2.extend(cards)
             self.history.add("board", None, {"street": street, "cards": card_texts(cards), "run": 2})
 
     def _limits(self) -> Limits:
@@ -178,14 +173,15 @@ class PineappleState(GameState[PineappleView]):
                 self.results.append(settle_uncontested(self.history, self.chips))
                 if self.game.show_or_muck:
                     winner = chips.in_hand[0]
-                    self.showing = ShowOrMuck.after_fold(winner, self.hole.get(winner, ()))
+                    self.habits.showing = ShowOrMuck.after_fold(winner, self.hole.get(winner, ()))
                 return
             if self.step == len(self.steps):
                 self._showdown()
                 return
-            if self.game.run_twice and not self.run_asked and self._may_run_twice():
-                self.run_asked = True
-                self.running = SimultaneousChoice(self.live())
+            habits = self.habits
+            if self.game.run_twice and not habits.run_asked and self._may_run_twice():
+                habits.run_asked = True
+                habits.running = SimultaneousChoice(self.live())
                 return
             step = self.steps[self.step]
             self.step += 1
@@ -212,14 +208,14 @@ class PineappleState(GameState[PineappleView]):
     def _choose_runs(self, seat: int, action: Action) -> None:
         """A seat's answer to running it twice; once all have answered, the board is dealt: twice
         if everyone agreed (the second run from the same stock, after the first), else once."""
-        running = self.running
+        running = self.habits.running
         assert running is not None
         running.choose(seat, action)
         if not running.done:
             return
-        self.running = None
+        self.habits.running = None
         if all(choice == RUN_TWICE for choice in running.choices.values()):
-            self.board2 = list(self.board)
+            self.habits.board2 = list(self.board)
             streets = [step for step in self.steps[self.step:] if step in BOARD_CARDS]
             for street in streets:
                 self._deal_street(street)
@@ -244,11 +240,7 @@ class PineappleState(GameState[PineappleView]):
         twin.blinds, twin.discard_choices, twin.order = self.blinds, self.discard_choices, self.order
         twin.revealed, twin.runs, twin.waiting = self.revealed, self.runs, self.waiting
         twin.step, twin.steps, twin.street = self.step, self.steps, self.street
-        twin.board2, twin.straddler, twin.straddling = list(self.board2), self.straddler, self.straddling
-        twin.running = self.running.copy() if self.running is not None else None
-        twin.run_asked, twin.mucked = self.run_asked, self.mucked
-        twin.showing = self.showing.copy() if self.showing is not None else None
-        twin._pending = self._pending.copy(chips) if self._pending is not None else None
+        twin.habits = self.habits.copy(chips)
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:
@@ -277,12 +269,13 @@ class PineappleState(GameState[PineappleView]):
             return () if turn is None else (turn,)
         if self.discarding is not None:
             return self.discarding.waiting
-        if self.straddling is not None:
-            return (self.straddling,)
-        if self.running is not None:
-            return self.running.waiting
-        if self.showing is not None:
-            return self.showing.waiting
+        habits = self.habits
+        if habits.straddling is not None:
+            return (habits.straddling,)
+        if habits.running is not None:
+            return habits.running.waiting
+        if habits.showing is not None:
+            return habits.showing.waiting
         return ()
 
     def betting_round(self) -> BettingRound | None:
@@ -293,10 +286,10 @@ class PineappleState(GameState[PineappleView]):
             return self.betting.legal(seat)
         if self.discarding is not None:
             return self.discard_choices[seat]
-        if self.straddling is not None:
+        if self.habits.straddling is not None:
             return straddle_choices(self.straddle_amount)
-        if self.showing is not None:
-            return self.showing.legal[seat]
+        if self.habits.showing is not None:
+            return self.habits.showing.legal[seat]
         return run_choices()
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -307,10 +300,10 @@ class PineappleState(GameState[PineappleView]):
                 self._continue()
         elif self.discarding is not None:
             self._discard(seat, action.cards[0])
-        elif self.straddling is not None:
+        elif self.habits.straddling is not None:
             self._straddle(seat, action)
-        elif self.showing is not None:
-            self._show_or_muck(self.showing, seat, action)
+        elif self.habits.showing is not None:
+            self._show_or_muck(self.habits.showing, seat, action)
         else:
             self._choose_runs(seat, action)
         self.waiting = self._who_acts()
@@ -333,12 +326,12 @@ class PineappleState(GameState[PineappleView]):
             if action.kind == "discard":
                 return "it is a betting round, not the discard"
             return self.betting.explain(seat, action)
-        if self.straddling is not None:
+        if self.habits.straddling is not None:
             return f"before the cards are dealt you may straddle ('straddle {self.straddle_amount}') or " \
                    f"not ('no-straddle'), not {action}"
-        if self.showing is not None:
-            return self.showing.explain(seat, action)
-        if self.running is not None:
+        if self.habits.showing is not None:
+            return self.habits.showing.explain(seat, action)
+        if self.habits.running is not None:
             return f"everyone is all in: agree to run the rest of the board twice ('run twice') or not " \
                    f"('run once'), not {action}"
         hole = format_cards(self.hole[seat])
@@ -358,7 +351,7 @@ class PineappleState(GameState[PineappleView]):
         settle; with show or muck on, the hands that win nothing are first shown or mucked."""
         self.street = "showdown"
         live, chips = self.live(), self.chips
-        boards = [self.board, self.board2] if self.board2 else [self.board]
+        boards = [self.board, self.habits.board2] if self.habits.board2 else [self.board]
         hole = {seat: self.hole[seat] for seat in live}
         self.runs = judge_runs(hole, boards, chips, hi_lo=self.game.hi_lo)
         losers: list[int] = []
@@ -367,7 +360,7 @@ class PineappleState(GameState[PineappleView]):
             losers = [seat for seat in live if seat not in winners]
         self._reveal([seat for seat in live if seat not in losers])
         if losers:
-            self.showing = ShowOrMuck.at_showdown({seat: self.hole[seat] for seat in losers})
+            self.habits.showing = ShowOrMuck.at_showdown({seat: self.hole[seat] for seat in losers})
             return
         self.results.extend(settle_runs(self.history, chips, self.runs, self.revealed))
 
@@ -387,7 +380,7 @@ class PineappleState(GameState[PineappleView]):
                 self.revealed = {**self.revealed, seat: shown}
                 reveal_hands(self.history, {seat: shown})
         if showing.done:
-            self.showing, self.mucked = None, tuple(sorted(showing.mucked))
+            self.habits.showing, self.habits.mucked = None, tuple(sorted(showing.mucked))
             if self.runs:
                 self.results.extend(settle_runs(self.history, self.chips, self.runs, self.revealed))
 
@@ -420,25 +413,26 @@ class PineappleState(GameState[PineappleView]):
         fields["discards"] = {s: self.discards[s] for s in named if s in self.discards}
         fields["hand_names"] = runs[0].highs.names(named) if runs else {}
         fields["low_names"] = runs[0].lows.names(named) if runs and hi_lo else {}
-        fields["second_board"] = tuple(self.board2)
+        fields["second_board"] = tuple(self.habits.board2)
         fields["second_hand_names"] = runs[1].highs.names(named) if len(runs) > 1 else {}
         fields["second_low_names"] = runs[1].lows.names(named) if len(runs) > 1 and hi_lo else {}
-        fields["straddler"] = self.straddler
-        fields["mucked"] = self.mucked
+        fields["straddler"] = self.habits.straddler
+        fields["mucked"] = self.habits.mucked
         fields["results"] = tuple([str(result) for result in self.results])
         return make_filled(PineappleView, fields)
 
     def _phase(self) -> str:
         """The view's ``phase``: what the hand waits for now."""
-        if self.showing is not None:
+        habits = self.habits
+        if habits.showing is not None:
             return "show"
         if self.street == "showdown":
             return "over"
         if self.discarding is not None:
             return "discard"
-        if self.straddling is not None:
+        if habits.straddling is not None:
             return "straddle"
-        return "run" if self.running is not None else "betting"
+        return "run" if habits.running is not None else "betting"
 
 
 
