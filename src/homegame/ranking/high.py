@@ -2,11 +2,13 @@
 
 The hot path, :func:`fast_strength`, adds up one precomputed number per card: the sum holds the
 count of each suit (to spot a flush), a key that tells rank multisets apart (see
-:mod:`homegame.ranking._high_tables`) and the number of cards. Without a flush the rank key indexes
-a table for that number of cards; with one, the flush suit's rank mask indexes another. The
-tables are built once with numpy (:mod:`homegame.ranking._high_tables`) and shipped with the
-package (``ranking/tables/``): each is read on first use of its hand size, in a millisecond or so
-for five cards, so that neither importing homegame nor ranking one hand needs numpy.
+:mod:`homegame.ranking._high_tables`) and the number of cards. Without a flush the rank key and the
+card count are hashed, without collisions, to a slot of one compact array (:data:`_SLOTS`, some
+340 KB for every hand of five, six or seven cards, so that a random hand's lookup costs about one
+cache miss where a dict of the same entries cost several); with a flush, the flush suit's rank mask
+indexes another table. The tables are built once with numpy (:mod:`homegame.ranking._high_tables`)
+and shipped with the package (``ranking/tables/``), read on first use, so that neither importing
+homegame nor ranking one hand needs numpy.
 
 >>> from homegame.cards import parse_cards
 >>> hand = HIGH.evaluate(parse_cards("Kh Kd Ks 9c 9d 2s 3c"))
@@ -21,8 +23,8 @@ from __future__ import annotations
 import json
 import os
 import zlib
+from array import array
 from collections.abc import Callable, Collection, Iterable, Sequence
-from itertools import accumulate
 from typing import Final, cast
 
 from homegame.cards import ACE, DECKS, Card, rank_name
@@ -41,7 +43,7 @@ times) differ for any two different multisets of the same size. These are the ra
 Hughes' SKPokerEval; ``tests/test_high_tables.py`` checks the property rather than trusting it."""
 
 SHIPPED_TABLES: Final = os.path.join(os.path.dirname(__file__), "tables")
-"""Where the shipped tables are: ``flush.zlib`` and one per hand size, ``5.zlib`` to ``7.zlib``
+"""Where the shipped tables are: ``flush.zlib`` and ``rank.zlib``, the compact rank table
 (written by ``python -m homegame.ranking._high_tables``)."""
 
 HIGH_CATEGORIES = categories([
@@ -87,21 +89,38 @@ _RANK_SHIFT: Final = 4 * _SUIT_BITS
 _COUNT_SHIFT: Final = _RANK_SHIFT + 23
 _SUIT_PRESET: Final = sum(11 << (_SUIT_BITS * suit) for suit in range(4))
 _FLUSH_BITS: Final = sum(16 << (_SUIT_BITS * suit) for suit in range(4))
-_NOT_STANDARD: Final = 1 << 62
-"""The key of a joker or a Papayoo card: its card count is absurd, so no table lookup matches."""
 _MAX_FAST_CARDS: Final = 7
 """The most cards the rank-multiset tables cover (``_high_tables.MAX_CARDS``)."""
+_NOT_STANDARD: Final = 1 << (_COUNT_SHIFT + 3)
+"""The key of a joker or a Papayoo card: eight cards' worth, so that the hand counts too many."""
+_FLUSH_OR_TOO_MANY: Final = _FLUSH_BITS | (((1 << 63) - 1) >> (_COUNT_SHIFT + 3) << (_COUNT_SHIFT + 3))
+"""Set in a key with five cards of a suit, or more than seven cards, or a card that is not
+standard: every key the compact table does not cover takes the flush branch, which tells them apart."""
+
+# The compact rank table: a key's card count and rank sum (``key >> _RANK_SHIFT``, under
+# _HASH_BITS bits) times an odd number, modulo 2 ** _HASH_BITS, is a one-to-one scramble; its
+# low _ROW_BITS bits pick a row, the rest a column, and a row's entries sit at its offset plus their
+# columns. The offsets are chosen (``_high_tables.rank_slots``) so that no two entries share a
+# slot. A slot holds its row above _INDEX_BITS and an index into _STRENGTHS: a key whose row does
+# not match the slot's is not in the table (the scramble is one-to-one).
+_HASH_BITS: Final = 26
+_HASH_MASK: Final = (1 << _HASH_BITS) - 1
+_SCRAMBLE: Final = 0x9E3779B1
+_ROW_BITS: Final = 13
+_ROW_MASK: Final = (1 << _ROW_BITS) - 1
+_INDEX_BITS: Final = 13
+_INDEX_MASK: Final = (1 << _INDEX_BITS) - 1
 _CODES: Final = 256
 """Key lists cover this many codes so that stray small negative ints fall on _NOT_STANDARD too."""
 
 _CARD_KEYS: Final[list[int]] = []
 _SUIT_RANK_BITS: Final[tuple[list[int], ...]] = ([], [], [], [])
-_RANK_MASK: Final = (1 << (_COUNT_SHIFT - _RANK_SHIFT)) - 1
-_BY_RANK_KEY: Final[list[dict[int, int]]] = [{} for _ in range(_MAX_FAST_CARDS + 1)]
-"""Per number of cards, the best hand without a flush by the sum of the cards' rank keys;
-empty until that size is used."""
+_ROW_OFFSETS: Final = array("i")
+_SLOTS: Final = array("I")
+"""The compact rank table (see above); empty until first used."""
+_STRENGTHS: Final[list[int]] = []
+"""The distinct strengths of hands without a flush, ascending: what the slots index."""
 _FLUSH: Final[list[int]] = []
-_SHARED_STRENGTHS: Final[dict[int, int]] = {}
 _NAMES: Final[dict[int, tuple[Category, str]]] = {}
 _STANDARD: Final = DECKS["standard"]
 
@@ -122,28 +141,25 @@ _fill_card_keys()
 
 def shipped_table(name: str) -> list[list[int]]:
     """A shipped table (see :data:`SHIPPED_TABLES`): ``flush`` is one list, the strength of each
-    13-bit rank mask of one suit (0 under five cards); a hand size is two lists, the sorted rank-key
-    sums of every multiset of that many ranks (as steps up from the one before) and the strength
-    of the best hand each makes without a flush."""
+    13-bit rank mask of one suit (0 under five cards); ``rank`` is three, the compact rank
+    table's row offsets, its slots and the strengths they index (see the layout above)."""
     with open(os.path.join(SHIPPED_TABLES, f"{name}.zlib"), "rb") as shipped:
         loaded: list[list[int]] = json.loads(zlib.decompress(shipped.read()))
     return loaded
 
 
-def _build_tables(size: int) -> None:
-    """Fill the lookup tables for hands of ``size`` cards in place (so that bound methods taken at
-    import stay valid): the flush table once, the rank table once per size.
+def _build_tables() -> None:
+    """Fill the lookup tables in place (so that bound methods taken at import stay valid), once.
 
-    Every table holds one shared ``int`` per distinct strength (a few thousand) rather than one per
-    entry (some fifty thousand for seven cards): less memory, and less of it for random hands'
-    lookups to bring into the processor's cache."""
-    shared = _SHARED_STRENGTHS
-    if not _FLUSH:
-        _FLUSH.extend([shared.setdefault(value, value) for value in shipped_table("flush")[0]])
-    if 5 <= size <= _MAX_FAST_CARDS and not _BY_RANK_KEY[size]:
-        steps, strengths = shipped_table(str(size))
-        values = [shared.setdefault(value, value) for value in strengths]
-        _BY_RANK_KEY[size].update(zip(accumulate(steps), values, strict=True))
+    The flush table and the strengths share one ``int`` per distinct strength (a few thousand)."""
+    if _SLOTS:
+        return
+    shared: dict[int, int] = {}
+    _FLUSH.extend([shared.setdefault(value, value) for value in shipped_table("flush")[0]])
+    offsets, slots, strengths = shipped_table("rank")
+    _STRENGTHS.extend([shared.setdefault(value, value) for value in strengths])
+    _ROW_OFFSETS.extend(offsets)
+    _SLOTS.extend(slots)
 
 
 def fast_strength(cards: Iterable[int]) -> int:
@@ -164,9 +180,14 @@ def fast_strength(cards: Iterable[int]) -> int:
     key = _SUIT_PRESET
     for card in cards:  # a loop of integers: compiled, it costs a third of sum(map(...))
         key += _CARD_KEYS[card]
-    if key & _FLUSH_BITS:
+    if key & _FLUSH_OR_TOO_MANY:
         return _flush_strength(cards, key)
-    return _BY_RANK_KEY[key >> _COUNT_SHIFT][key >> _RANK_SHIFT & _RANK_MASK]
+    hashed = (key >> _RANK_SHIFT) * _SCRAMBLE & _HASH_MASK
+    row = hashed & _ROW_MASK
+    slot = _SLOTS[_ROW_OFFSETS[row] + (hashed >> _ROW_BITS)]
+    if slot >> _INDEX_BITS != row:
+        raise LookupError("fewer than five cards, or the same card twice")
+    return _STRENGTHS[slot & _INDEX_MASK]
 
 
 def _flush_strength(cards: Iterable[object], key: int) -> int:
@@ -200,7 +221,7 @@ def natural_strength(cards: Sequence[Card]) -> int:
     homegame.errors.CardError: the same card twice: 5h
     """
     _check_natural(cards)
-    _build_tables(len(cards))
+    _build_tables()
     if len(cards) <= _MAX_FAST_CARDS:
         return fast_strength(cards)
     import numpy as np
@@ -286,7 +307,7 @@ def five_cards(cards: Sequence[Card], strength: int) -> tuple[Card, ...]:
         return tuple(map(_CARD_BY_KEY.__getitem__, sorted(map(order.__getitem__, cards))[:5]))
     if strength >> 20 != reference.STRAIGHT:
         if not _FLUSH:
-            _build_tables(0)
+            _build_tables()
         suit = next(s for s, bits in enumerate(_SUIT_RANK_BITS)
                     if _FLUSH[sum(map(bits.__getitem__, cards))] == strength)
         cards = [c for c in cards if c & 3 == suit]
