@@ -11,6 +11,8 @@ wall-clock time. The load average is printed first as a reminder of how busy the
 * single 7-card evaluation from Python, one call per hand on cards parsed beforehand, and the
   instructions each call costs beside eval7's (callgrind, where valgrind is installed): time is
   mostly memory here (a random hand's table entry is seldom in cache), instructions the work;
+* the same against eval7 alone in back-to-back pairs, on 100,000 different hands and on 50 hands
+  repeated, the ratio's median and spread;
 * the numpy batch path on an array of random 7-card hands;
 * the exhaustive table of all 133,784,560 seven-card hands: homegame's numpy batch against eval7
   one call per hand (``--quick`` has eval7 do a fixed sample of the hands and scales its time up);
@@ -164,6 +166,46 @@ for hand in hands[:{{units}}]:
 """
 
 
+def _eval7_pairs(hands: list[list[int]], repeat: int) -> tuple[float, float, float]:
+    """homegame.strength's rate over eval7's on ``hands``, timed in back-to-back pairs (one run of
+    each, in turn), so that a change in the machine's load falls on both: the median ratio over
+    the pairs, then the lowest and the highest."""
+    import eval7
+
+    deck = {str(card): card for card in eval7.Deck().cards}
+    standard = DECKS["standard"]
+    ours = [[standard[c] for c in hand] for hand in hands]
+    theirs = [[deck[str(standard[c])] for c in hand] for hand in hands]
+    strength, evaluate = homegame.strength, eval7.evaluate
+
+    def strength_run() -> None:
+        for hand in ours:
+            strength(hand)
+
+    def eval7_run() -> None:
+        for hand in theirs:
+            evaluate(hand)
+
+    ratios = sorted(_timed(eval7_run, 1)[0] / _timed(strength_run, 1)[0] for _ in range(repeat))
+    return statistics.median(ratios), ratios[0], ratios[-1]
+
+
+def bench_single_pairs(hand_count: int, repeat: int) -> None:
+    """homegame.strength against eval7 in back-to-back pairs: on ``hand_count`` different random
+    hands (a random hand's table entry is seldom in the processor's cache) and on 50 hands dealt
+    over and over (it always is)."""
+    if not _installed("eval7"):
+        return
+    dealer = random.Random(20261129)
+    different = [dealer.sample(range(52), 7) for _ in range(hand_count)]
+    repeated = different[:50] * (hand_count // 50)
+    print(f"single 7-card evaluation, homegame.strength / eval7 evaluate in {repeat} back-to-back pairs"
+          " (median, lowest, highest)")
+    for label, hands in ((f"{hand_count:,} different hands", different), ("50 hands repeated", repeated)):
+        median, lowest, highest = _eval7_pairs(hands, repeat)
+        print(f"  {label:<58} {median:.2f}x  ({lowest:.2f}x to {highest:.2f}x)", flush=True)
+
+
 def bench_single_instructions() -> None:
     """Instructions per single 7-card evaluation, homegame's (this build) and eval7's, under
     callgrind: the difference of a run of 11,000 evaluations and one of 1,000, over 10,000."""
@@ -250,6 +292,7 @@ def main(argv: Sequence[str]) -> None:
           " times are CPU time of this process")
     bench_import(options.repeat)
     bench_single(20_000 if options.quick else 200_000, options.repeat)
+    bench_single_pairs(20_000 if options.quick else 100_000, max(options.repeat, 7))
     bench_single_instructions()
     bench_batch(200_000 if options.quick else 2_000_000, options.repeat)
     bench_enumeration(options.quick, max(1, options.repeat // 2 if options.quick else options.repeat))

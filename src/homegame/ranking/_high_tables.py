@@ -199,18 +199,18 @@ def rank_slots() -> tuple[list[int], list[int], list[int]]:
     >>> len(offsets), len(strengths), sum(slot != EMPTY_SLOT for slot in slots)
     (8192, 6175, 73775)
     """
-    keys, strengths = [], []
+    numbers, strengths = [], []
     for n_cards in range(5, MAX_CARDS + 1):
         counts = rank_multisets(n_cards)
         counts = counts[counts.sum(axis=1) == n_cards]
-        keys.append(n_cards << 23 | counts.astype(np.int64) @ np.array(RANK_KEYS, dtype=np.int64))
+        rank_sums = counts.astype(np.int64) @ np.array(RANK_KEYS, dtype=np.int64)
+        numbers.extend((n_cards << high._RANK_SUM_BITS | rank_sums).tolist())
         strengths.append(nonflush_strengths(counts))
     distinct, index = np.unique(np.concatenate(strengths), return_inverse=True)
-    hashed = (np.concatenate(keys) * high._SCRAMBLE) & high._HASH_MASK
-    rows, columns = hashed & high._ROW_MASK, hashed >> high._ROW_BITS
     by_row: list[list[tuple[int, int]]] = [[] for _ in range(1 << high._ROW_BITS)]
-    for row, column, strength_index in zip(rows.tolist(), columns.tolist(), index.tolist(), strict=True):
-        by_row[row].append((column, strength_index))
+    for number, strength_index in zip(numbers, index.tolist(), strict=True):
+        hashed = high.scrambled_rank_key(number)
+        by_row[hashed & high._ROW_MASK].append((hashed >> high._ROW_BITS, strength_index))
     offsets = _first_fit([[column for column, _ in entries] for entries in by_row])
     slots = [EMPTY_SLOT] * (max(offset + column for offset, entries in zip(offsets, by_row, strict=True)
                                 for column, _ in entries) + 1)

@@ -82,11 +82,30 @@ def high_name(category: Category, ranks: Sequence[int]) -> str:
             return f"five of a kind, {rank_name(first, plural=True)}"
 
 
-# Layout of a card's key: 5-bit suit counters (bits 0-19, each preset to 11 so that bit 4 of a
-# counter is set from five cards of the suit on), the rank key sum (23 bits), then the card count.
+# A hand's key is the sum of its cards' keys: four 5-bit suit counters (bits 0-19, each preset to 11
+# so that bit 4 of a counter is set from five cards of the suit on), then the hashed rank field
+# (29 bits: the sum of up to seven 26-bit numbers), then the card count.
+#
+# The hashed rank field is the hand's rank multiset in a compact table's terms. Numbered plainly, a
+# multiset is its card count times 2 ** 23 plus the sum of its RANK_KEYS (under 2 ** 23); times an
+# odd number modulo 2 ** _HASH_BITS, that number is scrambled one to one. A product distributes over
+# a sum, so each card's key carries its own scrambled number and the hand's is their sum modulo
+# 2 ** _HASH_BITS: no multiplication per hand. The scrambled number's low _ROW_BITS bits pick a row,
+# the rest a column, and a row's entries sit at its offset plus their columns, offsets chosen
+# (``_high_tables.rank_slots``) so that no two entries share a slot. A slot holds its row above
+# _INDEX_BITS and an index into _STRENGTHS: a number whose row is not its slot's is not in the
+# table, since the scramble is one to one.
 _SUIT_BITS: Final = 5
 _RANK_SHIFT: Final = 4 * _SUIT_BITS
-_COUNT_SHIFT: Final = _RANK_SHIFT + 23
+_RANK_SUM_BITS: Final = 23
+_HASH_BITS: Final = 26
+_HASH_MASK: Final = (1 << _HASH_BITS) - 1
+_SCRAMBLE: Final = 0x9E3779B1
+_ROW_BITS: Final = 13
+_ROW_MASK: Final = (1 << _ROW_BITS) - 1
+_INDEX_BITS: Final = 13
+_INDEX_MASK: Final = (1 << _INDEX_BITS) - 1
+_COUNT_SHIFT: Final = _RANK_SHIFT + _HASH_BITS + 3
 _SUIT_PRESET: Final = sum(11 << (_SUIT_BITS * suit) for suit in range(4))
 _FLUSH_BITS: Final = sum(16 << (_SUIT_BITS * suit) for suit in range(4))
 _MAX_FAST_CARDS: Final = 7
@@ -96,20 +115,6 @@ _NOT_STANDARD: Final = 1 << (_COUNT_SHIFT + 3)
 _FLUSH_OR_TOO_MANY: Final = _FLUSH_BITS | (((1 << 63) - 1) >> (_COUNT_SHIFT + 3) << (_COUNT_SHIFT + 3))
 """Set in a key with five cards of a suit, or more than seven cards, or a card that is not
 standard: every key the compact table does not cover takes the flush branch, which tells them apart."""
-
-# The compact rank table: a key's card count and rank sum (``key >> _RANK_SHIFT``, under
-# _HASH_BITS bits) times an odd number, modulo 2 ** _HASH_BITS, is a one-to-one scramble; its
-# low _ROW_BITS bits pick a row, the rest a column, and a row's entries sit at its offset plus their
-# columns. The offsets are chosen (``_high_tables.rank_slots``) so that no two entries share a
-# slot. A slot holds its row above _INDEX_BITS and an index into _STRENGTHS: a key whose row does
-# not match the slot's is not in the table (the scramble is one-to-one).
-_HASH_BITS: Final = 26
-_HASH_MASK: Final = (1 << _HASH_BITS) - 1
-_SCRAMBLE: Final = 0x9E3779B1
-_ROW_BITS: Final = 13
-_ROW_MASK: Final = (1 << _ROW_BITS) - 1
-_INDEX_BITS: Final = 13
-_INDEX_MASK: Final = (1 << _INDEX_BITS) - 1
 _CODES: Final = 256
 """Key lists cover this many codes so that stray small negative ints fall on _NOT_STANDARD too."""
 
@@ -125,13 +130,22 @@ _NAMES: Final[dict[int, tuple[Category, str]]] = {}
 _STANDARD: Final = DECKS["standard"]
 
 
+def scrambled_rank_key(plain: int) -> int:
+    """A rank multiset's number (its card count times ``2 ** 23`` plus its rank-key sum, or one card's
+    share of that) scrambled one to one for the compact rank table (see the layout above)."""
+    return plain * _SCRAMBLE & _HASH_MASK
+
+
 def _fill_card_keys() -> None:
     """Each card code's key (see the layout above) and its bit in its suit's rank mask."""
     for code in range(_CODES):
         standard = code < 52
         suit, rank_index = code & 3, code >> 2
-        _CARD_KEYS.append((1 << _COUNT_SHIFT) + (RANK_KEYS[rank_index] << _RANK_SHIFT)
-                          + (1 << (_SUIT_BITS * suit)) if standard else _NOT_STANDARD)
+        if standard:
+            scrambled = scrambled_rank_key(1 << _RANK_SUM_BITS | RANK_KEYS[rank_index])
+            _CARD_KEYS.append((1 << _COUNT_SHIFT) + (scrambled << _RANK_SHIFT) + (1 << (_SUIT_BITS * suit)))
+        else:
+            _CARD_KEYS.append(_NOT_STANDARD)
         for bits_suit, bits in enumerate(_SUIT_RANK_BITS):
             bits.append(1 << rank_index if standard and suit == bits_suit else 0)
 
@@ -182,7 +196,7 @@ def fast_strength(cards: Iterable[int]) -> int:
         key += _CARD_KEYS[card]
     if key & _FLUSH_OR_TOO_MANY:
         return _flush_strength(cards, key)
-    hashed = (key >> _RANK_SHIFT) * _SCRAMBLE & _HASH_MASK
+    hashed = key >> _RANK_SHIFT & _HASH_MASK
     row = hashed & _ROW_MASK
     slot = _SLOTS[_ROW_OFFSETS[row] + (hashed >> _ROW_BITS)]
     if slot >> _INDEX_BITS != row:
