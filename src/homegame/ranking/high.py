@@ -24,7 +24,7 @@ import json
 import os
 import zlib
 from array import array
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Final, cast
 
 from homegame.cards import ACE, DECKS, Card, rank_name
@@ -112,9 +112,11 @@ _MAX_FAST_CARDS: Final = 7
 """The most cards the rank-multiset tables cover (``_high_tables.MAX_CARDS``)."""
 _NOT_STANDARD: Final = 1 << (_COUNT_SHIFT + 3)
 """The key of a joker or a Papayoo card: eight cards' worth, so that the hand counts too many."""
-_FLUSH_OR_TOO_MANY: Final = _FLUSH_BITS | (((1 << 63) - 1) >> (_COUNT_SHIFT + 3) << (_COUNT_SHIFT + 3))
+_FLUSH_OR_TOO_MANY: Final = _FLUSH_BITS | -(1 << (_COUNT_SHIFT + 3))
 """Set in a key with five cards of a suit, or more than seven cards, or a card that is not
-standard: every key the compact table does not cover takes the flush branch, which tells them apart."""
+standard: every key the compact table does not cover takes the flush branch, which tells them apart.
+(Negative, so that it covers every bit from a count of eight up and stays a machine-sized integer
+for the compiled build.)"""
 _CODES: Final = 256
 """Key lists cover this many codes so that stray small negative ints fall on _NOT_STANDARD too."""
 
@@ -204,12 +206,19 @@ def fast_strength(cards: Iterable[int]) -> int:
     return _STRENGTHS[slot & _INDEX_MASK]
 
 
-def _flush_strength(cards: Iterable[object], key: int) -> int:
+def _flush_strength(cards: Iterable[int], key: int) -> int:
+    """The strength of five to seven cards with five of a suit: the flush table at that suit's rank
+    mask. Plain loops rather than a generator and ``map``: compiled, they run natively."""
     if key >> _COUNT_SHIFT > _MAX_FAST_CARDS:
         raise LookupError("more than seven cards, or a card that is not standard")
-    suit = next(suit for suit in range(4) if key >> (_SUIT_BITS * suit + 4) & 1)
-    bits: Callable[[object], int] = _SUIT_RANK_BITS[suit].__getitem__  # type: ignore[assignment]
-    return _FLUSH[sum(map(bits, cards))]
+    suit = 0
+    while not key >> (_SUIT_BITS * suit + 4) & 1:
+        suit += 1
+    bits = _SUIT_RANK_BITS[suit]
+    mask = 0
+    for card in cards:
+        mask += bits[card]
+    return _FLUSH[mask]
 
 
 def _check_natural(cards: Sequence[Card]) -> None:
