@@ -84,3 +84,16 @@ def test_a_seeded_sample_equals_the_reference_strength_name_and_cards() -> None:
         assert evaluated.name == high_name(HIGH_CATEGORIES[category], (*ranks, 0, 0, 0, 0))
         assert set(evaluated.cards) <= set(hand)
         assert reference.five_card_key(evaluated.cards) == reference.five_card_key(five)
+
+
+@pytest.mark.parametrize("text", [
+    "Ah Kd Qc Js",                    # fewer than five cards
+    "Ah Kd Qc Js 9h 8d 7c 2s",        # more than seven
+    "Ah Kd Qc Js 9h 8d Jk",           # a joker
+    "Ah Ah Ah Ah Ah 2c 3d",           # the same card over and over: five aces
+    "Ah Ah Ah Ah Ah Ah Ah",
+])
+def test_the_fast_path_turns_away_what_its_table_does_not_cover(text: str) -> None:
+    cards = homegame.parse_cards(text)
+    with pytest.raises(LookupError):
+        fast_strength(cards)

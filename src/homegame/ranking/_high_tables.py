@@ -10,7 +10,8 @@ A standard card ``c`` (code 0-51) has rank index ``c >> 2`` (0 for a deuce, 12 f
 * Without a flush, the best five of up to seven cards depends only on the multiset of ranks, and
   the sum of :data:`RANK_KEYS` over the cards tells every such multiset of a given size apart.
   There are 76,155 multisets of at most seven cards (no rank more than four times), so their best
-  strengths fit a dict (the single path) or a dense array indexed by the key sum (the batch path).
+  strengths fit a compact hashed array (the single path, :func:`rank_slots`) or a dense array
+  indexed by the key sum (the batch path).
 * With a flush, the best hand depends only on the 13-bit mask of the flush suit's ranks: 8,192
   entries. In at most seven cards a flush also beats anything the ranks alone could make, since a
   full house or four of a kind beside five suited cards needs at least eight cards.

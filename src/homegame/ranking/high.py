@@ -112,11 +112,9 @@ _MAX_FAST_CARDS: Final = 7
 """The most cards the rank-multiset tables cover (``_high_tables.MAX_CARDS``)."""
 _NOT_STANDARD: Final = 1 << (_COUNT_SHIFT + 3)
 """The key of a joker or a Papayoo card: eight cards' worth, so that the hand counts too many."""
-_FLUSH_OR_TOO_MANY: Final = _FLUSH_BITS | -(1 << (_COUNT_SHIFT + 3))
-"""Set in a key with five cards of a suit, or more than seven cards, or a card that is not
-standard: every key the compact table does not cover takes the flush branch, which tells them apart.
-(Negative, so that it covers every bit from a count of eight up and stays a machine-sized integer
-for the compiled build.)"""
+_EIGHT_CARDS: Final = (_MAX_FAST_CARDS + 1) << _COUNT_SHIFT
+"""No key of seven standard cards or fewer reaches this: one of more cards, or with a card that
+is not standard, takes the flush branch, which raises for it."""
 _CODES: Final = 256
 """Key lists cover this many codes so that stray small negative ints fall on _NOT_STANDARD too."""
 
@@ -196,7 +194,7 @@ def fast_strength(cards: Iterable[int]) -> int:
     key = _SUIT_PRESET
     for card in cards:  # a loop of integers: compiled, it costs a third of sum(map(...))
         key += _CARD_KEYS[card]
-    if key & _FLUSH_OR_TOO_MANY:
+    if key & _FLUSH_BITS or key >= _EIGHT_CARDS:
         return _flush_strength(cards, key)
     hashed = key >> _RANK_SHIFT & _HASH_MASK
     row = hashed & _ROW_MASK
@@ -208,7 +206,8 @@ def fast_strength(cards: Iterable[int]) -> int:
 
 def _flush_strength(cards: Iterable[int], key: int) -> int:
     """The strength of five to seven cards with five of a suit: the flush table at that suit's rank
-    mask. Plain loops rather than a generator and ``map``: compiled, they run natively."""
+    mask; :class:`LookupError` for more cards. Plain loops rather than a generator and ``map``:
+    compiled, they run natively."""
     if key >> _COUNT_SHIFT > _MAX_FAST_CARDS:
         raise LookupError("more than seven cards, or a card that is not standard")
     suit = 0
