@@ -15,17 +15,22 @@ sends each intent once and reconnects by itself.
 from __future__ import annotations
 
 import json
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Any
+from typing import Any, Final
 
 from homegame.engine import View
 from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.games import view_class
 from homegame.room.seat_connection import TIMEOUT, SeatConnection
 
-__all__ = ["RoomClient", "SeatConnection", "parse_club_link", "parse_invite", "parse_link", "read_view"]
+__all__ = ["KEEP_TRYING", "RoomClient", "SeatConnection", "parse_club_link", "parse_invite", "parse_link",
+           "read_view"]
+
+KEEP_TRYING: Final = 10.0
+"""Seconds a request is sent again while the room answers that its table is changing owners."""
 
 
 def parse_invite(url: str) -> tuple[str, str]:
@@ -69,6 +74,25 @@ def read_view(data: dict[str, Any]) -> View:
     return view_class(str(data.get("game"))).from_json(data)
 
 
+def _retry_after(error: urllib.error.HTTPError) -> float | None:
+    """Seconds to wait before asking again, for a "try again" (503 with ``Retry-After``)."""
+    if error.code != 503:
+        return None
+    try:
+        return min(max(float(error.headers.get("retry-after", "")), 0.05), 2.0)
+    except ValueError:
+        return None
+
+
+def _refusal(error: urllib.error.HTTPError) -> RoomError:
+    """The room's refusal as an error of its kind, in the room's words."""
+    try:
+        message = json.loads(error.read()).get("error", error.reason)
+    except ValueError:
+        message = f"the room answered {error.code} {error.reason}"
+    return {404: NotFound, 403: NotAllowed}.get(error.code, RoomError)(message)
+
+
 class RoomClient:
     """The room's HTTP API at ``base`` (``http://host:port``)."""
 
@@ -79,25 +103,28 @@ class RoomClient:
         return json.loads(self._text(method, path, body, token))
 
     def _text(self, method: str, path: str, body: Any = None, token: str | None = None) -> str:
-        """The room's answer as text (JSON, or a file such as a CSV); a refusal raises."""
+        """The room's answer as text (JSON, or a file such as a CSV); a refusal raises. A table
+        between two of a shared room's processes is answered "try again" (503, ``Retry-After``),
+        nothing changed: the request is sent again for up to :data:`KEEP_TRYING` seconds."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)
         request.add_header("Content-Type", "application/json")
         if token:
             request.add_header("Authorization", f"Bearer {token}")
-        try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-                return str(response.read().decode("utf-8"))
-        except urllib.error.HTTPError as error:
+        give_up = time.monotonic() + KEEP_TRYING
+        while True:
             try:
-                message = json.loads(error.read()).get("error", error.reason)
-            except ValueError:
-                message = f"the room answered {error.code} {error.reason}"
-            kind = {404: NotFound, 403: NotAllowed}.get(error.code, RoomError)
-            raise kind(message) from None
-        except urllib.error.URLError as error:
-            why = getattr(error.reason, "strerror", None) or error.reason
-            raise RoomError(f"no card room answers at {self.base} ({why})") from None
+                with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+                    return str(response.read().decode("utf-8"))
+            except urllib.error.HTTPError as error:
+                wait = _retry_after(error)
+                if wait is not None and time.monotonic() + wait < give_up:
+                    time.sleep(wait)
+                    continue
+                raise _refusal(error) from None
+            except urllib.error.URLError as error:
+                why = getattr(error.reason, "strerror", None) or error.reason
+                raise RoomError(f"no card room answers at {self.base} ({why})") from None
 
     def games(self) -> list[dict[str, Any]]:
         return list(self._call("GET", "/api/games"))
