@@ -113,8 +113,8 @@ _MAX_FAST_CARDS: Final = 7
 _NOT_STANDARD: Final = 1 << (_COUNT_SHIFT + 3)
 """The key of a joker or a Papayoo card: eight cards' worth, so that the hand counts too many."""
 _EIGHT_CARDS: Final = (_MAX_FAST_CARDS + 1) << _COUNT_SHIFT
-"""No key of seven standard cards or fewer reaches this: one of more cards, or with a card that
-is not standard, takes the flush branch, which raises for it."""
+"""No key of seven standard cards or fewer reaches this: a key of more cards, or with a card that is
+not standard, takes the flush branch, which raises for it."""
 _CODES: Final = 256
 """Key lists cover this many codes so that stray small negative ints fall on _NOT_STANDARD too."""
 
@@ -206,8 +206,8 @@ def fast_strength(cards: Iterable[int]) -> int:
 
 def _flush_strength(cards: Iterable[int], key: int) -> int:
     """The strength of five to seven cards with five of a suit: the flush table at that suit's rank
-    mask; :class:`LookupError` for more cards. Plain loops rather than a generator and ``map``:
-    compiled, they run natively."""
+    mask; :class:`LookupError` for more cards or a card that is not standard. Plain loops rather
+    than a generator and ``map``: compiled, they run natively."""
     if key >> _COUNT_SHIFT > _MAX_FAST_CARDS:
         raise LookupError("more than seven cards, or a card that is not standard")
     suit = 0
