@@ -31,7 +31,8 @@ GAMES = ["_naturals", "_rows", "anaconda/showdown", "anaconda/state", "chinese",
          "draw/state", "open_face", "pai_gow/game", "pai_gow/hands", "pai_gow/house_way", "pai_gow/settle",
          "paiute/hints", "paiute/state", "paiute/targets", "paiute/wild", "papayoo/state", "papayoo/table",
          "pineapple/habits", "pineapple/hands", "pineapple/state", "soko", "whiskey"]
-RANKINGS = ["by_name", "core", "front", "high", "low", "pai_gow", "paiute", "reference", "soko", "wild"]
+RANKINGS = ["by_name", "core", "front", "high", "low", "pai_gow", "paiute", "reference", "short", "soko",
+            "wild"]
 BOTS = ["anaconda", "betting", "draw", "draw_equity", "fixed", "paiute", "paiute_odds", "papayoo",
         "pineapple", "soko", "soko_equity", "whiskey"]
 ANALYSIS = ["odds", "pai_gow", "simulation", "symmetry"]

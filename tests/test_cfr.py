@@ -1,14 +1,16 @@
-"""CFR+ and exact exploitability on Soko's small form (homegame.analysis.cfr, .game_tree).
+"""CFR+ and exact exploitability on the small forms of Soko and Draw (homegame.analysis.cfr, .game_tree).
 
-The default run solves the smallest form (two ranks, one up card, one raise): its tree is walked in
-seconds. The slow tests check the exploitability against OpenSpiel's own code on the same game and
-solve a form with two betting rounds.
+The default run solves the smallest forms (Soko: two ranks, one up card, one bet; Draw: four cards,
+one a hand, one bet a round): their trees are walked in seconds. The slow tests check the
+exploitability against OpenSpiel's own code on the same games and solve larger forms (Soko with two
+betting rounds, Draw with two-card hands from a deck of six, as Leduc is to hold'em).
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
@@ -18,12 +20,18 @@ import pytest
 import homegame
 from homegame.analysis.cfr import CFRPlus, best_response_value, exploitability, profile_value, strategy_of
 from homegame.analysis.game_tree import CHANCE, TERMINAL, GameTree, Infoset
+from homegame.bots.draw import HeuristicDrawBot
 from homegame.bots.soko import HeuristicSokoBot
 from homegame.engine import Action
 from homegame.errors import GameError
 
 SMALL: dict[str, Any] = {"ranks": 2, "streets": 1, "limit": "fixed", "cap": 1}
-"""Eight cards (kings and aces), a hole card and one up card each, one betting round, one raise."""
+"""Eight cards (kings and aces), a hole card and one up card each, one betting round, one bet."""
+DRAW_TINY: dict[str, Any] = {"ranks": 2, "suits": 2, "hand_size": 1, "max_discard": 1, "limit": "fixed",
+                             "cap": 1}
+"""Four cards (the kings and aces of spades and hearts), one a hand, one card drawn, one bet a round."""
+DRAW_LEDUC: dict[str, Any] = {**DRAW_TINY, "ranks": 3, "hand_size": 2}
+"""Six cards (queens, kings and aces of spades and hearts), two a hand, one card drawn, one bet a round."""
 
 
 @pytest.fixture(scope="module")
@@ -84,22 +92,39 @@ def test_a_player_who_always_calls_is_punished_by_the_best_response(tree: GameTr
     assert best_response_value(tree, strategy, 1) > -profile_value(tree, strategy) + 0.1
 
 
-def test_the_soko_bot_is_exploitable_where_cfr_is_not(tree: GameTree) -> None:
-    bot = HeuristicSokoBot(seed=1)
-
-    def bot_policy(infoset: Infoset) -> dict[Action, float]:
+def sampled(bot: HeuristicSokoBot | HeuristicDrawBot) -> Callable[[Infoset], dict[Action, float]]:
+    """A bot's policy, its mixed choices estimated from 16 draws at each information set."""
+    def policy(infoset: Infoset) -> dict[Action, float]:
         seen = Counter(bot.act(infoset.view, infoset.legal) for _ in range(16))
         return {action: count / 16 for action, count in seen.items()}
+    return policy
 
+
+def test_the_soko_bot_is_exploitable_where_cfr_is_not(tree: GameTree) -> None:
     solver = CFRPlus(tree)
     solver.iterate(100)
-    assert exploitability(tree, strategy_of(tree, bot_policy)) > 20 * exploitability(tree, solver.average())
+    bot = strategy_of(tree, sampled(HeuristicSokoBot(seed=1)))
+    assert exploitability(tree, bot) > 20 * exploitability(tree, solver.average())
+
+
+def test_draws_smallest_form_is_walked_and_solved() -> None:
+    """One card a hand: each seat sees its card, then whether the other drew; a drawn card is its own."""
+    tree = GameTree.build(homegame.new_game("draw", players=2, **DRAW_TINY))
+    assert tree.deals == 4 * 3 * 2 * 1
+    solver = CFRPlus(tree)
+    start = exploitability(tree, solver.average())
+    solver.iterate(100)
+    solved = exploitability(tree, solver.average())
+    assert start > 1 and 0 <= solved < start / 100
+    assert exploitability(tree, strategy_of(tree, sampled(HeuristicDrawBot(seed=1)))) > 20 * solved
 
 
 def test_what_cannot_be_walked_is_refused() -> None:
     with pytest.raises(GameError, match="two players, not 3"):
         GameTree.build(homegame.new_game("soko", players=3, ranks=2, streets=1))
     with pytest.raises(GameError, match="does not say how many cards"):
+        GameTree.build(homegame.new_game("whiskey", players=2))
+    with pytest.raises(GameError, match="18 cards of a deck of 52"):
         GameTree.build(homegame.new_game("draw", players=2))
     with pytest.raises(GameError, match="1 to 8 cards"):
         GameTree.build(homegame.new_game("soko", players=2, ranks=2, streets=1), cards=9)
@@ -108,15 +133,17 @@ def test_what_cannot_be_walked_is_refused() -> None:
 
 
 @pytest.mark.slow
-def test_exploitability_agrees_with_openspiels_own(tree: GameTree) -> None:
+@pytest.mark.parametrize(("name", "settings"), [("soko", SMALL), ("draw", DRAW_TINY)])
+def test_exploitability_agrees_with_openspiels_own(name: str, settings: dict[str, Any]) -> None:
     """The same strategy, played through homegame's OpenSpiel game, measured by OpenSpiel's
     exploitability (its own best responses over its own walk of the tree)."""
     pyspiel = pytest.importorskip("pyspiel")
     from open_spiel.python import policy as openspiel_policy
     from open_spiel.python.algorithms import exploitability as openspiel_exploitability
 
-    import homegame.agents.openspiel  # noqa: F401  (registers the games)
+    import homegame.agents.openspiel  # registers the games
 
+    tree = GameTree.build(homegame.new_game(name, players=2, **settings))
     solver = CFRPlus(tree)
     solver.iterate(30)
     strategy = solver.average()
@@ -130,7 +157,7 @@ def test_exploitability_agrees_with_openspiels_own(tree: GameTree) -> None:
             return {encode(view, legal, action): float(strategy[infoset.slot + number])
                     for number, action in enumerate(infoset.actions)}
 
-    game = pyspiel.load_game("homegame_soko", {"players": 2, **SMALL})
+    game = pyspiel.load_game(f"homegame_{name}", {"players": 2, **settings})
     theirs = openspiel_exploitability.exploitability(game, Solved(game, [0, 1]))
     assert theirs == pytest.approx(exploitability(tree, strategy), abs=1e-9)
 
@@ -142,3 +169,13 @@ def test_two_betting_rounds_are_solved_too() -> None:
     start = exploitability(tree, solver.average())
     solver.iterate(200)
     assert exploitability(tree, solver.average()) < start / 200
+
+
+@pytest.mark.slow
+def test_draws_leduc_sized_form_is_solved() -> None:
+    tree = GameTree.build(homegame.new_game("draw", players=2, **DRAW_LEDUC))
+    assert tree.deals == 720
+    solver = CFRPlus(tree)
+    start = exploitability(tree, solver.average())
+    solver.iterate(100)
+    assert exploitability(tree, solver.average()) < start / 100

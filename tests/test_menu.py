@@ -108,7 +108,8 @@ def test_table_settings_are_kept_at_one_enter_or_each_set(
 def test_a_setting_refused_with_another_is_asked_again(
         seated: _Seated, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     out = _menu(monkeypatch, capsys, _number("Basic Draw Poker"), 2, "c", "", "c", "4", "", "", "", "", "",
-                "", "", "10", "", "q")  # show or muck and the bomb pot kept, then the refused bet asked again
+                "", "", "", "", "", "", "10", "", "q")  # show or muck, the bomb pot and the deck's kept,
+    # then the refused bet asked again
     assert "spread limit needs a largest spread bet" in out
     [(game, _)] = seated.tables
     assert game.config["limit"] == "spread" and game.config["max_bet"] == 10

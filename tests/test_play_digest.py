@@ -35,7 +35,7 @@ EXPECTED = {
     "chinese": "ab9a6fdc52828d2d",
     "crazy_pineapple": "fcfc69c410d8b7e8",
     "crazy_pineapple_hi_lo": "e94a8954d0c538b4",
-    "draw": "6e3ff4a4283ed927",
+    "draw": "0930f711a0c7d6d5",
     "open_face": "73c2fd674a65f585",
     "pai_gow": "70be3f057ba9760f",
     "paiute": "ac4a281f9b0566cc",

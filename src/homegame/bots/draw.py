@@ -36,8 +36,9 @@ from homegame.bots.draw_equity import draw_choice, equity
 from homegame.cards import ACE, Card
 from homegame.engine import Action, ActionSet
 from homegame.ranking import evaluate, wild_cards
+from homegame.ranking.short import SHORT_HIGH
 
-__all__ = ["BOTS", "HeuristicDrawBot", "discards_for", "rating"]
+__all__ = ["BOTS", "HeuristicDrawBot", "discards_for", "rating", "short_discards", "short_rating"]
 
 _CATEGORY_FLOOR = {"high card": 0.05, "pair": 0.3, "two pair": 0.62, "three of a kind": 0.72,
                    "straight": 0.8, "flush": 0.85, "full house": 0.9, "four of a kind": 0.95,
@@ -152,6 +153,35 @@ def _low_discards(hand: Sequence[Card], ranking: str, wild: str) -> list[Card]:
                   key=lambda c: -_low_value(c, ranking))
 
 
+def short_rating(hand: Sequence[Card]) -> float:
+    """A rough chance to win for a hand of fewer than five cards (the small form's): a pair or
+    better from 0.6 up, a high card below even, by its highest rank. Not measured: the small forms
+    are for solvers, and this is what their best response is measured against.
+
+    >>> from homegame.cards import parse_cards
+    >>> [short_rating(parse_cards(hand)) for hand in ("Kh Kd", "Ah Kd", "Qh")]
+    [0.68, 0.5, 0.45]
+    """
+    counts = Counter(card.rank for card in hand)
+    rank, count = max(counts.items(), key=lambda item: (item[1], item[0]))
+    if count == 1:
+        return round(0.2 + 0.3 * (rank - 2) / 12, 2)
+    return round(min(0.6 + 0.1 * (count - 2) + 0.04 * (rank - 11), 0.98), 2)
+
+
+def short_discards(hand: Sequence[Card]) -> list[Card]:
+    """The cards of a short hand worth throwing, lowest first: all but its pairs and sets, or all but
+    its highest card when it has none.
+
+    >>> from homegame.cards import parse_cards
+    >>> short_discards(parse_cards("Kh Kd Qs")), short_discards(parse_cards("Qh Ad Ks"))
+    ([Qs], [Qh, Ks])
+    """
+    counts = Counter(card.rank for card in hand)
+    unmatched = sorted((card for card in hand if counts[card.rank] == 1), key=lambda card: card.rank)
+    return unmatched if len(unmatched) < len(hand) else unmatched[:-1]
+
+
 class HeuristicDrawBot(Bot):
     """Bets by hand rating and pot odds, draws to the best hand; sees only its view."""
 
@@ -165,8 +195,11 @@ class HeuristicDrawBot(Bot):
         return self._bet(view, legal)
 
     def _draw(self, view: Any, legal: ActionSet) -> Action:
-        throw = draw_choice(view.hand, ranking=view.ranking, wild=view.wild)
-        for size in (4, 3):
+        if view.ranking == SHORT_HIGH.name:
+            throw = short_discards(view.hand)
+        else:
+            throw = draw_choice(view.hand, ranking=view.ranking, wild=view.wild)
+        for size in (4, 3, 2, 1):
             choice = Action("discard", cards=tuple(throw[:size]))
             if choice in legal:
                 return choice
@@ -180,7 +213,10 @@ class HeuristicDrawBot(Bot):
         """The hand's rating, its measured chance to win heads-up, and the pot odds this seat faces
         (see :mod:`homegame.bots.betting`)."""
         before_draw = view.phase == "bet1"
-        score = equity(view.hand, wild=view.wild, before_draw=before_draw, ranking=view.ranking)
+        if view.ranking == SHORT_HIGH.name:
+            score = short_rating(view.hand)
+        else:
+            score = equity(view.hand, wild=view.wild, before_draw=before_draw, ranking=view.ranking)
         opponents = max(1, sum(1 for s in view.stacks if s not in view.folded and s != view.seat))
         return score, PotOdds(view.pot, view.to_call, view.bets.get(view.seat, 0), opponents)
 

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card, deck, parse_cards, rank_counts, rank_name
+from homegame.cards import Card, deck, parse_cards, rank_counts
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Setting
 from homegame.engine.betting import BettingRound, Limits, money_fields, post_antes
 from homegame.engine.frozen import make_frozen
@@ -43,7 +43,9 @@ from homegame.engine.showdown import Reason, ShownHands, reveal_hands, settle_sh
 from homegame.engine.stakes import BettingGame, habit_settings, round_limits, seat_chips, stake_settings
 from homegame.errors import GameError
 from homegame.games.soko_view import SokoView
-from homegame.ranking import Category, Hand, evaluate, strength
+from homegame.ranking import Hand, evaluate, strength
+from homegame.ranking.short import short_hand as short_hand_of
+from homegame.ranking.short import short_name as showing_name
 
 __all__ = ["GAMES", "Soko", "SokoState", "SokoView", "short_hand", "showing_strength", "stacked_deck"]
 
@@ -74,26 +76,15 @@ def showing_strength(up: Sequence[Card]) -> tuple[int, ...]:
 
 def short_hand(cards: Sequence[Card]) -> Hand:
     """A hand of fewer than five cards (the small form's showdown), judged as up cards are: sets of
-    equal ranks first, then the ranks high to low (no straights or flushes).
+    equal ranks first, then the ranks high to low (no straights or flushes; see
+    :mod:`homegame.ranking.short`).
 
     >>> from homegame.cards import parse_cards
     >>> pair, high = short_hand(parse_cards("Qc Qd")), short_hand(parse_cards("Ac Kd"))
-    >>> pair > high, pair.name, high.name, short_hand(parse_cards("Ks Kd Qc")).strength == short_hand(
-    ...     parse_cards("Kh Qd Kc")).strength
-    (True, 'a pair of queens', 'ace high', True)
+    >>> pair > high, pair.name, high.name
+    (True, 'a pair of queens', 'ace high')
     """
-    counts = rank_counts(cards)
-    ranks = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
-    value = 0
-    for digit in [*sorted(counts.values(), reverse=True), 0, 0, 0, 0][:4] + [*ranks, 0, 0, 0, 0][:4]:
-        value = value * 16 + digit
-    top = max(counts.values(), default=1)
-    ordered = tuple(sorted(cards, key=lambda card: (counts[card.rank], card.rank), reverse=True))
-    return Hand(value, _SHORT_CATEGORIES[top], ordered, showing_name(cards), "soko")
-
-
-_SHORT_CATEGORIES = {1: Category(0, "high card"), 2: Category(1, "one pair"),
-                     3: Category(2, "three of a kind"), 4: Category(3, "four of a kind")}
+    return short_hand_of(cards, "soko")
 
 
 def showdown_strength(cards: Sequence[Card]) -> int:
@@ -104,25 +95,6 @@ def showdown_strength(cards: Sequence[Card]) -> int:
 def showdown_hand(cards: Sequence[Card]) -> Hand:
     """The evaluated hand at the showdown (see :func:`showdown_strength`)."""
     return evaluate(list(cards), "soko") if len(cards) == CARDS else short_hand(cards)
-
-
-def showing_name(up: Sequence[Card]) -> str:
-    """A name for what the up cards show: "a pair of kings", "jack high".
-
-    >>> from homegame.cards import parse_cards
-    >>> showing_name(parse_cards("Kc Kd 4s")), showing_name(parse_cards("Jc 4d"))
-    ('a pair of kings', 'jack high')
-    """
-    counts = rank_counts(up)
-    ranks = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
-    top = counts[ranks[0]]
-    if top == 1:
-        return f"{rank_name(ranks[0])} high"
-    pairs = [rank for rank in ranks if counts[rank] == 2]
-    if top == 2 and len(pairs) == 2:
-        return f"two pair, {rank_name(pairs[0], plural=True)} and {rank_name(pairs[1], plural=True)}"
-    kind = {2: "a pair of", 3: "three", 4: "four"}[top]
-    return f"{kind} {rank_name(ranks[0], plural=True)}"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)

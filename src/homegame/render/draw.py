@@ -28,7 +28,7 @@ def render(view: View, look: Style | None = None) -> list[str]:
     assert isinstance(view, DrawView)
     look = look or Style(colour=False)
     who = "watching" if view.seat is None else f"you are seat {view.seat}"
-    title = "Lowball Draw" if view.ranking != "high" else "Basic Draw Poker"
+    title = "Lowball Draw" if is_lowball(view) else "Basic Draw Poker"
     lines = [look.bold(f"{title} - {who}, dealer seat {view.dealer} - {PHASES[view.phase]}")]
     lines.append(f"Pot {view.pot}   " + "   ".join(_seat_money(view, seat) for seat in view.stacks))
     notes = _table_notes(view)
@@ -52,9 +52,15 @@ def render(view: View, look: Style | None = None) -> list[str]:
     return lines
 
 
+def is_lowball(view: DrawView) -> bool:
+    """Whether the lowest hand wins (a high hand is ranked ``high``, or ``short-high`` when a hand
+    holds fewer than five cards)."""
+    return view.ranking not in ("high", "short-high")
+
+
 def _table_notes(view: DrawView) -> str:
     notes = []
-    if view.ranking != "high":
+    if is_lowball(view):
         notes.append(f"lowest hand wins ({view.ranking})")
     if view.wild != "none":
         notes.append(f"{view.wild} wild")

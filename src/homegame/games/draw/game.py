@@ -6,6 +6,13 @@ raise later in the round); ``limit`` switches to fixed, pot, no or spread limit 
 ``aces``; ``wild-rank``: the rank the ``wild_rank`` setting names) or play for low (``lowball``
 with the ranking named by ``low``).
 
+Four settings make a small form of the game for solvers, as Leduc is to hold'em: ``ranks`` and
+``suits`` shorten the deck (the highest ranks; spades, then hearts, diamonds and clubs),
+``hand_size`` deals fewer cards a hand and ``max_discard`` caps the draw. A hand of fewer than five
+cards ranks by sets of equal ranks and then high cards (:mod:`homegame.ranking.short`); a short
+deck or a short hand plays for high without wild cards, and a short deck must hold every card the
+hand could deal, so that the stock never runs out.
+
 >>> game = DrawPoker(players=4, variants=["lowball"], low="deuce-to-seven")
 >>> game.ranking.name, len(game.deck), game.limits(2)
 ('deuce-to-seven', 52, Limits(structure='draw', bet=2, maximum=None, cap=None))
@@ -13,6 +20,9 @@ with the ranking named by ``low``).
 [Jk, Jk]
 >>> sorted(DrawPoker(players=2, variants=["wild-rank"], wild_rank="jacks").wild)
 [Jc, Jd, Jh, Js]
+>>> small = DrawPoker(players=2, ranks=3, suits=2, hand_size=2, max_discard=1)
+>>> small.deck, small.draw_sizes, small.cards_dealt, small.ranking.name
+([Qh, Qs, Kh, Ks, Ah, As], (0, 1), 6, 'short-high')
 """
 
 from __future__ import annotations
@@ -30,6 +40,7 @@ from homegame.games.draw.state import DrawState
 from homegame.games.draw.view import DrawView
 from homegame.ranking import RANKINGS, Ranking, wild_cards
 from homegame.ranking.low import low_ranking
+from homegame.ranking.short import SHORT_HIGH
 
 __all__ = ["DrawPoker"]
 
@@ -69,6 +80,14 @@ class DrawPoker(Game):
         "wild_rank": Setting("twos", "the rank whose four cards are wild, twos to aces",
                              choices=WILD_RANKS, label="Wild rank"),
         **habit_settings("show_or_muck", "bomb_pot"),
+        "ranks": Setting(13, "how many ranks the deck holds, from the ace down (fewer: a small game)",
+                         minimum=2, maximum=13, label="Ranks in the deck"),
+        "suits": Setting(4, "how many suits the deck holds: spades, then hearts, diamonds, clubs "
+                            "(fewer: a small game)", minimum=1, maximum=4, label="Suits in the deck"),
+        "hand_size": Setting(5, "cards each player holds (fewer: a small game, ranked by pairs and sets, "
+                                "then high cards)", minimum=1, maximum=5, label="Cards a hand"),
+        "max_discard": Setting(3, "the most cards a player may discard in the draw (or all but an ace "
+                                  "kept and shown)", minimum=1, maximum=5, label="Most cards discarded"),
     }
 
     def check_config(self) -> None:
@@ -78,16 +97,84 @@ class DrawPoker(Game):
         if config["qualifier"] and not lowest <= config["qualifier"] <= 13:
             raise GameError(f"a {config['low']} low qualifier is a rank from {lowest} to 13 (king), or 0 for "
                             f"none: no hand is better than {best}", setting="qualifier")
+        self._check_small_form()
+
+    def _check_small_form(self) -> None:
+        """Refuse a small form the rules cannot play: a draw of more cards than a hand holds, a
+        variant with a short deck or hand, or a short deck whose stock could run out (the full
+        deck rebuilds it from the discards instead)."""
+        config = self.config
+        size, short_deck = config["hand_size"], config["ranks"] < 13 or config["suits"] < 4
+        if config["max_discard"] > size:
+            raise GameError(f"a hand of {size} cards cannot discard {config['max_discard']}",
+                            setting="max_discard")
+        if (short_deck or size < 5) and self.chosen_variants:
+            raise GameError("a short deck or a short hand plays for high without wild cards: no variants",
+                            setting="ranks" if short_deck else "hand_size")
+        needed = self.player_count * (size + self.most_drawn)
+        if short_deck and len(self.deck) < needed:
+            raise GameError(f"{self.player_count} players dealt {size} cards and drawing up to "
+                            f"{self.most_drawn} need {needed} cards; a deck of {config['ranks']} ranks and "
+                            f"{config['suits']} suits holds {len(self.deck)}", setting="ranks")
 
     @property
     def deck(self) -> list[Card]:
-        return deck("standard+2jokers") if self.has("wild") else deck()
+        """The cards of the ``ranks`` highest ranks in the ``suits`` kept (all 52 by default, and
+        two jokers with the ``wild`` variant)."""
+        if self.has("wild"):
+            return deck("standard+2jokers")
+        ranks, suits = self.config["ranks"], self.config["suits"]
+        if ranks == 13 and suits == 4:
+            return deck()
+        return [card for card in deck() if card.rank > 14 - ranks and card % 4 >= 4 - suits]
+
+    @cached_property
+    def hand_size(self) -> int:
+        """How many cards each player holds."""
+        return int(self.config["hand_size"])
+
+    @cached_property
+    def draw_sizes(self) -> tuple[int, ...]:
+        """How many cards a player may discard in the draw (0 to ``max_discard``); see also
+        :attr:`ace_draw`."""
+        return tuple(range(int(self.config["max_discard"]) + 1))
+
+    @cached_property
+    def ace_draw(self) -> bool:
+        """Whether a player keeping only an ace, which it shows, may discard the rest: when that is
+        more cards than ``max_discard`` allows (four of five by default)."""
+        return self.hand_size - 1 > int(self.config["max_discard"])
+
+    @cached_property
+    def most_drawn(self) -> int:
+        """The most cards one player can draw."""
+        return self.hand_size - 1 if self.ace_draw else int(self.config["max_discard"])
+
+    @cached_property
+    def draw_rule(self) -> str:
+        """How many cards a player may discard, in words, for an illegal discard's explanation."""
+        count = self.config["max_discard"]
+        most = f"at most {count} card{'s' if count > 1 else ''}"
+        return f"{most}, or {self.hand_size - 1} when you keep and show an ace" if self.ace_draw else most
+
+    @cached_property
+    def ace_rule(self) -> str:
+        """The discard of all but an ace, in words, for an illegal discard's explanation."""
+        count = ("one", "two", "three", "four")[self.hand_size - 2]
+        return f"you may discard {count} only when the card you keep is an ace, which you show"
+
+    @property
+    def cards_dealt(self) -> int:
+        """How many cards of the deck a hand deals at most (each hand and each seat's largest
+        draw): the rest are never seen. The whole deck when the stock may run out and be rebuilt."""
+        return min(len(self.deck), self.player_count * (self.hand_size + self.most_drawn))
 
     @cached_property
     def ranking(self) -> Ranking:
-        """How hands rank at the showdown (a qualified low ranks a failing hand at strength 0)."""
+        """How hands rank at the showdown (a qualified low ranks a failing hand at strength 0; a
+        hand of fewer than five cards, by :data:`~homegame.ranking.short.SHORT_HIGH`)."""
         if not self.has("lowball"):
-            return RANKINGS["high"]
+            return RANKINGS["high"] if self.hand_size == 5 else SHORT_HIGH
         way, qualifier = self.config["low"], self.config["qualifier"]
         return low_ranking(way, qualifier=qualifier) if qualifier else RANKINGS[way]
 

@@ -36,8 +36,6 @@ if TYPE_CHECKING:
 
 __all__ = ["DrawState"]
 
-HAND_SIZE = 5
-DRAW_SIZES = (0, 1, 2, 3)
 STAND_PAT = Action("discard")
 ACES = frozenset(parse_cards("Ac Ad Ah As"))
 
@@ -99,11 +97,11 @@ class DrawState(GameState[DrawView]):
             post_antes(self.history, self.chips, self.order, ante)
 
     def _deal(self, deck: list[Card]) -> None:
-        count = len(self.order)
+        count, size = len(self.order), self.game.hand_size
         for index, seat in enumerate(self.order):
-            self.hands[seat] = deck[index:HAND_SIZE * count:count]
+            self.hands[seat] = deck[index:size * count:count]
             self.history.add_cards("deal", seat, self.hands[seat], private_to=(seat,))
-        self.stock = Stock(deck[HAND_SIZE * count:])
+        self.stock = Stock(deck[size * count:])
 
     # -- the contract ----------------------------------------------------------------------------
 
@@ -120,11 +118,11 @@ class DrawState(GameState[DrawView]):
         if self.showing is not None:
             return self.showing.legal[seat]
         hand = self.hands[seat]
-        discards = Subsets("discard", hand, DRAW_SIZES)
-        if ACES.isdisjoint(hand):
+        discards = Subsets("discard", hand, self.game.draw_sizes)
+        if ACES.isdisjoint(hand) or not self.game.ace_draw:
             return ActionSet(discards)
         aces = sorted(ACES.intersection(hand))
-        keep_ace = (Subsets("discard", [c for c in hand if c != ace], (4,)) for ace in aces)
+        keep_ace = (Subsets("discard", [c for c in hand if c != ace], (len(hand) - 1,)) for ace in aces)
         return ActionSet(discards, *keep_ace)
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -149,7 +147,7 @@ class DrawState(GameState[DrawView]):
         if self.showing is not None:
             return self.showing.explain(seat, action)
         if action.kind != "discard":
-            return f"it is the draw: discard 0 to 3 cards (or 4 showing an ace), not {action.kind}"
+            return f"it is the draw: discard {self.game.draw_rule}, not {action.kind}"
         hand = self.hands[seat]
         twice = [card for card, count in Counter(action.cards).items() if count > 1]
         if twice:
@@ -157,11 +155,11 @@ class DrawState(GameState[DrawView]):
         missing = Counter(action.cards) - Counter(hand)
         if missing:
             return f"you do not hold {format_cards(list(missing))}; your hand is {format_cards(hand)}"
-        if len(action.cards) == 4:
-            return "you may discard four only when the card you keep is an ace, which you show"
+        if self.game.ace_draw and len(action.cards) == len(hand) - 1:
+            return self.game.ace_rule
         if action.amount is not None or action.option is not None or action.groups:
             return "a discard names only the cards, such as 'discard 7c 2d'"
-        return "you may discard at most 3 cards, or 4 when you keep and show an ace"
+        return f"you may discard {self.game.draw_rule}"
 
     def _outcome(self) -> Outcome:
         return {seat: result for seat, result in self.chips.net().items()}
@@ -231,7 +229,7 @@ class DrawState(GameState[DrawView]):
         kept = list(hand)
         for card in discards:
             kept.remove(card)
-        if len(discards) == 4:
+        if len(discards) not in self.game.draw_sizes:  # all but an ace, shown
             self.shown_aces[seat] = kept[0]
             self.history.add("show", seat, {"cards": [str(kept[0])]})
         rebuilds = self.stock.rebuilds
@@ -352,5 +350,5 @@ def _shown_name(hands: Mapping[int, Sequence[Card]], strengths: Mapping[int, int
 @lru_cache(maxsize=4096)
 def _hint(hand: tuple[Card, ...], ranking: str | Ranking, wild: frozenset[Card] | None) -> str:
     """The name of a seat's hand in its view, remembered: a seat sees the same hand turn after turn."""
-    return hand_name(hand, ranking, wild) if len(hand) == HAND_SIZE else ""
+    return hand_name(hand, ranking, wild) if hand else ""
 

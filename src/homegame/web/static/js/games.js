@@ -80,7 +80,7 @@ const BETTING_PHASES = {
 const draw = {
   phase(view) {
     const notes = [];
-    if (view.ranking !== "high") notes.push(`lowest hand wins (${view.ranking})`);
+    if (view.ranking !== "high" && view.ranking !== "short-high") notes.push(`lowest hand wins (${view.ranking})`);
     if (view.wild && view.wild !== "none") notes.push(`${view.wild} wild`);
     const phase = { ...BETTING_PHASES, draw: "The draw", show: SHOW_OR_MUCK, over: ended(view) }[view.phase] || view.phase;
     return [phase, ...bombNote(view), ...notes].join(" · ");
