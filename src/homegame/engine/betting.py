@@ -2,7 +2,8 @@
 
 Every betting game builds a :class:`BettingRound` on the hand's :class:`~homegame.engine.pots.Chips`
 for each round, says who acts first and how the round is limited (:class:`Limits`), then asks it
-for the seat to act, the legal actions and why an action is refused, and applies actions.
+for the seat to act, the legal actions and why an action is refused, and applies actions. What a
+view shows of the money and the antes are in :mod:`homegame.engine.money` (importable from here too).
 
 **Amounts.** Every amount names the total this seat has bet *in this round* after the action, as
 PokerKit's "completion/betting/raising to": ``bet 20`` makes the seat's bet 20, ``raise 60`` makes it
@@ -43,21 +44,23 @@ a turn since the last raise, or when one seat is left.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
 
 from homegame._compile import mypyc_attr, rebuilt_from_fields
 from homegame.engine.action_sets import EMPTY, ActionSet, Amounts, Choices
 from homegame.engine.actions import Action, amount_action
+from homegame.engine.money import (
+    add_money_fields,
+    by_seat,
+    money_fields,
+    post_antes,
+    seat_to_call,
+    sorted_seats,
+)
 from homegame.engine.pots import Chips
 from homegame.errors import GameError
-
-if TYPE_CHECKING:
-    from collections.abc import Iterable
-
-    from homegame.engine.history import History
 
 __all__ = ["CHECK", "FOLD", "RAISING", "STRUCTURES", "STRUCTURE_LABELS", "VOLUNTARY", "BettingRound",
            "Limits", "add_money_fields", "by_seat", "money_fields", "passive", "post_antes", "seat_to_call",
@@ -458,76 +461,3 @@ def passive(betting: BettingRound, seat: int) -> Action:
     check
     """
     return next(a for a in betting.legal(seat) if a.kind in ("check", "call", "bring-in"))
-
-
-def money_fields(chips: Chips, betting: BettingRound | None, seat: int | None) -> dict[str, Any]:
-    """The money every betting game's view shows a seat: ``pot``, ``stacks``, this round's ``bets``,
-    what the seat has ``to_call`` (what calling would put in: at most its chips, nothing once it
-    folded) and who has ``folded``.
-
-    >>> chips = Chips([10, 1])
-    >>> betting = BettingRound(chips, first=0, limits=Limits.fixed(2))
-    >>> betting.apply(0, Action("bet", amount=2))
-    >>> money_fields(chips, betting, 1)["to_call"]
-    1
-    """
-    return add_money_fields({}, chips, betting, seat)
-
-
-def add_money_fields(fields: dict[str, Any], chips: Chips, betting: BettingRound | None,
-                     seat: int | None) -> dict[str, Any]:
-    """:func:`money_fields` written into ``fields``, the view's fields as a state builds them (one
-    dictionary filled in place costs less than one merged from several); returns ``fields``."""
-    fields["pot"] = chips.pot
-    fields["stacks"] = by_seat(chips.stacks)
-    fields["bets"] = by_seat(betting.bets) if betting is not None else {}
-    fields["to_call"] = seat_to_call(chips, betting, seat)
-    fields["folded"] = sorted_seats(chips.folded)
-    return fields
-
-
-def seat_to_call(chips: Chips, betting: BettingRound | None, seat: int | None) -> int:
-    """What calling would put in for ``seat``: at most its chips, nothing once it folded or when no
-    round is being bet (the view's ``to_call``, the one money field that is the seat's own)."""
-    if betting is None or seat is None or seat in chips.folded:
-        return 0
-    return min(betting.to_call(seat), chips.stacks[seat])
-
-
-def by_seat(values: list[int]) -> dict[int, int]:
-    """Each seat's number of ``values`` (one per seat), keyed by seat, as views show stacks and bets
-    (a comprehension over a list's positions: the compiled build runs it natively, where
-    ``dict(enumerate(...))`` is two generic calls and ``enumerate`` over a sequence a generic loop).
-
-    >>> by_seat([8, 10])
-    {0: 8, 1: 10}
-    """
-    return {seat: values[seat] for seat in range(len(values))}
-
-
-def sorted_seats(seats: Collection[int]) -> tuple[int, ...]:
-    """``seats`` in order, as views list who folded or is all in (most often nobody or one seat:
-    no sort)."""
-    if not seats:
-        return ()
-    if len(seats) == 1:
-        return tuple(seats)
-    return tuple(sorted(seats))
-
-
-def post_antes(history: History, chips: Chips, seats: Iterable[int], ante: int) -> None:
-    """Each of ``seats`` posts an ante of ``ante`` chips (all it has, if less), logged as one
-    ``"ante"`` event of what each posted.
-
-    >>> from homegame.engine.history import History
-    >>> history, chips = History({}), Chips([10, 1])
-    >>> post_antes(history, chips, [0, 1], 2)
-    >>> history.events[0].data, chips.stacks
-    ({'posted': {'0': 2, '1': 1}}, [8, 0])
-    """
-    posted = tuple([(seat, chips.post(seat, ante)) for seat in seats])
-    history.add_later("ante", None, _posted_data, posted)
-
-
-def _posted_data(posted: tuple[tuple[int, int], ...]) -> dict[str, Any]:
-    return {"posted": {str(seat): amount for seat, amount in posted}}
