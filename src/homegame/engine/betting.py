@@ -133,15 +133,19 @@ class Limits:
 rebuilt_from_fields(Limits)
 
 
+Raising = tuple[str, int, int]
+"""A bet, raise or completion a seat may make: its kind and the lowest and highest total."""
+
+
 @lru_cache(maxsize=4096)
-def _betting_set(call: int | None, kind: str | None, low: int, high: int) -> ActionSet:
-    """Check (``call`` None) or fold and call to ``call``, then ``kind`` from ``low`` to ``high``.
+def _betting_set(call: int | None, raising: Raising | None) -> ActionSet:
+    """Check (``call`` None) or fold and call to ``call``, then the ``raising`` allowed, if any.
 
     Shared between rounds and hands: the same few sets come up again and again, and a shared set
     indexes and tests membership at tuple speed once it has been used (see ``ActionSet``).
     """
     calm = _CHECK_ONLY if call is None else Choices((FOLD, amount_action("call", call)))
-    return ActionSet(calm) if kind is None else ActionSet(calm, Amounts(kind, low, high))
+    return ActionSet(calm) if raising is None else ActionSet(calm, Amounts(*raising))
 
 
 @lru_cache(maxsize=16)
@@ -256,71 +260,64 @@ class BettingRound:
         bet = self.bets[seat]
         owed = self.highest - bet
         call = bet + (owed if owed < stack else stack) if owed > 0 else None
-        aggressive = self._aggressive_range(seat)
-        if aggressive is None:
-            return _betting_set(call, None, 0, 0)
-        low, high = aggressive
-        return _betting_set(call, self._aggressive_kind(), low, high)
+        return _betting_set(call, self._raising(seat))
 
     def _bring_in_legal(self, seat: int) -> ActionSet:
         """The bring-in, or a completion above it (a bring-in as large as the bet is the bet)."""
         assert self.bring_in is not None
         amount = min(self.bring_in, self.chips.stacks[seat])
         forced = Choices([amount_action("bring-in", amount)])
-        aggressive = self._aggressive_range(seat)
-        if aggressive is None or aggressive[1] <= amount:
+        raising = self._raising(seat)
+        if raising is None or raising[2] <= amount:
             return ActionSet(forced)
-        return ActionSet(forced, Amounts("complete", max(aggressive[0], amount + 1), aggressive[1]))
-
-    def _aggressive_kind(self) -> str:
-        if self.highest == 0:
-            return "bet"
-        if self.bring_in is not None and self.highest < self.limits.bet:
-            return "complete"
-        return "raise"
+        return ActionSet(forced, Amounts("complete", max(raising[1], amount + 1), raising[2]))
 
     def why_no_raise(self, seat: int) -> str | None:
         """Why ``seat`` may not bet or raise now, or ``None`` if it may."""
-        chips, limits = self.chips, self.limits
-        if chips.stacks[seat] <= self.highest - self.bets[seat]:
+        chips, limits, highest = self.chips, self.limits, self.highest
+        if chips.stacks[seat] <= highest - self.bets[seat]:
             return "you have no chips left beyond a call"
         if (chips.all_in or len(chips.folded) >= chips.players - 1) and not self._bring_in_due \
                 and not self._others_active(seat):
             return "everyone else still in is all-in, so you may only call"
-        if limits.cap is not None and self.raises >= limits.cap:
-            return f"the betting is capped at {limits.cap} bets and raises in a round"
-        if limits.structure == "draw" and seat in self.called:
-            return "you have called in this round, so you may not raise (draw poker rule)"
-        if limits.structure == "draw" and seat == self._aggressor:
-            return "everyone called or folded to your raise, so you may not raise again"
-        if self._seen_level.get(seat, -1) == self._opened_at and self.highest > 0:
+        cap = limits.cap
+        if cap is not None and self.raises >= cap:
+            return f"the betting is capped at {cap} bets and raises in a round"
+        if limits.structure == "draw":
+            if seat in self.called:
+                return "you have called in this round, so you may not raise (draw poker rule)"
+            if seat == self._aggressor:
+                return "everyone called or folded to your raise, so you may not raise again"
+        if highest > 0 and self._seen_level.get(seat, -1) == self._opened_at:
             return "the last raise was a short all-in, which does not reopen the betting to you"
         return None
 
-    def _aggressive_range(self, seat: int) -> tuple[int, int] | None:
-        """The lowest and highest total a bet, raise or completion by ``seat`` may make now."""
+    def _raising(self, seat: int) -> Raising | None:
+        """The bet, raise or completion ``seat`` may make now (its kind and the lowest and highest
+        total), or ``None`` when it may not (:meth:`why_no_raise`)."""
         if self.why_no_raise(seat) is not None:
             return None
-        limits, highest = self.limits, self.highest
-        all_in = self.bets[seat] + self.chips.stacks[seat]
+        limits, highest, structure = self.limits, self.highest, self.limits.structure
+        bet = self.bets[seat]
+        all_in = bet + self.chips.stacks[seat]
         if highest < limits.bet and (highest == 0 or self.bring_in is not None):
-            low = limits.bet
-            step_cap = limits.maximum
-            base = 0
+            kind = "bet" if highest == 0 else "complete"  # the opening bet, or completing a bring-in
+            low, base = limits.bet, 0
         else:
-            step = limits.bet if limits.structure in ("fixed", "spread", "draw") else self._raise_size
-            low = highest + step
-            step_cap = limits.maximum
+            kind = "raise"
+            low = highest + (self._raise_size if structure == "pot" or structure == "no" else limits.bet)
             base = highest
-        if limits.structure == "fixed":
+        if structure == "fixed":
             high = low
-        elif limits.structure == "pot":
-            high = max(low, highest + self.chips.pot + (highest - self.bets[seat]))
-        elif step_cap is not None:
-            high = base + step_cap
+        elif structure == "pot":
+            high = highest + self.chips.pot + (highest - bet)
+            if high < low:
+                high = low
+        elif limits.maximum is not None:
+            high = base + limits.maximum
         else:
             high = all_in
-        return (low if low < all_in else all_in), (high if high < all_in else all_in)
+        return kind, (low if low < all_in else all_in), (high if high < all_in else all_in)
 
     # -- acting ----------------------------------------------------------------------------------
 
@@ -385,8 +382,11 @@ class BettingRound:
         if total > self.highest:
             self.highest = total
         bets, highest, folded, all_in = self.bets, self.highest, self.chips.folded, self.chips.all_in
-        self.needs = {s for s in range(self.chips.players)
-                      if s != seat and bets[s] < highest and s not in folded and s not in all_in}
+        needs = set()
+        for other in range(self.chips.players):  # a loop: a comprehension here costs a closure
+            if other != seat and bets[other] < highest and other not in folded and other not in all_in:
+                needs.add(other)
+        self.needs = needs
 
     def _is_full(self, kind: str, total: int, increment: int) -> bool:
         limits = self.limits
@@ -427,7 +427,9 @@ class BettingRound:
         reason = self.why_no_raise(seat)
         if reason is not None:
             return reason
-        kind = self._aggressive_kind()
+        raising = self._raising(seat)
+        assert raising is not None
+        kind, low, high = raising
         if self._bring_in_due:
             kind = "complete" if action.kind == "complete" else "bring-in"
             if kind == "bring-in":
@@ -436,9 +438,6 @@ class BettingRound:
             if action.kind == "raise" and kind == "bet":
                 return "there is no bet to raise: bet instead"
             return f"there is already a bet of {self.highest}: {kind} instead"
-        span = self._aggressive_range(seat)
-        assert span is not None
-        low, high = span
         if action.amount is None:
             return f"say how much: '{kind} N' where N is your total bet for the round, {low} to {high}"
         if low == high:
