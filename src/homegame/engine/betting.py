@@ -186,7 +186,7 @@ class BettingRound:
         self._aggressor: int | None = None
         self._bring_in_due = bring_in is not None
         self.called: set[int] = set()
-        self.needs = set(self._active())
+        self.needs = self._active()
         self.turn: int | None = None
         self._advance(first - 1)
 
@@ -205,10 +205,13 @@ class BettingRound:
 
     # -- who is to act --------------------------------------------------------------------------
 
-    def _active(self) -> list[int]:
-        """Seats still in the hand and not all-in."""
+    def _active(self) -> set[int]:
+        """Seats still in the hand and not all-in (set operations: no comprehension's frame)."""
         chips = self.chips
-        return [s for s in range(chips.players) if s not in chips.folded and s not in chips.all_in]
+        active = set(range(chips.players))
+        active -= chips.folded
+        active -= chips.all_in
+        return active
 
     def _others_active(self, seat: int) -> bool:
         """Whether any seat but ``seat`` is still in the hand and not all-in."""
@@ -239,7 +242,7 @@ class BettingRound:
             needs.difference_update(all_in)
         in_hand = chips.players - len(folded)
         if in_hand <= 1 or (in_hand - len(all_in) == 1 and not self._bring_in_due
-                            and self.bets[self._active()[0]] >= self.highest):
+                            and self.bets[min(self._active())] >= self.highest):
             needs.clear()
         if needs:
             for seat in self._orders[after + 1]:
@@ -353,7 +356,7 @@ class BettingRound:
         self._opened_at = self.highest = total
         if self.limits.structure in ("pot", "no"):
             self._raise_size = max(self._raise_size, increment)
-        self.needs = set(self._active())
+        self.needs = self._active()
         self._advance(seat)
 
     def _put(self, seat: int, total: int) -> None:
@@ -366,7 +369,8 @@ class BettingRound:
         if kind == "bring-in":
             self._bring_in_due = False
             self.highest = total
-            self.needs = set(self._active()) - {seat}
+            self.needs = self._active()
+            self.needs.discard(seat)
             if total >= self.limits.bet:  # a bring-in as large as the bet opens the betting
                 self.raises += 1
                 self._opened_at = total
