@@ -158,7 +158,8 @@ def _check_the_end(seen: list[dict[str, Any]], ledger: dict[str, Any], *, entrie
     levels = sorted({info["level"] for info in seen})
     assert len(levels) >= rising, f"the levels rose on the clock: {levels}"
     tables = [len(info["tables"]) for info in seen]
-    assert max(tables) == 3 and min(tables) <= 1, "the tables were broken up as players went out"
+    # it starts at 3 tables (asserted where it is made): a loaded machine may read it first after a break
+    assert max(tables) <= 3 and min(tables) <= 1, "the tables were broken up as players went out"
     for info in seen:
         needed = math.ceil(info["players_left"] / 3) if info["players_left"] else 1
         assert len(info["tables"]) <= needed + 1, f"a table no longer needed stays open: {info['tables']}"
@@ -175,6 +176,8 @@ def test_the_owner_starts_a_tournament_early_and_late_entry_closes_with_its_leve
         started = client.start_tournament(tournament, owner)
         assert started["started_at"] is not None and started["late_entry"]
         entry = client.enter(tournament, "late ann")  # during level 1: late entry is open
+        with pytest.raises(RoomError, match="late ann \\(which reads as LATE \u0430nn\\) has entered"):
+            client.enter(tournament, "LATE \u0430nn")  # a Cyrillic a: a look-alike is the same name
         assert client.table(entry["table"])["seats"][entry["seat"]]["stack"] == 5000
         for _ in range(200):
             if client.tournament(tournament)["level"] > 2:

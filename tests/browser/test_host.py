@@ -101,3 +101,48 @@ def test_the_host_seats_one_friend_refuses_another_and_pauses(browser: Browser, 
     ledger = RoomClient(room.base).table(table)
     assert [seat["name"] for seat in ledger["seats"] if seat] == ["Hal", "ann"]
     assert policy == [], f"nothing the page does is refused by its own Content-Security-Policy: {policy}"
+
+
+def test_the_host_s_role_handed_over_brings_its_calls_and_the_night_ends_from_the_host_s_panel(
+        browser: Browser, room: RoomServer) -> None:
+    """The seat the host's role was handed to calls a bomb pot from the ledger as the owner did,
+    and the owner, no longer host, is offered neither; the night ends from the host's panel (the
+    ledger has no second control for closing the table)."""
+    client = RoomClient(room.base)
+    created = client.create_table({"name": "Handed", "seats": 3, "games": ["draw"], "clock": 600,
+                                   "pause": 30, "bomb_pot": 5})
+    table, invite = created["table"], created["invite"]
+    owner = browser.new_context(viewport=DESKTOP).new_page()
+    owner.goto(f"{room.base}{invite}#host={created['owner_token']}")
+    owner.fill("#join-name", "Hal")
+    owner.click("form.join button[type=submit]")
+    owner.wait_for_function("() => window.homegame.frame && window.homegame.frame.you.seat !== null")
+    ann = browser.new_context(viewport=PHONE).new_page()
+    ann.goto(room.base + invite)
+    ann.fill("#join-name", "ann")
+    ann.click("form.join button[type=submit]")
+    ann.wait_for_function("() => window.homegame.frame && window.homegame.frame.you.seat !== null")
+    seat = ann.evaluate("() => window.homegame.frame.you.seat")
+
+    owner.keyboard.press("Shift+L")
+    expect(owner.locator("button[data-action=bomb-pot]")).to_be_visible()
+    expect(owner.get_by_role("button", name="Close the table")).to_have_count(0)
+    client.host(table, created["owner_token"], {"type": "hand_over", "seat": seat, "id": "over-1"})
+    expect(ann.locator("#host")).to_contain_text("You host this table")
+    owner.wait_for_function("() => !window.homegame.frame.host")
+    owner.keyboard.press("Escape")
+    owner.keyboard.press("Shift+L")
+    expect(owner.locator("#panel-body .ledger").first).to_be_visible()
+    expect(owner.locator("button[data-action=bomb-pot]")).to_have_count(0)
+
+    ann.keyboard.press("Shift+L")
+    ann.locator("button[data-action=bomb-pot]").click()
+    expect(ann.locator("#panel-body")).to_contain_text("Bomb pot called")
+    assert client.table(table)["bomb_pot_called"]
+    ann.keyboard.press("Escape")
+    ann.locator("#host summary").click()
+    ann.locator("button[data-host=end]").click()
+    ann.locator("button[data-host=end]").click()
+    expect(owner.locator("#status")).to_have_text("The table is closed")
+    for page in (owner, ann):
+        page.context.close()

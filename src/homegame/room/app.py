@@ -40,7 +40,7 @@ from homegame.room.night_routes import night_routes
 from homegame.room.ownership import CLOSE_MOVING, TableMoving
 from homegame.room.protocol import LARGEST_MESSAGE, BadMessage, read_intent
 from homegame.room.service import CardRoom
-from homegame.room.store import open_store
+from homegame.room.store import TableLost, open_store
 from homegame.room.views import closed_frame, game_json
 
 __all__ = ["api", "bearer", "client_of", "create_app", "json_body", "room_routes"]
@@ -124,6 +124,8 @@ def api(handler: Callable[[Request], Awaitable[Response]]) -> Handler:
         except OverLimit as error:
             refused("%s", client_of(request), error)
             return _error(429, str(error))
+        except (TableMoving, TableLost) as error:  # nothing changed: the table's new owner takes it again
+            return _error(503, str(error), retry_after=1)
         except RoomError as error:
             return _error(400, str(error), field=error.field)
         except HomegameError as error:
@@ -145,10 +147,13 @@ async def _ok(data: Any, status: int = 200) -> Response:
     return JSONResponse(data, status_code=status)
 
 
-def _error(status: int, message: str, *, field: str | None = None) -> Response:
-    """A refusal: why, and the field of the request at fault where the room knows it."""
+def _error(status: int, message: str, *, field: str | None = None,
+           retry_after: int | None = None) -> Response:
+    """A refusal: why, and the field of the request at fault where the room knows it (or, for a
+    table changing owners, when to try again)."""
     return JSONResponse({"error": message} if field is None else {"error": message, "field": field},
-                        status_code=status)
+                        status_code=status,
+                        headers=None if retry_after is None else {"retry-after": str(retry_after)})
 
 
 def client_of(connection: Request | WebSocket) -> str:

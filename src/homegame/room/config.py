@@ -22,17 +22,17 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from homegame.bots import BOT_WORDS, Bot, make_bot
-from homegame.engine.game import MAX_CHIPS
 from homegame.errors import GameError, HomegameError, RoomError, shown
 from homegame.games import GAMES, game_class, new_game
 from homegame.games._units import PairUnits
+from homegame.room import room_fields as fields
+from homegame.room.room_fields import MOST_SEATS, ROOM_FIELDS, RoomField
 from homegame.room.tournament_config import NUMBER_FIELDS, TournamentConfig, refuse_untournamentable
 from homegame.wording import listed
 
 __all__ = ["BOT_LEVELS", "BOT_NAMES", "MOST_SEATS", "ROOM_FIELDS", "GameChoice", "RoomField", "TableConfig",
            "setup_json"]
 
-MOST_SEATS: Final = 8
 ROOM_MOST_SECONDS: Final = 5.0
 ROOM_MOST_PLAYOUTS: Final = 5000
 """The most a search bot may think over one decision at a room table (see ``bot_level``)."""
@@ -46,50 +46,6 @@ _FIELDS: Final = frozenset({"name", "seats", "buy_in", "max_buy_in", "stakes", "
 BOT_LEVELS: Final = ("heuristic", "best", "random", "search")
 """The bot levels a form offers (a client may also give ``search`` its own budget, as ``search:0.5s``,
 within the room's)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RoomField:
-    """One of the room's own fields of a table's setup: how a form names it (``label``, in the
-    words a refusal uses too), what it is (``kind``: ``whole`` chips or counts, ``seconds``,
-    ``text``, whose bounds count characters, or ``flag``, true or false, between 0 and 1) and the
-    least and most it takes.
-
-    >>> ROOM_FIELDS["seats"].to_json()
-    {'label': 'Seats', 'kind': 'whole', 'least': 2, 'most': 8}
-    """
-
-    label: str
-    kind: str
-    least: int | float
-    most: int | float
-
-    def to_json(self) -> dict[str, Any]:
-        return {"label": self.label, "kind": self.kind, "least": self.least, "most": self.most}
-
-
-ROOM_FIELDS: Final = {
-    "name": RoomField("Name", "text", 1, 60),
-    "seats": RoomField("Seats", "whole", 2, MOST_SEATS),
-    "bots": RoomField("Bots", "whole", 0, MOST_SEATS - 1),
-    "buy_in": RoomField("Buy-in (chips)", "whole", 1, MAX_CHIPS // MOST_SEATS),
-    "max_buy_in": RoomField("Maximum buy-in (chips)", "whole", 1, MAX_CHIPS // MOST_SEATS),
-    "clock": RoomField("Clock (seconds a turn)", "seconds", 0.05, 3600),
-    "points_rate": RoomField("Chips a point", "whole", 1, 10**6),
-    "pause": RoomField("Pause between deals (s)", "seconds", 0, 60),
-    "timeouts_to_sit_out": RoomField("Timeouts before sitting out", "whole", 1, 100),
-    "public": RoomField("Listed in the lobby", "flag", 0, 1),
-    "ask_to_sit": RoomField("Players ask the host to sit", "flag", 0, 1),
-    "host_starts": RoomField("The host starts the night", "flag", 0, 1),
-    "approve_chips": RoomField("The host approves rebuys and top-ups", "flag", 0, 1),
-    "time_bank": RoomField("Time bank (seconds)", "seconds", 0, 3600),
-    "time_bank_refill": RoomField("Time bank refill (seconds)", "seconds", 0, 3600),
-    "time_bank_every": RoomField("Refill every (hands)", "whole", 1, 1000),
-    "bomb_pot": RoomField("Bomb pot (chips each)", "whole", 0, MAX_CHIPS // MOST_SEATS),
-    "bomb_pot_every": RoomField("Bomb pot every (hands)", "whole", 0, 1000),
-}
-"""The room's own fields a form sets, with their bounds: the one place they are declared, which
-the lobby reads (:func:`setup_json`) and :meth:`TableConfig.from_json` checks against."""
 
 
 def setup_json() -> dict[str, Any]:
@@ -175,28 +131,28 @@ class TableConfig:
                             f"fields: {', '.join(sorted(_FIELDS))}")
         games = _games(data.get("games", sorted(GAMES)))
         config = cls(
-            name=_text("name", data.get("name")),
-            seats=_whole("seats", data.get("seats", 6)),
-            buy_in=(buy_in := _whole("buy_in", data.get("buy_in", 100))),
-            max_buy_in=_max_buy_in(data.get("max_buy_in", buy_in), buy_in),
+            name=fields.text("name", data.get("name")),
+            seats=fields.whole("seats", data.get("seats", 6)),
+            buy_in=(buy_in := fields.whole("buy_in", data.get("buy_in", 100))),
+            max_buy_in=fields.max_buy_in(data.get("max_buy_in", buy_in), buy_in),
             stakes=_stakes(data.get("stakes", {})),
             games=games,
             default_game=_default(data.get("default_game", games[0].game), games),
-            bots=_whole("bots", data.get("bots", 0)),
+            bots=fields.whole("bots", data.get("bots", 0)),
             bot_level=_bot_level(data.get("bot_level", "heuristic")),
-            clock=_seconds("clock", data.get("clock", 30.0)),
-            timeouts_to_sit_out=_whole("timeouts_to_sit_out", data.get("timeouts_to_sit_out", 2)),
-            points_rate=_optional_whole("points_rate", data.get("points_rate")),
-            pause=_seconds("pause", data.get("pause", 3.0)),
-            public=_flag("public", data.get("public", False)),
-            ask_to_sit=_flag("ask_to_sit", data.get("ask_to_sit", False)),
-            host_starts=_flag("host_starts", data.get("host_starts", False)),
-            approve_chips=_flag("approve_chips", data.get("approve_chips", False)),
-            time_bank=_seconds("time_bank", data.get("time_bank", 0.0)),
-            time_bank_refill=_seconds("time_bank_refill", data.get("time_bank_refill", 0.0)),
-            time_bank_every=_whole("time_bank_every", data.get("time_bank_every", 10)),
-            bomb_pot=_whole("bomb_pot", data.get("bomb_pot", 0)),
-            bomb_pot_every=_whole("bomb_pot_every", data.get("bomb_pot_every", 0)),
+            clock=fields.seconds("clock", data.get("clock", 30.0)),
+            timeouts_to_sit_out=fields.whole("timeouts_to_sit_out", data.get("timeouts_to_sit_out", 2)),
+            points_rate=fields.optional_whole("points_rate", data.get("points_rate")),
+            pause=fields.seconds("pause", data.get("pause", 3.0)),
+            public=fields.flag("public", data.get("public", False)),
+            ask_to_sit=fields.flag("ask_to_sit", data.get("ask_to_sit", False)),
+            host_starts=fields.flag("host_starts", data.get("host_starts", False)),
+            approve_chips=fields.flag("approve_chips", data.get("approve_chips", False)),
+            time_bank=fields.seconds("time_bank", data.get("time_bank", 0.0)),
+            time_bank_refill=fields.seconds("time_bank_refill", data.get("time_bank_refill", 0.0)),
+            time_bank_every=fields.whole("time_bank_every", data.get("time_bank_every", 10)),
+            bomb_pot=fields.whole("bomb_pot", data.get("bomb_pot", 0)),
+            bomb_pot_every=fields.whole("bomb_pot_every", data.get("bomb_pot_every", 0)),
             tournament=_tournament(data.get("tournament")),
         )
         config.check()
@@ -347,9 +303,6 @@ def bomb_pot_games() -> frozenset[str]:
     return frozenset(name for name, game in GAMES.items() if "bomb_pot" in game.settings)
 
 
-def _optional_whole(name: str, value: object) -> int | None:
-    """A whole-number field a table may leave to each game (``None``)."""
-    return None if value is None else _whole(name, value)
 
 
 def _pairs_among(text: object, seats: Sequence[int], *, table_seats: int) -> object:
@@ -401,22 +354,8 @@ def _mended(data: dict[str, Any]) -> dict[str, Any]:
     return mended
 
 
-def _max_buy_in(value: object, buy_in: int) -> int:
-    """The most a player may bring: the buy-in, or more where the table allows deep stacks."""
-    room_field = ROOM_FIELDS["max_buy_in"]
-    if type(value) is not int or not buy_in <= value <= room_field.most:
-        raise RoomError(f"{room_field.label}: the most a player may bring, from the buy-in ({buy_in}) to "
-                        f"{room_field.most:,} chips, not {shown(value)}", field="max_buy_in")
-    return value
 
 
-def _text(name: str, value: object) -> str:
-    room_field = ROOM_FIELDS[name]
-    if not isinstance(value, str) or not value.strip() or len(value) > room_field.most \
-            or not value.isprintable():
-        raise RoomError(f"{room_field.label}: {room_field.least} to {room_field.most} printable characters, "
-                        f"not {shown(value)}", field=name)
-    return value.strip()
 
 
 def _bot_level(value: object) -> str:
@@ -426,27 +365,10 @@ def _bot_level(value: object) -> str:
     return value
 
 
-def _flag(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise RoomError(f"{ROOM_FIELDS[name].label}: true or false, not {shown(value)}", field=name)
-    return value
 
 
-def _whole(name: str, value: object) -> int:
-    room_field = ROOM_FIELDS[name]
-    if type(value) is not int or not room_field.least <= value <= room_field.most:
-        raise RoomError(f"{room_field.label}: a whole number from {room_field.least:,} to "
-                        f"{room_field.most:,}, not {shown(value)}", field=name)
-    return value
 
 
-def _seconds(name: str, value: object) -> float:
-    room_field = ROOM_FIELDS[name]
-    if not isinstance(value, int | float) or isinstance(value, bool) \
-            or not room_field.least <= value <= room_field.most:
-        raise RoomError(f"{room_field.label}: a number of seconds from {room_field.least:g} to "
-                        f"{room_field.most:g}, not {shown(value)}", field=name)
-    return float(value)
 
 
 def _stakes(value: object) -> dict[str, Any]:

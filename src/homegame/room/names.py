@@ -21,12 +21,13 @@ from __future__ import annotations
 import functools
 import json
 import unicodedata
+from collections.abc import Iterable
 from importlib import resources
 from typing import Final
 
 from homegame.errors import RoomError, shown
 
-__all__ = ["LONGEST_NAME", "display_name", "name_keys", "same_name", "skeleton"]
+__all__ = ["LONGEST_NAME", "display_name", "name_keys", "same_name", "skeleton", "taken_alike"]
 
 LONGEST_NAME: Final = 24
 
@@ -52,6 +53,19 @@ def name_keys(name: str) -> frozenset[str]:
 def same_name(one: str, other: str) -> bool:
     """Whether ``one`` and ``other`` would read as one name at a table."""
     return not name_keys(one).isdisjoint(name_keys(other))
+
+
+def taken_alike(name: str, taken: Iterable[str]) -> str | None:
+    """The name among ``taken`` that ``name`` would read as, as a refusal says it (with what it
+    reads as when they differ by more than case); ``None`` when ``name`` is free.
+
+    >>> taken_alike("ANN", ["bob", "ann"]), taken_alike("b0b", ["bob"]), taken_alike("cy", ["bob"])
+    ('ann', 'bob (which reads as b0b)', None)
+    """
+    alike = next((other for other in taken if same_name(name, other)), None)
+    if alike is not None and alike.casefold() != name.casefold():
+        return f"{alike} (which reads as {name})"
+    return alike
 
 
 def skeleton(text: str) -> str:

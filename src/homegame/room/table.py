@@ -39,7 +39,7 @@ from homegame.errors import HomegameError, NotAllowed, RoomError, did_you_mean, 
 from homegame.room.config import BOT_NAMES, TableConfig
 from homegame.room.devices import CODE_LIFETIME, MOST_DEVICES
 from homegame.room.hands import chance_by_hand, start_hand
-from homegame.room.names import display_name, same_name
+from homegame.room.names import display_name, same_name, taken_alike
 from homegame.room.seats import HOUSE
 from homegame.room.table_state import TableEvent, TableState
 from homegame.room.tournament_table import TournamentRequests
@@ -150,10 +150,8 @@ class Table(TableState, TournamentRequests):
         shown_name = display_name(name)
         names = [s.name for s in self.seats if s is not None]
         names += [r.name for number, r in self.requests.items() if not r.refused and number != request]
-        alike = next((taken for taken in names if same_name(shown_name, taken)), None)
+        alike = taken_alike(shown_name, names)
         if alike is not None:
-            if alike.casefold() != shown_name.casefold():
-                alike = f"{alike} (which reads as {shown_name})"
             raise RoomError(f"someone called {alike} already sits here; choose another name", field="name")
         if same_name(shown_name, HOUSE):
             raise RoomError(f"'{HOUSE}' is the ledger's name for the house's chips; choose another name",

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from homegame.errors import HomegameError, RoomError
-from homegame.room.names import display_name
+from homegame.room.names import display_name, taken_alike
 from homegame.room.seats import Ledger
 from homegame.room.settle import settle_up
 from homegame.room.table import Table
@@ -127,9 +127,10 @@ class Tournament:
             if why is not None:
                 raise RoomError(f"no entry now: {why}")
             shown = display_name(name)
-            taken = {entry["name"].lower() for entry in self.entries()}
-            if shown.lower() in taken:
-                raise RoomError(f"someone called {shown} has entered already; choose another name")
+            alike = taken_alike(shown, [entry["name"] for entry in self.entries()])
+            if alike is not None:
+                raise RoomError(f"someone called {alike} has entered already; choose another name",
+                                field="name")
             host = self._roomiest(self.hosts())
             if host is None:
                 raise RoomError("the tournament's tables are full")

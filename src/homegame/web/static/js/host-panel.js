@@ -19,7 +19,7 @@ function inviteLink() {
 }
 
 /** The host's token this browser holds: the owner's, or a seat's the role was handed to. */
-function hostToken() {
+export function hostToken() {
   return app.owner || (app.seat && app.seat.token);
 }
 

@@ -7,6 +7,7 @@ import { alertOptions } from "./alerts.js";
 import { call, store } from "./api.js";
 import { $, fill, h, plural } from "./dom.js";
 import { gameFor } from "./games.js";
+import { hostToken } from "./host-panel.js";
 import { SHORTCUTS } from "./keys.js";
 import { renderMarkdown } from "./markdown.js";
 import { comeBackButton, rebuyForm } from "./seat-controls.js";
@@ -177,8 +178,10 @@ function showLedger(env, body, data, closed = false) {
   const { app, tableId } = env;
   const night = h("div", { class: "night-slot" });
   nightSection(env).then((section) => night.replaceChildren(section));
-  const owner = store.owner(tableId);
   const table = app.frame ? app.frame.table : null;
+  // a bomb pot is the host's call (the owner's, or the seat's the role was handed to), a
+  // tournament's its owner's; the night ends from the host's panel, the one place a table closes
+  const host = table && table.tournament ? store.owner(tableId) : app.frame && app.frame.host ? hostToken() : null;
   const open = !closed && table && table.phase !== "closed";
   const places = data.lines.some((line) => "place" in line);  // a tournament's: places, entry fees and prizes
   const titles = places ? ["Place", "Name", "Entry", "Prize", "Net"] : ["Name", "Brought", "Took away", "In front", "Net"];
@@ -197,38 +200,23 @@ function showLedger(env, body, data, closed = false) {
        data.lines.some((line) => line.bot) ? h("p", { class: "note" }, "Bots play the house's chips: the house settles for them.") : null,
        open && table.closing ? h("p", { class: "note" }, "The table closes when the hand in play ends.") : null,
        night,
-       owner && open && !table.closing ? bombPotControl(env, owner, table) : null,
-       owner && open && !table.closing && !table.tournament
-         ? h("button", { type: "button", class: "act danger", onclick: () => closeTable(env, owner) }, "Close the table") : null);
+       host && open && !table.closing ? bombPotControl(env, host, table) : null);
 }
 
-/** The owner's call of a bomb pot, where the table deals them: the next hand of a game that has them. */
-function bombPotControl(env, owner, table) {
+/** The host's call of a bomb pot, where the table deals them: the next hand of a game that has them. */
+function bombPotControl(env, host, table) {
   if (!table.config.bomb_pot) return null;
   if (table.bomb_pot_called) return h("p", { class: "note" }, `A bomb pot of ${table.config.bomb_pot} each is called for the next hand.`);
-  return h("button", { type: "button", class: "act", "data-action": "bomb-pot", onclick: () => callBombPot(env, owner) },
+  return h("button", { type: "button", class: "act", "data-action": "bomb-pot", onclick: () => callBombPot(env, host) },
            `Call a bomb pot (${table.config.bomb_pot} each)`);
 }
 
-async function callBombPot(env, owner) {
+async function callBombPot(env, host) {
   const body = $("#panel-body");
   try {
-    const answer = await call(`/api/tables/${encodeURIComponent(env.tableId)}/bomb-pot`, { method: "POST", body: {}, token: owner });
+    const answer = await call(`/api/tables/${encodeURIComponent(env.tableId)}/bomb-pot`, { method: "POST", body: {}, token: host });
     body.prepend(h("p", { class: "notice", role: "status" },
                    `Bomb pot called: the next hand of ${answer.games.join(" or ")} starts with ${answer.chips} from everyone.`));
-  } catch (error) {
-    body.append(failure(error));
-  }
-}
-
-/** Close the table (its owner only): at once between hands, else when the hand in play ends. */
-async function closeTable(env, owner) {
-  const body = $("#panel-body");
-  try {
-    const answer = await call(`/api/tables/${encodeURIComponent(env.tableId)}/close`, { method: "POST", body: {}, token: owner });
-    showLedger(env, body, answer.ledger, answer.closed);
-    body.prepend(h("p", { class: "notice", role: "status" }, answer.closed
-      ? "The table is closed: the final ledger." : "The table closes when the hand in play ends."));
   } catch (error) {
     body.append(failure(error));
   }

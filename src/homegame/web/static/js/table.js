@@ -15,6 +15,7 @@ import { gameFor, money } from "./games.js";
 import { hostLine, renderHost } from "./host-panel.js";
 import { joinForm, requestNotice, takeSeat } from "./join.js";
 import { installKeys } from "./keys.js";
+import { renderChat, renderLog, setupChat } from "./log-chat.js";
 import { chipsResult } from "./outcome.js";
 import { openPanel } from "./panels.js";
 import { keepPreAction, preActionBar, takePreAction } from "./preactions.js";
@@ -432,29 +433,6 @@ function renderResult() {
        chipsResult(last.chips, last.rate, ctx, over ? last.seats.map((seat) => (frame.table.seats[seat] || { stack: null }).stack) : null));
 }
 
-function renderLog() {
-  const frame = app.frame;
-  const node = $("#log");
-  const view = frame.view;
-  const atEnd = node.scrollHeight - node.scrollTop - node.clientHeight < 30;
-  if (!view) {
-    fill(node, h("li", { class: "note" }, "No hand yet."));
-    return;
-  }
-  const teller = words();
-  const lines = view.log.map((event) => teller.tell(event)).filter(Boolean);
-  fill(node, h("li", { class: "log-title" }, `Hand ${hand().number}: ${hand().title}`), lines.map((line) => h("li", {}, textNodes(line))));
-  if (atEnd) node.scrollTop = node.scrollHeight;
-}
-
-function renderChat() {
-  const node = $("#chat-lines");
-  fill(node, app.chat.map((line) => h("li", {}, h("b", { class: "who" }, line.name), ": ", h("span", {}, line.text))));
-  node.scrollTop = node.scrollHeight;
-  const tab = $("#tab-chat");
-  if (tab && tab.getAttribute("aria-selected") !== "true" && app.chat.length) tab.dataset.unread = "true";
-}
-
 // -- the page's own controls ---------------------------------------------------------------------------
 
 async function loadGames() {
@@ -464,39 +442,6 @@ async function loadGames() {
     if (app.frame && app.frame.you.choosing) renderActions();
   } catch (error) {
     // titles fall back on the games' names
-  }
-}
-
-/** Why a chat line was not sent, under the chat box (not among the table's controls). */
-function chatNote(text) {
-  const note = $("#chat-note");
-  note.textContent = text;
-  note.hidden = !text;
-}
-
-function setupChat() {
-  $("#chat-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const input = $("#chat-input");
-    const text = input.value.trim();
-    if (!text) return;
-    if (!app.seat) {
-      chatNote("Take a seat to chat.");
-      return;
-    }
-    const answer = await app.socket.send({ type: "chat", text });
-    if (answer.type === "ack") input.value = "";
-    chatNote(answer.type === "ack" ? "" : answer.message);
-  });
-  $("#chat-input").addEventListener("input", () => chatNote(""));
-  for (const tab of $$(".tabs [role=tab]")) {
-    tab.addEventListener("click", () => {
-      for (const other of $$(".tabs [role=tab]")) {
-        other.setAttribute("aria-selected", String(other === tab));
-        $(`#${other.getAttribute("aria-controls")}`).hidden = other !== tab;
-      }
-      delete tab.dataset.unread;
-    });
   }
 }
 
