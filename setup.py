@@ -25,8 +25,8 @@ from setuptools import setup
 # field types the codec reads; the compiled ``engine/frozen.py`` fills them), the codec and replay,
 # numpy's batch paths, and the faces, but for the agents' encodings: every step of a learning
 # environment writes an observation and an action mask through them.
-ENGINE = ["action_sets", "actions", "betting", "carried_pot", "chance", "frozen", "history", "pots", "seats",
-          "showdown", "stakes", "state", "stock"]
+ENGINE = ["action_sets", "actions", "betting", "carried_pot", "chance", "frozen", "history", "money", "pots",
+          "seats", "showdown", "stakes", "state", "stock"]
 GAMES = ["_naturals", "_rows", "anaconda/showdown", "anaconda/state", "chinese", "draw/showdown",
          "draw/state", "open_face", "pai_gow/game", "pai_gow/hands", "pai_gow/house_way", "pai_gow/settle",
          "paiute/hints", "paiute/state", "paiute/targets", "paiute/wild", "papayoo/state", "papayoo/table",

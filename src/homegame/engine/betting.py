@@ -2,7 +2,8 @@
 
 Every betting game builds a :class:`BettingRound` on the hand's :class:`~homegame.engine.pots.Chips`
 for each round, says who acts first and how the round is limited (:class:`Limits`), then asks it
-for the seat to act, the legal actions and why an action is refused, and applies actions.
+for the seat to act, the legal actions and why an action is refused, and applies actions. What a
+view shows of the money and the antes are in :mod:`homegame.engine.money` (importable from here too).
 
 **Amounts.** Every amount names the total this seat has bet *in this round* after the action, as
 PokerKit's "completion/betting/raising to": ``bet 20`` makes the seat's bet 20, ``raise 60`` makes it
@@ -43,21 +44,23 @@ a turn since the last raise, or when one seat is left.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
 
 from homegame._compile import mypyc_attr, rebuilt_from_fields
 from homegame.engine.action_sets import EMPTY, ActionSet, Amounts, Choices
 from homegame.engine.actions import Action, amount_action
+from homegame.engine.money import (
+    add_money_fields,
+    by_seat,
+    money_fields,
+    post_antes,
+    seat_to_call,
+    sorted_seats,
+)
 from homegame.engine.pots import Chips
 from homegame.errors import GameError
-
-if TYPE_CHECKING:
-    from collections.abc import Iterable
-
-    from homegame.engine.history import History
 
 __all__ = ["CHECK", "FOLD", "RAISING", "STRUCTURES", "STRUCTURE_LABELS", "VOLUNTARY", "BettingRound",
            "Limits", "add_money_fields", "by_seat", "money_fields", "passive", "post_antes", "seat_to_call",
@@ -130,15 +133,19 @@ class Limits:
 rebuilt_from_fields(Limits)
 
 
+Raising = tuple[str, int, int]
+"""A bet, raise or completion a seat may make: its kind and the lowest and highest total."""
+
+
 @lru_cache(maxsize=4096)
-def _betting_set(call: int | None, kind: str | None, low: int, high: int) -> ActionSet:
-    """Check (``call`` None) or fold and call to ``call``, then ``kind`` from ``low`` to ``high``.
+def _betting_set(call: int | None, raising: Raising | None) -> ActionSet:
+    """Check (``call`` None) or fold and call to ``call``, then the ``raising`` allowed, if any.
 
     Shared between rounds and hands: the same few sets come up again and again, and a shared set
     indexes and tests membership at tuple speed once it has been used (see ``ActionSet``).
     """
     calm = _CHECK_ONLY if call is None else Choices((FOLD, amount_action("call", call)))
-    return ActionSet(calm) if kind is None else ActionSet(calm, Amounts(kind, low, high))
+    return ActionSet(calm) if raising is None else ActionSet(calm, Amounts(*raising))
 
 
 @lru_cache(maxsize=16)
@@ -179,7 +186,7 @@ class BettingRound:
         self._aggressor: int | None = None
         self._bring_in_due = bring_in is not None
         self.called: set[int] = set()
-        self.needs = set(self._active())
+        self.needs = self._active()
         self.turn: int | None = None
         self._advance(first - 1)
 
@@ -198,10 +205,13 @@ class BettingRound:
 
     # -- who is to act --------------------------------------------------------------------------
 
-    def _active(self) -> list[int]:
-        """Seats still in the hand and not all-in."""
+    def _active(self) -> set[int]:
+        """Seats still in the hand and not all-in (set operations: no comprehension's frame)."""
         chips = self.chips
-        return [s for s in range(chips.players) if s not in chips.folded and s not in chips.all_in]
+        active = set(range(chips.players))
+        active -= chips.folded
+        active -= chips.all_in
+        return active
 
     def _others_active(self, seat: int) -> bool:
         """Whether any seat but ``seat`` is still in the hand and not all-in."""
@@ -232,7 +242,7 @@ class BettingRound:
             needs.difference_update(all_in)
         in_hand = chips.players - len(folded)
         if in_hand <= 1 or (in_hand - len(all_in) == 1 and not self._bring_in_due
-                            and self.bets[self._active()[0]] >= self.highest):
+                            and self.bets[min(self._active())] >= self.highest):
             needs.clear()
         if needs:
             for seat in self._orders[after + 1]:
@@ -253,71 +263,64 @@ class BettingRound:
         bet = self.bets[seat]
         owed = self.highest - bet
         call = bet + (owed if owed < stack else stack) if owed > 0 else None
-        aggressive = self._aggressive_range(seat)
-        if aggressive is None:
-            return _betting_set(call, None, 0, 0)
-        low, high = aggressive
-        return _betting_set(call, self._aggressive_kind(), low, high)
+        return _betting_set(call, self._raising(seat))
 
     def _bring_in_legal(self, seat: int) -> ActionSet:
         """The bring-in, or a completion above it (a bring-in as large as the bet is the bet)."""
         assert self.bring_in is not None
         amount = min(self.bring_in, self.chips.stacks[seat])
         forced = Choices([amount_action("bring-in", amount)])
-        aggressive = self._aggressive_range(seat)
-        if aggressive is None or aggressive[1] <= amount:
+        raising = self._raising(seat)
+        if raising is None or raising[2] <= amount:
             return ActionSet(forced)
-        return ActionSet(forced, Amounts("complete", max(aggressive[0], amount + 1), aggressive[1]))
-
-    def _aggressive_kind(self) -> str:
-        if self.highest == 0:
-            return "bet"
-        if self.bring_in is not None and self.highest < self.limits.bet:
-            return "complete"
-        return "raise"
+        return ActionSet(forced, Amounts("complete", max(raising[1], amount + 1), raising[2]))
 
     def why_no_raise(self, seat: int) -> str | None:
         """Why ``seat`` may not bet or raise now, or ``None`` if it may."""
-        chips, limits = self.chips, self.limits
-        if chips.stacks[seat] <= self.highest - self.bets[seat]:
+        chips, limits, highest = self.chips, self.limits, self.highest
+        if chips.stacks[seat] <= highest - self.bets[seat]:
             return "you have no chips left beyond a call"
         if (chips.all_in or len(chips.folded) >= chips.players - 1) and not self._bring_in_due \
                 and not self._others_active(seat):
             return "everyone else still in is all-in, so you may only call"
-        if limits.cap is not None and self.raises >= limits.cap:
-            return f"the betting is capped at {limits.cap} bets and raises in a round"
-        if limits.structure == "draw" and seat in self.called:
-            return "you have called in this round, so you may not raise (draw poker rule)"
-        if limits.structure == "draw" and seat == self._aggressor:
-            return "everyone called or folded to your raise, so you may not raise again"
-        if self._seen_level.get(seat, -1) == self._opened_at and self.highest > 0:
+        cap = limits.cap
+        if cap is not None and self.raises >= cap:
+            return f"the betting is capped at {cap} bets and raises in a round"
+        if limits.structure == "draw":
+            if seat in self.called:
+                return "you have called in this round, so you may not raise (draw poker rule)"
+            if seat == self._aggressor:
+                return "everyone called or folded to your raise, so you may not raise again"
+        if highest > 0 and self._seen_level.get(seat, -1) == self._opened_at:
             return "the last raise was a short all-in, which does not reopen the betting to you"
         return None
 
-    def _aggressive_range(self, seat: int) -> tuple[int, int] | None:
-        """The lowest and highest total a bet, raise or completion by ``seat`` may make now."""
+    def _raising(self, seat: int) -> Raising | None:
+        """The bet, raise or completion ``seat`` may make now (its kind and the lowest and highest
+        total), or ``None`` when it may not (:meth:`why_no_raise`)."""
         if self.why_no_raise(seat) is not None:
             return None
-        limits, highest = self.limits, self.highest
-        all_in = self.bets[seat] + self.chips.stacks[seat]
+        limits, highest, structure = self.limits, self.highest, self.limits.structure
+        bet = self.bets[seat]
+        all_in = bet + self.chips.stacks[seat]
         if highest < limits.bet and (highest == 0 or self.bring_in is not None):
-            low = limits.bet
-            step_cap = limits.maximum
-            base = 0
+            kind = "bet" if highest == 0 else "complete"  # the opening bet, or completing a bring-in
+            low, base = limits.bet, 0
         else:
-            step = limits.bet if limits.structure in ("fixed", "spread", "draw") else self._raise_size
-            low = highest + step
-            step_cap = limits.maximum
+            kind = "raise"
+            low = highest + (self._raise_size if structure == "pot" or structure == "no" else limits.bet)
             base = highest
-        if limits.structure == "fixed":
+        if structure == "fixed":
             high = low
-        elif limits.structure == "pot":
-            high = max(low, highest + self.chips.pot + (highest - self.bets[seat]))
-        elif step_cap is not None:
-            high = base + step_cap
+        elif structure == "pot":
+            high = highest + self.chips.pot + (highest - bet)
+            if high < low:
+                high = low
+        elif limits.maximum is not None:
+            high = base + limits.maximum
         else:
             high = all_in
-        return (low if low < all_in else all_in), (high if high < all_in else all_in)
+        return kind, (low if low < all_in else all_in), (high if high < all_in else all_in)
 
     # -- acting ----------------------------------------------------------------------------------
 
@@ -353,7 +356,7 @@ class BettingRound:
         self._opened_at = self.highest = total
         if self.limits.structure in ("pot", "no"):
             self._raise_size = max(self._raise_size, increment)
-        self.needs = set(self._active())
+        self.needs = self._active()
         self._advance(seat)
 
     def _put(self, seat: int, total: int) -> None:
@@ -366,7 +369,8 @@ class BettingRound:
         if kind == "bring-in":
             self._bring_in_due = False
             self.highest = total
-            self.needs = set(self._active()) - {seat}
+            self.needs = self._active()
+            self.needs.discard(seat)
             if total >= self.limits.bet:  # a bring-in as large as the bet opens the betting
                 self.raises += 1
                 self._opened_at = total
@@ -382,8 +386,11 @@ class BettingRound:
         if total > self.highest:
             self.highest = total
         bets, highest, folded, all_in = self.bets, self.highest, self.chips.folded, self.chips.all_in
-        self.needs = {s for s in range(self.chips.players)
-                      if s != seat and bets[s] < highest and s not in folded and s not in all_in}
+        needs = set()
+        for other in range(self.chips.players):  # a loop: a comprehension here costs a closure
+            if other != seat and bets[other] < highest and other not in folded and other not in all_in:
+                needs.add(other)
+        self.needs = needs
 
     def _is_full(self, kind: str, total: int, increment: int) -> bool:
         limits = self.limits
@@ -424,7 +431,9 @@ class BettingRound:
         reason = self.why_no_raise(seat)
         if reason is not None:
             return reason
-        kind = self._aggressive_kind()
+        raising = self._raising(seat)
+        assert raising is not None
+        kind, low, high = raising
         if self._bring_in_due:
             kind = "complete" if action.kind == "complete" else "bring-in"
             if kind == "bring-in":
@@ -433,9 +442,6 @@ class BettingRound:
             if action.kind == "raise" and kind == "bet":
                 return "there is no bet to raise: bet instead"
             return f"there is already a bet of {self.highest}: {kind} instead"
-        span = self._aggressive_range(seat)
-        assert span is not None
-        low, high = span
         if action.amount is None:
             return f"say how much: '{kind} N' where N is your total bet for the round, {low} to {high}"
         if low == high:
@@ -458,76 +464,3 @@ def passive(betting: BettingRound, seat: int) -> Action:
     check
     """
     return next(a for a in betting.legal(seat) if a.kind in ("check", "call", "bring-in"))
-
-
-def money_fields(chips: Chips, betting: BettingRound | None, seat: int | None) -> dict[str, Any]:
-    """The money every betting game's view shows a seat: ``pot``, ``stacks``, this round's ``bets``,
-    what the seat has ``to_call`` (what calling would put in: at most its chips, nothing once it
-    folded) and who has ``folded``.
-
-    >>> chips = Chips([10, 1])
-    >>> betting = BettingRound(chips, first=0, limits=Limits.fixed(2))
-    >>> betting.apply(0, Action("bet", amount=2))
-    >>> money_fields(chips, betting, 1)["to_call"]
-    1
-    """
-    return add_money_fields({}, chips, betting, seat)
-
-
-def add_money_fields(fields: dict[str, Any], chips: Chips, betting: BettingRound | None,
-                     seat: int | None) -> dict[str, Any]:
-    """:func:`money_fields` written into ``fields``, the view's fields as a state builds them (one
-    dictionary filled in place costs less than one merged from several); returns ``fields``."""
-    fields["pot"] = chips.pot
-    fields["stacks"] = by_seat(chips.stacks)
-    fields["bets"] = by_seat(betting.bets) if betting is not None else {}
-    fields["to_call"] = seat_to_call(chips, betting, seat)
-    fields["folded"] = sorted_seats(chips.folded)
-    return fields
-
-
-def seat_to_call(chips: Chips, betting: BettingRound | None, seat: int | None) -> int:
-    """What calling would put in for ``seat``: at most its chips, nothing once it folded or when no
-    round is being bet (the view's ``to_call``, the one money field that is the seat's own)."""
-    if betting is None or seat is None or seat in chips.folded:
-        return 0
-    return min(betting.to_call(seat), chips.stacks[seat])
-
-
-def by_seat(values: list[int]) -> dict[int, int]:
-    """Each seat's number of ``values`` (one per seat), keyed by seat, as views show stacks and bets
-    (a comprehension over a list's positions: the compiled build runs it natively, where
-    ``dict(enumerate(...))`` is two generic calls and ``enumerate`` over a sequence a generic loop).
-
-    >>> by_seat([8, 10])
-    {0: 8, 1: 10}
-    """
-    return {seat: values[seat] for seat in range(len(values))}
-
-
-def sorted_seats(seats: Collection[int]) -> tuple[int, ...]:
-    """``seats`` in order, as views list who folded or is all in (most often nobody or one seat:
-    no sort)."""
-    if not seats:
-        return ()
-    if len(seats) == 1:
-        return tuple(seats)
-    return tuple(sorted(seats))
-
-
-def post_antes(history: History, chips: Chips, seats: Iterable[int], ante: int) -> None:
-    """Each of ``seats`` posts an ante of ``ante`` chips (all it has, if less), logged as one
-    ``"ante"`` event of what each posted.
-
-    >>> from homegame.engine.history import History
-    >>> history, chips = History({}), Chips([10, 1])
-    >>> post_antes(history, chips, [0, 1], 2)
-    >>> history.events[0].data, chips.stacks
-    ({'posted': {'0': 2, '1': 1}}, [8, 0])
-    """
-    posted = tuple([(seat, chips.post(seat, ante)) for seat in seats])
-    history.add_later("ante", None, _posted_data, posted)
-
-
-def _posted_data(posted: tuple[tuple[int, int], ...]) -> dict[str, Any]:
-    return {"posted": {str(seat): amount for seat, amount in posted}}

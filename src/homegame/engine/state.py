@@ -78,9 +78,12 @@ class GameState(Generic[ViewT]):
         player = seat if type(seat) is int else self.checked_seat(seat)
         legal = self._legal_cache.get(player)
         if legal is None:
-            if not 0 <= player < self.players:
-                player = self.checked_seat(player)  # raises: not a seat of this table
-            legal = self._legal(player) if player in self.to_act else EMPTY
+            if player in self.to_act:  # a seat to act is a seat of the table
+                legal = self._legal(player)
+            else:
+                if not 0 <= player < self.players:
+                    player = self.checked_seat(player)  # raises: not a seat of this table
+                legal = EMPTY
             self._legal_cache[player] = legal
         return legal
 
