@@ -85,3 +85,12 @@ def test_a_die_without_faces_is_refused_and_draws_nothing() -> None:
     with pytest.raises(ValueError, match="at least one face"):
         chance.roll(0)
     assert chance.record == [] and chance.roll(6) == Chance(2).roll(6)
+
+
+@pytest.mark.parametrize("order", [[2, 0, None], [0, 0, 1], [0, 1], [0, 1, 2.0], "012", [[0], 1, 2]])
+def test_a_recorded_shuffle_that_is_not_an_order_of_the_items_is_refused(order: object) -> None:
+    """A history read from a file may hold anything where a shuffle's order was: a tampered
+    Paiute history with a None in a reshuffle raised a TypeError from sorting (found by the fuzz
+    test), where a replay must refuse with a ChanceError."""
+    with pytest.raises(ChanceError, match="does not fit these cards"):
+        Chance.replaying([order]).shuffle(["a", "b", "c"])

@@ -213,7 +213,7 @@ class Chance:
                 return shuffled
             order = list(range(len(items)))
             self._permute(order)
-        elif sorted(order) != list(range(len(items))):
+        elif not _reorders(order, len(items)):
             raise ChanceError("the recorded shuffle does not fit these cards")
         if record:
             self.record.append(order)
@@ -247,3 +247,14 @@ def _key_of(seed: int | str) -> bytes:
     """The bytes a seed's stream is hashed from: its text, marked as a number or a string so that
     ``7`` and ``"7"`` deal differently."""
     return (b"#" if isinstance(seed, int) else b"$") + str(seed).encode()
+
+
+def _reorders(order: object, size: int) -> bool:
+    """Whether a recorded ``order`` (read from a history, so of any shape) puts ``size`` items in
+    an order: each index from 0 to ``size - 1`` once, as whole numbers.
+
+    >>> _reorders([2, 0, 1], 3), _reorders([0, 0, 1], 3), _reorders([1, None, 0], 3)
+    (True, False, False)
+    """
+    return isinstance(order, list) and all(type(index) is int for index in order) \
+        and sorted(order) == list(range(size))
