@@ -70,6 +70,8 @@ function installSymbols() {
   document.body.prepend(document.importNode(parsed.documentElement, true));
 }
 
+installSymbols();  // a module runs once the page is parsed: once per page, not at every card drawn
+
 function suitUse(suit, x, y, size) {
   return s("use", { href: `#suit-${suit}`, x, y, width: size, height: size });
 }
@@ -80,7 +82,6 @@ function markUse(mark) {
 
 /** The SVG of a card's face (or its back when ``code`` is null). */
 export function cardSvg(code, marks = {}, compact = false) {
-  installSymbols();
   const svg = s("svg", { viewBox: "0 0 100 140", "aria-hidden": "true", focusable: "false" });
   const card = code ? parseCard(code) : null;
   if (!card) {
@@ -153,7 +154,6 @@ export function cardRow(codes, options = {}) {
 
 /** Several cards face down as one picture: "5 cards face down". */
 export function backs(count, size = "mini") {
-  installSymbols();
   const shown = Math.min(count, 5);
   const width = 100 + (shown - 1) * 22;
   const svg = s("svg", { viewBox: `0 0 ${width} 140`, "aria-hidden": "true", focusable: "false" });
