@@ -3,7 +3,8 @@
 The HTTP API makes and lists tables, seats players, takes the host's actions, and shows ledgers and
 past hands; the websocket (``/ws``) carries the protocol of :mod:`homegame.room.protocol`. Every
 refusal is a JSON error with the fitting status (400 a bad request, 403 a missing token, 404 no
-such table, 429 over one of the room's limits), and nothing changes.
+such table, 429 over one of the room's limits, 503 with ``Retry-After`` for a table changing
+owners), and nothing changes.
 
     uvicorn.run(create_app("room.sqlite3"), host="127.0.0.1", port=8000)
 
