@@ -37,6 +37,7 @@ import functools
 import gc
 import json
 import math
+import os
 import random
 import signal
 import socket
@@ -156,7 +157,7 @@ class Room:
         self.listener = socket.create_server(("127.0.0.1", 0), backlog=1024)
         self.base = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
         serve = ["homegame", "serve", "--fd", str(self.listener.fileno()), "--store", store,
-                 "--bot-workers", "1", "--bot-delay", "0"]
+                 "--bot-workers", "1", "--bot-delay", "0", "--tables-per-hour", "0", "--most-tables", "0"]
         self.profile = profile
         start = ["-c", PROFILED.format(path=profile, argv=serve)] if profile else ["-m", *serve]
         command = [sys.executable, *start]
@@ -275,9 +276,11 @@ async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup
                                for n, c in enumerate(connections)))
     await asyncio.sleep(warmup)
     room.start_profile()
+    cpu_before, mine_before = cpu_seconds(room.process.pid), _own_cpu()
     seqs = {c.table: c.last_seq for c in firsts}
     hands = await asyncio.to_thread(_hands_played, room, firsts)
     taken = await playing
+    cpu_after, mine_after = cpu_seconds(room.process.pid), _own_cpu()
     await asyncio.to_thread(room.stop_profile)
     elapsed = time.perf_counter() - start - warmup
     events = sum(c.last_seq - seqs[c.table] for c in firsts)
@@ -288,7 +291,19 @@ async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup
     return {"clients": len(connections), "tables": tables, "seconds": elapsed, "think": think,
             "actions_per_second": sum(taken) / elapsed, "events_per_second": events / elapsed,
             "hands_per_second": hands / elapsed, "latency_ms": _percentiles(latencies),
-            "loop_lag_ms": stats["loop_lag_ms"], "server_mib": resident}
+            "loop_lag_ms": stats["loop_lag_ms"], "server_mib": resident,
+            "cpu": _cpu_used(room.process.pid, cpu_before, cpu_after, mine_after - mine_before)}
+
+
+def _own_cpu() -> float:
+    used = os.times()
+    return used.user + used.system
+
+
+def _cpu_used(room: int, before: dict[int, float], after: dict[int, float], clients: float) -> dict[str, float]:
+    """The CPU seconds the counted play took: the room's process, its bot workers, the clients."""
+    spent = {pid: used - before.get(pid, 0.0) for pid, used in after.items()}
+    return {"room": spent.pop(room, 0.0), "bots": sum(spent.values()), "clients": clients}
 
 
 def _hands_played(room: Room, connections: list[TimedConnection]) -> int:
@@ -300,6 +315,39 @@ def _percentiles(values: list[float]) -> dict[str, float]:
         return {"p50": float("nan"), "p99": float("nan"), "count": 0}
     tail = values[min(len(values) - 1, math.ceil(0.99 * len(values)) - 1)]
     return {"p50": 1000 * statistics.median(values), "p99": 1000 * tail, "count": len(values)}
+
+
+def _family(pid: int) -> list[int]:
+    """``pid`` and every process under it (the room and its bot workers)."""
+    found, index = [pid], 0
+    while index < len(found):
+        try:
+            tasks = list(Path(f"/proc/{found[index]}/task").iterdir())
+        except OSError:
+            tasks = []
+        for task in tasks:
+            try:
+                found.extend(int(child) for child in (task / "children").read_text().split())
+            except OSError:
+                pass
+        index += 1
+    return found
+
+
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> dict[int, float]:
+    """The CPU time (user and system) each process of ``pid``'s family has used so far, by pid:
+    what the kernel counts for it, so the figure holds however loaded the machine is."""
+    used = {}
+    for member in _family(pid):
+        try:
+            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        used[member] = (int(fields[11]) + int(fields[12])) / _TICK  # utime and stime
+    return used
 
 
 def _resident_mib(pid: int | str = "self") -> float:
@@ -354,6 +402,10 @@ def _report(played: dict[str, Any]) -> None:
           f"p99 {latency['p99']:.1f} ms over {latency['count']} actions (goal: p99 under 50 ms)")
     print(f"  the room's event-loop lag: p50 {lag['p50']:.1f} ms, p99 {lag['p99']:.1f} ms, "
           f"max {lag['max']:.1f} ms; its memory {played['server_mib']:.0f} MiB")
+    cpu, actions = played["cpu"], played["actions_per_second"] * played["seconds"]
+    print(f"  CPU a client action: the room's process {1000 * cpu['room'] / max(actions, 1):.2f} ms, its bot "
+          f"worker {1000 * cpu['bots'] / max(actions, 1):.2f} ms, the clients {1000 * cpu['clients'] / max(actions, 1):.2f} ms; "
+          f"the room at {cpu['room'] / played['seconds']:.0%} of a core")
     if "parts" in played:
         parts = played["parts"]
         actions = played["actions_per_second"] * played["seconds"]
@@ -364,6 +416,15 @@ def _report(played: dict[str, Any]) -> None:
             print(f"    {seconds:8.3f} s  {function}")
 
 
+def room_build() -> str:
+    """Which homegame the room's process runs: ``homegame serve`` starts with this interpreter in
+    this folder, so it imports what this probe imports (the compiled build when the wheel is
+    installed, plain Python from ``src/`` with an editable install)."""
+    probe = "import homegame.engine.state as s; print(s.__file__)"
+    where = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+    return f"{'plain Python' if where.endswith('.py') else 'compiled (mypyc)'}, from {Path(where).parents[2]}"
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks room")
     parser.add_argument("--tables", type=int, default=50)
@@ -372,12 +433,17 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play not counted, first")
     parser.add_argument("--think", type=float, nargs="*", default=[1.0, 0.0],
                         help="players' mean thinking time per action, one run each (0: at once)")
-    parser.add_argument("--idle", type=int, default=1000, help="tables for the memory and restart figures")
+    parser.add_argument("--idle", type=int, default=1000, help="tables for the memory and restart figures (0: none)")
     parser.add_argument("--profile", action="store_true", help="profile the room: its CPU time by part")
     args = parser.parse_args(argv)
+    print(f"the room runs homegame {room_build()}; SQLite store; load average {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores")
     for think in args.think:
         _report(asyncio.run(play(args.tables, args.clients, args.seconds, args.warmup, think,
                                  profile=args.profile)))
+        print(f"  load average after the run: {os.getloadavg()[0]:.1f}")
+    if not args.idle:
+        return
     idle = asyncio.run(idle_and_restart(args.idle))
     print(f"idle: {idle['mib_per_idle_table'] * 1024:.0f} KiB a table waiting for a player ({idle['tables']} "
           f"tables, {idle['with_a_hand_in_play']} with a hand in play; goal: under 1 MiB)")
