@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
+import contextlib
 import functools
 import gc
 import json
@@ -300,7 +301,8 @@ def _own_cpu() -> float:
     return used.user + used.system
 
 
-def _cpu_used(room: int, before: dict[int, float], after: dict[int, float], clients: float) -> dict[str, float]:
+def _cpu_used(room: int, before: dict[int, float], after: dict[int, float],
+              clients: float) -> dict[str, float]:
     """The CPU seconds the counted play took: the room's process, its bot workers, the clients."""
     spent = {pid: used - before.get(pid, 0.0) for pid, used in after.items()}
     return {"room": spent.pop(room, 0.0), "bots": sum(spent.values()), "clients": clients}
@@ -326,10 +328,8 @@ def _family(pid: int) -> list[int]:
         except OSError:
             tasks = []
         for task in tasks:
-            try:
+            with contextlib.suppress(OSError):
                 found.extend(int(child) for child in (task / "children").read_text().split())
-            except OSError:
-                pass
         index += 1
     return found
 
@@ -402,9 +402,9 @@ def _report(played: dict[str, Any]) -> None:
           f"p99 {latency['p99']:.1f} ms over {latency['count']} actions (goal: p99 under 50 ms)")
     print(f"  the room's event-loop lag: p50 {lag['p50']:.1f} ms, p99 {lag['p99']:.1f} ms, "
           f"max {lag['max']:.1f} ms; its memory {played['server_mib']:.0f} MiB")
-    cpu, actions = played["cpu"], played["actions_per_second"] * played["seconds"]
-    print(f"  CPU a client action: the room's process {1000 * cpu['room'] / max(actions, 1):.2f} ms, its bot "
-          f"worker {1000 * cpu['bots'] / max(actions, 1):.2f} ms, the clients {1000 * cpu['clients'] / max(actions, 1):.2f} ms; "
+    cpu, actions = played["cpu"], max(1.0, played["actions_per_second"] * played["seconds"])
+    print(f"  CPU a client action: the room's process {1000 * cpu['room'] / actions:.2f} ms, its bot "
+          f"worker {1000 * cpu['bots'] / actions:.2f} ms, the clients {1000 * cpu['clients'] / actions:.2f} ms; "
           f"the room at {cpu['room'] / played['seconds']:.0%} of a core")
     if "parts" in played:
         parts = played["parts"]
@@ -421,7 +421,8 @@ def room_build() -> str:
     this folder, so it imports what this probe imports (the compiled build when the wheel is
     installed, plain Python from ``src/`` with an editable install)."""
     probe = "import homegame.engine.state as s; print(s.__file__)"
-    where = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+    where = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                           check=True).stdout.strip()
     return f"{'plain Python' if where.endswith('.py') else 'compiled (mypyc)'}, from {Path(where).parents[2]}"
 
 
@@ -433,7 +434,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play not counted, first")
     parser.add_argument("--think", type=float, nargs="*", default=[1.0, 0.0],
                         help="players' mean thinking time per action, one run each (0: at once)")
-    parser.add_argument("--idle", type=int, default=1000, help="tables for the memory and restart figures (0: none)")
+    parser.add_argument("--idle", type=int, default=1000,
+                        help="tables for the memory and restart figures (0: none)")
     parser.add_argument("--profile", action="store_true", help="profile the room: its CPU time by part")
     args = parser.parse_args(argv)
     print(f"the room runs homegame {room_build()}; SQLite store; load average {os.getloadavg()[0]:.1f} "
