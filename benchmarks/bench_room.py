@@ -404,7 +404,8 @@ def _report(played: dict[str, Any]) -> None:
           f"max {lag['max']:.1f} ms; its memory {played['server_mib']:.0f} MiB")
     cpu, actions = played["cpu"], max(1.0, played["actions_per_second"] * played["seconds"])
     print(f"  CPU a client action: the room's process {1000 * cpu['room'] / actions:.2f} ms, its bot "
-          f"worker {1000 * cpu['bots'] / actions:.2f} ms, the clients {1000 * cpu['clients'] / actions:.2f} ms; "
+          f"worker {1000 * cpu['bots'] / actions:.2f} ms, the clients "
+          f"{1000 * cpu['clients'] / actions:.2f} ms; "
           f"the room at {cpu['room'] / played['seconds']:.0%} of a core")
     if "parts" in played:
         parts = played["parts"]
