@@ -369,7 +369,7 @@ async def idle_and_restart(count: int) -> dict[str, float]:
         for number in range(count):
             table, _ = await room.create_table({"name": f"idle {number}", "seats": 2, "bots": 1,
                                                 "games": ["draw"], "clock": 3600})
-            seat, _ = await room.join(table, "ann")
+            seat = (await room.join(table, "ann"))["seat"]
             host = room.host(table)
             if host.table.chooser == seat:
                 await host.change(functools.partial(_call_draw, seat=seat, room=room))
