@@ -8,16 +8,22 @@ the hand ever leaves the room while it is played.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Collection
 from functools import cache
 from typing import Any
 
+from homegame.engine.codec import to_json
+from homegame.engine.history import Event
+from homegame.engine.view import View
 from homegame.games import game_class, new_game
 from homegame.room.hands import HandInPlay, rate_json
 from homegame.room.settle import settle_up
 from homegame.room.table import Table
 
-__all__ = ["closed_frame", "game_json", "hand_chips", "ledger_json", "state_frame", "table_json"]
+__all__ = ["EventTexts", "closed_frame", "dumps", "game_json", "hand_chips", "ledger_json", "state_frame",
+           "state_text", "table_json"]
 
 
 def game_json(name: str) -> dict[str, Any]:
@@ -102,6 +108,114 @@ def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: 
     """The ``state`` message for a connection at ``seat`` (``None``: a spectator), given the
     table's public part (built once per change for every connection); ``host`` when it holds the
     host's token, ``request`` the number of the seat request it made, while the table keeps it."""
+    you, view, legal, clock_takes = _seat_parts(table, seat, now=now, request=request, host=host)
+    return {"type": "state", "seq": table.seq, "now": now, "table": public, "you": you,
+            "view": None if view is None else view.to_json(), "legal": legal, "clock_takes": clock_takes,
+            "host": host_json(table) if host else None}
+
+
+def state_text(table: Table, seat: int | None, *, public: str, now: float, host: bool = False,
+               request: int | None = None, log: EventTexts) -> str:
+    """:func:`state_frame` as the JSON text a connection is sent (the same text as
+    ``json.dumps(state_frame(...), separators=(",", ":"))``), written from parts shared with
+    other frames: ``public``, the public table's text, written once per change for every
+    connection, and the events of the hand's log, each written once a hand (``log``). A room
+    writes a frame for every seat after every action: the shared parts are most of its text.
+
+    >>> from homegame.room.config import TableConfig
+    >>> table = Table.create("t", TableConfig.from_json({"name": "t", "seats": 2, "games": ["draw"]}), at=0.0)
+    >>> public = table_json(table)
+    >>> text = state_text(table, None, public=dumps(public), now=1.0, log=EventTexts())
+    >>> text == dumps(state_frame(table, None, public=public, now=1.0))
+    True
+    """
+    you, view, legal, clock_takes = _seat_parts(table, seat, now=now, request=request, host=host)
+    return _object_text([("type", "state"), ("seq", table.seq), ("now", now), ("table", Text(public)),
+                         ("you", you), ("view", Text(_view_text(view, log))), ("legal", legal),
+                         ("clock_takes", clock_takes), ("host", host_json(table) if host else None)])
+
+
+class Text(str):
+    """A value's JSON text already written, for :func:`_object_text` to put in as it is."""
+
+
+def _object_text(fields: list[tuple[str, Any]]) -> str:
+    """The JSON text of an object of ``fields`` in order, those given as :class:`Text` put in as
+    they are; the others written a run at a time (one call of the encoder, not one a field)."""
+    parts: list[str] = []
+    run: dict[str, Any] = {}
+    for name, value in fields:
+        if isinstance(value, Text):
+            if run:
+                parts.append(dumps(run)[1:-1])
+                run = {}
+            parts.append(f"{dumps(name)}:{value}")
+        else:
+            run[name] = value
+    if run:
+        parts.append(dumps(run)[1:-1])
+    return f"{{{','.join(parts)}}}"
+
+
+def dumps(value: Any) -> str:
+    """``value`` as the compact JSON text every frame is sent as."""
+    return _ENCODE(value)
+
+
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
+
+
+class EventTexts:
+    """The JSON text of each event of a hand's log, written the first time a view shows it: an
+    event never changes, and every seat's view shows most of the log again after every action.
+    Texts are kept for one hand at a time (:meth:`for_hand`), with the events themselves, so an
+    event's identity stays its own while its text is kept."""
+
+    def __init__(self) -> None:
+        self._hand: object = None
+        self._texts: dict[int, tuple[Event, str]] = {}
+
+    def for_hand(self, hand: object) -> EventTexts:
+        """These texts, forgotten first if they were kept for another hand than ``hand``."""
+        if hand is not self._hand:
+            self._hand, self._texts = hand, {}
+        return self
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def text(self, event: Event) -> str:
+        kept = self._texts.get(id(event))
+        if kept is None or kept[0] is not event:
+            kept = self._texts[id(event)] = (event, dumps(event.to_json()))
+        return kept[1]
+
+
+def _view_text(view: View | None, log: EventTexts) -> str:
+    """``view.to_json()`` as JSON text, its log's events written by ``log``."""
+    if view is None:
+        return "null"
+    if type(view).to_json is not View.to_json:  # a view that writes itself its own way
+        return dumps(view.to_json())
+    logged = Text(f"[{','.join(log.text(event) for event in view.log)}]")
+    return _object_text([(name, logged if name == "log" else to_json(getattr(view, name)))
+                         for name in _field_names(type(view))])
+
+
+def _field_names(kind: type[View]) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(field.name for field in dataclasses.fields(kind))
+    return names
+
+
+_FIELD_NAMES: dict[type[View], tuple[str, ...]] = {}
+
+
+def _seat_parts(table: Table, seat: int | None, *, now: float, request: int | None,
+                host: bool) -> tuple[dict[str, Any], View | None, Any, Any]:
+    """What a state frame shows ``seat`` of itself and the hand: ``you``, its view of the hand in
+    play, its legal actions and what its clock would play (``None`` when not its turn)."""
     hand = table.hand
     occupant = table.seats[seat] if seat is not None else None
     # A seat sees a hand as its player only if that player sat there when it was dealt: whoever
@@ -118,14 +232,13 @@ def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: 
            "out": table.out_why(seat) if seat is not None and occupant is not None else None}
     view = legal = clock_takes = None
     if hand is not None:
-        view = hand.state.view(player).to_json()
+        view = hand.state.view(player)
         if player is not None and player in hand.state.to_act:
             you["to_act"] = True
             legal = hand.state.legal_actions(player).to_json()
             default = hand.state.default_action(player)
             clock_takes = default.to_json() if default is not None else None
-    return {"type": "state", "seq": table.seq, "now": now, "table": public, "you": you, "view": view,
-            "legal": legal, "clock_takes": clock_takes, "host": host_json(table) if host else None}
+    return you, view, legal, clock_takes
 
 
 def host_json(table: Table) -> dict[str, Any]:
