@@ -426,13 +426,16 @@ def _report(played: dict[str, Any]) -> None:
 
 
 def room_build() -> str:
-    """Which homegame the room's process runs: ``homegame serve`` starts with this interpreter in
-    this folder, so it imports what this probe imports (the compiled build when the wheel is
-    installed, plain Python from ``src/`` with an editable install)."""
-    probe = "import homegame.engine.state as s; print(s.__file__)"
-    where = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                           check=True).stdout.strip()
-    return f"{'plain Python' if where.endswith('.py') else 'compiled (mypyc)'}, from {Path(where).parents[2]}"
+    """Which homegame the room's process runs, and on which event loop: ``homegame serve`` starts
+    with this interpreter in this folder, so it imports what this probe imports (the compiled build
+    when the wheel is installed, plain Python from ``src/`` with an editable install; uvicorn runs
+    on uvloop when it is installed)."""
+    probe = ("import importlib.util, homegame.engine.state as s; print(s.__file__); "
+             "print('uvloop' if importlib.util.find_spec('uvloop') else 'asyncio')")
+    where, loop = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                                 check=True).stdout.split()
+    build = "plain Python" if where.endswith(".py") else "compiled (mypyc)"
+    return f"{build}, from {Path(where).parents[2]}, on {loop}'s event loop"
 
 
 def main(argv: list[str]) -> None:
