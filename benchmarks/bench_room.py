@@ -49,6 +49,7 @@ import tempfile
 import time
 import tracemalloc
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -198,10 +199,11 @@ class Room:
 
 
 async def play(tables: int, clients: int, seconds: float, warmup: float, think: float, *,
-               profile: bool = False) -> dict[str, Any]:
+               profile: bool = False, store: Callable[[], str] | None = None) -> dict[str, Any]:
+    """One run of play against a room on a new store: an SQLite file, or ``store()``'s address."""
     with tempfile.TemporaryDirectory() as folder:
         stats = str(Path(folder) / "room.prof") if profile else None
-        room = Room(str(Path(folder) / "room.sqlite3"), stats)
+        room = Room(store() if store else str(Path(folder) / "room.sqlite3"), stats)
         try:
             played = await _play_in(room, tables, clients, seconds, warmup, think)
         finally:
@@ -438,6 +440,39 @@ def room_build() -> str:
     return f"{build}, from {Path(where).parents[2]}, on {loop}'s event loop"
 
 
+def _store(kind: str, stack: contextlib.ExitStack) -> tuple[Callable[[], str] | None, str]:
+    """Where each run keeps its tables: a new SQLite file (``None``), a new database on the
+    PostgreSQL server at ``postgresql://...``, or (``postgres``) on one started here the way the
+    tests start theirs: on a unix socket, with ``fsync`` off. Either way a commit survives the
+    room's process being killed, not the machine's crash, as SQLite's ``synchronous=NORMAL``."""
+    if kind == "sqlite":
+        return None, "SQLite store"
+    if kind.startswith(("postgresql://", "postgres://")):
+        return _new_database(kind), f"PostgreSQL store at {kind}"
+    sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
+    from postgres_server import running_postgres  # type: ignore[import-not-found]  # the tests' helper
+
+    server = stack.enter_context(running_postgres())
+    if isinstance(server, str):
+        raise SystemExit(f"benchmarks room --store postgres: {server}")
+    return server.database, "PostgreSQL store (a server started here, fsync off)"
+
+
+def _new_database(url: str) -> Callable[[], str]:
+    """A maker of new, empty databases on the server of ``url`` (one for each run)."""
+    import urllib.parse
+
+    import psycopg
+
+    def new() -> str:
+        name = f"bench_room_{os.getpid()}_{time.monotonic_ns()}"
+        with psycopg.connect(url, autocommit=True) as connection:
+            connection.execute(f"CREATE DATABASE {name}")
+        parts = urllib.parse.urlsplit(url)
+        return urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
+    return new
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks room")
     parser.add_argument("--tables", type=int, default=50)
@@ -449,13 +484,18 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--idle", type=int, default=1000,
                         help="tables for the memory and restart figures (0: none)")
     parser.add_argument("--profile", action="store_true", help="profile the room: its CPU time by part")
+    parser.add_argument("--store", default="sqlite",
+                        help="sqlite (default), postgres (a server started for the run, as the tests do), "
+                             "or a postgresql:// URL where the benchmark may create databases")
     args = parser.parse_args(argv)
-    print(f"the room runs homegame {room_build()}; SQLite store; load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} cores")
-    for think in args.think:
-        _report(asyncio.run(play(args.tables, args.clients, args.seconds, args.warmup, think,
-                                 profile=args.profile)))
-        print(f"  load average after the run: {os.getloadavg()[0]:.1f}")
+    with contextlib.ExitStack() as stack:
+        store, named = _store(args.store, stack)
+        print(f"the room runs homegame {room_build()}; {named}; load average "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        for think in args.think:
+            _report(asyncio.run(play(args.tables, args.clients, args.seconds, args.warmup, think,
+                                     profile=args.profile, store=store)))
+            print(f"  load average after the run: {os.getloadavg()[0]:.1f}")
     if not args.idle:
         return
     idle = asyncio.run(idle_and_restart(args.idle))
