@@ -432,8 +432,8 @@ def room_build() -> str:
     with this interpreter in this folder, so it imports what this probe imports (the compiled build
     when the wheel is installed, plain Python from ``src/`` with an editable install; uvicorn runs
     on uvloop when it is installed)."""
-    probe = ("import importlib.util, homegame.engine.state as s; print(s.__file__); "
-             "print('uvloop' if importlib.util.find_spec('uvloop') else 'asyncio')")
+    probe = ("import homegame.engine.state as s; print(s.__file__)\n"
+             "try:\n    import uvloop; print('uvloop')\nexcept ImportError:\n    print('asyncio')")
     where, loop = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                                  check=True).stdout.split()
     build = "plain Python" if where.endswith(".py") else "compiled (mypyc)"
