@@ -130,31 +130,9 @@ def state_text(table: Table, seat: int | None, *, public: str, now: float, host:
     True
     """
     you, view, legal, clock_takes = _seat_parts(table, seat, now=now, request=request, host=host)
-    return _object_text([("type", "state"), ("seq", table.seq), ("now", now), ("table", Text(public)),
-                         ("you", you), ("view", Text(_view_text(view, log))), ("legal", legal),
-                         ("clock_takes", clock_takes), ("host", host_json(table) if host else None)])
-
-
-class Text(str):
-    """A value's JSON text already written, for :func:`_object_text` to put in as it is."""
-
-
-def _object_text(fields: list[tuple[str, Any]]) -> str:
-    """The JSON text of an object of ``fields`` in order, those given as :class:`Text` put in as
-    they are; the others written a run at a time (one call of the encoder, not one a field)."""
-    parts: list[str] = []
-    run: dict[str, Any] = {}
-    for name, value in fields:
-        if isinstance(value, Text):
-            if run:
-                parts.append(dumps(run)[1:-1])
-                run = {}
-            parts.append(f"{dumps(name)}:{value}")
-        else:
-            run[name] = value
-    if run:
-        parts.append(dumps(run)[1:-1])
-    return f"{{{','.join(parts)}}}"
+    head = dumps({"type": "state", "seq": table.seq, "now": now})[:-1]
+    tail = dumps({"legal": legal, "clock_takes": clock_takes, "host": host_json(table) if host else None})[1:]
+    return f'{head},"table":{public},"you":{dumps(you)},"view":{_view_text(view, log)},{tail}'
 
 
 def dumps(value: Any) -> str:
@@ -197,19 +175,24 @@ def _view_text(view: View | None, log: EventTexts) -> str:
         return "null"
     if type(view).to_json is not View.to_json:  # a view that writes itself its own way
         return dumps(view.to_json())
-    logged = Text(f"[{','.join(log.text(event) for event in view.log)}]")
-    return _object_text([(name, logged if name == "log" else to_json(getattr(view, name)))
-                         for name in _field_names(type(view))])
+    before, after = _around_log(type(view))
+    head = dumps({name: to_json(getattr(view, name)) for name in before})[:-1]
+    logged = ",".join([log.text(event) for event in view.log])
+    tail = "," + dumps({name: to_json(getattr(view, name)) for name in after})[1:] if after else "}"
+    return f'{head},"log":[{logged}]{tail}'
 
 
-def _field_names(kind: type[View]) -> tuple[str, ...]:
+def _around_log(kind: type[View]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names of a view class's fields before its ``log`` and after it, in order."""
     names = _FIELD_NAMES.get(kind)
     if names is None:
-        names = _FIELD_NAMES[kind] = tuple(field.name for field in dataclasses.fields(kind))
+        every = tuple(field.name for field in dataclasses.fields(kind))
+        where = every.index("log")
+        names = _FIELD_NAMES[kind] = (every[:where], every[where + 1:])
     return names
 
 
-_FIELD_NAMES: dict[type[View], tuple[str, ...]] = {}
+_FIELD_NAMES: dict[type[View], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def _seat_parts(table: Table, seat: int | None, *, now: float, request: int | None,
