@@ -144,19 +144,20 @@ _ENCODE = json.JSONEncoder(separators=(",", ":")).encode
 
 
 class EventTexts:
-    """The JSON text of each event of a hand's log, written the first time a view shows it: an
-    event never changes, and every seat's view shows most of the log again after every action.
-    Texts are kept for one hand at a time (:meth:`for_hand`), with the events themselves, so an
-    event's identity stays its own while its text is kept."""
+    """The JSON text of a hand's log as each seat sees it, each event written the first time a view
+    shows it: an event never changes, and every seat's view shows its log again after every action,
+    longer by an event or two. Texts are kept for one hand at a time (:meth:`for_hand`), with the
+    events themselves, so an event's identity stays its own while its text is kept."""
 
     def __init__(self) -> None:
         self._hand: object = None
         self._texts: dict[int, tuple[Event, str]] = {}
+        self._logs: dict[int | None, tuple[int, Event, str]] = {}
 
     def for_hand(self, hand: object) -> EventTexts:
         """These texts, forgotten first if they were kept for another hand than ``hand``."""
         if hand is not self._hand:
-            self._hand, self._texts = hand, {}
+            self._hand, self._texts, self._logs = hand, {}, {}
         return self
 
     def __len__(self) -> int:
@@ -168,6 +169,18 @@ class EventTexts:
             kept = self._texts[id(event)] = (event, dumps(event.to_json()))
         return kept[1]
 
+    def log_text(self, seat: int | None, log: tuple[Event, ...]) -> str:
+        """The events of ``log``, ``seat``'s view of the hand's log, as the inside of a JSON list:
+        what this seat was last shown of it, and the events since."""
+        count, last, text = self._logs.get(seat, (0, None, ""))
+        if not (0 < count <= len(log) and log[count - 1] is last):
+            count, text = 0, ""
+        new = [self.text(event) for event in log[count:]]
+        if new:
+            text = ",".join([text, *new]) if count else ",".join(new)
+            self._logs[seat] = (len(log), log[-1], text)
+        return text
+
 
 def _view_text(view: View | None, log: EventTexts) -> str:
     """``view.to_json()`` as JSON text, its log's events written by ``log``."""
@@ -177,7 +190,7 @@ def _view_text(view: View | None, log: EventTexts) -> str:
         return dumps(view.to_json())
     before, after = _around_log(type(view))
     head = dumps({name: to_json(getattr(view, name)) for name in before})[:-1]
-    logged = ",".join([log.text(event) for event in view.log])
+    logged = log.log_text(view.seat, view.log)
     tail = "," + dumps({name: to_json(getattr(view, name)) for name in after})[1:] if after else "}"
     return f'{head},"log":[{logged}]{tail}'
 
