@@ -12,8 +12,9 @@ import dataclasses
 import json
 from collections.abc import Collection
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
+from homegame.cards import Card
 from homegame.engine.codec import to_json
 from homegame.engine.history import Event
 from homegame.engine.view import View
@@ -189,10 +190,29 @@ def _view_text(view: View | None, log: EventTexts) -> str:
     if type(view).to_json is not View.to_json:  # a view that writes itself its own way
         return dumps(view.to_json())
     before, after = _around_log(type(view))
-    head = dumps({name: to_json(getattr(view, name)) for name in before})[:-1]
+    head = dumps({name: _plain(getattr(view, name)) for name in before})[:-1]
     logged = log.log_text(view.seat, view.log)
-    tail = "," + dumps({name: to_json(getattr(view, name)) for name in after})[1:] if after else "}"
+    tail = "," + dumps({name: _plain(getattr(view, name)) for name in after})[1:] if after else "}"
     return f'{head},"log":[{logged}]{tail}'
+
+
+def _plain(value: Any) -> Any:
+    """:func:`~homegame.engine.codec.to_json` of a view's field, the same data, with the shapes
+    views are mostly made of (numbers, words, cards, and tuples, lists and dicts of them) written
+    here without a lookup a value; anything else is the codec's."""
+    kind = type(value)
+    if kind in _AS_IS:
+        return value
+    if kind is Card:
+        return str(value)
+    if kind is tuple or kind is list:
+        return [_plain(item) for item in value]
+    if kind is dict:
+        return {str(key): _plain(item) for key, item in value.items()}
+    return to_json(value)
+
+
+_AS_IS: Final = frozenset({int, str, bool, float, type(None)})
 
 
 def _around_log(kind: type[View]) -> tuple[tuple[str, ...], tuple[str, ...]]:
