@@ -146,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     if public_url:
         print(f"people reach it at {public_url}", flush=True)
     # No per-message compression: a frame is a few kilobytes of JSON, sent to every seat after every
-    # action, and deflating each took half as long again as writing it (docs/performance.md).
+    # action, and deflating each took more than half as long as writing its JSON (docs/performance.md).
     socket = {"fd": args.fd} if args.fd is not None else {"host": args.host, "port": args.port}
     uvicorn.run(app, **socket, log_level="warning", ws_max_size=64 * 1024, ws_per_message_deflate=False,
                 proxy_headers=bool(trusted), forwarded_allow_ips=trusted)
