@@ -10,9 +10,12 @@ Three figures, each against its goal:
   figure is the room's cost, not a bot's thinking. Reported: actions
   per second (people's and the table's events), and the latency from a client sending its action
   to the moment the last client at that table has been pushed the change (p50, p99); the room's
-  own event-loop lag. Goal: p99 under 50 ms. The clients run in this process, the room in its own
-  (``homegame serve`` on a socket handed over), its bots in one worker process: three processes on
-  this machine's two cores.
+  own event-loop lag. Goal: p99 under 50 ms. And the CPU time (from ``/proc``) the room's process
+  used per client action, its event loop's thread apart, its bot worker's and the clients': the
+  kernel counts it whatever else runs, so it compares runs on a shared machine where latencies
+  cannot. The clients run in this process, the room in its own (``homegame serve`` on a socket
+  handed over), its bots in one worker process: three processes on this machine's two cores. The
+  report says which build the room ran (plain or compiled) on which event loop, and the load.
 - **Idle tables**: the memory (Python's allocations, by tracemalloc) a room holds per table that
   waits for a player:
   ``--idle`` tables (default 1,000), each with a bot and a person seated. Goal: under 1 MiB.
@@ -20,7 +23,10 @@ Three figures, each against its goal:
   brings every one back (the same hand, cards and clocks). Goal: 1,000 tables in under 5 s.
 
     python -m benchmarks room [--tables 50] [--clients 4] [--seconds 20] [--warmup 5] [--think 1 0]
-                              [--idle 1000] [--profile]
+                              [--idle 1000] [--profile] [--store sqlite|postgres|postgresql://...]
+
+``--store postgres`` plays on a PostgreSQL server started for the run (as the tests start theirs),
+``--store postgresql://...`` on a server given, where the benchmark may create databases.
 
 ``--profile`` runs the room under cProfile and prints where its own CPU time went, part by part
 (the store, the engine and games, views, JSON, websockets and HTTP, the event loop, the rest of
