@@ -25,7 +25,7 @@ import numpy as np
 
 from homegame._compile import mypyc_attr
 from homegame.agents.encoding import Encoding, IllegalIndex, Legal, is_index
-from homegame.engine import ActionSet, Game, GameState, View
+from homegame.engine import ActionSet, Game, GameState
 
 __all__ = ["EnvironmentCore", "acting", "begin", "live_state", "mirror"]
 
@@ -46,7 +46,7 @@ class EnvironmentCore:
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(game.player_count)]
         self._seats: dict[str, int] = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.game_state: GameState[Any] | None = None
-        self._turn: tuple[int, View, ActionSet, Legal] | None = None
+        self._turn: tuple[int, Any, ActionSet, Legal] | None = None
         self.agents: list[str] = []
         self.agent_selection = self.possible_agents[0]  # last() and step() then say to reset first
         self.rewards: dict[str, float] = {}
@@ -113,13 +113,15 @@ class EnvironmentCore:
 
 # -- the core's helpers (functions, so that compiled calls to them are direct: see the class) ----
 
-def acting(core: EnvironmentCore) -> tuple[int, View, ActionSet, Legal]:
-    """The seat to act, its view, its legal actions and their indices, worked out once per turn."""
+def acting(core: EnvironmentCore) -> tuple[int, Any, ActionSet, Legal]:
+    """The seat to act, what the encoding reads of its view (``turn_view``: the view, or the few
+    fields of it the action indices need), its legal actions and their indices, worked out once
+    per turn."""
     turn = core._turn
     if turn is None:
         state = live_state(core)
         seat = core._seats[core.agent_selection]
-        view, actions = state.view(seat), state.legal_actions(seat)
+        view, actions = core.encoding.turn_view(state, seat), state.legal_actions(seat)
         turn = core._turn = seat, view, actions, core.encoding.legal(view, actions)
     return turn
 
@@ -133,9 +135,9 @@ def _observe(core: EnvironmentCore, agent: str) -> dict[str, Any]:
         _, view, _, legal = acting(core)
         mask = legal.mask.copy()
     else:
-        view = state.view(seat)
+        view = None
         mask = core.encoding.empty_mask()
-    return {"observation": core.encoding.observe(view), "action_mask": mask}
+    return {"observation": core.encoding.observe_state(state, seat, view), "action_mask": mask}
 
 
 def begin(core: EnvironmentCore, state: GameState[Any]) -> None:

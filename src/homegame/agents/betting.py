@@ -29,12 +29,14 @@ limit only ``min`` is ever legal; ``pot`` is the pot in the view (Anaconda's inc
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from homegame.agents.encoding import Features, Layout, Segment
 from homegame.engine import Action, ActionSet, Amounts, Choices, Family, Game
 from homegame.engine.actions import amount_action
-from homegame.engine.betting import AGGRESSIVE, FOLD
+from homegame.engine.betting import AGGRESSIVE, FOLD, BettingRound, seat_to_call
+from homegame.engine.pots import Chips
 
 __all__ = ["SIZES", "Betting", "MoneyBlocks", "betting_actions", "chip_range"]
 
@@ -174,9 +176,30 @@ class MoneyBlocks:
             bet = bets.get(seat, 0)
             if bet:
                 data[at[row + 1]] = bet * scale
+        self._write_rest(folded, view.pot, view.to_call, me, out)
+
+    def write_chips(self, chips: Chips, betting: BettingRound | None, me: int, out: Features) -> None:
+        """:meth:`write` read from the hand's chips and the round being bet rather than a view
+        (for an encoding that reads the state): the same numbers a view shows."""
+        n, base, data, at, scale = self.players, self.seats, out.data, out.positions, self.scale
+        stacks = chips.stacks
+        bets = betting.bets if betting is not None else None
+        for seat in range(n):
+            row = base + 3 * ((seat - me) % n)
+            stack = stacks[seat]
+            if stack:
+                data[at[row]] = stack * scale
+            if bets is not None:
+                bet = bets[seat]
+                if bet:
+                    data[at[row + 1]] = bet * scale
+        self._write_rest(chips.folded, chips.pot, seat_to_call(chips, betting, me), me, out)
+
+    def _write_rest(self, folded: Iterable[int], pot: int, to_call: int, me: int, out: Features) -> None:
+        """The folds, the pot and the seat's call."""
+        n, base, data, at, scale = self.players, self.seats, out.data, out.positions, self.scale
         for seat in folded:
             data[at[base + 3 * ((seat - me) % n) + 2]] = 1.0
-        pot, to_call = view.pot, view.to_call
         if pot:
             data[at[self.pot]] = pot * scale
         if to_call:

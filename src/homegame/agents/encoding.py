@@ -165,6 +165,36 @@ class Encoding(ABC, Generic[V]):
     def features(self, view: V, out: Features) -> None:
         """Write the observation of ``view`` into ``out``."""
 
+    # An environment observes a seat at every step, and a seat's full view (its log, its hints,
+    # every field the page shows) costs more to build than the observation itself. An encoding
+    # whose game state it knows may read the state instead (``reads_state``): it then writes the
+    # same observation in :meth:`state_features` and gives its segments, in :meth:`turn_view`,
+    # only the fields of the view they read. The tests hold both to the view's encoding exactly.
+
+    reads_state: ClassVar[bool] = False
+    """Whether :meth:`state_features` and :meth:`turn_view` read the game state (see above)."""
+
+    def state_features(self, state: Any, seat: int, out: Features) -> None:
+        """Write the observation of ``seat`` in ``state`` into ``out``, read from the state: the
+        same as :meth:`features` of its view (only where ``reads_state``)."""
+        raise NotImplementedError(f"{type(self).__name__} observes a seat by its view")
+
+    def turn_view(self, state: Any, seat: int) -> Any:
+        """What the segments read to number ``seat``'s legal actions in ``state`` and decode its
+        index (:meth:`legal`, :meth:`decode`): its view, or, where ``reads_state``, a smaller
+        value holding only the view's fields they read."""
+        return state.view(seat)
+
+    def observe_state(self, state: GameState[Any], seat: int, view: Any = None) -> Observation:
+        """The observation of ``seat`` in ``state``, read from the state where ``reads_state``,
+        else :meth:`observe` of ``view`` (its view, if the caller has one: :meth:`turn_view`'s)
+        or of its view built here."""
+        if self.reads_state:
+            features = Features(self._zeros.copy(), self._positions, self._counts)
+            self.state_features(state, seat, features)
+            return features.array
+        return self.observe(view if view is not None else state.view(seat))
+
     def write_common(self, view: V, out: Features, phase: str) -> int:
         """Write the common blocks; returns the observing seat."""
         me, n = self.seat_of(view), self.players

@@ -10,7 +10,10 @@ from __future__ import annotations
 from homegame.agents.betting import Betting, MoneyBlocks, betting_actions, chip_range
 from homegame.agents.encoding import Encoding, Features
 from homegame.agents.segments import DiscardMask
+from homegame.cards import Card
+from homegame.engine.money import by_seat
 from homegame.games.draw import DrawView
+from homegame.games.draw.state import DrawState
 
 __all__ = ["DrawEncoding"]
 
@@ -22,6 +25,7 @@ class DrawEncoding(Encoding[DrawView]):
 
     game_names = ("draw",)
     phases = ("bet1", "draw", "bet2", "over")
+    reads_state = True
 
     def build(self) -> None:
         self.common_blocks()
@@ -45,11 +49,42 @@ class DrawEncoding(Encoding[DrawView]):
         out.cards(self.aces, self.vocabulary, view.shown_aces.values())
         self.seat_cards(out, self.shown, me, view.showdown)
 
+    def state_features(self, state: DrawState, seat: int, out: Features) -> None:
+        """:meth:`features` of the seat's view, read from the hand itself (see ``reads_state``)."""
+        n = self.players
+        out.flag(self._phase + self._phase_number[state.phase])
+        out.flag(self._dealer + (state.dealer - seat) % n)
+        self.seat_flags(out, self._to_act, seat, state.to_act)
+        self.money.write_chips(state.chips, state.betting, seat, out)
+        out.slots(self.hand, self.vocabulary, self.ordered(state.hands[seat]))
+        for other, count in state.drawn.items():
+            row = self.drawn + 2 * ((other - seat) % n)
+            out.flag(row)
+            out.value(row + 1, count)
+        out.cards(self.aces, self.vocabulary, state.shown_aces.values())
+        self.seat_cards(out, self.shown, seat, state.revealed)
+
+    def turn_view(self, state: DrawState, seat: int) -> DrawTurn:
+        """What the betting and discard indices read of the seat's view."""
+        betting = state.betting
+        return DrawTurn(seat, state.chips.pot, by_seat(betting.bets) if betting is not None else {},
+                        tuple(state.hands[seat]))
+
     def utility_range(self) -> tuple[float, float]:
         return chip_range(self.game)
 
     def max_actions(self) -> int:
         return betting_actions(self.game, 2) + self.players
+
+
+class DrawTurn:
+    """The fields of a seat's :class:`DrawView` that Draw's action indices read (the bets and the
+    pot size a bet, the hand names a discard), with the view's values."""
+
+    __slots__ = ("bets", "hand", "pot", "seat")
+
+    def __init__(self, seat: int, pot: int, bets: dict[int, int], hand: tuple[Card, ...]) -> None:
+        self.seat, self.pot, self.bets, self.hand = seat, pot, bets, hand
 
 
 ENCODINGS = (DrawEncoding,)
