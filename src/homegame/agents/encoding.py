@@ -197,11 +197,19 @@ class Encoding(ABC, Generic[V]):
 
     def write_common(self, view: V, out: Features, phase: str) -> int:
         """Write the common blocks; returns the observing seat."""
-        me, n = self.seat_of(view), self.players
-        out.flag(self._phase + self._phase_number[phase])
-        out.flag(self._dealer + (view.dealer - me) % n)
-        self.seat_flags(out, self._to_act, me, view.to_act)
+        me = self.seat_of(view)
+        self.write_seat_common(out, me, phase, view.dealer, view.to_act)
         return me
+
+    def write_seat_common(self, out: Features, me: int, phase: str, dealer: int,
+                          to_act: tuple[int, ...]) -> None:
+        """The common blocks of seat ``me``'s observation (:meth:`write_common` without a view;
+        each position is written once, so stored straight)."""
+        data, positions, n = out.data, out.positions, self.players
+        data[positions[self._phase + self._phase_number[phase]]] = 1.0
+        data[positions[self._dealer + (dealer - me) % n]] = 1.0
+        for seat in to_act:
+            data[positions[self._to_act + (seat - me) % n]] = 1.0
 
     def cards_block(self, name: str, meaning: str, rows: int = 1) -> int:
         """A block counting cards over the vocabulary (``rows`` of it: one per seat or slot)."""

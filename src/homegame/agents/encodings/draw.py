@@ -7,6 +7,8 @@ exactly what the rules do: up to three cards, or four when the card kept is an a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from homegame.agents.betting import Betting, MoneyBlocks, betting_actions, chip_range
 from homegame.agents.encoding import Encoding, Features
 from homegame.agents.segments import DiscardMask
@@ -41,28 +43,24 @@ class DrawEncoding(Encoding[DrawView]):
     def features(self, view: DrawView, out: Features) -> None:
         me = self.write_common(view, out, view.phase)
         self.money.write(view, me, out)
-        out.slots(self.hand, self.vocabulary, self.ordered(view.hand))
-        for seat, count in view.drawn.items():
-            row = self.drawn + 2 * ((seat - me) % self.players)
-            out.flag(row)
-            out.value(row + 1, count)
-        out.cards(self.aces, self.vocabulary, view.shown_aces.values())
-        self.seat_cards(out, self.shown, me, view.showdown)
+        self._write_cards(out, me, view.hand, view.drawn, view.shown_aces, view.showdown)
 
     def state_features(self, state: DrawState, seat: int, out: Features) -> None:
         """:meth:`features` of the seat's view, read from the hand itself (see ``reads_state``)."""
-        n = self.players
-        out.flag(self._phase + self._phase_number[state.phase])
-        out.flag(self._dealer + (state.dealer - seat) % n)
-        self.seat_flags(out, self._to_act, seat, state.to_act)
+        self.write_seat_common(out, seat, state.phase, state.dealer, state.to_act)
         self.money.write_chips(state.chips, state.betting, seat, out)
-        out.slots(self.hand, self.vocabulary, self.ordered(state.hands[seat]))
-        for other, count in state.drawn.items():
-            row = self.drawn + 2 * ((other - seat) % n)
+        self._write_cards(out, seat, state.hands[seat], state.drawn, state.shown_aces, state.revealed)
+
+    def _write_cards(self, out: Features, me: int, hand: Sequence[Card], drawn: dict[int, int],
+                     shown_aces: dict[int, Card], showdown: dict[int, tuple[Card, ...]]) -> None:
+        """The hand, the draws, the aces shown and the hands shown at the end."""
+        out.slots(self.hand, self.vocabulary, self.ordered(hand))
+        for seat, count in drawn.items():
+            row = self.drawn + 2 * ((seat - me) % self.players)
             out.flag(row)
             out.value(row + 1, count)
-        out.cards(self.aces, self.vocabulary, state.shown_aces.values())
-        self.seat_cards(out, self.shown, seat, state.revealed)
+        out.cards(self.aces, self.vocabulary, shown_aces.values())
+        self.seat_cards(out, self.shown, me, showdown)
 
     def turn_view(self, state: DrawState, seat: int) -> DrawTurn:
         """What the betting and discard indices read of the seat's view."""
