@@ -396,7 +396,7 @@ class PineappleState(GameState[PineappleView]):
         # A copy of the view's whole dictionary filled in (see view_fields and add_money_fields).
         fields = self.view_fields(seat, game.view_template)
         fields["street"] = self.street
-        fields["phase"] = self._phase()
+        fields["phase"] = self.phase()
         fields["hole"] = hole
         fields["discarded"] = self.discards.get(seat) if seat is not None else None
         fields["board"] = board
@@ -421,7 +421,7 @@ class PineappleState(GameState[PineappleView]):
         fields["results"] = tuple([str(result) for result in self.results])
         return make_filled(PineappleView, fields)
 
-    def _phase(self) -> str:
+    def phase(self) -> str:
         """The view's ``phase``: what the hand waits for now."""
         habits = self.habits
         if habits.showing is not None:
