@@ -51,20 +51,24 @@ class PineappleEncoding(Encoding[PineappleView]):
         self._write_table(out, me, view.street, view.blinds, view.hole, view.discarded, view.board,
                           view.must_discard)
         if view.showdown:
-            self.seat_cards(out, self.shown, me, view.showdown)
-            self.seat_cards(out, self.shown_discards, me, {s: (c,) for s, c in view.discards.items()})
+            self._write_shown(out, me, view.showdown, view.discards)
 
     def state_features(self, state: PineappleState, seat: int, out: Features) -> None:
-        """:meth:`features` of the seat's view, read from the hand itself (see ``reads_state``)
-        until the showdown, whose hands shown are read from the view."""
-        if state.street == "showdown":
-            self.features(state.view(seat), out)
-            return
+        """:meth:`features` of the seat's view, read from the hand itself (see ``reads_state``)."""
         self.write_seat_common(out, seat, state.phase(), state.dealer, state.to_act)
         self.money.write_chips(state.chips, state.betting, seat, out)
         discarding = state.discarding
         self._write_table(out, seat, state.street, state.blinds, state.hole.get(seat, ()),
                           state.discards.get(seat), state.board, discarding.waiting if discarding else ())
+        if state.street == "showdown" and state.revealed:
+            shown = state.shown_discards(state.fully_shown())
+            self._write_shown(out, seat, state.revealed, shown)
+
+    def _write_shown(self, out: Features, me: int, showdown: dict[int, tuple[Card, ...]],
+                     discards: dict[int, Card]) -> None:
+        """The hands shown at the end, and the discards of those shown whole."""
+        self.seat_cards(out, self.shown, me, showdown)
+        self.seat_cards(out, self.shown_discards, me, {seat: (card,) for seat, card in discards.items()})
 
     def _write_table(self, out: Features, me: int, street: str, blinds: dict[int, int],
                      hole: Sequence[Card], discarded: Card | None, board: Sequence[Card],

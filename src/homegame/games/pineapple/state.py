@@ -409,8 +409,8 @@ class PineappleState(GameState[PineappleView]):
         fields["low_hint"] = low_hint
         fields["showdown"] = shown
         runs = self.runs
-        named = [s for s in shown if len(shown[s]) == len(self.hole[s])] if runs else []
-        fields["discards"] = {s: self.discards[s] for s in named if s in self.discards}
+        named = self.fully_shown()
+        fields["discards"] = self.shown_discards(named)
         fields["hand_names"] = runs[0].highs.names(named) if runs else {}
         fields["low_names"] = runs[0].lows.names(named) if runs and hi_lo else {}
         fields["second_board"] = tuple(self.habits.board2)
@@ -420,6 +420,18 @@ class PineappleState(GameState[PineappleView]):
         fields["mucked"] = self.habits.mucked
         fields["results"] = tuple([str(result) for result in self.results])
         return make_filled(PineappleView, fields)
+
+    def fully_shown(self) -> list[int]:
+        """The seats whose whole hand the showdown showed: their hands are named, their
+        discards shown."""
+        if self.street != "showdown" or not self.runs:
+            return []
+        shown = self.revealed
+        return [seat for seat in shown if len(shown[seat]) == len(self.hole[seat])]
+
+    def shown_discards(self, seats: list[int]) -> dict[int, Card]:
+        """The discards of ``seats`` (those :meth:`fully_shown`) that threw one away."""
+        return {seat: self.discards[seat] for seat in seats if seat in self.discards}
 
     def phase(self) -> str:
         """The view's ``phase``: what the hand waits for now."""
