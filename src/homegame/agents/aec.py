@@ -97,10 +97,11 @@ class EnvironmentCore:
         state.apply(seat, self.encoding.decode(view, actions, int(action), checked=True))
         self._turn = None
         self._cumulative_rewards[agent] = 0.0
-        if state.is_over:
+        to_act = state.to_act  # read once: the hand is over when no seat is to act
+        if not to_act:
             _finish(self, state)
         else:
-            self.agent_selection = selected = self.possible_agents[min(state.to_act)]
+            self.agent_selection = selected = self.possible_agents[min(to_act)]
             for wrapper in self.mirrors:
                 wrapper.agent_selection = selected
         if self.render_mode == "human":
@@ -131,7 +132,7 @@ def _observe(core: EnvironmentCore, agent: str) -> dict[str, Any]:
     seat = core._seats.get(agent)
     if seat is None:
         raise KeyError(f"no agent called {agent!r}; the agents are {', '.join(core.possible_agents)}")
-    if agent == core.agent_selection and not state.is_over:
+    if agent == core.agent_selection and state.to_act:  # to act, and the hand not over
         _, view, _, legal = acting(core)
         mask = legal.mask.copy()
     else:

@@ -32,13 +32,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from homegame._compile import mypyc_attr
 from homegame.agents.encoding import Features, Layout, Segment
 from homegame.engine import Action, ActionSet, Amounts, Choices, Family, Game
 from homegame.engine.actions import amount_action
 from homegame.engine.betting import AGGRESSIVE, FOLD, BettingRound, seat_to_call
+from homegame.engine.money import by_seat
 from homegame.engine.pots import Chips
 
-__all__ = ["SIZES", "Betting", "MoneyBlocks", "betting_actions", "chip_range"]
+__all__ = ["SIZES", "Betting", "BettingTurn", "MoneyBlocks", "betting_actions", "chip_range"]
 
 SIZES = ("fold", "check/call", "min", "half pot", "pot", "max")
 PASSIVE = frozenset({"check", "call", "bring-in"})
@@ -204,6 +206,28 @@ class MoneyBlocks:
             data[at[self.pot]] = pot * scale
         if to_call:
             data[at[self.pot + 1]] = to_call * scale
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # an environment copied mid-turn holds one
+class BettingTurn:
+    """The fields of a seat's view that the betting indices read (its seat, the pot and this
+    round's bets size a bet), with the view's values, for an encoding that reads the state (see
+    ``Encoding.turn_view``); a game's turn adds the cards its other indices name. The money is
+    read from the hand when asked (a fixed-limit bet needs none of it): a turn lasts while the
+    hand does not change."""
+
+    __slots__ = ("betting", "chips", "seat")
+
+    def __init__(self, seat: int, chips: Chips, betting: BettingRound | None) -> None:
+        self.seat, self.chips, self.betting = seat, chips, betting
+
+    @property
+    def pot(self) -> int:
+        return self.chips.pot
+
+    @property
+    def bets(self) -> dict[int, int]:
+        return by_seat(self.betting.bets) if self.betting is not None else {}
 
 
 def chip_range(game: Game) -> tuple[float, float]:

@@ -320,8 +320,12 @@ class Encoding(ABC, Generic[V]):
         """The action ``index`` names for ``view``'s seat now; :class:`IllegalIndex` if it is not
         legal (not an index, out of range, or a move the seat may not make). ``checked``: the caller
         has already found ``index`` among :meth:`legal_indices`, so the checks are skipped."""
-        segment = self.segment_at(index)
-        number = int(index)  # type: ignore[call-overload]  # segment_at found an integer
+        if checked and type(index) is int:
+            number = index
+            segment = self._segment_of(number)
+        else:
+            segment = self.segment_at(index)
+            number = int(index)  # type: ignore[call-overload]  # segment_at found an integer
         action = segment.decode(view, legal, number - segment.start)
         if checked and action is not None:
             return action
@@ -332,7 +336,10 @@ class Encoding(ABC, Generic[V]):
     def segment_at(self, index: object) -> Segment:
         if not is_index(index) or not 0 <= int(index) < self.actions:
             raise IllegalIndex(f"an action is an index from 0 to {self.actions - 1}, not {index!r}")
-        number = int(index)
+        return self._segment_of(int(index))
+
+    def _segment_of(self, number: int) -> Segment:
+        """The segment numbering the index ``number`` (in range)."""
         # A loop, not bisect: an encoding has a handful of segments, and compiled, the loop runs
         # natively where bisect_right is a call through Python.
         segments = self.segments

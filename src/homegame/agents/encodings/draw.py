@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from homegame.agents.betting import Betting, MoneyBlocks, betting_actions, chip_range
+from homegame._compile import mypyc_attr
+from homegame.agents.betting import Betting, BettingTurn, MoneyBlocks, betting_actions, chip_range
 from homegame.agents.encoding import Encoding, Features
 from homegame.agents.segments import DiscardMask
 from homegame.cards import Card
-from homegame.engine.money import by_seat
+from homegame.engine.betting import BettingRound
+from homegame.engine.pots import Chips
 from homegame.games.draw import DrawView
 from homegame.games.draw.state import DrawState
 
@@ -59,14 +61,14 @@ class DrawEncoding(Encoding[DrawView]):
             row = self.drawn + 2 * ((seat - me) % self.players)
             out.flag(row)
             out.value(row + 1, count)
-        out.cards(self.aces, self.vocabulary, shown_aces.values())
-        self.seat_cards(out, self.shown, me, showdown)
+        if shown_aces:
+            out.cards(self.aces, self.vocabulary, shown_aces.values())
+        if showdown:
+            self.seat_cards(out, self.shown, me, showdown)
 
     def turn_view(self, state: DrawState, seat: int) -> DrawTurn:
         """What the betting and discard indices read of the seat's view."""
-        betting = state.betting
-        return DrawTurn(seat, state.chips.pot, by_seat(betting.bets) if betting is not None else {},
-                        tuple(state.hands[seat]))
+        return DrawTurn(seat, state.chips, state.betting, tuple(state.hands[seat]))
 
     def utility_range(self) -> tuple[float, float]:
         return chip_range(self.game)
@@ -75,14 +77,15 @@ class DrawEncoding(Encoding[DrawView]):
         return betting_actions(self.game, 2) + self.players
 
 
-class DrawTurn:
-    """The fields of a seat's :class:`DrawView` that Draw's action indices read (the bets and the
-    pot size a bet, the hand names a discard), with the view's values."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # an environment copied mid-turn holds one
+class DrawTurn(BettingTurn):
+    """What Draw's action indices read of a seat's view: the betting's fields and the hand, which
+    names a discard."""
 
-    __slots__ = ("bets", "hand", "pot", "seat")
+    __slots__ = ("hand",)
 
-    def __init__(self, seat: int, pot: int, bets: dict[int, int], hand: tuple[Card, ...]) -> None:
-        self.seat, self.pot, self.bets, self.hand = seat, pot, bets, hand
+    def __init__(self, seat: int, chips: Chips, betting: BettingRound | None, hand: tuple[Card, ...]) -> None:
+        self.seat, self.chips, self.betting, self.hand = seat, chips, betting, hand
 
 
 ENCODINGS = (DrawEncoding,)

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from homegame.agents.betting import Betting, MoneyBlocks, betting_actions, chip_range
+from homegame._compile import mypyc_attr
+from homegame.agents.betting import Betting, BettingTurn, MoneyBlocks, betting_actions, chip_range
 from homegame.agents.encoding import Encoding, Features
 from homegame.agents.segments import OneCard
 from homegame.cards import Card
-from homegame.engine.money import by_seat
+from homegame.engine.betting import BettingRound
+from homegame.engine.pots import Chips
 from homegame.games.pineapple import PineappleState, PineappleView
 
 __all__ = ["PineappleEncoding"]
@@ -84,9 +86,7 @@ class PineappleEncoding(Encoding[PineappleView]):
 
     def turn_view(self, state: PineappleState, seat: int) -> PineappleTurn:
         """What the betting and discard indices read of the seat's view."""
-        betting = state.betting
-        return PineappleTurn(seat, state.chips.pot, by_seat(betting.bets) if betting is not None else {},
-                             tuple(state.hole.get(seat, ())))
+        return PineappleTurn(seat, state.chips, state.betting, tuple(state.hole.get(seat, ())))
 
     def utility_range(self) -> tuple[float, float]:
         return chip_range(self.game)
@@ -95,14 +95,15 @@ class PineappleEncoding(Encoding[PineappleView]):
         return betting_actions(self.game, 4) + self.players
 
 
-class PineappleTurn:
-    """The fields of a seat's :class:`PineappleView` that Pineapple's action indices read (the
-    bets and the pot size a bet, the hole cards name a discard), with the view's values."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # an environment copied mid-turn holds one
+class PineappleTurn(BettingTurn):
+    """What Pineapple's action indices read of a seat's view: the betting's fields and the hole
+    cards, which name a discard."""
 
-    __slots__ = ("bets", "hole", "pot", "seat")
+    __slots__ = ("hole",)
 
-    def __init__(self, seat: int, pot: int, bets: dict[int, int], hole: tuple[Card, ...]) -> None:
-        self.seat, self.pot, self.bets, self.hole = seat, pot, bets, hole
+    def __init__(self, seat: int, chips: Chips, betting: BettingRound | None, hole: tuple[Card, ...]) -> None:
+        self.seat, self.chips, self.betting, self.hole = seat, chips, betting, hole
 
 
 ENCODINGS = (PineappleEncoding,)
