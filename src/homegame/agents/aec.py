@@ -80,14 +80,13 @@ class EnvironmentCore:
 
     def step(self, action: Any) -> None:
         """Take the action index ``action`` for the selected agent (``None`` once it is done)."""
-        _live_agents(self)
+        state = _live_agents(self)
         agent = self.agent_selection
         if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
             action = int(action)  # a 0-d array, as some learning libraries pass an index
         if self.terminations[agent] or self.truncations[agent]:
             _dead_step(self, action)
             return
-        state = live_state(self)
         seat, view, actions, legal = acting(self)
         if not is_index(action) or not legal.allows(int(action)):
             allowed = np.flatnonzero(legal.mask).tolist()
@@ -176,10 +175,12 @@ def live_state(core: EnvironmentCore) -> GameState[Any]:
     return state
 
 
-def _live_agents(core: EnvironmentCore) -> None:
-    live_state(core)
+def _live_agents(core: EnvironmentCore) -> GameState[Any]:
+    """The deal being played, while some agent is not done yet."""
+    state = live_state(core)
     if not core.agents:
         raise RuntimeError("the deal is over and every agent is done: call reset() for the next deal")
+    return state
 
 
 def _finish(core: EnvironmentCore, state: GameState[Any]) -> None:
