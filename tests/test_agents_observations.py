@@ -46,7 +46,7 @@ def check_every_observation(table: HomegameEnv, seed: int, chooser: random.Rando
             assert observation["action_mask"].dtype == np.int8
             if encoding.reads_state and not state.is_over and seat in state.to_act:
                 turn = encoding.turn_view(state, seat)
-                fields = ("seat", "pot", "bets", *type(turn).__slots__)
+                fields = ("seat", "pot", "bets", *[name for name in ("hand", "hole") if hasattr(turn, name)])
                 assert all(getattr(turn, name) == getattr(view, name) for name in fields)
         observation, _, terminated, truncated, _ = table.last()
         if terminated or truncated:
