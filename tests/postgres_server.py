@@ -42,7 +42,7 @@ class PostgresServer:
 
     def _run(self, *command: str) -> subprocess.CompletedProcess[str]:
         prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-        return subprocess.run([*prefix, *command], check=True, capture_output=True, text=True, timeout=60)
+        return subprocess.run([*prefix, *command], check=True, capture_output=True, text=True, timeout=180)
 
     def start(self) -> None:
         self._run(str(self.programs / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
