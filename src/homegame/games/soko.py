@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card, deck, parse_cards, rank_counts
+from homegame.cards import Card, deck, parse_cards, rank_counts, short_deck
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Setting
 from homegame.engine.betting import BettingRound, Limits, money_fields, post_antes
 from homegame.engine.frozen import make_frozen
@@ -345,8 +345,7 @@ class Soko(BettingGame):
     @property
     def deck(self) -> list[Card]:
         """The cards of the ``ranks`` highest ranks (all 52 by default)."""
-        lowest = 15 - self.config["ranks"]
-        return [card for card in deck() if card.rank >= lowest]
+        return short_deck(self.config["ranks"])
 
     @property
     def cards_dealt(self) -> int:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from homegame.cards import Card, deck, rank_name
+from homegame.cards import Card, deck, rank_name, short_deck
 from homegame.engine import Game, GameError, Setting, Variant
 from homegame.engine.betting import STRUCTURES, Limits
 from homegame.engine.frozen import template
@@ -123,10 +123,7 @@ class DrawPoker(Game):
         two jokers with the ``wild`` variant)."""
         if self.has("wild"):
             return deck("standard+2jokers")
-        ranks, suits = self.config["ranks"], self.config["suits"]
-        if ranks == 13 and suits == 4:
-            return deck()
-        return [card for card in deck() if card.rank > 14 - ranks and card % 4 >= 4 - suits]
+        return short_deck(self.config["ranks"], self.config["suits"])
 
     @cached_property
     def hand_size(self) -> int:
