@@ -100,11 +100,11 @@ class Pineapple(BettingGame):
             raise GameError(f"an eight-or-better low takes five cards, and a hand here has {self.hand_size} "
                             f"({self.kept} kept, {sum(self.board_sizes.values())} on the board)",
                             setting="hole_cards" if self.kept < 2 else "streets")
-        if size < self.most_dealt:
+        if size < self.cards_dealt:
             twice = ", the board run twice" if self.run_twice else ""
             raise GameError(f"{self.player_count} players dealt {config['hole_cards']} hole cards each and a "
                             f"board of {sum(self.board_sizes.values())}{twice} (a card burned before each "
-                            f"street) need {self.most_dealt} cards; a deck of {config['ranks']} ranks and "
+                            f"street) need {self.cards_dealt} cards; a deck of {config['ranks']} ranks and "
                             f"{config['suits']} suits holds {size}", setting="ranks")
 
     @property
@@ -144,16 +144,12 @@ class Pineapple(BettingGame):
         return tuple(steps)
 
     @cached_property
-    def most_dealt(self) -> int:
-        """The most cards a hand can deal: the hole cards, then each street and the card burned
-        before it (twice over when the rest of the board may be run twice)."""
+    def cards_dealt(self) -> int:
+        """How many cards of the deck a hand deals at most (the rest are never seen): the hole
+        cards, then each street and the card burned before it, twice over when the rest of the
+        board may be run twice."""
         board = sum(self.board_sizes.values()) + len(self.board_sizes)
         return self.player_count * int(self.config["hole_cards"]) + board * (2 if self.run_twice else 1)
-
-    @property
-    def cards_dealt(self) -> int:
-        """How many cards of the deck a hand deals at most: the rest are never seen."""
-        return self.most_dealt
 
     @cached_property
     def street_limits(self) -> Mapping[str, Limits]:
