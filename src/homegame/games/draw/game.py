@@ -36,6 +36,7 @@ from homegame.engine.betting import STRUCTURES, Limits
 from homegame.engine.frozen import template
 from homegame.engine.habits import is_on
 from homegame.engine.stakes import check_stakes, habit_settings, round_limits, stake_settings
+from homegame.games._short_deck import deck_settings
 from homegame.games.draw.state import DrawState
 from homegame.games.draw.view import DrawView
 from homegame.ranking import RANKINGS, Ranking, wild_cards
@@ -80,10 +81,7 @@ class DrawPoker(Game):
         "wild_rank": Setting("twos", "the rank whose four cards are wild, twos to aces",
                              choices=WILD_RANKS, label="Wild rank"),
         **habit_settings("show_or_muck", "bomb_pot"),
-        "ranks": Setting(13, "how many ranks the deck holds, from the ace down (fewer: a small game)",
-                         minimum=2, maximum=13, label="Ranks in the deck"),
-        "suits": Setting(4, "how many suits the deck holds: spades, then hearts, diamonds, clubs "
-                            "(fewer: a small game)", minimum=1, maximum=4, label="Suits in the deck"),
+        **deck_settings("ranks", "suits"),
         "hand_size": Setting(5, "cards each player holds (fewer: a small game, ranked by pairs and sets, "
                                 "then high cards)", minimum=1, maximum=5, label="Cards a hand"),
         "max_discard": Setting(3, "the most cards a player may discard in the draw (or all but an ace "

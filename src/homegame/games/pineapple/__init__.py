@@ -42,6 +42,7 @@ from homegame.engine.betting import Limits
 from homegame.engine.frozen import template
 from homegame.engine.habits import is_on
 from homegame.engine.stakes import BettingGame, habit_settings, round_limits, stake_settings
+from homegame.games._short_deck import deck_settings
 from homegame.games.pineapple.state import PineappleState, stacked_deck
 from homegame.games.pineapple.view import PineappleView
 
@@ -68,10 +69,7 @@ class Pineapple(BettingGame):
         "big_blind": Setting(2, "chips the next player posts; pre-flop it is the bet to call", minimum=1,
                              label="Big blind"),
         **habit_settings("show_or_muck", "straddle", "run_twice", "bomb_pot"),
-        "ranks": Setting(13, "how many ranks the deck holds, from the ace down (fewer: a small game)",
-                         minimum=2, maximum=13, label="Ranks in the deck"),
-        "suits": Setting(4, "how many suits the deck holds: spades, then hearts, diamonds, clubs "
-                            "(fewer: a small game)", minimum=1, maximum=4, label="Suits in the deck"),
+        **deck_settings("ranks", "suits"),
         "hole_cards": Setting(3, "hole cards each player is dealt, one of them thrown away (2: a small "
                                  "game, one card kept)", minimum=2, maximum=3, label="Hole cards"),
         "flop_cards": Setting(3, "cards the flop turns up (fewer: a small game)", minimum=1, maximum=3,
