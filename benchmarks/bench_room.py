@@ -10,9 +10,12 @@ Three figures, each against its goal:
   figure is the room's cost, not a bot's thinking. Reported: actions
   per second (people's and the table's events), and the latency from a client sending its action
   to the moment the last client at that table has been pushed the change (p50, p99); the room's
-  own event-loop lag. Goal: p99 under 50 ms. The clients run in this process, the room in its own
-  (``homegame serve`` on a socket handed over), its bots in one worker process: three processes on
-  this machine's two cores.
+  own event-loop lag. Goal: p99 under 50 ms. And the CPU time (from ``/proc``) the room's process
+  used per client action, its event loop's thread apart, its bot worker's and the clients': the
+  kernel counts it whatever else runs, so it compares runs on a shared machine where latencies
+  cannot. The clients run in this process, the room in its own (``homegame serve`` on a socket
+  handed over), its bots in one worker process: three processes on this machine's two cores. The
+  report says which build the room ran (plain or compiled) on which event loop, and the load.
 - **Idle tables**: the memory (Python's allocations, by tracemalloc) a room holds per table that
   waits for a player:
   ``--idle`` tables (default 1,000), each with a bot and a person seated. Goal: under 1 MiB.
@@ -20,7 +23,10 @@ Three figures, each against its goal:
   brings every one back (the same hand, cards and clocks). Goal: 1,000 tables in under 5 s.
 
     python -m benchmarks room [--tables 50] [--clients 4] [--seconds 20] [--warmup 5] [--think 1 0]
-                              [--idle 1000] [--profile]
+                              [--idle 1000] [--profile] [--store sqlite|postgres|postgresql://...]
+
+``--store postgres`` plays on a PostgreSQL server started for the run (as the tests start theirs),
+``--store postgresql://...`` on a server given, where the benchmark may create databases.
 
 ``--profile`` runs the room under cProfile and prints where its own CPU time went, part by part
 (the store, the engine and games, views, JSON, websockets and HTTP, the event loop, the rest of
@@ -33,10 +39,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
+import contextlib
 import functools
 import gc
 import json
 import math
+import os
 import random
 import signal
 import socket
@@ -47,6 +55,7 @@ import tempfile
 import time
 import tracemalloc
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -156,7 +165,7 @@ class Room:
         self.listener = socket.create_server(("127.0.0.1", 0), backlog=1024)
         self.base = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
         serve = ["homegame", "serve", "--fd", str(self.listener.fileno()), "--store", store,
-                 "--bot-workers", "1", "--bot-delay", "0"]
+                 "--bot-workers", "1", "--bot-delay", "0", "--tables-per-hour", "0", "--most-tables", "0"]
         self.profile = profile
         start = ["-c", PROFILED.format(path=profile, argv=serve)] if profile else ["-m", *serve]
         command = [sys.executable, *start]
@@ -196,10 +205,11 @@ class Room:
 
 
 async def play(tables: int, clients: int, seconds: float, warmup: float, think: float, *,
-               profile: bool = False) -> dict[str, Any]:
+               profile: bool = False, store: Callable[[], str] | None = None) -> dict[str, Any]:
+    """One run of play against a room on a new store: an SQLite file, or ``store()``'s address."""
     with tempfile.TemporaryDirectory() as folder:
         stats = str(Path(folder) / "room.prof") if profile else None
-        room = Room(str(Path(folder) / "room.sqlite3"), stats)
+        room = Room(store() if store else str(Path(folder) / "room.sqlite3"), stats)
         try:
             played = await _play_in(room, tables, clients, seconds, warmup, think)
         finally:
@@ -275,9 +285,11 @@ async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup
                                for n, c in enumerate(connections)))
     await asyncio.sleep(warmup)
     room.start_profile()
+    cpu_before, mine_before = cpu_seconds(room.process.pid), _own_cpu()
     seqs = {c.table: c.last_seq for c in firsts}
     hands = await asyncio.to_thread(_hands_played, room, firsts)
     taken = await playing
+    cpu_after, mine_after = cpu_seconds(room.process.pid), _own_cpu()
     await asyncio.to_thread(room.stop_profile)
     elapsed = time.perf_counter() - start - warmup
     events = sum(c.last_seq - seqs[c.table] for c in firsts)
@@ -288,7 +300,22 @@ async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup
     return {"clients": len(connections), "tables": tables, "seconds": elapsed, "think": think,
             "actions_per_second": sum(taken) / elapsed, "events_per_second": events / elapsed,
             "hands_per_second": hands / elapsed, "latency_ms": _percentiles(latencies),
-            "loop_lag_ms": stats["loop_lag_ms"], "server_mib": resident}
+            "loop_lag_ms": stats["loop_lag_ms"], "server_mib": resident,
+            "cpu": _cpu_used(room.process.pid, cpu_before, cpu_after, mine_after - mine_before)}
+
+
+def _own_cpu() -> float:
+    used = os.times()
+    return used.user + used.system
+
+
+def _cpu_used(room: int, before: dict[str | int, float], after: dict[str | int, float],
+              clients: float) -> dict[str, float]:
+    """The CPU seconds the counted play took: the room's process (and of it, its event loop's
+    thread), its bot workers, the clients."""
+    spent = {pid: used - before.get(pid, 0.0) for pid, used in after.items()}
+    return {"room": spent.pop(room, 0.0), "loop": spent.pop("loop", 0.0), "bots": sum(spent.values()),
+            "clients": clients}
 
 
 def _hands_played(room: Room, connections: list[TimedConnection]) -> int:
@@ -300,6 +327,42 @@ def _percentiles(values: list[float]) -> dict[str, float]:
         return {"p50": float("nan"), "p99": float("nan"), "count": 0}
     tail = values[min(len(values) - 1, math.ceil(0.99 * len(values)) - 1)]
     return {"p50": 1000 * statistics.median(values), "p99": 1000 * tail, "count": len(values)}
+
+
+def _family(pid: int) -> list[int]:
+    """``pid`` and every process under it (the room and its bot workers)."""
+    found, index = [pid], 0
+    while index < len(found):
+        try:
+            tasks = list(Path(f"/proc/{found[index]}/task").iterdir())
+        except OSError:
+            tasks = []
+        for task in tasks:
+            with contextlib.suppress(OSError):
+                found.extend(int(child) for child in (task / "children").read_text().split())
+        index += 1
+    return found
+
+
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> dict[str | int, float]:
+    """The CPU time (user and system) each process of ``pid``'s family has used so far, by pid,
+    and ``"loop"``, the time of ``pid``'s main thread (where its event loop runs): what the kernel
+    counts, so the figure holds however loaded the machine is."""
+    used: dict[str | int, float] = {}
+    for member in _family(pid):
+        with contextlib.suppress(OSError):
+            used[member] = _ticks(Path(f"/proc/{member}/stat"))
+    with contextlib.suppress(OSError):
+        used["loop"] = _ticks(Path(f"/proc/{pid}/task/{pid}/stat"))
+    return used
+
+
+def _ticks(stat: Path) -> float:
+    fields = stat.read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / _TICK  # utime and stime
 
 
 def _resident_mib(pid: int | str = "self") -> float:
@@ -321,7 +384,7 @@ async def idle_and_restart(count: int) -> dict[str, float]:
         for number in range(count):
             table, _ = await room.create_table({"name": f"idle {number}", "seats": 2, "bots": 1,
                                                 "games": ["draw"], "clock": 3600})
-            seat, _ = await room.join(table, "ann")
+            seat = (await room.join(table, "ann"))["seat"]
             host = room.host(table)
             if host.table.chooser == seat:
                 await host.change(functools.partial(_call_draw, seat=seat, room=room))
@@ -354,6 +417,12 @@ def _report(played: dict[str, Any]) -> None:
           f"p99 {latency['p99']:.1f} ms over {latency['count']} actions (goal: p99 under 50 ms)")
     print(f"  the room's event-loop lag: p50 {lag['p50']:.1f} ms, p99 {lag['p99']:.1f} ms, "
           f"max {lag['max']:.1f} ms; its memory {played['server_mib']:.0f} MiB")
+    cpu, actions = played["cpu"], max(1.0, played["actions_per_second"] * played["seconds"])
+    print(f"  CPU a client action: the room's process {1000 * cpu['room'] / actions:.2f} ms (its event "
+          f"loop's thread {1000 * cpu['loop'] / actions:.2f} ms), its bot "
+          f"worker {1000 * cpu['bots'] / actions:.2f} ms, the clients "
+          f"{1000 * cpu['clients'] / actions:.2f} ms; "
+          f"the room at {cpu['room'] / played['seconds']:.0%} of a core")
     if "parts" in played:
         parts = played["parts"]
         actions = played["actions_per_second"] * played["seconds"]
@@ -364,6 +433,52 @@ def _report(played: dict[str, Any]) -> None:
             print(f"    {seconds:8.3f} s  {function}")
 
 
+def room_build() -> str:
+    """Which homegame the room's process runs, and on which event loop: ``homegame serve`` starts
+    with this interpreter in this folder, so it imports what this probe imports (the compiled build
+    when the wheel is installed, plain Python from ``src/`` with an editable install; uvicorn runs
+    on uvloop when it is installed)."""
+    probe = ("import homegame.engine.state as s; print(s.__file__)\n"
+             "try:\n    import uvloop; print('uvloop')\nexcept ImportError:\n    print('asyncio')")
+    where, loop = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                                 check=True).stdout.split()
+    build = "plain Python" if where.endswith(".py") else "compiled (mypyc)"
+    return f"{build}, from {Path(where).parents[2]}, on {loop}'s event loop"
+
+
+def _store(kind: str, stack: contextlib.ExitStack) -> tuple[Callable[[], str] | None, str]:
+    """Where each run keeps its tables: a new SQLite file (``None``), a new database on the
+    PostgreSQL server at ``postgresql://...``, or (``postgres``) on one started here the way the
+    tests start theirs: on a unix socket, with ``fsync`` off. Either way a commit survives the
+    room's process being killed, not the machine's crash, as SQLite's ``synchronous=NORMAL``."""
+    if kind == "sqlite":
+        return None, "SQLite store"
+    if kind.startswith(("postgresql://", "postgres://")):
+        return _new_database(kind), f"PostgreSQL store at {kind}"
+    sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
+    from postgres_server import running_postgres  # type: ignore[import-not-found]  # the tests' helper
+
+    server = stack.enter_context(running_postgres())
+    if isinstance(server, str):
+        raise SystemExit(f"benchmarks room --store postgres: {server}")
+    return server.database, "PostgreSQL store (a server started here, fsync off)"
+
+
+def _new_database(url: str) -> Callable[[], str]:
+    """A maker of new, empty databases on the server of ``url`` (one for each run)."""
+    import urllib.parse
+
+    import psycopg
+
+    def new() -> str:
+        name = f"bench_room_{os.getpid()}_{time.monotonic_ns()}"
+        with psycopg.connect(url, autocommit=True) as connection:
+            connection.execute(f"CREATE DATABASE {name}")
+        parts = urllib.parse.urlsplit(url)
+        return urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
+    return new
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks room")
     parser.add_argument("--tables", type=int, default=50)
@@ -372,12 +487,23 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play not counted, first")
     parser.add_argument("--think", type=float, nargs="*", default=[1.0, 0.0],
                         help="players' mean thinking time per action, one run each (0: at once)")
-    parser.add_argument("--idle", type=int, default=1000, help="tables for the memory and restart figures")
+    parser.add_argument("--idle", type=int, default=1000,
+                        help="tables for the memory and restart figures (0: none)")
     parser.add_argument("--profile", action="store_true", help="profile the room: its CPU time by part")
+    parser.add_argument("--store", default="sqlite",
+                        help="sqlite (default), postgres (a server started for the run, as the tests do), "
+                             "or a postgresql:// URL where the benchmark may create databases")
     args = parser.parse_args(argv)
-    for think in args.think:
-        _report(asyncio.run(play(args.tables, args.clients, args.seconds, args.warmup, think,
-                                 profile=args.profile)))
+    with contextlib.ExitStack() as stack:
+        store, named = _store(args.store, stack)
+        print(f"the room runs homegame {room_build()}; {named}; load average "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        for think in args.think:
+            _report(asyncio.run(play(args.tables, args.clients, args.seconds, args.warmup, think,
+                                     profile=args.profile, store=store)))
+            print(f"  load average after the run: {os.getloadavg()[0]:.1f}")
+    if not args.idle:
+        return
     idle = asyncio.run(idle_and_restart(args.idle))
     print(f"idle: {idle['mib_per_idle_table'] * 1024:.0f} KiB a table waiting for a player ({idle['tables']} "
           f"tables, {idle['with_a_hand_in_play']} with a hand in play; goal: under 1 MiB)")

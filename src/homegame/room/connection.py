@@ -87,8 +87,9 @@ class Connection:
         """Queue a frame (acks, errors, chat) behind those already queued."""
         self._queue([frame])
 
-    def send_state(self, frame: dict[str, Any]) -> None:
-        """Queue a state snapshot, replacing one that is still waiting to go out."""
+    def send_state(self, frame: dict[str, Any] | str) -> None:
+        """Queue a state snapshot (or its JSON text, written once for the connections that share
+        it), replacing one that is still waiting to go out."""
         if self._state_box is not None:
             self._state_box[0] = frame
             return
@@ -131,7 +132,9 @@ class Connection:
                     box = self._outbox.popleft()
                     if box is self._state_box:
                         self._state_box = None
-                    await self.socket.send_text(json.dumps(box[0], separators=(",", ":")))
+                    frame = box[0]
+                    await self.socket.send_text(frame if isinstance(frame, str)
+                                                else json.dumps(frame, separators=(",", ":")))
                 if self._close_code is not None:
                     await self.socket.close(self._close_code)
                     return

@@ -34,7 +34,7 @@ from homegame.room.host_actions import host_request
 from homegame.room.protocol import PROTOCOL, BadMessage
 from homegame.room.store import TableLost
 from homegame.room.table import Table, TableEvent
-from homegame.room.views import state_frame, table_json
+from homegame.room.views import EventTexts, dumps, state_text, table_json
 
 if TYPE_CHECKING:
     from homegame.room.service import CardRoom
@@ -76,6 +76,7 @@ class TableHost:
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopped = False
         self._call_told: tuple[int, float] | None = None
+        self._log = EventTexts()
 
     # -- changing the table ---------------------------------------------------------------------
 
@@ -273,14 +274,14 @@ class TableHost:
                 if seated is not None:
                     self._replace(seated)
                     connection.seat = seated
-        public, now = self.public(), self.room.clock()
-        frames: dict[tuple[int | None, bool, int | None], dict[str, Any]] = {}
+        public, now, log = dumps(self.public()), self.room.clock(), self._log.for_hand(table.hand)
+        frames: dict[tuple[int | None, bool, int | None], str] = {}
         for connection in self.connections:
             key = (connection.seat, self._hosts(connection), self._asking(connection))
             frame = frames.get(key)
             if frame is None:
-                frame = frames[key] = state_frame(table, connection.seat, public=public, now=now,
-                                                  host=key[1], request=key[2])
+                frame = frames[key] = state_text(table, connection.seat, public=public, now=now,
+                                                 host=key[1], request=key[2], log=log)
             connection.send_state(frame)
 
     def _asking(self, connection: Connection) -> int | None:

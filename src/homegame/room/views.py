@@ -8,16 +8,23 @@ the hand ever leaves the room while it is played.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Collection
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
+from homegame.cards import Card
+from homegame.engine.codec import to_json
+from homegame.engine.history import Event
+from homegame.engine.view import View
 from homegame.games import game_class, new_game
 from homegame.room.hands import HandInPlay, rate_json
 from homegame.room.settle import settle_up
 from homegame.room.table import Table
 
-__all__ = ["closed_frame", "game_json", "hand_chips", "ledger_json", "state_frame", "table_json"]
+__all__ = ["EventTexts", "closed_frame", "dumps", "game_json", "hand_chips", "ledger_json", "state_frame",
+           "state_text", "table_json"]
 
 
 def game_json(name: str) -> dict[str, Any]:
@@ -102,6 +109,129 @@ def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: 
     """The ``state`` message for a connection at ``seat`` (``None``: a spectator), given the
     table's public part (built once per change for every connection); ``host`` when it holds the
     host's token, ``request`` the number of the seat request it made, while the table keeps it."""
+    you, view, legal, clock_takes = _seat_parts(table, seat, now=now, request=request, host=host)
+    return {"type": "state", "seq": table.seq, "now": now, "table": public, "you": you,
+            "view": None if view is None else view.to_json(), "legal": legal, "clock_takes": clock_takes,
+            "host": host_json(table) if host else None}
+
+
+def state_text(table: Table, seat: int | None, *, public: str, now: float, host: bool = False,
+               request: int | None = None, log: EventTexts) -> str:
+    """:func:`state_frame` as the JSON text a connection is sent (the same text as
+    ``json.dumps(state_frame(...), separators=(",", ":"))``), written from parts shared with
+    other frames: ``public``, the public table's text, written once per change for every
+    connection, and the events of the hand's log, each written once a hand (``log``). A room
+    writes a frame for every seat after every action: the shared parts are most of its text.
+
+    >>> from homegame.room.config import TableConfig
+    >>> table = Table.create("t", TableConfig.from_json({"name": "t", "seats": 2, "games": ["draw"]}), at=0.0)
+    >>> public = table_json(table)
+    >>> text = state_text(table, None, public=dumps(public), now=1.0, log=EventTexts())
+    >>> text == dumps(state_frame(table, None, public=public, now=1.0))
+    True
+    """
+    you, view, legal, clock_takes = _seat_parts(table, seat, now=now, request=request, host=host)
+    head = dumps({"type": "state", "seq": table.seq, "now": now})[:-1]
+    tail = dumps({"legal": legal, "clock_takes": clock_takes, "host": host_json(table) if host else None})[1:]
+    return f'{head},"table":{public},"you":{dumps(you)},"view":{_view_text(view, log)},{tail}'
+
+
+def dumps(value: Any) -> str:
+    """``value`` as the compact JSON text every frame is sent as."""
+    return _ENCODE(value)
+
+
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
+
+
+class EventTexts:
+    """The JSON text of a hand's log as each seat sees it, each event written the first time a view
+    shows it: an event never changes, and every seat's view shows its log again after every action,
+    longer by an event or two. Texts are kept for one hand at a time (:meth:`for_hand`), with the
+    events themselves, so an event's identity stays its own while its text is kept."""
+
+    def __init__(self) -> None:
+        self._hand: object = None
+        self._texts: dict[int, tuple[Event, str]] = {}
+        self._logs: dict[int | None, tuple[int, Event, str]] = {}
+
+    def for_hand(self, hand: object) -> EventTexts:
+        """These texts, forgotten first if they were kept for another hand than ``hand``."""
+        if hand is not self._hand:
+            self._hand, self._texts, self._logs = hand, {}, {}
+        return self
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def text(self, event: Event) -> str:
+        kept = self._texts.get(id(event))
+        if kept is None or kept[0] is not event:
+            kept = self._texts[id(event)] = (event, dumps(event.to_json()))
+        return kept[1]
+
+    def log_text(self, seat: int | None, log: tuple[Event, ...]) -> str:
+        """The events of ``log``, ``seat``'s view of the hand's log, as the inside of a JSON list:
+        what this seat was last shown of it, and the events since."""
+        count, last, text = self._logs.get(seat, (0, None, ""))
+        if not (0 < count <= len(log) and log[count - 1] is last):
+            count, text = 0, ""
+        new = [self.text(event) for event in log[count:]]
+        if new:
+            text = ",".join([text, *new]) if count else ",".join(new)
+            self._logs[seat] = (len(log), log[-1], text)
+        return text
+
+
+def _view_text(view: View | None, log: EventTexts) -> str:
+    """``view.to_json()`` as JSON text, its log's events written by ``log``."""
+    if view is None:
+        return "null"
+    if type(view).to_json is not View.to_json:  # a view that writes itself its own way
+        return dumps(view.to_json())
+    before, after = _around_log(type(view))
+    head = dumps({name: _plain(getattr(view, name)) for name in before})[:-1]
+    logged = log.log_text(view.seat, view.log)
+    tail = "," + dumps({name: _plain(getattr(view, name)) for name in after})[1:] if after else "}"
+    return f'{head},"log":[{logged}]{tail}'
+
+
+def _plain(value: Any) -> Any:
+    """:func:`~homegame.engine.codec.to_json` of a view's field, the same data, with the shapes
+    views are mostly made of (numbers, words, cards, and tuples, lists and dicts of them) written
+    here without a lookup a value; anything else is the codec's."""
+    kind = type(value)
+    if kind in _AS_IS:
+        return value
+    if kind is Card:
+        return str(value)
+    if kind is tuple or kind is list:
+        return [_plain(item) for item in value]
+    if kind is dict:
+        return {str(key): _plain(item) for key, item in value.items()}
+    return to_json(value)
+
+
+_AS_IS: Final = frozenset({int, str, bool, float, type(None)})
+
+
+def _around_log(kind: type[View]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names of a view class's fields before its ``log`` and after it, in order."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        every = tuple(field.name for field in dataclasses.fields(kind))
+        where = every.index("log")
+        names = _FIELD_NAMES[kind] = (every[:where], every[where + 1:])
+    return names
+
+
+_FIELD_NAMES: dict[type[View], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _seat_parts(table: Table, seat: int | None, *, now: float, request: int | None,
+                host: bool) -> tuple[dict[str, Any], View | None, Any, Any]:
+    """What a state frame shows ``seat`` of itself and the hand: ``you``, its view of the hand in
+    play, its legal actions and what its clock would play (``None`` when not its turn)."""
     hand = table.hand
     occupant = table.seats[seat] if seat is not None else None
     # A seat sees a hand as its player only if that player sat there when it was dealt: whoever
@@ -118,14 +248,13 @@ def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: 
            "out": table.out_why(seat) if seat is not None and occupant is not None else None}
     view = legal = clock_takes = None
     if hand is not None:
-        view = hand.state.view(player).to_json()
+        view = hand.state.view(player)
         if player is not None and player in hand.state.to_act:
             you["to_act"] = True
             legal = hand.state.legal_actions(player).to_json()
             default = hand.state.default_action(player)
             clock_takes = default.to_json() if default is not None else None
-    return {"type": "state", "seq": table.seq, "now": now, "table": public, "you": you, "view": view,
-            "legal": legal, "clock_takes": clock_takes, "host": host_json(table) if host else None}
+    return you, view, legal, clock_takes
 
 
 def host_json(table: Table) -> dict[str, Any]:

@@ -145,12 +145,11 @@ def run(args: argparse.Namespace) -> int:
           flush=True)
     if public_url:
         print(f"people reach it at {public_url}", flush=True)
-    if args.fd is not None:
-        uvicorn.run(app, fd=args.fd, log_level="warning", ws_max_size=64 * 1024, proxy_headers=bool(trusted),
-                    forwarded_allow_ips=trusted)
-    else:
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
-                    proxy_headers=bool(trusted), forwarded_allow_ips=trusted)
+    # No per-message compression: a frame is a few kilobytes of JSON, sent to every seat after every
+    # action, and deflating each took more than half as long as writing its JSON (docs/performance.md).
+    socket = {"fd": args.fd} if args.fd is not None else {"host": args.host, "port": args.port}
+    uvicorn.run(app, **socket, log_level="warning", ws_max_size=64 * 1024, ws_per_message_deflate=False,
+                proxy_headers=bool(trusted), forwarded_allow_ips=trusted)
     return 0
 
 
