@@ -24,7 +24,7 @@ def test_the_documented_encoding_is_the_encoding(name: str) -> None:
     assert (module.__doc__ or "").strip() in text
 
 
-EXAMPLES = 11
+EXAMPLES = 12
 
 
 def examples() -> list[str]:

@@ -1,9 +1,11 @@
-"""CFR+ and exact exploitability on the small forms of Soko and Draw (homegame.analysis.cfr, .game_tree).
+"""CFR+ and exact exploitability on the small forms of Soko, Draw and Pineapple (homegame.analysis.cfr,
+.game_tree).
 
 The default run solves the smallest forms (Soko: two ranks, one up card, one bet; Draw: four cards,
-one a hand, one bet a round): their trees are walked in seconds. The slow tests check the
-exploitability against OpenSpiel's own code on the same games and solve larger forms (Soko with two
-betting rounds, Draw with two-card hands from a deck of six, as Leduc is to hold'em).
+one a hand, one bet a round; Pineapple: six cards, two hole cards and one kept, a board of one card):
+their trees are walked in seconds. The slow tests check the exploitability against OpenSpiel's own
+code on the same games and solve larger forms (Soko with two betting rounds, Draw with two-card
+hands from a deck of six, as Leduc is to hold'em).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import homegame
 from homegame.analysis.cfr import CFRPlus, best_response_value, exploitability, profile_value, strategy_of
 from homegame.analysis.game_tree import CHANCE, TERMINAL, GameTree, Infoset
 from homegame.bots.draw import HeuristicDrawBot
+from homegame.bots.pineapple import HeuristicPineappleBot
 from homegame.bots.soko import HeuristicSokoBot
 from homegame.engine import Action
 from homegame.errors import GameError
@@ -32,6 +35,9 @@ DRAW_TINY: dict[str, Any] = {"ranks": 2, "suits": 2, "hand_size": 1, "max_discar
 """Four cards (the kings and aces of spades and hearts), one a hand, one card drawn, one bet a round."""
 DRAW_LEDUC: dict[str, Any] = {**DRAW_TINY, "ranks": 3, "hand_size": 2}
 """Six cards (queens, kings and aces of spades and hearts), two a hand, one card drawn, one bet a round."""
+PINEAPPLE_LEDUC: dict[str, Any] = {"ranks": 3, "suits": 2, "hole_cards": 2, "flop_cards": 1, "streets": 1,
+                                   "limit": "fixed", "cap": 1}
+"""Six cards, two hole cards each and one thrown, a burn card and a board of one card, one bet a round."""
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +98,8 @@ def test_a_player_who_always_calls_is_punished_by_the_best_response(tree: GameTr
     assert best_response_value(tree, strategy, 1) > -profile_value(tree, strategy) + 0.1
 
 
-def sampled(bot: HeuristicSokoBot | HeuristicDrawBot) -> Callable[[Infoset], dict[Action, float]]:
+def sampled(bot: HeuristicSokoBot | HeuristicDrawBot | HeuristicPineappleBot,
+            ) -> Callable[[Infoset], dict[Action, float]]:
     """A bot's policy, its mixed choices estimated from 16 draws at each information set."""
     def policy(infoset: Infoset) -> dict[Action, float]:
         seen = Counter(bot.act(infoset.view, infoset.legal) for _ in range(16))
@@ -119,6 +126,21 @@ def test_draws_smallest_form_is_walked_and_solved() -> None:
     assert exploitability(tree, strategy_of(tree, sampled(HeuristicDrawBot(seed=1)))) > 20 * solved
 
 
+@pytest.mark.parametrize("name", ["pineapple", pytest.param("crazy_pineapple", marks=pytest.mark.slow)])
+def test_pineapples_smallest_form_is_walked_and_solved(name: str) -> None:
+    """Every card of the deck is dealt: two to each seat, the burn card and the board's one card.
+    Each seat sees its two cards, then the one it keeps and the board; the discards stay hidden."""
+    tree = GameTree.build(homegame.new_game(name, players=2, **PINEAPPLE_LEDUC))
+    assert tree.deals == 6 * 5 * 4 * 3 * 2 * 1
+    tree.check_depths()
+    solver = CFRPlus(tree)
+    start = exploitability(tree, solver.average())
+    solver.iterate(100)
+    solved = exploitability(tree, solver.average())
+    assert start > 1 and 0 <= solved < start / 100
+    assert exploitability(tree, strategy_of(tree, sampled(HeuristicPineappleBot(seed=1)))) > 20 * solved
+
+
 def test_what_cannot_be_walked_is_refused() -> None:
     with pytest.raises(GameError, match="two players, not 3"):
         GameTree.build(homegame.new_game("soko", players=3, ranks=2, streets=1))
@@ -133,7 +155,8 @@ def test_what_cannot_be_walked_is_refused() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "settings"), [("soko", SMALL), ("draw", DRAW_TINY)])
+@pytest.mark.parametrize(("name", "settings"), [("soko", SMALL), ("draw", DRAW_TINY),
+                                               ("pineapple", PINEAPPLE_LEDUC)])
 def test_exploitability_agrees_with_openspiels_own(name: str, settings: dict[str, Any]) -> None:
     """The same strategy, played through homegame's OpenSpiel game, measured by OpenSpiel's
     exploitability (its own best responses over its own walk of the tree)."""

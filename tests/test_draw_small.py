@@ -5,6 +5,7 @@ import pytest
 from homegame.cards import parse_cards
 from homegame.engine import Action, GameError, IllegalAction
 from homegame.games.draw import DrawPoker, DrawState
+from stacked import stacked
 
 LEDUC = {"ranks": 3, "suits": 2, "hand_size": 2, "max_discard": 1, "limit": "fixed", "cap": 1}
 """Six cards (queens, kings and aces of spades and hearts), two a hand, one card drawn at most."""
@@ -68,8 +69,7 @@ def test_equal_short_hands_split_the_pot() -> None:
 def test_discarding_all_but_a_shown_ace_counts_only_beyond_max_discard() -> None:
     four = DrawPoker(players=2, hand_size=4, max_discard=2)
     assert four.ace_draw and four.draw_sizes == (0, 1, 2) and four.most_drawn == 3
-    state = four.deal(deck=parse_cards("Ah Kc 9d Kd 7c 7d 4s 3d") + [c for c in four.deck if c not in
-                                         parse_cards("Ah Kc 9d Kd 7c 7d 4s 3d")], dealer=0)
+    state = four.deal(deck=stacked(four, "Ah Kc 9d Kd 7c 7d 4s 3d"), dealer=0)
     play(state, "check", "check")
     with pytest.raises(IllegalAction, match="you may discard three only when the card you keep is an ace"):
         state.apply(1, Action.parse("discard Ah 9d 7c"))

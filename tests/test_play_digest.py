@@ -33,14 +33,14 @@ HANDS = 3
 EXPECTED = {
     "anaconda": "10a88d216026859f",
     "chinese": "ab9a6fdc52828d2d",
-    "crazy_pineapple": "fcfc69c410d8b7e8",
-    "crazy_pineapple_hi_lo": "e94a8954d0c538b4",
+    "crazy_pineapple": "9ec849512b52fe0e",
+    "crazy_pineapple_hi_lo": "d8cb277f3015e9bb",
     "draw": "0930f711a0c7d6d5",
     "open_face": "73c2fd674a65f585",
     "pai_gow": "70be3f057ba9760f",
     "paiute": "ac4a281f9b0566cc",
     "papayoo": "980193ee3eac085c",
-    "pineapple": "3a2e5efe8c6bb89d",
+    "pineapple": "7d03a38b2f65dcb4",
     "soko": "807af04521c5e44f",
     "whiskey": "a3560ee832c6a6cd",
 }

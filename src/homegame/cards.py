@@ -45,6 +45,7 @@ __all__ = [
     "parse_cards",
     "rank_counts",
     "rank_name",
+    "short_deck",
 ]
 
 TEN: Final = 10
@@ -340,6 +341,32 @@ def deck(name: str = "standard") -> list[Card]:
     if name not in DECKS:
         raise CardError(f"unknown deck {name!r}; known decks: {', '.join(DECKS)}")
     return list(DECKS[name])
+
+
+def short_deck(ranks: int = 13, suits: int = 4) -> list[Card]:
+    """The standard deck cut down for a small game: the ``ranks`` highest ranks (the ace down) in
+    the first ``suits`` suits of spades, hearts, diamonds and clubs, in deck order.
+
+    >>> short_deck(3, 2)
+    [Qh, Qs, Kh, Ks, Ah, As]
+    >>> len(short_deck()), len(short_deck(13, 3))
+    (52, 39)
+    """
+    if not (1 <= ranks <= 13 and 1 <= suits <= 4):
+        raise CardError(f"a short deck keeps 1 to 13 ranks and 1 to 4 suits, not {ranks} and {suits}")
+    return list(_short_deck(ranks, suits))
+
+
+def _short_deck(ranks: int, suits: int) -> tuple[Card, ...]:
+    cached = _SHORT_DECKS.get((ranks, suits))
+    if cached is None:
+        cached = _SHORT_DECKS[(ranks, suits)] = tuple(
+            card for card in DECKS["standard"] if card.rank > 14 - ranks and card % 4 >= 4 - suits)
+    return cached
+
+
+_SHORT_DECKS: Final[dict[tuple[int, int], tuple[Card, ...]]] = {}
+"""The short decks made so far (a game asks for its deck often)."""
 
 
 def is_permutation(cards: Sequence[Card], of: Sequence[Card]) -> bool:

@@ -100,6 +100,9 @@ class HomegameGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
             num_players=players, min_utility=low, max_utility=high,
             utility_sum=self.encoding.utility_sum(), max_game_length=self.limit)
         super().__init__(game_type(name), info, params or {})
+        self.fresh = World(self.table, self.encoding, dealer=self.dealer, limit=self.limit)
+        """The deal before its first card, which every new state copies (OpenSpiel makes a new
+        state for every copy of one, and a world is cheaper copied than made)."""
 
     def new_initial_state(self) -> HomegameState:
         return HomegameState(self)
@@ -130,7 +133,7 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: HomegameGame) -> None:
         super().__init__(game)
-        self.world = World(game.table, game.encoding, dealer=game.dealer, limit=game.limit)
+        self.world = game.fresh.copy()
 
     def current_player(self) -> int:
         world = self.world

@@ -57,14 +57,17 @@ class Pending:
 
 class World:
     """Everything that has happened in one deal: the deck so far, the draws inside the hand, and the
-    actions (with their indices). The engine state is rebuilt from these whenever it is needed."""
+    actions (with their indices). The engine state is dealt and replayed from these when first
+    needed and then kept, played on as actions come and copied with the world."""
 
     def __init__(self, game: Game, encoding: Encoding[Any], *, dealer: int = 0, limit: int = 0) -> None:
         self.game, self.encoding, self.dealer = game, encoding, dealer
         self.limit = limit or encoding.max_actions()
+        full = game.deck  # a property some games work out afresh at each call: read once
+        self.size = len(full)
         self.deck: list[Card] = []
-        self.left = Counter(game.deck)
-        self._drawn: int = getattr(game, "cards_dealt", None) or len(game.deck)
+        self.left = Counter(full)
+        self._drawn: int = getattr(game, "cards_dealt", None) or self.size
         self.draws: list[Any] = []
         self.actions: list[tuple[int, Action, int]] = []
         self.pending: Pending | None = None
@@ -76,7 +79,7 @@ class World:
 
     @property
     def dealt(self) -> bool:
-        return len(self.deck) == len(self.game.deck)
+        return len(self.deck) == self.size
 
     @property
     def is_chance(self) -> bool:
@@ -267,11 +270,20 @@ class World:
     # -- copies ---------------------------------------------------------------------------------
 
     def __deepcopy__(self, memo: dict[int, Any]) -> World:
-        twin = copy.copy(self)
+        return self.copy()
+
+    def copy(self) -> World:
+        """A copy that plays on alone, the engine state copied rather than replayed (made field by
+        field: ``copy.copy`` would go through :meth:`__reduce__` and build the game again)."""
+        twin = World.__new__(World)
+        twin.game, twin.encoding, twin.dealer, twin.limit = self.game, self.encoding, self.dealer, self.limit
+        twin.size, twin._drawn, twin._turn, twin._mask = self.size, self._drawn, self._turn, self._mask
         twin.deck, twin.left, twin.draws = list(self.deck), Counter(self.left), copy.deepcopy(self.draws)
         twin.actions = list(self.actions)
         twin.pending = self.pending.copy() if self.pending is not None else None
-        twin._state = twin._turn = None
+        # OpenSpiel makes every child state as a copy of its parent. The turn's view and legal
+        # actions are shared: nothing changes them, and an action applied to either world drops them.
+        twin._state = self._state.clone() if self._state is not None else None
         return twin
 
     def __reduce__(self) -> tuple[Any, ...]:

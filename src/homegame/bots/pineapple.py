@@ -8,7 +8,9 @@ flush and open-ended straight draws while cards are to come. In Hi-Lo an eight-o
 or drawing, counts too. Betting follows :func:`homegame.bots.betting.bet_by_strength`.
 
 The discard keeps the two cards the same ratings like best: before the flop the best starting pair,
-after it the pair that makes the best hand and draws with the board (and low, in Hi-Lo).
+after it the pair that makes the best hand and draws with the board (and low, in Hi-Lo). In a small
+form, where a player keeps one hole card or the board is short, a hand of fewer than five cards is
+rated by the rough rule of Draw's bot for short hands (:func:`homegame.bots.draw.short_rating`).
 
 >>> import homegame
 >>> state = homegame.new_game("crazy_pineapple_hi_lo", players=3).deal(seed=3)
@@ -27,6 +29,7 @@ from typing import Any
 
 from homegame.bots import Bot
 from homegame.bots.betting import PotOdds, bet_by_strength, habit_choice
+from homegame.bots.draw import short_rating
 from homegame.cards import ACE, Card
 from homegame.engine import Action, ActionSet
 from homegame.games.pineapple.hands import low_strength
@@ -34,7 +37,8 @@ from homegame.ranking import strength
 from homegame.ranking.core import decode
 from homegame.ranking.reference import PAIR, STRAIGHT_FLUSH, TWO_PAIR
 
-__all__ = ["BOTS", "HeuristicPineappleBot", "best_pair", "hand_rating", "made_rating", "starting_rating"]
+__all__ = ["BOTS", "HeuristicPineappleBot", "best_kept", "best_pair", "hand_rating", "made_rating",
+           "starting_rating"]
 
 _CATEGORY_RATING = (0.12, 0.4, 0.68, 0.78, 0.85, 0.88, 0.94, 0.98, 1.0)
 _LOW_LIMIT = 8
@@ -149,10 +153,31 @@ def best_pair(hole: Sequence[Card], board: Sequence[Card], *, hi_lo: bool = Fals
     return chosen[0], chosen[1]
 
 
-def hand_rating(hole: Sequence[Card], board: Sequence[Card], *, hi_lo: bool = False) -> float:
-    """The rating of the best two of ``hole`` (with a small bonus for a third card still held)."""
+def _short(board: Sequence[Card], keep: int) -> bool:
+    """Whether ``keep`` hole cards and ``board`` are a small form's short hand: a single card kept,
+    or fewer than five cards with the board."""
+    return keep < 2 or (bool(board) and keep + len(board) < 5)
+
+
+def best_kept(hole: Sequence[Card], board: Sequence[Card], keep: int = 2, *,
+              hi_lo: bool = False) -> tuple[Card, ...]:
+    """The ``keep`` hole cards worth keeping (see :func:`best_pair`; a short hand by its rough rating).
+
+    >>> from homegame.cards import parse_cards
+    >>> best_kept(parse_cards("Kh Ad"), parse_cards("Kd"), 1), best_kept(parse_cards("Kh Ad"), [], 1)
+    ((Kh,), (Ad,))
+    """
+    if _short(board, keep):
+        return max(combinations(hole, keep), key=lambda kept: short_rating([*kept, *board]))
+    return best_pair(hole, board, hi_lo=hi_lo)
+
+
+def hand_rating(hole: Sequence[Card], board: Sequence[Card], *, hi_lo: bool = False, keep: int = 2) -> float:
+    """The rating of the best ``keep`` of ``hole`` (with a small bonus for a third card still held)."""
     if not hole:
         return 0.0
+    if _short(board, keep):
+        return short_rating([*best_kept(hole, board, keep), *board])
     pair = best_pair(hole, board, hi_lo=hi_lo) if len(hole) > 2 else (hole[0], hole[1])
     rating = made_rating(pair, board, hi_lo=hi_lo) if len(board) >= 3 else starting_rating(pair, hi_lo=hi_lo)
     return min(1.0, rating + (0.03 if len(hole) > 2 else 0.0))
@@ -166,7 +191,7 @@ class HeuristicPineappleBot(Bot):
     def act(self, view: Any, legal: ActionSet) -> Action:
         hole, board, hi_lo = list(view.hole), list(view.board), bool(view.hi_lo)
         if view.phase == "discard":
-            kept = best_pair(hole, board, hi_lo=hi_lo)
+            kept = best_kept(hole, board, len(hole) - 1, hi_lo=hi_lo)
             thrown = next(card for card in hole if card not in kept)
             return next((a for a in legal if a.cards == (thrown,)), legal[0])
         if view.phase in _HABITS:
@@ -176,7 +201,8 @@ class HeuristicPineappleBot(Bot):
 
     def read_bet(self, view: Any) -> tuple[float, PotOdds]:
         """The rating of the best two hole cards with the board, and the pot odds this seat faces."""
-        rating = hand_rating(list(view.hole), list(view.board), hi_lo=bool(view.hi_lo))
+        keep = len(view.hole) - (1 if view.discarded is None else 0)
+        rating = hand_rating(list(view.hole), list(view.board), hi_lo=bool(view.hi_lo), keep=keep)
         opponents = sum(1 for seat in view.stacks if seat != view.seat and seat not in view.folded)
         return rating, PotOdds(view.pot, view.to_call, view.bets.get(view.seat, 0), opponents)
 

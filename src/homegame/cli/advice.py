@@ -84,11 +84,11 @@ def _draw(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
 
 
 def _pineapple(view: Any, legal: ActionSet, look: Style) -> tuple[Action, str]:
-    from homegame.bots.pineapple import best_pair
-
     action = _bot(view).act(view, legal)
-    kept = best_pair(list(view.hole), list(view.board), hi_lo=bool(view.hi_lo))
+    kept = [card for card in view.hole if card not in action.cards]
     where = "with the board" if view.board else "before the flop"
+    if len(kept) == 1:
+        return action, f"{look.cards(kept)} is the best hole card to keep {where}"
     return action, f"{look.cards(kept)} are the best two hole cards to keep {where}"
 
 

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from homegame._compile import mypyc_attr
-from homegame.cards import Card, deck, parse_cards, rank_counts
+from homegame.cards import Card, deck, parse_cards, rank_counts, short_deck
 from homegame.engine import Action, ActionSet, Chance, GameState, Outcome, Setting
 from homegame.engine.betting import BettingRound, Limits, money_fields, post_antes
 from homegame.engine.frozen import make_frozen
@@ -42,6 +42,7 @@ from homegame.engine.redeal import Redeal
 from homegame.engine.showdown import Reason, ShownHands, reveal_hands, settle_showdown, settle_uncontested
 from homegame.engine.stakes import BettingGame, habit_settings, round_limits, seat_chips, stake_settings
 from homegame.errors import GameError
+from homegame.games._short_deck import deck_settings
 from homegame.games.soko_view import SokoView
 from homegame.ranking import Hand, evaluate, strength
 from homegame.ranking.short import short_hand as short_hand_of
@@ -327,8 +328,7 @@ class Soko(BettingGame):
     players = range(2, 11)
     settings = {
         **stake_settings(limit="spread", bet=2, max_bet=10), **habit_settings("show_or_muck"),
-        "ranks": Setting(13, "how many ranks the deck holds, from the ace down (fewer: a small game)",
-                         minimum=2, maximum=13, label="Ranks in the deck"),
+        **deck_settings("ranks"),
         "streets": Setting(4, "up cards each player gets, a betting round after each (fewer: a small game)",
                            minimum=1, maximum=4, label="Up cards"),
     }
@@ -345,8 +345,7 @@ class Soko(BettingGame):
     @property
     def deck(self) -> list[Card]:
         """The cards of the ``ranks`` highest ranks (all 52 by default)."""
-        lowest = 15 - self.config["ranks"]
-        return [card for card in deck() if card.rank >= lowest]
+        return short_deck(self.config["ranks"])
 
     @property
     def cards_dealt(self) -> int:

@@ -89,7 +89,8 @@ def _own_lines(view: PineappleView, look: Style) -> list[str]:
     hint = f"You have: {view.hint}" + (f"   low: {view.low_hint}" if view.hi_lo else "")
     lines.append(hint + (f"   to call: {view.to_call}" if view.to_call else ""))
     if view.seat in view.must_discard:
-        lines.append("Discard one hole card: the two you keep play with the board.")
+        kept = "the one you keep plays" if len(view.hole) == 2 else "the two you keep play"
+        lines.append(f"Discard one hole card: {kept} with the board.")
     if view.seat in view.to_act and view.phase in ("run", "show"):
         lines.append("Everyone is all in: 'run twice' if you agree to deal the rest of the board twice, "
                      "else 'run once'." if view.phase == "run" else

@@ -30,12 +30,13 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from homegame.cards import Card, deck, rank_name
+from homegame.cards import Card, deck, rank_name, short_deck
 from homegame.engine import Game, GameError, Setting, Variant
 from homegame.engine.betting import STRUCTURES, Limits
 from homegame.engine.frozen import template
 from homegame.engine.habits import is_on
 from homegame.engine.stakes import check_stakes, habit_settings, round_limits, stake_settings
+from homegame.games._short_deck import deck_settings
 from homegame.games.draw.state import DrawState
 from homegame.games.draw.view import DrawView
 from homegame.ranking import RANKINGS, Ranking, wild_cards
@@ -80,10 +81,7 @@ class DrawPoker(Game):
         "wild_rank": Setting("twos", "the rank whose four cards are wild, twos to aces",
                              choices=WILD_RANKS, label="Wild rank"),
         **habit_settings("show_or_muck", "bomb_pot"),
-        "ranks": Setting(13, "how many ranks the deck holds, from the ace down (fewer: a small game)",
-                         minimum=2, maximum=13, label="Ranks in the deck"),
-        "suits": Setting(4, "how many suits the deck holds: spades, then hearts, diamonds, clubs "
-                            "(fewer: a small game)", minimum=1, maximum=4, label="Suits in the deck"),
+        **deck_settings("ranks", "suits"),
         "hand_size": Setting(5, "cards each player holds (fewer: a small game, ranked by pairs and sets, "
                                 "then high cards)", minimum=1, maximum=5, label="Cards a hand"),
         "max_discard": Setting(3, "the most cards a player may discard in the draw (or all but an ace "
@@ -123,10 +121,7 @@ class DrawPoker(Game):
         two jokers with the ``wild`` variant)."""
         if self.has("wild"):
             return deck("standard+2jokers")
-        ranks, suits = self.config["ranks"], self.config["suits"]
-        if ranks == 13 and suits == 4:
-            return deck()
-        return [card for card in deck() if card.rank > 14 - ranks and card % 4 >= 4 - suits]
+        return short_deck(self.config["ranks"], self.config["suits"])
 
     @cached_property
     def hand_size(self) -> int:

@@ -13,11 +13,21 @@ At the showdown each hand is the best five of seven cards: the two kept hole car
 Pre-flop the player left of the big blind acts first (heads-up the dealer posts the small blind and
 acts first); after the flop the first player still in from the dealer's left opens each round.
 
+Five settings make a small form of the game for solvers, as Leduc is to hold'em: ``ranks`` and
+``suits`` shorten the deck (the highest ranks; spades, then hearts, diamonds and clubs),
+``hole_cards`` deals two hole cards instead of three (one is kept), ``flop_cards`` turns up fewer
+cards in the flop and ``streets`` stops the board after the flop or the turn. A hand of fewer than
+five cards in all ranks by sets of equal ranks and then high cards (:mod:`homegame.ranking.short`);
+the deck must hold every card a hand can deal.
+
 >>> import homegame
 >>> game = homegame.new_game("crazy_pineapple", players=3)
 >>> state = game.deal(deck=stacked_deck("Ah Kd 2c  As Qd 3c  7h 7d 8s"), dealer=0)
 >>> state.to_act, state.view(1).hole, state.view(1).hint
 ((0,), (Ah, As, 7h), 'a pair of aces')
+>>> small = Pineapple(players=2, ranks=3, suits=2, hole_cards=2, flop_cards=1, streets=1)
+>>> small.deck, small.hand_steps, small.board_sizes, small.cards_dealt
+([Qh, Qs, Kh, Ks, Ah, As], ('discard', 'flop', 'bet'), {'flop': 1}, 6)
 """
 
 from __future__ import annotations
@@ -26,11 +36,13 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, ClassVar
 
+from homegame.cards import Card, short_deck
 from homegame.engine import GameError, Setting, Variant
 from homegame.engine.betting import Limits
 from homegame.engine.frozen import template
 from homegame.engine.habits import is_on
 from homegame.engine.stakes import BettingGame, habit_settings, round_limits, stake_settings
+from homegame.games._short_deck import deck_settings
 from homegame.games.pineapple.state import PineappleState, stacked_deck
 from homegame.games.pineapple.view import PineappleView
 
@@ -57,6 +69,14 @@ class Pineapple(BettingGame):
         "big_blind": Setting(2, "chips the next player posts; pre-flop it is the bet to call", minimum=1,
                              label="Big blind"),
         **habit_settings("show_or_muck", "straddle", "run_twice", "bomb_pot"),
+        **deck_settings("ranks", "suits"),
+        "hole_cards": Setting(3, "hole cards each player is dealt, one of them thrown away (2: a small "
+                                 "game, one card kept)", minimum=2, maximum=3, label="Hole cards"),
+        "flop_cards": Setting(3, "cards the flop turns up (fewer: a small game)", minimum=1, maximum=3,
+                              label="Cards in the flop"),
+        "streets": Setting(3, "streets of the board, a betting round after each: the flop, the turn, "
+                              "the river (fewer: a small game)", minimum=1, maximum=3,
+                           label="Streets of the board"),
     }
     state_class = PineappleState
     steps: ClassVar[tuple[str, ...]] = ("discard", "flop", "bet", "turn", "bet", "river", "bet")
@@ -68,6 +88,66 @@ class Pineapple(BettingGame):
         if self.config["small_blind"] > self.config["big_blind"]:
             raise GameError(f"the small blind ({self.config['small_blind']}) is larger than the big blind "
                             f"({self.config['big_blind']})", setting="small_blind")
+        self._check_small_form()
+
+    def _check_small_form(self) -> None:
+        """Refuse a small form the rules cannot play: a deck too short for the cards a hand deals,
+        or Hi-Lo with hands too short for its five-card low."""
+        config, size = self.config, len(self.deck)
+        if self.hi_lo and self.hand_size < 5:
+            raise GameError(f"an eight-or-better low takes five cards, and a hand here has {self.hand_size} "
+                            f"({self.kept} kept, {sum(self.board_sizes.values())} on the board)",
+                            setting="hole_cards" if self.kept < 2 else "streets")
+        if size < self.cards_dealt:
+            twice = ", the board run twice" if self.run_twice else ""
+            raise GameError(f"{self.player_count} players dealt {config['hole_cards']} hole cards each and a "
+                            f"board of {sum(self.board_sizes.values())}{twice} (a card burned before each "
+                            f"street) need {self.cards_dealt} cards; a deck of {config['ranks']} ranks and "
+                            f"{config['suits']} suits holds {size}", setting="ranks")
+
+    @property
+    def deck(self) -> list[Card]:
+        """The cards of the ``ranks`` highest ranks in the ``suits`` kept (all 52 by default)."""
+        return short_deck(self.config["ranks"], self.config["suits"])
+
+    @cached_property
+    def kept(self) -> int:
+        """How many hole cards each player keeps after the discard."""
+        return int(self.config["hole_cards"]) - 1
+
+    @cached_property
+    def board_sizes(self) -> dict[str, int]:
+        """The streets of the board dealt, in order, and how many cards each turns up."""
+        sizes = {"flop": int(self.config["flop_cards"]), "turn": 1, "river": 1}
+        return dict(list(sizes.items())[:int(self.config["streets"])])
+
+    @cached_property
+    def hand_size(self) -> int:
+        """How many cards a hand holds at the showdown: the kept hole cards and the board (a hand of
+        five or more plays its best five; one of fewer, all of them)."""
+        return self.kept + sum(self.board_sizes.values())
+
+    @cached_property
+    def hand_steps(self) -> tuple[str, ...]:
+        """The game's :attr:`steps` for this table: a street the board stops before is left out,
+        with the betting round after it."""
+        left_out = [street for street in ("flop", "turn", "river") if street not in self.board_sizes]
+        steps, after_left_out = [], False
+        for step in self.steps:
+            if step in left_out or (after_left_out and step == "bet"):
+                after_left_out = step in left_out
+                continue
+            after_left_out = False
+            steps.append(step)
+        return tuple(steps)
+
+    @cached_property
+    def cards_dealt(self) -> int:
+        """How many cards of the deck a hand deals at most (the rest are never seen): the hole
+        cards, then each street and the card burned before it, twice over when the rest of the
+        board may be run twice."""
+        board = sum(self.board_sizes.values()) + len(self.board_sizes)
+        return self.player_count * int(self.config["hole_cards"]) + board * (2 if self.run_twice else 1)
 
     @cached_property
     def street_limits(self) -> Mapping[str, Limits]:

@@ -25,8 +25,7 @@ from homegame.engine.habits import halved, winners_of
 from homegame.engine.history import History
 from homegame.engine.pots import Chips, Pot
 from homegame.engine.showdown import Reason, ShownHands, named_by_strength, settle_showdown
-from homegame.games.pineapple.hands import EIGHT_OR_BETTER, high_strength, low_strength
-from homegame.ranking import evaluate
+from homegame.games.pineapple.hands import EIGHT_OR_BETTER, evaluate_high, high_strength, low_strength
 
 __all__ = ["NO_LOW_TEXT", "Run", "judge_runs", "settle_runs"]
 
@@ -47,7 +46,8 @@ class Run:
         if hi_lo:
             self.low = {seat: value for seat, cards in hole.items() if (value := low_strength(cards, board))}
         held = {seat: (*cards, *board) for seat, cards in hole.items()}
-        self.highs = ShownHands(held, evaluate, named_by_strength(self.high))
+        short = any(len(cards) < 5 for cards in held.values())  # a small form's: no standard name
+        self.highs = ShownHands(held, evaluate_high, None if short else named_by_strength(self.high))
         self.lows = ShownHands(held, EIGHT_OR_BETTER.evaluate)
 
     def winners(self, chips: Chips) -> set[int]:

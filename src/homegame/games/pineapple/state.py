@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 
 __all__ = ["BOARD_CARDS", "PineappleState", "stacked_deck"]
 
-HOLE_CARDS = 3
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
+"""The streets of the board and the cards each turns up in the full game (a small form may turn
+up fewer: :attr:`~homegame.games.pineapple.Pineapple.board_sizes`)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # clone() copies it (see _compile.py)
@@ -48,7 +49,7 @@ class PineappleState(GameState[PineappleView]):
         players, dealer = self.players, self.dealer
         self.chips = seat_chips(self.stacks, players=players, default=config["stack"], dealer=dealer)
         self.order = [(dealer + step) % players for step in range(1, players + 1)]
-        self.steps = game.steps
+        self.steps = game.hand_steps
         self.step = 0
         self.street = "preflop"
         self.board: list[Card] = []
@@ -139,7 +140,7 @@ class PineappleState(GameState[PineappleView]):
 
     def _deal_hole_cards(self) -> None:
         live = self.live()
-        dealt = self._draw(HOLE_CARDS * len(live))
+        dealt = self._draw(int(self.game.config["hole_cards"]) * len(live))
         for index, seat in enumerate(live):
             hole = dealt[index::len(live)]
             self.hole[seat] = hole
@@ -149,7 +150,7 @@ class PineappleState(GameState[PineappleView]):
         burned = self._draw(1)
         self.burned.extend(burned)
         self.history.add("burn", None, {"cards": [str(burned[0])]}, private_to=())
-        cards = self._draw(BOARD_CARDS[street])
+        cards = self._draw(self.game.board_sizes[street])
         if run == 1:
             self.board.extend(cards)
             self.street = street
@@ -392,7 +393,7 @@ class PineappleState(GameState[PineappleView]):
         game = self.game
         hi_lo = game.hi_lo
         shown, board = dict(self.revealed) if over else {}, tuple(self.board)
-        hint, low_hint = _hints(hole, board, hi_lo)
+        hint, low_hint = _hints(hole, board, hi_lo, game.kept)
         # A copy of the view's whole dictionary filled in (see view_fields and add_money_fields).
         fields = self.view_fields(seat, game.view_template)
         fields["street"] = self.street
@@ -449,11 +450,11 @@ class PineappleState(GameState[PineappleView]):
 
 
 @lru_cache(maxsize=4096)
-def _hints(hole: tuple[Card, ...], board: tuple[Card, ...], hi_lo: bool) -> tuple[str, str]:
-    """The names of a seat's best high hand and (in Hi-Lo) best low for its view, remembered: a seat
-    sees the same cards turn after turn."""
-    low = (best_low_name(hole, board) if hole else NO_LOW) if hi_lo else ""
-    return best_high_name(hole, board), low
+def _hints(hole: tuple[Card, ...], board: tuple[Card, ...], hi_lo: bool, keep: int) -> tuple[str, str]:
+    """The names of a seat's best high hand and (in Hi-Lo) best low for its view, ``keep`` of its
+    hole cards playing, remembered: a seat sees the same cards turn after turn."""
+    low = (best_low_name(hole, board, keep) if hole else NO_LOW) if hi_lo else ""
+    return best_high_name(hole, board, keep), low
 
 
 _DISCARDS: Final = {card: Action("discard", cards=(card,)) for card in deck()}
