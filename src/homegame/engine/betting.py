@@ -398,8 +398,12 @@ class BettingRound:
             if self.limits.structure in ("pot", "no"):
                 self._raise_size = max(self._raise_size, increment)
             self._aggressor = seat
-        if total > self.highest:
+        if total > self.highest:  # every other seat still able to act owes chips now
             self.highest = total
+            needs = self._active()
+            needs.discard(seat)
+            self.needs = needs
+            return
         bets, highest, folded, all_in = self.bets, self.highest, self.chips.folded, self.chips.all_in
         needs = set()
         for other in range(self.chips.players):  # a loop: a comprehension here costs a closure
