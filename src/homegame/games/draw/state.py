@@ -124,8 +124,13 @@ class DrawState(GameState[DrawView]):
         return ActionSet(discards, *keep_ace)
 
     def _apply(self, seat: int, action: Action) -> None:
-        if self.betting is not None:
-            self.betting.apply(seat, action)
+        betting = self.betting
+        if betting is not None:
+            betting.apply(seat, action)
+            turn = betting.turn
+            if turn is not None:  # the round goes on: the next seat bets (most actions end here)
+                self.to_act = (turn,)
+                return
         elif self.showing is not None:
             self._show_or_muck(self.showing, seat, action)
         else:

@@ -294,8 +294,11 @@ class PineappleState(GameState[PineappleView]):
         betting = self.betting
         if betting is not None:
             betting.apply(seat, action)
-            if betting.turn is None or self.chips.players - len(self.chips.folded) == 1:
-                self._continue()
+            turn = betting.turn  # None once a single seat is left in the hand too
+            if turn is not None:  # the round goes on: the next seat bets (most actions end here)
+                self.to_act = (turn,)
+                return
+            self._continue()
         elif self.discarding is not None:
             self._discard(seat, action.cards[0])
         elif self.habits.straddling is not None:
