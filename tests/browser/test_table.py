@@ -243,6 +243,22 @@ def test_rules_and_the_history_of_a_hand_open_from_the_table(browser: Browser, r
         player.page.context.close()
 
 
+def test_the_open_ledger_follows_the_table(browser: Browser, room: RoomServer) -> None:
+    """A ledger left open is drawn again when the table's money changes: a friend who sits down
+    while it is open is in it, without closing and opening the panel."""
+    setup = {"name": "open ledger", "seats": 3, "games": ["draw"], "bots": 0}
+    table, players, _ = seat_three(browser, room.base, setup, sizes=(DESKTOP,))
+    page = players[0].page
+    page.keyboard.press("Shift+L")
+    ledger = page.locator("#panel-body .ledger:not(.stats)")
+    expect(ledger).to_contain_text("ann")
+    assert "bob" not in (ledger.text_content() or "")
+    RoomClient(room.base).join(table, "bob")
+    expect(ledger).to_contain_text("bob")
+    expect(page.locator("#panel")).to_be_visible()
+    page.context.close()
+
+
 def test_the_table_page_loads_under_300_kb_and_under_100_kb_on_the_wire(browser: Browser, room: RoomServer,
                                                                        artifacts: Path) -> None:
     """What a player's browser fetches to open a table by its invite: the files uncompressed, and

@@ -263,9 +263,9 @@ class RemoteTable:
         await self._send({"type": "choose", "game": game, "variants": variants})
 
     async def _call_bomb_pot(self) -> None:
-        """The owner's call of a bomb pot for the next hand of a game that has them."""
+        """The host's call of a bomb pot for the next hand of a game that has them."""
         if self.bomb_pot is None:
-            self.note = "Only the table's owner calls a bomb pot (homegame join ... --owner TOKEN)."
+            self.note = "Only the table's host calls a bomb pot (homegame join ... --owner TOKEN)."
             return
         try:
             called = await asyncio.to_thread(self.bomb_pot)

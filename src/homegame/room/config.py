@@ -90,7 +90,7 @@ class TableConfig:
     ``time_bank`` is each player's bank of extra seconds (0: none), which the clock draws on when
     a turn's ``clock`` runs out, before the rules play for the seat; ``time_bank_refill`` seconds go
     back into every bank (up to ``time_bank``) after every ``time_bank_every`` hands. ``bomb_pot`` is
-    what everyone puts in when a bomb pot is dealt (0: none): when the owner calls one, and every
+    what everyone puts in when a bomb pot is dealt (0: none): when the host calls one, and every
     ``bomb_pot_every`` hands (0: only when called), in the games that have bomb pots.
     ``tournament`` holds the rules of the tournament the table is one of (``None``: a cash table),
     whose levels' stakes then stand over ``stakes``.

@@ -304,7 +304,7 @@ class CardRoom:
         return {"closed": closed, "ledger": ledger_json(host.table)}
 
     async def call_bomb_pot(self, table_id: str, owner_token: str) -> dict[str, Any]:
-        """Call a bomb pot (the table's owner only): the next hand of a game that has bomb pots."""
+        """Call a bomb pot (the table's host only): the next hand of a game that has bomb pots."""
         host = self.hosts_table(table_id, owner_token, "call a bomb pot")
         await host.change(lambda t: t.call_bomb_pot(at=self.clock()))
         return {"bomb_pot_called": True, "chips": host.table.config.bomb_pot,

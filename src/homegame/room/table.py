@@ -363,7 +363,7 @@ class Table(TableState, TournamentRequests):
                                             and (self.hands_played + 1) % config.bomb_pot_every == 0)
 
     def call_bomb_pot(self, *, at: float) -> bool:
-        """The owner calls a bomb pot: the next hand of a game that has bomb pots is one (everyone
+        """The host calls a bomb pot: the next hand of a game that has bomb pots is one (everyone
         puts the table's ``bomb_pot`` in, and the hand skips its first betting round)."""
         self.check_open()
         games = self.config.bomb_pot_games

@@ -29,7 +29,7 @@ SETUP_OPTIONS: dict[str, tuple[type, str]] = {
     "time_bank": (float, "each player's bank of extra seconds, for when a turn's clock runs out (default 0)"),
     "time_bank_refill": (float, "seconds put back into every bank, up to the full bank (default 0)"),
     "time_bank_every": (int, "the hands between refills of the time banks (default 10)"),
-    "bomb_pot": (int, "chips everyone puts in a bomb pot, which the owner calls (default 0: none)"),
+    "bomb_pot": (int, "chips everyone puts in a bomb pot, which the host calls (default 0: none)"),
     "bomb_pot_every": (int, "every this many hands is a bomb pot (default 0: only when called)"),
 }
 """The table's setup fields besides its name, games and stakes, as options (``--buy-in``); a test

@@ -17,8 +17,11 @@ import { cardElement } from "./cards.js";
 import { Words, textNodes } from "./words.js";
 import { downloadHands, nightSection, readHandsFile } from "./night.js";
 
+let ledgerDrawnFrom = null;  // what the open ledger panel shows was read at (ledgerMark); null: not open
+
 function show(title, ...body) {
   const dialog = $("#panel");
+  ledgerDrawnFrom = null;
   fill($("#panel-title"), title);
   fill($("#panel-body"), ...body);
   if (!dialog.open) dialog.showModal();
@@ -160,11 +163,34 @@ async function oneHand(env, number, loaded = null) {
 
 async function ledger(env) {
   const body = show("Ledger", h("p", { class: "note" }, "Loading…"));
+  await drawLedger(env, body);
+}
+
+async function drawLedger(env, body) {
+  const mark = ledgerMark(env.app);
   try {
-    showLedger(env, body, await call(`/api/tables/${encodeURIComponent(env.tableId)}/ledger`));
+    const data = await call(`/api/tables/${encodeURIComponent(env.tableId)}/ledger`);
+    showLedger(env, body, data);
+    ledgerDrawnFrom = mark;
   } catch (error) {
     fill(body, failure(error));
   }
+}
+
+/** What the ledger panel shows depends on: the money at the table, the hands played and the host's calls. */
+function ledgerMark(app) {
+  if (!app.frame) return "";
+  const table = app.frame.table;
+  return JSON.stringify([table.hands_played, table.chips, table.seats.map((seat) => seat && seat.name),
+                         table.bomb_pot_called, table.closing, table.phase, Boolean(app.frame.host)]);
+}
+
+/** Draw the open ledger panel again when a frame has changed what it shows (a new player, a hand
+ * over, a bomb pot called), so it never offers a stale figure or button. */
+export function refreshLedger(env) {
+  if (ledgerDrawnFrom === null || !$("#panel").open || ledgerMark(env.app) === ledgerDrawnFrom) return;
+  ledgerDrawnFrom = ledgerMark(env.app);  // one fetch at a time for the same change
+  drawLedger(env, $("#panel-body"));
 }
 
 /** The final ledger, shown when the table closes (the room's last frame carries it). */

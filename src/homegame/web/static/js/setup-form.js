@@ -12,8 +12,8 @@ const HABIT_FIELDS = [  // the room's own fields of a regular's habits, in a sec
   ["time_bank", 0, "Extra seconds each player draws on when a turn's clock runs out (0: none)."],
   ["time_bank_refill", 0, "Seconds put back into every bank, up to the full bank, ..."],
   ["time_bank_every", 10, "... after every this many hands."],
-  ["bomb_pot", 0, "Chips everyone puts in a bomb pot, which skips the first betting round (0: none); the owner calls one from the ledger."],
-  ["bomb_pot_every", 0, "Every this many hands is a bomb pot (0: only when the owner calls one)."],
+  ["bomb_pot", 0, "Chips everyone puts in a bomb pot, which skips the first betting round (0: none); the host calls one from the ledger panel."],
+  ["bomb_pot_every", 0, "Every this many hands is a bomb pot (0: only when the host calls one)."],
 ];
 const HOST_FLAGS = ["public", "ask_to_sit", "host_starts", "approve_chips"];
 const TOURNAMENT_RUNS = ["ask_to_sit", "host_starts", "approve_chips"];  // the host settings a tournament's own rules replace

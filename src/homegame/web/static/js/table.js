@@ -17,7 +17,7 @@ import { joinForm, requestNotice, takeSeat } from "./join.js";
 import { installKeys } from "./keys.js";
 import { renderChat, renderLog, setupChat } from "./log-chat.js";
 import { chipsResult } from "./outcome.js";
-import { openPanel } from "./panels.js";
+import { openPanel, refreshLedger } from "./panels.js";
 import { keepPreAction, preActionBar, takePreAction } from "./preactions.js";
 import { pickerNode } from "./picker.js";
 import { outNotice } from "./seat-controls.js";
@@ -52,6 +52,7 @@ function receive(frame) {
     }
     app.skew = frame.now - Date.now() / 1000;
     render();
+    refreshLedger(panelEnv());
   } else if (frame.type === "chat") {
     if (!app.chat.some((line) => line.seq === frame.seq)) app.chat.push(frame);
     renderChat();
