@@ -25,7 +25,7 @@ import numpy as np
 
 from homegame._compile import mypyc_attr
 from homegame.agents.encoding import Encoding, IllegalIndex, Legal, is_index
-from homegame.engine import ActionSet, Game, GameState, View
+from homegame.engine import ActionSet, Game, GameState
 
 __all__ = ["EnvironmentCore", "acting", "begin", "live_state", "mirror"]
 
@@ -46,7 +46,7 @@ class EnvironmentCore:
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(game.player_count)]
         self._seats: dict[str, int] = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.game_state: GameState[Any] | None = None
-        self._turn: tuple[int, View, ActionSet, Legal] | None = None
+        self._turn: tuple[int, Any, ActionSet, Legal] | None = None
         self.agents: list[str] = []
         self.agent_selection = self.possible_agents[0]  # last() and step() then say to reset first
         self.rewards: dict[str, float] = {}
@@ -80,14 +80,13 @@ class EnvironmentCore:
 
     def step(self, action: Any) -> None:
         """Take the action index ``action`` for the selected agent (``None`` once it is done)."""
-        _live_agents(self)
+        state = _live_agents(self)
         agent = self.agent_selection
         if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
             action = int(action)  # a 0-d array, as some learning libraries pass an index
         if self.terminations[agent] or self.truncations[agent]:
             _dead_step(self, action)
             return
-        state = live_state(self)
         seat, view, actions, legal = acting(self)
         if not is_index(action) or not legal.allows(int(action)):
             allowed = np.flatnonzero(legal.mask).tolist()
@@ -97,10 +96,11 @@ class EnvironmentCore:
         state.apply(seat, self.encoding.decode(view, actions, int(action), checked=True))
         self._turn = None
         self._cumulative_rewards[agent] = 0.0
-        if state.is_over:
+        to_act = state.to_act  # read once: the hand is over when no seat is to act
+        if not to_act:
             _finish(self, state)
         else:
-            self.agent_selection = selected = self.possible_agents[min(state.to_act)]
+            self.agent_selection = selected = self.possible_agents[min(to_act)]
             for wrapper in self.mirrors:
                 wrapper.agent_selection = selected
         if self.render_mode == "human":
@@ -113,13 +113,15 @@ class EnvironmentCore:
 
 # -- the core's helpers (functions, so that compiled calls to them are direct: see the class) ----
 
-def acting(core: EnvironmentCore) -> tuple[int, View, ActionSet, Legal]:
-    """The seat to act, its view, its legal actions and their indices, worked out once per turn."""
+def acting(core: EnvironmentCore) -> tuple[int, Any, ActionSet, Legal]:
+    """The seat to act, what the encoding reads of its view (``turn_view``: the view, or the few
+    fields of it the action indices need), its legal actions and their indices, worked out once
+    per turn."""
     turn = core._turn
     if turn is None:
         state = live_state(core)
         seat = core._seats[core.agent_selection]
-        view, actions = state.view(seat), state.legal_actions(seat)
+        view, actions = core.encoding.turn_view(state, seat), state.legal_actions(seat)
         turn = core._turn = seat, view, actions, core.encoding.legal(view, actions)
     return turn
 
@@ -129,13 +131,13 @@ def _observe(core: EnvironmentCore, agent: str) -> dict[str, Any]:
     seat = core._seats.get(agent)
     if seat is None:
         raise KeyError(f"no agent called {agent!r}; the agents are {', '.join(core.possible_agents)}")
-    if agent == core.agent_selection and not state.is_over:
+    if agent == core.agent_selection and state.to_act:  # to act, and the hand not over
         _, view, _, legal = acting(core)
         mask = legal.mask.copy()
     else:
-        view = state.view(seat)
+        view = None
         mask = core.encoding.empty_mask()
-    return {"observation": core.encoding.observe(view), "action_mask": mask}
+    return {"observation": core.encoding.observe_state(state, seat, view), "action_mask": mask}
 
 
 def begin(core: EnvironmentCore, state: GameState[Any]) -> None:
@@ -173,10 +175,12 @@ def live_state(core: EnvironmentCore) -> GameState[Any]:
     return state
 
 
-def _live_agents(core: EnvironmentCore) -> None:
-    live_state(core)
+def _live_agents(core: EnvironmentCore) -> GameState[Any]:
+    """The deal being played, while some agent is not done yet."""
+    state = live_state(core)
     if not core.agents:
         raise RuntimeError("the deal is over and every agent is done: call reset() for the next deal")
+    return state
 
 
 def _finish(core: EnvironmentCore, state: GameState[Any]) -> None:

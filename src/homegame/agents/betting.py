@@ -29,14 +29,18 @@ limit only ``min`` is ever legal; ``pot`` is the pot in the view (Anaconda's inc
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from homegame._compile import mypyc_attr
 from homegame.agents.encoding import Features, Layout, Segment
 from homegame.engine import Action, ActionSet, Amounts, Choices, Family, Game
 from homegame.engine.actions import amount_action
-from homegame.engine.betting import AGGRESSIVE, FOLD
+from homegame.engine.betting import AGGRESSIVE, FOLD, BettingRound, seat_to_call
+from homegame.engine.money import by_seat
+from homegame.engine.pots import Chips
 
-__all__ = ["SIZES", "Betting", "MoneyBlocks", "betting_actions", "chip_range"]
+__all__ = ["SIZES", "Betting", "BettingTurn", "MoneyBlocks", "betting_actions", "chip_range"]
 
 SIZES = ("fold", "check/call", "min", "half pot", "pot", "max")
 PASSIVE = frozenset({"check", "call", "bring-in"})
@@ -174,13 +178,56 @@ class MoneyBlocks:
             bet = bets.get(seat, 0)
             if bet:
                 data[at[row + 1]] = bet * scale
+        self._write_rest(folded, view.pot, view.to_call, me, out)
+
+    def write_chips(self, chips: Chips, betting: BettingRound | None, me: int, out: Features) -> None:
+        """:meth:`write` read from the hand's chips and the round being bet rather than a view
+        (for an encoding that reads the state): the same numbers a view shows."""
+        n, base, data, at, scale = self.players, self.seats, out.data, out.positions, self.scale
+        stacks = chips.stacks
+        bets = betting.bets if betting is not None else None
+        for seat in range(n):
+            row = base + 3 * ((seat - me) % n)
+            stack = stacks[seat]
+            if stack:
+                data[at[row]] = stack * scale
+            if bets is not None:
+                bet = bets[seat]
+                if bet:
+                    data[at[row + 1]] = bet * scale
+        self._write_rest(chips.folded, chips.pot, seat_to_call(chips, betting, me), me, out)
+
+    def _write_rest(self, folded: Iterable[int], pot: int, to_call: int, me: int, out: Features) -> None:
+        """The folds, the pot and the seat's call."""
+        n, base, data, at, scale = self.players, self.seats, out.data, out.positions, self.scale
         for seat in folded:
             data[at[base + 3 * ((seat - me) % n) + 2]] = 1.0
-        pot, to_call = view.pot, view.to_call
         if pot:
             data[at[self.pot]] = pot * scale
         if to_call:
             data[at[self.pot + 1]] = to_call * scale
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # an environment copied mid-turn holds one
+class BettingTurn:
+    """The fields of a seat's view that the betting indices read (its seat, the pot and this
+    round's bets size a bet), with the view's values, for an encoding that reads the state (see
+    ``Encoding.turn_view``); a game's turn adds the cards its other indices name. The money is
+    read from the hand when asked (a fixed-limit bet needs none of it): a turn lasts while the
+    hand does not change."""
+
+    __slots__ = ("betting", "chips", "seat")
+
+    def __init__(self, seat: int, chips: Chips, betting: BettingRound | None) -> None:
+        self.seat, self.chips, self.betting = seat, chips, betting
+
+    @property
+    def pot(self) -> int:
+        return self.chips.pot
+
+    @property
+    def bets(self) -> dict[int, int]:
+        return by_seat(self.betting.bets) if self.betting is not None else {}
 
 
 def chip_range(game: Game) -> tuple[float, float]:

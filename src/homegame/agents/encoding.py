@@ -165,13 +165,51 @@ class Encoding(ABC, Generic[V]):
     def features(self, view: V, out: Features) -> None:
         """Write the observation of ``view`` into ``out``."""
 
+    # An environment observes a seat at every step, and a seat's full view (its log, its hints,
+    # every field the page shows) costs more to build than the observation itself. An encoding
+    # whose game state it knows may read the state instead (``reads_state``): it then writes the
+    # same observation in :meth:`state_features` and gives its segments, in :meth:`turn_view`,
+    # only the fields of the view they read. The tests hold both to the view's encoding exactly.
+
+    reads_state: ClassVar[bool] = False
+    """Whether :meth:`state_features` and :meth:`turn_view` read the game state (see above)."""
+
+    def state_features(self, state: Any, seat: int, out: Features) -> None:
+        """Write the observation of ``seat`` in ``state`` into ``out``, read from the state: the
+        same as :meth:`features` of its view (only where ``reads_state``)."""
+        raise NotImplementedError(f"{type(self).__name__} observes a seat by its view")
+
+    def turn_view(self, state: Any, seat: int) -> Any:
+        """What the segments read to number ``seat``'s legal actions in ``state`` and decode its
+        index (:meth:`legal`, :meth:`decode`): its view, or, where ``reads_state``, a smaller
+        value holding only the view's fields they read."""
+        return state.view(seat)
+
+    def observe_state(self, state: GameState[Any], seat: int, view: Any = None) -> Observation:
+        """The observation of ``seat`` in ``state``, read from the state where ``reads_state``,
+        else :meth:`observe` of ``view`` (its view, if the caller has one: :meth:`turn_view`'s)
+        or of its view built here."""
+        if self.reads_state:
+            features = Features(self._zeros.copy(), self._positions, self._counts)
+            self.state_features(state, seat, features)
+            return features.array
+        return self.observe(view if view is not None else state.view(seat))
+
     def write_common(self, view: V, out: Features, phase: str) -> int:
         """Write the common blocks; returns the observing seat."""
-        me, n = self.seat_of(view), self.players
-        out.flag(self._phase + self._phase_number[phase])
-        out.flag(self._dealer + (view.dealer - me) % n)
-        self.seat_flags(out, self._to_act, me, view.to_act)
+        me = self.seat_of(view)
+        self.write_seat_common(out, me, phase, view.dealer, view.to_act)
         return me
+
+    def write_seat_common(self, out: Features, me: int, phase: str, dealer: int,
+                          to_act: tuple[int, ...]) -> None:
+        """The common blocks of seat ``me``'s observation (:meth:`write_common` without a view;
+        each position is written once, so stored straight)."""
+        data, positions, n = out.data, out.positions, self.players
+        data[positions[self._phase + self._phase_number[phase]]] = 1.0
+        data[positions[self._dealer + (dealer - me) % n]] = 1.0
+        for seat in to_act:
+            data[positions[self._to_act + (seat - me) % n]] = 1.0
 
     def cards_block(self, name: str, meaning: str, rows: int = 1) -> int:
         """A block counting cards over the vocabulary (``rows`` of it: one per seat or slot)."""
@@ -282,8 +320,12 @@ class Encoding(ABC, Generic[V]):
         """The action ``index`` names for ``view``'s seat now; :class:`IllegalIndex` if it is not
         legal (not an index, out of range, or a move the seat may not make). ``checked``: the caller
         has already found ``index`` among :meth:`legal_indices`, so the checks are skipped."""
-        segment = self.segment_at(index)
-        number = int(index)  # type: ignore[call-overload]  # segment_at found an integer
+        if checked and type(index) is int:
+            number = index
+            segment = self._segment_of(number)
+        else:
+            segment = self.segment_at(index)
+            number = int(index)  # type: ignore[call-overload]  # segment_at found an integer
         action = segment.decode(view, legal, number - segment.start)
         if checked and action is not None:
             return action
@@ -294,7 +336,10 @@ class Encoding(ABC, Generic[V]):
     def segment_at(self, index: object) -> Segment:
         if not is_index(index) or not 0 <= int(index) < self.actions:
             raise IllegalIndex(f"an action is an index from 0 to {self.actions - 1}, not {index!r}")
-        number = int(index)
+        return self._segment_of(int(index))
+
+    def _segment_of(self, number: int) -> Segment:
+        """The segment numbering the index ``number`` (in range)."""
         # A loop, not bisect: an encoding has a handful of segments, and compiled, the loop runs
         # natively where bisect_right is a call through Python.
         segments = self.segments

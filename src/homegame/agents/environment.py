@@ -145,7 +145,7 @@ class HomegameEnv(EnvironmentCore, AECEnv):  # type: ignore[misc]  # PettingZoo'
         """The global state, for a centralised critic: every seat's observation now, in seat
         order, one after another (so it shows every hand the seats hold, and nothing of the stock)."""
         state = live_state(self)
-        return np.concatenate([self.encoding.observe(state.view(seat))
+        return np.concatenate([self.encoding.observe_state(state, seat)
                                for seat in range(self.game.player_count)])
 
     # PettingZoo's helpers that TerminateIllegalWrapper calls on an illegal index replace the

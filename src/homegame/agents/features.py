@@ -117,7 +117,9 @@ class Features:
             data[positions[offset + numbers[card]]] = 1.0
 
     def slots(self, offset: int, vocabulary: CardVocabulary, cards: Sequence[Card]) -> None:
-        """One card per row of the block at ``offset``: row ``i`` holds the ``i``-th card."""
+        """One card per row of the block at ``offset``: row ``i`` holds the ``i``-th card (each
+        position is written once, so a deck's repeated card needs no counting here)."""
         numbers, width = vocabulary.numbers, len(vocabulary.cards)
+        data, positions = self.data, self.positions
         for row in range(len(cards)):
-            self.flag(offset + row * width + numbers[cards[row]])
+            data[positions[offset + row * width + numbers[cards[row]]]] = 1.0

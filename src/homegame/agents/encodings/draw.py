@@ -7,10 +7,17 @@ exactly what the rules do: up to three cards, or four when the card kept is an a
 
 from __future__ import annotations
 
-from homegame.agents.betting import Betting, MoneyBlocks, betting_actions, chip_range
+from collections.abc import Sequence
+
+from homegame._compile import mypyc_attr
+from homegame.agents.betting import Betting, BettingTurn, MoneyBlocks, betting_actions, chip_range
 from homegame.agents.encoding import Encoding, Features
 from homegame.agents.segments import DiscardMask
+from homegame.cards import Card
+from homegame.engine.betting import BettingRound
+from homegame.engine.pots import Chips
 from homegame.games.draw import DrawView
+from homegame.games.draw.state import DrawState
 
 __all__ = ["DrawEncoding"]
 
@@ -22,6 +29,7 @@ class DrawEncoding(Encoding[DrawView]):
 
     game_names = ("draw",)
     phases = ("bet1", "draw", "bet2", "over")
+    reads_state = True
 
     def build(self) -> None:
         self.common_blocks()
@@ -37,19 +45,47 @@ class DrawEncoding(Encoding[DrawView]):
     def features(self, view: DrawView, out: Features) -> None:
         me = self.write_common(view, out, view.phase)
         self.money.write(view, me, out)
-        out.slots(self.hand, self.vocabulary, self.ordered(view.hand))
-        for seat, count in view.drawn.items():
+        self._write_cards(out, me, view.hand, view.drawn, view.shown_aces, view.showdown)
+
+    def state_features(self, state: DrawState, seat: int, out: Features) -> None:
+        """:meth:`features` of the seat's view, read from the hand itself (see ``reads_state``)."""
+        self.write_seat_common(out, seat, state.phase, state.dealer, state.to_act)
+        self.money.write_chips(state.chips, state.betting, seat, out)
+        self._write_cards(out, seat, state.hands[seat], state.drawn, state.shown_aces, state.revealed)
+
+    def _write_cards(self, out: Features, me: int, hand: Sequence[Card], drawn: dict[int, int],
+                     shown_aces: dict[int, Card], showdown: dict[int, tuple[Card, ...]]) -> None:
+        """The hand, the draws, the aces shown and the hands shown at the end."""
+        out.slots(self.hand, self.vocabulary, self.ordered(hand))
+        for seat, count in drawn.items():
             row = self.drawn + 2 * ((seat - me) % self.players)
             out.flag(row)
             out.value(row + 1, count)
-        out.cards(self.aces, self.vocabulary, view.shown_aces.values())
-        self.seat_cards(out, self.shown, me, view.showdown)
+        if shown_aces:
+            out.cards(self.aces, self.vocabulary, shown_aces.values())
+        if showdown:
+            self.seat_cards(out, self.shown, me, showdown)
+
+    def turn_view(self, state: DrawState, seat: int) -> DrawTurn:
+        """What the betting and discard indices read of the seat's view."""
+        return DrawTurn(seat, state.chips, state.betting, tuple(state.hands[seat]))
 
     def utility_range(self) -> tuple[float, float]:
         return chip_range(self.game)
 
     def max_actions(self) -> int:
         return betting_actions(self.game, 2) + self.players
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # an environment copied mid-turn holds one
+class DrawTurn(BettingTurn):
+    """What Draw's action indices read of a seat's view: the betting's fields and the hand, which
+    names a discard."""
+
+    __slots__ = ("hand",)
+
+    def __init__(self, seat: int, chips: Chips, betting: BettingRound | None, hand: tuple[Card, ...]) -> None:
+        self.seat, self.chips, self.betting, self.hand = seat, chips, betting, hand
 
 
 ENCODINGS = (DrawEncoding,)

@@ -397,7 +397,7 @@ class PineappleState(GameState[PineappleView]):
         # A copy of the view's whole dictionary filled in (see view_fields and add_money_fields).
         fields = self.view_fields(seat, game.view_template)
         fields["street"] = self.street
-        fields["phase"] = self._phase()
+        fields["phase"] = self.phase()
         fields["hole"] = hole
         fields["discarded"] = self.discards.get(seat) if seat is not None else None
         fields["board"] = board
@@ -410,8 +410,8 @@ class PineappleState(GameState[PineappleView]):
         fields["low_hint"] = low_hint
         fields["showdown"] = shown
         runs = self.runs
-        named = [s for s in shown if len(shown[s]) == len(self.hole[s])] if runs else []
-        fields["discards"] = {s: self.discards[s] for s in named if s in self.discards}
+        named = self.fully_shown()
+        fields["discards"] = self.shown_discards(named)
         fields["hand_names"] = runs[0].highs.names(named) if runs else {}
         fields["low_names"] = runs[0].lows.names(named) if runs and hi_lo else {}
         fields["second_board"] = tuple(self.habits.board2)
@@ -422,7 +422,19 @@ class PineappleState(GameState[PineappleView]):
         fields["results"] = tuple([str(result) for result in self.results])
         return make_filled(PineappleView, fields)
 
-    def _phase(self) -> str:
+    def fully_shown(self) -> list[int]:
+        """The seats whose whole hand the showdown showed: their hands are named, their
+        discards shown."""
+        if self.street != "showdown" or not self.runs:
+            return []
+        shown = self.revealed
+        return [seat for seat in shown if len(shown[seat]) == len(self.hole[seat])]
+
+    def shown_discards(self, seats: list[int]) -> dict[int, Card]:
+        """The discards of ``seats`` (those :meth:`fully_shown`) that threw one away."""
+        return {seat: self.discards[seat] for seat in seats if seat in self.discards}
+
+    def phase(self) -> str:
         """The view's ``phase``: what the hand waits for now."""
         habits = self.habits
         if habits.showing is not None:
