@@ -24,12 +24,16 @@ RUN_LENGTHS = {"whiskey": (20, 120), "paiute": (3, 13), "papayoo": (10, 60), "pa
 between the two that a count repeats to a tenth of a percent, few enough for a minute's run."""
 WORKLOAD = """
 import random
-from benchmarks.bench_games import homegame_players
-play = homegame_players(False)[1][{game!r}]
+from benchmarks._hands import random_hand
+from benchmarks.bench_games import PLAYERS, SETTINGS
+from homegame.games import new_game
+game = new_game({game!r}, players=PLAYERS, **SETTINGS.get({game!r}, dict()))
 chooser = random.Random(0)
 for seed in range({{units}}):
-    play(chooser, seed)
+    random_hand(game, chooser, seed)
 """
+"""The hands of ``benchmarks games`` (its tables, ``random_hand``), with only the game counted
+imported and built: starting the interpreter is most of a short run's instructions."""
 
 
 def per_hand(game: str, *, plain: bool) -> float:

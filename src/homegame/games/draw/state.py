@@ -45,6 +45,8 @@ class DrawState(GameState[DrawView]):
     """One hand of Basic Draw Poker (or lowball draw)."""
 
     game: DrawPoker
+    to_act: tuple[int, ...] = ()
+    """The seats to act: a field, set after each change (a property's call cost a hand 1%)."""
 
     def __init__(self, game: DrawPoker, deck: list[Card], *, dealer: int, stacks: Sequence[int] | None,
                  carry: dict[str, Any], chance: Chance) -> None:
@@ -75,7 +77,7 @@ class DrawState(GameState[DrawView]):
         self._contenders: dict[int, int] | None = None
         self._final_fields: dict[str, Any] | None = None
         self._drawers: list[int] = []
-        self._to_act: tuple[int, ...] = ()
+        self.to_act = ()
         bomb = config["bomb_pot"]
         if bomb:
             post_bomb_pot(self.history, self.chips, self.order, bomb)
@@ -105,10 +107,6 @@ class DrawState(GameState[DrawView]):
 
     # -- the contract ----------------------------------------------------------------------------
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return self._to_act
-
     def betting_round(self) -> BettingRound | None:
         return self.betting
 
@@ -126,8 +124,13 @@ class DrawState(GameState[DrawView]):
         return ActionSet(discards, *keep_ace)
 
     def _apply(self, seat: int, action: Action) -> None:
-        if self.betting is not None:
-            self.betting.apply(seat, action)
+        betting = self.betting
+        if betting is not None:
+            betting.apply(seat, action)
+            turn = betting.turn
+            if turn is not None:  # the round goes on: the next seat bets (most actions end here)
+                self.to_act = (turn,)
+                return
         elif self.showing is not None:
             self._show_or_muck(self.showing, seat, action)
         else:
@@ -174,7 +177,7 @@ class DrawState(GameState[DrawView]):
         twin.drew_after_rebuild = list(self.drew_after_rebuild)
         twin.order, twin.phase = self.order, self.phase
         twin.revealed, twin.shown_hands = self.revealed, self.shown_hands
-        twin.no_contest, twin._to_act = self.no_contest, self._to_act
+        twin.no_contest, twin.to_act = self.no_contest, self.to_act
         twin._final_fields = self._final_fields
         twin.showing = self.showing.copy() if self.showing is not None else None
         twin.mucked, twin._contenders = self.mucked, self._contenders
@@ -202,7 +205,7 @@ class DrawState(GameState[DrawView]):
         """Move on through the phases until someone must act or the hand is over."""
         betting = self.betting
         if betting is not None and betting.turn is not None:
-            self._to_act = (betting.turn,)
+            self.to_act = (betting.turn,)
             return
         if betting is not None:
             self.betting = None
@@ -215,13 +218,13 @@ class DrawState(GameState[DrawView]):
                 self._showdown()
         if self.phase == "draw":
             if self._drawers:
-                self._to_act = (self._drawers[0],)
+                self.to_act = (self._drawers[0],)
                 return
             self.phase = "bet2"
             self.betting = BettingRound(self.chips, first=self.order[0], limits=self.game.limits(2))
             self._settle_turn()
             return
-        self._to_act = self.showing.waiting if self.showing is not None else ()
+        self.to_act = self.showing.waiting if self.showing is not None else ()
 
     def _draw(self, seat: int, discards: tuple[Card, ...]) -> None:
         self._drawers.pop(0)

@@ -41,6 +41,8 @@ class PineappleState(GameState[PineappleView]):
     """A hand of Pineapple, Crazy Pineapple or Crazy Pineapple Hi-Lo in progress."""
 
     game: Pineapple
+    to_act: tuple[int, ...] = ()
+    """The seats to act: a field, set after each change (a property's call cost a hand 1%)."""
 
     def __init__(self, game: Pineapple, cards: list[Card], *, dealer: int, stacks: Sequence[int] | None,
                  carry: dict[str, Any], chance: Chance) -> None:
@@ -69,7 +71,7 @@ class PineappleState(GameState[PineappleView]):
             self._deal_hole_cards()
             if self.betting is None or self.betting.turn is None:
                 self._continue()
-        self.waiting = self._who_acts()
+        self.to_act = self._who_acts()
 
     def _asking_straddle(self) -> bool:
         """Whether the deal waits for a straddle (read here: the compiled build would take the field
@@ -227,10 +229,6 @@ class PineappleState(GameState[PineappleView]):
 
     # -- the contract ----------------------------------------------------------------------------
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return self.waiting
-
     def _copy_into(self, twin: Self) -> bool:
         twin.chips = chips = self.chips.copy()
         twin.betting = self.betting.copy(chips) if self.betting is not None else None
@@ -239,7 +237,7 @@ class PineappleState(GameState[PineappleView]):
         twin.board, twin.stock, twin.burned = list(self.board), list(self.stock), list(self.burned)
         twin.discards, twin.results = dict(self.discards), list(self.results)
         twin.blinds, twin.discard_choices, twin.order = self.blinds, self.discard_choices, self.order
-        twin.revealed, twin.runs, twin.waiting = self.revealed, self.runs, self.waiting
+        twin.revealed, twin.runs, twin.to_act = self.revealed, self.runs, self.to_act
         twin.step, twin.steps, twin.street = self.step, self.steps, self.street
         twin.habits = self.habits.copy(chips)
         return True
@@ -297,8 +295,11 @@ class PineappleState(GameState[PineappleView]):
         betting = self.betting
         if betting is not None:
             betting.apply(seat, action)
-            if betting.turn is None or self.chips.players - len(self.chips.folded) == 1:
-                self._continue()
+            turn = betting.turn  # None once a single seat is left in the hand too
+            if turn is not None:  # the round goes on: the next seat bets (most actions end here)
+                self.to_act = (turn,)
+                return
+            self._continue()
         elif self.discarding is not None:
             self._discard(seat, action.cards[0])
         elif self.habits.straddling is not None:
@@ -307,7 +308,7 @@ class PineappleState(GameState[PineappleView]):
             self._show_or_muck(self.habits.showing, seat, action)
         else:
             self._choose_runs(seat, action)
-        self.waiting = self._who_acts()
+        self.to_act = self._who_acts()
 
     def _discard(self, seat: int, thrown: Card) -> None:
         assert self.discarding is not None
