@@ -2,7 +2,7 @@
 
 Each module defines ``main(argv: list[str]) -> None`` that prints its figures beside the peers'.
 Words that name a benchmark choose it; everything else (``--quick``, ``--seconds 2``,
-``--games draw,soko``) is passed on.
+``--games draw,soko``, ``--think 1 0``: from the first option on, every word) is passed on.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ def main(argv: list[str]) -> None:
     short = {name.removeprefix("bench_"): name for name in names}
     wanted = [short.get(word, word) for word in argv if word in short or word in names]
     options = [word for word in argv if word not in short and word not in names]
-    unknown = [word for index, word in enumerate(options)
-               if not word.startswith("-") and not (index and options[index - 1].startswith("-"))]
+    first_option = next((index for index, word in enumerate(options) if word.startswith("-")), len(options))
+    unknown = options[:first_option]
     if unknown:
         raise SystemExit(f"no benchmark named {' '.join(unknown)}; known: {', '.join(short)}")
     for name in wanted or names:
