@@ -123,7 +123,7 @@ def test_the_page_shows_the_time_bank_and_the_owner_calls_a_bomb_pot(browser: Br
     expect(page.locator(".seat.me .time-bank")).to_have_text("bank 30s")
     page.click("nav.tools button[data-panel=ledger]")
     page.click("button[data-action=bomb-pot]")
-    expect(page.locator("#panel-body")).to_contain_text("Bomb pot called")
+    expect(page.locator("#panel-body")).to_contain_text("is called for the next hand")  # the ledger redrawn
     assert client.table(made["table"])["bomb_pot_called"]
     shoot(page, artifacts, "bomb-pot-called-desktop")
     page.keyboard.press("Escape")
