@@ -56,3 +56,25 @@ def test_a_player_without_the_host_s_token_has_no_host_commands(tmp_path: Path) 
         person.type("q")
         assert person.finish() == 0
         assert client.table(made["table"])["paused"] is None
+
+
+def test_the_host_s_role_handed_to_a_terminal_seat_brings_its_commands(tmp_path: Path) -> None:
+    """The seat's own token hosts once the role is handed to it: no owner token at that terminal."""
+    with RoomServer(str(tmp_path / "room.sqlite3")) as server:
+        client = RoomClient(server.base)
+        made = client.create_table({"name": "Friday", "seats": 3, "games": ["draw"], "clock": 600,
+                                    "bomb_pot": 4})
+        person = Typist("join", f"{server.base}/t/{made['table']}", "--name", "ann")
+        person.wait_for("'homegame seats' shows the token")
+        person.type("bomb pot")
+        person.wait_for("only the table's host may call a bomb pot")
+        ann = next(number for number, seat in enumerate(client.table(made["table"])["seats"])
+                   if seat and seat["name"] == "ann")
+        client.host(made["table"], made["owner_token"], {"type": "hand_over", "seat": ann, "id": "over-1"})
+        person.type("bomb pot")
+        person.wait_for("Bomb pot called: the next hand of draw starts with 4 chips from everyone.")
+        person.type("host pause")
+        person.wait_for("Done: the table is paused")
+        person.type("q")
+        assert person.finish() == 0, person.output
+        assert client.table(made["table"])["paused"]["by"] == "ann"

@@ -46,7 +46,7 @@ def test_the_owner_calls_a_bomb_pot_at_the_terminal_and_sees_the_time_banks(tmp_
         other = Typist("join", f"{server.base}/t/{made['table']}", "--name", "bob")
         other.wait_for("time bank 20 s")
         other.type("bomb pot")
-        other.wait_for("Only the table's host calls a bomb pot")
+        other.wait_for("only the table's host may call a bomb pot")
         other.type("q")
         assert other.finish() == 0
 

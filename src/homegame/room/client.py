@@ -210,7 +210,8 @@ class RoomClient:
         return dict(self._call("POST", f"/api/tournaments/{tournament}/start", {}, token=owner_token))
 
     def bomb_pot(self, table: str, owner_token: str) -> dict[str, Any]:
-        """Call a bomb pot (the table's owner): the next hand of a game that has them."""
+        """Call a bomb pot (the table's host: ``owner_token`` is the owner token, or the token of the
+        seat the host's role was handed to): the next hand of a game that has them."""
         return dict(self._call("POST", f"/api/tables/{table}/bomb-pot", {}, token=owner_token))
 
     # -- clubs (docs/night.md) -------------------------------------------------------------------

@@ -174,12 +174,13 @@ def run(args: argparse.Namespace) -> int:
 
         console = open_console()
         owner = args.owner
+        hosts_with = owner or token  # the seat's own token hosts once the host's role is handed to it
         async with SeatConnection(base, table, token, keep_frames=False, give_up_after=args.retry_for,
                                   owner=owner) as connection:
             remote = RemoteTable(connection, console, keyboard_for(console),
                                  ledger=lambda: client.ledger(connection.table),
-                                 host=(lambda action: client.host(table, owner, action)) if owner else None,
-                                 bomb_pot=(lambda: client.bomb_pot(table, owner)) if owner else None)
+                                 host=lambda action: client.host(table, hosts_with, action),
+                                 bomb_pot=lambda: client.bomb_pot(table, hosts_with))
             return await remote.run()
 
     try:
