@@ -7,6 +7,7 @@ import pytest
 from homegame.cards import Card, parse_cards
 from homegame.engine import Action, GameError, IllegalAction
 from homegame.games.draw import DrawPoker, DrawState
+from stacked import play
 
 
 def stacked(game: DrawPoker, hands: dict[int, str], stock: str = "", dealer: int = 0) -> DrawState:
@@ -22,12 +23,6 @@ def stacked(game: DrawPoker, hands: dict[int, str], stock: str = "", dealer: int
     state = game.deal(deck=top + rest, dealer=dealer)
     assert isinstance(state, DrawState)
     return state
-
-
-def play(state: DrawState, *moves: str) -> None:
-    for text in moves:
-        seat = state.to_act[0]
-        state.apply(seat, Action.parse(text))
 
 
 def cards(text: str) -> list[Card]:

@@ -5,7 +5,7 @@ import pytest
 from homegame.cards import parse_cards
 from homegame.engine import Action, GameError, IllegalAction
 from homegame.games.draw import DrawPoker, DrawState
-from stacked import stacked
+from stacked import play, stacked
 
 LEDUC = {"ranks": 3, "suits": 2, "hand_size": 2, "max_discard": 1, "limit": "fixed", "cap": 1}
 """Six cards (queens, kings and aces of spades and hearts), two a hand, one card drawn at most."""
@@ -15,11 +15,6 @@ def deal(deck: str, **settings: object) -> DrawState:
     state = DrawPoker(players=2, **{**LEDUC, **settings}).deal(deck=deck, dealer=0)
     assert isinstance(state, DrawState)
     return state
-
-
-def play(state: DrawState, *moves: str) -> None:
-    for text in moves:
-        state.apply(state.to_act[0], Action.parse(text))
 
 
 def test_the_deck_keeps_the_highest_ranks_of_the_suits_kept() -> None:

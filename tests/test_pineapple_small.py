@@ -9,7 +9,7 @@ from homegame.bots.pineapple import HeuristicPineappleBot
 from homegame.cards import parse_cards
 from homegame.engine import Action, GameError, IllegalAction
 from homegame.games.pineapple import CrazyPineapple, CrazyPineappleHiLo, Pineapple, PineappleState
-from stacked import stacked
+from stacked import play, stacked
 
 LEDUC: dict[str, Any] = {"ranks": 3, "suits": 2, "hole_cards": 2, "flop_cards": 1, "streets": 1,
                          "limit": "fixed", "cap": 1}
@@ -24,12 +24,6 @@ def deal(top: str, game: type[Pineapple] = Pineapple, **settings: Any) -> Pineap
     state = table.deal(deck=stacked(table, top), dealer=0)
     assert isinstance(state, PineappleState)
     return state
-
-
-def play(state: PineappleState, *moves: str) -> None:
-    """Each move by the first seat to act (at the discard, seat 1 and then seat 0)."""
-    for text in moves:
-        state.apply(state.to_act[0], Action.parse(text))
 
 
 def test_the_deck_keeps_the_highest_ranks_of_the_suits_kept() -> None:
