@@ -195,6 +195,17 @@ class Encoding(ABC, Generic[V]):
             return features.array
         return self.observe(view if view is not None else state.view(seat))
 
+    def observe_state_into(self, state: GameState[Any], seat: int, row: Observation,
+                           view: Any = None) -> None:
+        """:meth:`observe_state` written into ``row``, as :meth:`observe_into` writes (a row of a
+        vector environment's observations)."""
+        if self.reads_state:
+            features = Features(row, self._positions, self._counts)
+            features.data[:] = self._zero_data
+            self.state_features(state, seat, features)
+        else:
+            self.observe_into(view if view is not None else state.view(seat), row)
+
     def write_common(self, view: V, out: Features, phase: str) -> int:
         """Write the common blocks; returns the observing seat."""
         me = self.seat_of(view)

@@ -136,7 +136,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, Any]):
         return list(self.table.legal().indices)
 
     def _observe(self) -> Observation:
-        return self.encoding.observe(self.table.view())
+        return self.table.observe()
 
     def _info(self) -> dict[str, Any]:
         table = self.table

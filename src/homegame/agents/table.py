@@ -91,9 +91,10 @@ class PolicyOpponent(Opponent):
         self.policy, self.encoding = policy, encoding
 
     def act(self, state: GameState[Any], seat: int) -> Action:
-        view, legal = state.view(seat), state.legal_actions(seat)
-        allowed = self.encoding.legal(view, legal)
-        index = self.policy(self.encoding.observe(view), allowed.mask.copy())
+        encoding = self.encoding
+        view, legal = encoding.turn_view(state, seat), state.legal_actions(seat)
+        allowed = encoding.legal(view, legal)
+        index = self.policy(encoding.observe_state(state, seat, view), allowed.mask.copy())
         if not is_index(index) or not allowed.allows(int(index)):
             raise IllegalIndex(f"the opponent's policy chose {index!r}, not a legal index")
         return self.encoding.decode(view, legal, int(index), checked=True)
@@ -128,7 +129,7 @@ class LearnerTable:
         self.reward = 0.0
         self.acted = False
         """Whether the learner took an action in the deal being played."""
-        self._turn: tuple[View, ActionSet, Legal] | None = None
+        self._turn: tuple[Any, ActionSet, Legal] | None = None
 
     # -- episodes --------------------------------------------------------------------------------
 
@@ -218,14 +219,29 @@ class LearnerTable:
 
     # -- the learner -----------------------------------------------------------------------------
 
-    def turn(self) -> tuple[View, ActionSet, Legal]:
-        """The learner's view, legal actions and legal indices, worked out once a turn."""
+    def turn(self) -> tuple[Any, ActionSet, Legal]:
+        """What the encoding reads of the learner's view (``Encoding.turn_view``: the view, or
+        where the encoding reads the state, the few fields its indices need), the learner's legal
+        actions and their indices, worked out once a turn."""
         turn = self._turn
         if turn is None:
-            state = self.live()
-            view, legal = state.view(self.learner), state.legal_actions(self.learner)
-            turn = self._turn = view, legal, self.encoding.legal(view, legal)
+            state, encoding = self.live(), self.encoding
+            view, legal = encoding.turn_view(state, self.learner), state.legal_actions(self.learner)
+            turn = self._turn = view, legal, encoding.legal(view, legal)
         return turn
+
+    def observe(self) -> Observation:
+        """The learner's observation now: its view's encoding, read from the hand's state where
+        the encoding reads the state (``Encoding.observe_state``)."""
+        state = self.live()
+        view = None if state.is_over else self.turn()[0]
+        return self.encoding.observe_state(state, self.learner, view)
+
+    def observe_into(self, row: Observation) -> None:
+        """:meth:`observe` written into ``row`` (a row of a vector environment's observations)."""
+        state = self.live()
+        view = None if state.is_over else self.turn()[0]
+        self.encoding.observe_state_into(state, self.learner, row, view)
 
     def legal(self) -> Legal:
         """The learner's legal indices now (none once the episode is over)."""
@@ -234,8 +250,10 @@ class LearnerTable:
         return self.turn()[2]
 
     def view(self) -> View:
-        """What the learner sees now."""
-        return self.turn()[0] if not self.over else self.live().view(self.learner)
+        """What the learner sees now: its whole view, as a face shows it (the observation is
+        :meth:`observe`)."""
+        view: View = self.live().view(self.learner)
+        return view
 
     def step(self, index: object) -> float:
         """Take the learner's action ``index`` and play on; the reward it brought: the results
@@ -305,13 +323,14 @@ class TableBatch:
             self._ended[row] = over
             if over:
                 if self.final_observations:
-                    self.finals.append((row, self.encoding.observe(table.view())))
+                    self.finals.append((row, table.observe()))
                 table.reset(None)
             self._write(row)
 
     def _write(self, row: int) -> None:
-        view, _, legal = self.tables[row].turn()
-        self.encoding.observe_into(view, self._rows[row])
+        table = self.tables[row]
+        table.observe_into(self._rows[row])
+        legal = table.turn()[2]
         start = row * self._width
         self._masks[start:start + self._width] = legal.allowed
 
