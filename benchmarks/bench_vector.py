@@ -105,7 +105,8 @@ def instructions(args: argparse.Namespace) -> None:
     for side, label in (("vector", f"vector_env, {args.tables} tables"),
                         ("single", f"{args.tables} single_agent environments")):
         code = WORKLOAD.format(game=args.game, players=args.players, tables=args.tables, side=side)
-        counts = [_callgrind.per_unit(code, *ROUNDS, plain=build == "plain") / args.tables for build in builds]
+        counts = [_callgrind.per_unit(code, *ROUNDS, plain=build == "plain") / args.tables
+                  for build in builds]
         print(f"{label:<40}" + "".join(f"{count:>14,.0f}" for count in counts), flush=True)
 
 
