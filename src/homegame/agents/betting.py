@@ -55,8 +55,15 @@ class Betting(Segment):
         self._sized: tuple[object, int, int, list[tuple[int, int]]] = (None, 0, 0, [])
 
     def sizes(self, view: Any, low: int, high: int) -> list[tuple[int, int]]:
-        """:func:`_sizes`, remembered for the last view asked about: a turn's mask and then the
-        decoding of the index chosen ask for the same sizes of the same view."""
+        """:func:`_sizes`, remembered: a turn's mask and then the decoding of the index chosen ask
+        for the same sizes of the same view. A :class:`BettingTurn` remembers its own (the
+        tables of a vector environment share this segment, and each works its mask out between
+        another's mask and decoding); a view is remembered here, the last one asked about."""
+        if isinstance(view, BettingTurn):
+            sized = view.sized
+            if sized is None or sized[0] != low or sized[1] != high:
+                sized = view.sized = (low, high, _sizes(view, low, high))
+            return sized[2]
         last_view, last_low, last_high, found = self._sized
         if view is not last_view or low != last_low or high != last_high:
             found = _sizes(view, low, high)
@@ -216,10 +223,12 @@ class BettingTurn:
     read from the hand when asked (a fixed-limit bet needs none of it): a turn lasts while the
     hand does not change."""
 
-    __slots__ = ("betting", "chips", "seat")
+    __slots__ = ("betting", "chips", "seat", "sized")
 
     def __init__(self, seat: int, chips: Chips, betting: BettingRound | None) -> None:
         self.seat, self.chips, self.betting = seat, chips, betting
+        self.sized: tuple[int, int, list[tuple[int, int]]] | None = None
+        """The bet sizes worked out for this turn (see ``Betting.sizes``)."""
 
     @property
     def pot(self) -> int:

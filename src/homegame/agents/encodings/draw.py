@@ -85,7 +85,8 @@ class DrawTurn(BettingTurn):
     __slots__ = ("hand",)
 
     def __init__(self, seat: int, chips: Chips, betting: BettingRound | None, hand: tuple[Card, ...]) -> None:
-        self.seat, self.chips, self.betting, self.hand = seat, chips, betting, hand
+        super().__init__(seat, chips, betting)
+        self.hand = hand
 
 
 ENCODINGS = (DrawEncoding,)

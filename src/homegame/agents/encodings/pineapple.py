@@ -103,7 +103,8 @@ class PineappleTurn(BettingTurn):
     __slots__ = ("hole",)
 
     def __init__(self, seat: int, chips: Chips, betting: BettingRound | None, hole: tuple[Card, ...]) -> None:
-        self.seat, self.chips, self.betting, self.hole = seat, chips, betting, hole
+        super().__init__(seat, chips, betting)
+        self.hole = hole
 
 
 ENCODINGS = (PineappleEncoding,)
