@@ -220,3 +220,25 @@ def test_render_shows_the_learners_seat() -> None:
     table.reset(seed=2)
     text = table.render()
     assert isinstance(text, str) and "Soko" in text
+
+
+def test_the_random_opponent_chooses_as_randrange_would() -> None:
+    """Its draw is made as Python's randrange makes it, so a seed plays the same actions: no-limit
+    Draw offers counts of actions that are no power of two, which a draw must sometimes retry."""
+    from homegame.agents.table import RandomOpponent
+
+    game = homegame.new_game("draw", players=3, limit="no")
+    opponent, reference = RandomOpponent(), random.Random()
+    opponent.seed(5)
+    reference.seed(5)
+    counts: set[int] = set()
+    for seed in range(20):
+        state = game.deal(seed=seed, dealer=0)
+        while not state.is_over:
+            seat = min(state.to_act)
+            legal = state.legal_actions(seat)
+            counts.add(len(legal))
+            action = opponent.act(state, seat)
+            assert action == legal[reference.randrange(len(legal))]
+            state.apply(seat, action)
+    assert any(count & (count - 1) for count in counts)

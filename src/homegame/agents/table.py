@@ -62,10 +62,21 @@ class RandomOpponent(Opponent):
 
     def act(self, state: GameState[Any], seat: int) -> Action:
         legal = state.legal_actions(seat)
-        return legal[self.random.randrange(len(legal))]
+        return legal[_below(self.random, len(legal))]
 
     def seed(self, seed: int) -> None:
         self.random.seed(seed)
+
+
+def _below(source: random.Random, count: int) -> int:
+    """``source.randrange(count)`` (``count`` > 0): the same draw, made as Python's own makes it
+    (``Random._randbelow``: the fewest bits that hold ``count``, drawn again until below it), so
+    the same seed chooses the same actions, without randrange's two calls through Python."""
+    bits = count.bit_length()
+    draw = source.getrandbits(bits)
+    while draw >= count:
+        draw = source.getrandbits(bits)
+    return draw
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copied and pickled without __init__ (see _compile.py)
