@@ -195,16 +195,19 @@ class Encoding(ABC, Generic[V]):
             return features.array
         return self.observe(view if view is not None else state.view(seat))
 
-    def observe_state_into(self, state: GameState[Any], seat: int, row: Observation,
-                           view: Any = None) -> None:
-        """:meth:`observe_state` written into ``row``, as :meth:`observe_into` writes (a row of a
-        vector environment's observations)."""
+    def writer(self, row: Observation) -> Features:
+        """A writer of observations into ``row`` (a writable ``float32`` array of ``layout.size``)
+        for :meth:`observe_state_into`: made once for a row written again and again, such as a
+        vector environment's, since making one asks numpy for the row's memory."""
+        return Features(row, self._positions, self._counts)
+
+    def observe_state_into(self, state: GameState[Any], seat: int, out: Features, view: Any = None) -> None:
+        """:meth:`observe_state` written into the row of ``out`` (a :meth:`writer`)."""
+        out.data[:] = self._zero_data
         if self.reads_state:
-            features = Features(row, self._positions, self._counts)
-            features.data[:] = self._zero_data
-            self.state_features(state, seat, features)
+            self.state_features(state, seat, out)
         else:
-            self.observe_into(view if view is not None else state.view(seat), row)
+            self.features(view if view is not None else state.view(seat), out)
 
     def write_common(self, view: V, out: Features, phase: str) -> int:
         """Write the common blocks; returns the observing seat."""

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from homegame._compile import mypyc_attr
-from homegame.agents.encoding import Encoding, IllegalIndex, Legal, Mask, Observation, is_index
+from homegame.agents.encoding import Encoding, Features, IllegalIndex, Legal, Mask, Observation, is_index
 from homegame.bots import Bot, ask
 from homegame.engine import Action, ActionSet, Game, GameState, View
 
@@ -248,11 +248,12 @@ class LearnerTable:
         view = None if state.is_over else self.turn()[0]
         return self.encoding.observe_state(state, self.learner, view)
 
-    def observe_into(self, row: Observation) -> None:
-        """:meth:`observe` written into ``row`` (a row of a vector environment's observations)."""
+    def observe_into(self, out: Features) -> None:
+        """:meth:`observe` written by ``out`` (``Encoding.writer`` of a row of a vector
+        environment's observations)."""
         state = self.live()
         view = None if state.is_over else self.turn()[0]
-        self.encoding.observe_state_into(state, self.learner, row, view)
+        self.encoding.observe_state_into(state, self.learner, out, view)
 
     def legal(self) -> Legal:
         """The learner's legal indices now (none once the episode is over)."""
@@ -303,7 +304,7 @@ class TableBatch:
         self.finals: list[tuple[int, Observation]] = []
         """The tables whose episode ended at the last step, with their final observations when
         ``final_observations`` asks for them (else none)."""
-        self._rows: list[Observation] = [self.observations[row] for row in range(n)]
+        self._writers = [encoding.writer(self.observations[row]) for row in range(n)]
         self._masks: Any = self.masks.reshape(-1).data
         self._rewards: Any = self.rewards.data
         self._ended: Any = self.terminated.data
@@ -340,7 +341,7 @@ class TableBatch:
 
     def _write(self, row: int) -> None:
         table = self.tables[row]
-        table.observe_into(self._rows[row])
+        table.observe_into(self._writers[row])
         legal = table.turn()[2]
         start = row * self._width
         self._masks[start:start + self._width] = legal.allowed
