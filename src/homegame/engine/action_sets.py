@@ -262,9 +262,16 @@ class ActionSet:
         they list, whereas a subset or arrangement also matches its cards in any order.
         """
         flat: tuple[Action, ...] = ()
-        if self._starts[-1] <= _FLAT_LIMIT and all(type(f) in _EXACT_FAMILIES for f in self.families):
-            flat = tuple(action for family in self.families
-                         for action in (family.at(i) for i in range(len(family))))
+        if self._starts[-1] <= _FLAT_LIMIT:
+            for family in self.families:  # loops: a hand builds a few sets (discards) of its own
+                if type(family) is Choices:
+                    flat += family.actions
+                elif type(family) is Amounts:
+                    for index in range(len(family)):
+                        flat += (family.at(index),)
+                else:
+                    flat = ()
+                    break
         self._flat = flat
         return flat
 
@@ -333,7 +340,6 @@ def _whole(value: Any) -> int:
 
 EMPTY = ActionSet()
 _FLAT_LIMIT = 16
-_EXACT_FAMILIES = (Choices, Amounts)
 
 
 def _family_kinds(family: Family) -> Iterable[str]:
