@@ -128,7 +128,7 @@ class Subsets(Family):
     def at(self, index: int) -> Action:
         slot = bisect_right(self._starts, index) - 1
         chosen = unrank_combination(len(self.cards), self.sizes[slot], index - self._starts[slot])
-        return Action(self.kind, cards=tuple(self.cards[i] for i in chosen), option=self.option)
+        return Action(self.kind, cards=tuple(map(self.cards.__getitem__, chosen)), option=self.option)
 
     def __contains__(self, action: object) -> bool:
         return (isinstance(action, Action) and action.kind == self.kind
@@ -234,7 +234,7 @@ class ActionSet:
             except IndexError:
                 raise IndexError("action index out of range") from None
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            return self._slice(index)
         starts = self._starts
         if index < 0:
             index += starts[-1]
@@ -242,6 +242,11 @@ class ActionSet:
             raise IndexError("action index out of range")
         slot = bisect_right(starts, index) - 1
         return self.families[slot].at(index - starts[slot])
+
+    def _slice(self, index: slice) -> list[Action]:
+        """The actions a slice picks (a method of its own: a comprehension in ``__getitem__`` made
+        ``self`` a closure cell at every index)."""
+        return [self[i] for i in range(*index.indices(len(self)))]
 
     def __contains__(self, action: object) -> bool:
         flat = self._flat
@@ -360,9 +365,7 @@ def _is_submultiset(chosen: Sequence[Card], pool: Sequence[Card]) -> bool:
     distinct = set(chosen)
     if len(distinct) == len(chosen):
         return distinct.issubset(pool)
-    need = Counter(chosen)
-    have = Counter(pool)
-    return all(have[c] >= n for c, n in need.items())
+    return not Counter(chosen) - Counter(pool)
 
 
 @lru_cache(maxsize=4096)
