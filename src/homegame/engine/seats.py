@@ -18,6 +18,7 @@ Seats are numbered clockwise from 0; "left" is the next seat clockwise.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from itertools import filterfalse
 from typing import Generic, TypeVar
 
 from homegame._compile import mypyc_attr
@@ -63,7 +64,7 @@ class SimultaneousChoice(Generic[T]):
     @property
     def waiting(self) -> tuple[int, ...]:
         """The seats that have not chosen yet, in seat order."""
-        return tuple(seat for seat in self.seats if seat not in self.choices)
+        return tuple(filterfalse(self.choices.__contains__, self.seats))
 
     @property
     def done(self) -> bool:
