@@ -64,10 +64,11 @@ class GameState(Generic[ViewT]):
         self.carry_in: dict[str, Any] = dict(carry or {})
         self.history = History.of_deal(game, deck=deck, dealer=dealer, stacks=self.stacks,
                                        carry=self.carry_in)
-        # The legal set last worked out, of seat _legal_seat_cache (-1: none), kept until the next
-        # action: a seat asks for its set, then applies from it. One seat, not a dict of them:
-        # emptying a dict after every action cost a compiled hand 5%.
-        self._legal_seat_cache = -1
+        # The legal set last worked out, of seat _legal_seat_cache (None: none, which no seat asked
+        # for equals, -1 included), kept until the next action: a seat asks for its set, then
+        # applies from it. One seat, not a dict of them: emptying a dict after every action cost a
+        # compiled hand 5%.
+        self._legal_seat_cache: int | None = None
         self._legal_cache = EMPTY
 
     # -- the contract -------------------------------------------------------------------------
@@ -113,7 +114,7 @@ class GameState(Generic[ViewT]):
         if not (action in flat if flat else action in legal):
             reason = self._explain_illegal(player, action) if len(legal) else self._not_your_turn(player)
             raise IllegalAction(reason)
-        self._legal_seat_cache = -1
+        self._legal_seat_cache = None
         history = self.history
         logged = history.log_action(player, action, self.action_private_to(player, action))
         try:
@@ -233,7 +234,7 @@ class GameState(Generic[ViewT]):
         """
         player = self.checked_seat(seat)
         twin = self.clone()
-        twin._legal_seat_cache = -1
+        twin._legal_seat_cache = None
         twin._redeal(player, Redeal(rng))
         twin.history = self.history.as_seen_by(player)
         twin.chance = Chance(rng.getrandbits(64))
