@@ -99,7 +99,7 @@ class Chips:
     @property
     def in_hand(self) -> list[int]:
         """The seats that have not folded, in seat order."""
-        return sorted(set(range(self.players)).difference(self.folded))  # no comprehension's closure
+        return [seat for seat in range(self.players) if seat not in self.folded]
 
     @property
     def pot(self) -> int:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
-from itertools import filterfalse
 from typing import TYPE_CHECKING, Any, Self
 
 from homegame._compile import mypyc_attr
@@ -208,7 +207,8 @@ class DrawState(GameState[DrawView]):
 
     def live(self) -> list[int]:
         """The seats still in the hand, clockwise from the dealer's left."""
-        return list(filterfalse(self.chips.folded.__contains__, self.order))
+        folded = self.chips.folded
+        return [seat for seat in self.order if seat not in folded]
 
     def _settle_turn(self) -> None:
         """Move on through the phases until someone must act or the hand is over."""

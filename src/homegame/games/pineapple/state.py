@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import filterfalse
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from homegame._compile import mypyc_attr
@@ -81,7 +80,8 @@ class PineappleState(GameState[PineappleView]):
 
     def live(self) -> list[int]:
         """The seats still in the hand, clockwise from the dealer's left."""
-        return list(filterfalse(self.chips.folded.__contains__, self.order))
+        folded = self.chips.folded
+        return [seat for seat in self.order if seat not in folded]
 
     # -- the start: forced bets and the deal -----------------------------------------------------
 
