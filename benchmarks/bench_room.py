@@ -120,7 +120,8 @@ class Seat:
         self.url, self.table, self.token, self.client = url, table, token, client
         self.timings, self.chooser, self.think = timings, chooser, think
         self.count_from, self.count_until = math.inf, math.inf
-        """The actions sent in this window are counted (set once every seat is open)."""
+        """The actions sent in this window are counted (set once every seat is open, and when
+        the counted play ends: the window of the CPU times)."""
         self.socket: ClientConnection | None = None
         self.latest: dict[str, Any] | None = None
         self.seen = 0
@@ -336,7 +337,7 @@ async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup
     firsts = seats[::clients]
     start = time.perf_counter()
     for seat in seats:
-        seat.count_from, seat.count_until = start + warmup, start + warmup + seconds
+        seat.count_from = start + warmup
     playing = [asyncio.get_running_loop().create_task(seat.play()) for seat in seats]
     await asyncio.sleep(warmup)
     room.start_profile()
@@ -345,9 +346,13 @@ async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup
     hands = await asyncio.to_thread(_hands_played, room, firsts)
     await asyncio.sleep(max(0.0, start + warmup + seconds - time.perf_counter()))
     cpu_after, mine_after = cpu_seconds(room.process.pid), _own_cpu()
-    elapsed = time.perf_counter() - start - warmup
-    taken = sum(seat.taken for seat in seats)
+    end = time.perf_counter()
+    for seat in seats:  # the actions sent from here on are not counted (their answers still are)
+        seat.count_until = end
+    elapsed = end - start - warmup
     events = sum(_seq(seat) - seqs[seat.table] for seat in firsts)
+    await asyncio.sleep(0.5)  # the answers to the last actions counted
+    taken = sum(seat.taken for seat in seats)
     await asyncio.to_thread(room.stop_profile)
     hands = await asyncio.to_thread(_hands_played, room, firsts) - hands
     stats, resident = room.get("/api/stats"), room.resident_mib()
