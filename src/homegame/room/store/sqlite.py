@@ -8,20 +8,14 @@ with ``kill -9`` restarts on its file straight away.
 
 The file is opened in write-ahead-log mode with ``synchronous=NORMAL``: a commit survives the room's
 process being killed at any moment (the case a card room must survive); only a crash of the whole
-machine may lose the last commits. A commit in that mode is a write into the log file, with no wait
-for the disk (some 30 microseconds), so the writes are made on the event loop itself, at once: a
-table's events are stored before the call returns, with no hand-over to a thread and back (which
-cost a busy room far more than the write: a trip through the loop's queue each way, and the worker
-waiting for the interpreter's lock). Only SQLite's checkpoint, once the log has grown by some
-thousand pages, waits for the disk, a few milliseconds. The reads, which may be long (a whole
-night's log), run on a worker thread; one lock keeps the connection to one thread at a time.
+machine may lose the last commits. All access goes through one connection on one worker thread, so
+the event loop never waits on the disk.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -76,17 +70,12 @@ class SQLiteStore(Store):
         self.path = path
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="homegame-sqlite")
         self._connection: sqlite3.Connection | None = None
-        self._lock = threading.Lock()
-
-    def _now(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work`` on the connection, here and now (on the event loop: a write)."""
-        with self._lock:
-            assert self._connection is not None, "the store is not open"
-            return work(self._connection)
 
     async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work`` on the connection, on the worker thread (a read, which may be long)."""
-        return await asyncio.get_running_loop().run_in_executor(self._worker, self._now, work)
+        def run() -> T:
+            assert self._connection is not None, "the store is not open"
+            return work(self._connection)
+        return await asyncio.get_running_loop().run_in_executor(self._worker, run)
 
     async def open(self) -> None:
         def connect() -> None:
@@ -136,7 +125,7 @@ class SQLiteStore(Store):
                 if connection.in_transaction:
                     connection.execute("ROLLBACK")
                 raise
-        self._now(write)
+        await self._run(write)
 
     async def load(self, table_id: str) -> list[TableEvent]:
         query = (f"SELECT seq, kind, data, at FROM events WHERE table_id = ? "
@@ -188,7 +177,7 @@ class SQLiteStore(Store):
             except sqlite3.IntegrityError:
                 raise StoreConflict(f"club {club_id} has moved on: its events were written elsewhere "
                                     f"first") from None
-        self._now(write)
+        await self._run(write)
 
     async def club_events(self, club_id: str) -> list[TableEvent]:
         query = "SELECT seq, kind, data, at FROM club_events WHERE club_id = ? ORDER BY seq"
