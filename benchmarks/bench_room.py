@@ -13,9 +13,11 @@ Three figures, each against its goal:
   own event-loop lag. Goal: p99 under 50 ms. And the CPU time (from ``/proc``) the room's process
   used per client action, its event loop's thread apart, its bot worker's and the clients': the
   kernel counts it whatever else runs, so it compares runs on a shared machine where latencies
-  cannot. The clients run in this process, the room in its own (``homegame serve`` on a socket
-  handed over), its bots in one worker process: three processes on this machine's two cores. The
-  report says which build the room ran (plain or compiled) on which event loop, and the load.
+  cannot. The clients (``Seat``: as lean as the protocol allows, each a websocket read in one
+  task) run in this process, the room in its own (``homegame serve`` on a socket handed over), its
+  bots in one worker process (the random bots move in the room's own process): two or three
+  processes on this machine's two cores. The report says which build the room ran (plain or
+  compiled) on which event loop, and the load.
 - **Idle tables**: the memory (Python's allocations, by tracemalloc) a room holds per table that
   waits for a player:
   ``--idle`` tables (default 1,000), each with a bot and a person seated. Goal: under 1 MiB.
@@ -42,6 +44,7 @@ import bisect
 import contextlib
 import functools
 import gc
+import itertools
 import json
 import math
 import os
@@ -60,9 +63,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
 from homegame.engine import ActionSet
 from homegame.room.bots import BotPool
-from homegame.room.client import RoomClient, SeatConnection
+from homegame.room.client import RoomClient
 from homegame.room.service import CardRoom
 from homegame.room.store import open_store
 from homegame.room.table import Table
@@ -100,45 +106,94 @@ class Timings:
         return found
 
 
-class TimedConnection(SeatConnection):
-    """A seat's connection that notes when each state arrives."""
+class Seat:
+    """One client at one seat, as lean as the protocol (docs/protocol.md) allows, so that the
+    clients' process costs the machine as little as it can: a websocket, the ``hello``, then for
+    every ``state`` frame in which the seat is to act (or to call the game) and has no intent
+    waiting for its answer, a random legal action as an ``act`` intent (a ``choose``), its ``seq``
+    the state's. Its answer (``ack`` or ``error``) frees the seat to act again. It notes when each
+    state arrives, and when each action went out (``timings``). The legal set is read with the
+    engine's ``ActionSet.from_json``, the decoder of the compact form the protocol describes."""
 
-    def __init__(self, base: str, table: str, token: str, client: int, timings: Timings) -> None:
-        super().__init__(base, table, token, keep_frames=False)
-        self.client, self.timings = client, timings
+    def __init__(self, url: str, table: str, token: str, client: int, timings: Timings,
+                 chooser: random.Random, think: float) -> None:
+        self.url, self.table, self.token, self.client = url, table, token, client
+        self.timings, self.chooser, self.think = timings, chooser, think
+        self.count_from, self.count_until = math.inf, math.inf
+        """The actions sent in this window are counted (set once every seat is open, and when
+        the counted play ends: the window of the CPU times)."""
+        self.socket: ClientConnection | None = None
+        self.latest: dict[str, Any] | None = None
+        self.seen = 0
+        self.waiting: tuple[str, float] | None = None
+        """The intent sent and not yet answered, and when it went out."""
+        self.taken = 0
+        self.ids = itertools.count(1)
+        self.thinking: set[asyncio.Task[None]] = set()
 
-    async def _receive(self, frame: dict[str, Any]) -> None:
-        if frame.get("type") == "state":
-            self.timings.arrived(self.table, self.client, frame["seq"])
-        await super()._receive(frame)
+    async def open(self) -> None:
+        self.socket = await connect(self.url, max_size=2**22, compression=None)
+        await self.socket.send(json.dumps({"type": "hello", "table": self.table, "token": self.token}))
 
+    async def play(self) -> None:
+        """Read frames and act on them, until the connection is closed (or the task cancelled)."""
+        assert self.socket is not None
+        with contextlib.suppress(ConnectionClosed):
+            async for text in self.socket:
+                frame = json.loads(text)
+                kind = frame["type"]
+                if kind == "state":
+                    self.timings.arrived(self.table, self.client, frame["seq"])
+                    if self.latest is None or frame["seq"] >= self.latest["seq"]:
+                        self.latest = frame
+                elif kind in ("ack", "error") and self.waiting and frame.get("id") == self.waiting[0]:
+                    sent_at = self.waiting[1]
+                    if kind == "ack" and not frame["again"] and self.count_from <= sent_at < self.count_until:
+                        self.timings.sent.append((self.table, frame["seq"], sent_at))
+                        self.taken += 1
+                    self.waiting = None
+                else:
+                    continue
+                await self._act_if_asked()
 
-async def _play_seat(connection: TimedConnection, chooser: random.Random, count_from: float,
-                     stop_at: float, think: float) -> int:
-    """Random legal play until ``stop_at``; the actions taken from ``count_from`` on (the ones
-    before warm the room up: its first deal of each game loads the game)."""
-    taken, seen = 0, 0
-
-    def my_turn(state: dict[str, Any]) -> bool:
-        return bool(state["seq"] > seen and (state["you"]["to_act"] or state["you"]["choosing"]))
-    while time.perf_counter() < stop_at:
-        try:
-            state = await connection.wait_for(my_turn, timeout=max(0.05, stop_at - time.perf_counter()))
-        except TimeoutError:
-            break
-        seen = state["seq"]
-        if state["you"]["choosing"]:
-            await connection.choose(chooser.choice(state["table"]["choosable"]))
-            continue
+    async def _act_if_asked(self) -> None:
+        state = self.latest
+        if self.waiting or state is None or state["seq"] <= self.seen:
+            return
+        you = state["you"]
+        if not (you["to_act"] or you["choosing"]):
+            return
+        self.seen = state["seq"]
+        if you["choosing"]:
+            await self._send({"type": "choose", "game": self.chooser.choice(state["table"]["choosable"]),
+                              "variants": []})
+            return
         legal = ActionSet.from_json(state["legal"])
-        if think:
-            await asyncio.sleep(chooser.uniform(0, 2 * think))
-        start = time.perf_counter()
-        answer = await connection.act(legal[chooser.randrange(len(legal))], seq=seen)
-        if answer["type"] == "ack" and not answer["again"] and start >= count_from:
-            connection.timings.sent.append((connection.table, answer["seq"], start))
-            taken += 1
-    return taken
+        action = legal[self.chooser.randrange(len(legal))].to_json()
+        message = {"type": "act", "action": action, "seq": state["seq"]}
+        if not self.think:
+            await self._send(message)
+            return
+        self.waiting = ("", 0.0)  # thinking: no other action until this one is answered
+        pause = self.chooser.uniform(0, 2 * self.think)
+        task = asyncio.get_running_loop().create_task(self._send(message, after=pause))
+        self.thinking.add(task)
+        task.add_done_callback(self.thinking.discard)
+
+    async def _send(self, message: dict[str, Any], after: float = 0.0) -> None:
+        if after:
+            await asyncio.sleep(after)
+        assert self.socket is not None
+        intent = str(next(self.ids))
+        self.waiting = (intent, time.perf_counter())
+        with contextlib.suppress(ConnectionClosed):
+            await self.socket.send(json.dumps({**message, "id": intent}))
+
+    async def close(self) -> None:
+        for task in self.thinking:
+            task.cancel()
+        if self.socket is not None:
+            await self.socket.close()
 
 
 PROFILED = """
@@ -269,36 +324,45 @@ def room_parts(stats_file: str) -> dict[str, Any]:
 async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup: float,
                    think: float) -> dict[str, Any]:
     client, timings = RoomClient(room.base), Timings()
-    connections = []
+    url = room.base.replace("http", "ws", 1) + "/ws"
+    seats: list[Seat] = []
     for number in range(tables):
         setup = {"name": f"bench {number}", "seats": clients + 1, "bots": 1, "bot_level": "random",
                  "games": GAMES, "buy_in": 10**9, "clock": 300, "pause": 0}
         table = client.create_table(setup)["table"]
-        for seat in range(clients):
-            _, token = client.join(table, f"player {seat}")
-            connections.append(TimedConnection(client.base, table, token, seat, timings))
-    await asyncio.gather(*(connection.open() for connection in connections))
-    firsts = connections[::clients]
+        for place in range(clients):
+            _, token = client.join(table, f"player {place}")
+            seats.append(Seat(url, table, token, place, timings, random.Random(len(seats)), think))
+    await asyncio.gather(*(seat.open() for seat in seats))
+    firsts = seats[::clients]
     start = time.perf_counter()
-    stop_at = start + warmup + seconds
-    playing = asyncio.gather(*(_play_seat(c, random.Random(n), start + warmup, stop_at, think)
-                               for n, c in enumerate(connections)))
+    for seat in seats:
+        seat.count_from = start + warmup
+    playing = [asyncio.get_running_loop().create_task(seat.play()) for seat in seats]
     await asyncio.sleep(warmup)
     room.start_profile()
     cpu_before, mine_before = cpu_seconds(room.process.pid), _own_cpu()
-    seqs = {c.table: c.last_seq for c in firsts}
+    seqs = {seat.table: _seq(seat) for seat in firsts}
     hands = await asyncio.to_thread(_hands_played, room, firsts)
-    taken = await playing
+    await asyncio.sleep(max(0.0, start + warmup + seconds - time.perf_counter()))
     cpu_after, mine_after = cpu_seconds(room.process.pid), _own_cpu()
+    end = time.perf_counter()
+    for seat in seats:  # the actions sent from here on are not counted (their answers still are)
+        seat.count_until = end
+    elapsed = end - start - warmup
+    events = sum(_seq(seat) - seqs[seat.table] for seat in firsts)
+    await asyncio.sleep(0.5)  # the answers to the last actions counted
+    taken = sum(seat.taken for seat in seats)
     await asyncio.to_thread(room.stop_profile)
-    elapsed = time.perf_counter() - start - warmup
-    events = sum(c.last_seq - seqs[c.table] for c in firsts)
     hands = await asyncio.to_thread(_hands_played, room, firsts) - hands
     stats, resident = room.get("/api/stats"), room.resident_mib()
-    await asyncio.gather(*(connection.close() for connection in connections))
+    for task in playing:
+        task.cancel()
+    await asyncio.gather(*playing, return_exceptions=True)
+    await asyncio.gather(*(seat.close() for seat in seats))
     latencies = sorted(timings.latencies(clients))
-    return {"clients": len(connections), "tables": tables, "seconds": elapsed, "think": think,
-            "actions_per_second": sum(taken) / elapsed, "events_per_second": events / elapsed,
+    return {"clients": len(seats), "tables": tables, "seconds": elapsed, "think": think,
+            "actions_per_second": taken / elapsed, "events_per_second": events / elapsed,
             "hands_per_second": hands / elapsed, "latency_ms": _percentiles(latencies),
             "loop_lag_ms": stats["loop_lag_ms"], "server_mib": resident,
             "cpu": _cpu_used(room.process.pid, cpu_before, cpu_after, mine_after - mine_before)}
@@ -318,8 +382,13 @@ def _cpu_used(room: int, before: dict[str | int, float], after: dict[str | int, 
             "clients": clients}
 
 
-def _hands_played(room: Room, connections: list[TimedConnection]) -> int:
-    return sum(room.get(f"/api/tables/{c.table}")["hands_played"] for c in connections)
+def _hands_played(room: Room, seats: list[Seat]) -> int:
+    return sum(room.get(f"/api/tables/{seat.table}")["hands_played"] for seat in seats)
+
+
+def _seq(seat: Seat) -> int:
+    """The last event number ``seat`` was told of."""
+    return int(seat.latest["seq"]) if seat.latest else 0
 
 
 def _percentiles(values: list[float]) -> dict[str, float]:

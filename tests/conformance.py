@@ -236,8 +236,8 @@ def fingerprint(value: Any, seen: frozenset[int] = frozenset()) -> Any:
 
 _LEFT_OUT = frozenset({"game", "_holders", "_flat", "_set"})
 """Fields a copy may share with its original or update in it: the game, how many copies share a
-chance's generator (see ``Chance.copy``), and caches that asking fills (``_legal_cache``, an
-action set's flat tuple and set)."""
+chance's generator (see ``Chance.copy``), and caches that asking fills (``_legal_cache`` and
+``_legal_seat_cache``, an action set's flat tuple and set)."""
 
 
 def _check_step(state: GameState, seat: int, legal: Sequence[Action], *, deep: bool,

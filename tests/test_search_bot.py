@@ -51,6 +51,15 @@ def test_a_budget_in_seconds_stops_in_time_and_counts_its_playouts() -> None:
     assert bot.last_playouts >= 1
 
 
+def test_a_budget_too_short_for_any_playout_still_plays_a_round() -> None:
+    # Setting the search up takes longer than a microsecond: without a round of playouts the choice would be
+    # made from nothing, as happened to a 0.05 s budget on a loaded machine.
+    state = _deal("draw", seed=6)
+    bot = SearchBot(seed=1, seconds=1e-6)
+    ask(bot, state, state.to_act[0])
+    assert bot.last_playouts >= 1
+
+
 def test_the_search_bot_calls_a_sure_winner_down() -> None:
     # Seat 0 holds a royal flush and faces a bet: folding it would throw the pot away.
     game = new_game("draw", players=2)

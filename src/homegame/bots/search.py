@@ -78,7 +78,9 @@ class _Node:
 
 class SearchBot(Bot):
     """Search from hands as they might be, with a budget of ``playouts`` (or ``seconds``) per
-    decision: paired playouts from the game's bot's choice, or a tree (``guided=False``)."""
+    decision: paired playouts from the game's bot's choice, or a tree (``guided=False``). A budget
+    in seconds always plays at least one round of playouts, so that a busy machine slows the
+    bot's choice rather than leaving it uninformed."""
 
     name = "search"
     plays_from_a_view = False
@@ -134,7 +136,7 @@ class SearchBot(Bot):
         else:
             search = _Search(self, seat.seat, self._candidates(legal, width=4 * self.width))
         belief = Belief(seat, guide if self.infer else None, self.random)
-        done = 0
+        done = search.playout(belief.sample(), None)  # the first round whatever the deadline
         while (self.playouts is None or done < self.playouts) and (
                 deadline is None or time.perf_counter() < deadline):
             done += search.playout(belief.sample(), deadline)

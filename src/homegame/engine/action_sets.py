@@ -234,7 +234,7 @@ class ActionSet:
             except IndexError:
                 raise IndexError("action index out of range") from None
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            return self._slice(index)
         starts = self._starts
         if index < 0:
             index += starts[-1]
@@ -242,6 +242,11 @@ class ActionSet:
             raise IndexError("action index out of range")
         slot = bisect_right(starts, index) - 1
         return self.families[slot].at(index - starts[slot])
+
+    def _slice(self, index: slice) -> list[Action]:
+        """The actions a slice picks (a method of its own: a comprehension in ``__getitem__`` made
+        ``self`` a closure cell at every index)."""
+        return [self[i] for i in range(*index.indices(len(self)))]
 
     def __contains__(self, action: object) -> bool:
         flat = self._flat
@@ -262,9 +267,16 @@ class ActionSet:
         they list, whereas a subset or arrangement also matches its cards in any order.
         """
         flat: tuple[Action, ...] = ()
-        if self._starts[-1] <= _FLAT_LIMIT and all(type(f) in _EXACT_FAMILIES for f in self.families):
-            flat = tuple(action for family in self.families
-                         for action in (family.at(i) for i in range(len(family))))
+        if self._starts[-1] <= _FLAT_LIMIT:
+            for family in self.families:  # loops: a hand builds a few sets (discards) of its own
+                if type(family) is Choices:
+                    flat += family.actions
+                elif type(family) is Amounts:
+                    for index in range(len(family)):
+                        flat += (family.at(index),)
+                else:
+                    flat = ()
+                    break
         self._flat = flat
         return flat
 
@@ -333,7 +345,6 @@ def _whole(value: Any) -> int:
 
 EMPTY = ActionSet()
 _FLAT_LIMIT = 16
-_EXACT_FAMILIES = (Choices, Amounts)
 
 
 def _family_kinds(family: Family) -> Iterable[str]:
@@ -354,9 +365,7 @@ def _is_submultiset(chosen: Sequence[Card], pool: Sequence[Card]) -> bool:
     distinct = set(chosen)
     if len(distinct) == len(chosen):
         return distinct.issubset(pool)
-    need = Counter(chosen)
-    have = Counter(pool)
-    return all(have[c] >= n for c, n in need.items())
+    return not Counter(chosen) - Counter(pool)
 
 
 @lru_cache(maxsize=4096)

@@ -188,8 +188,12 @@ def _amount(value: object) -> int | None:
 
 
 def _cards(field: str, value: object) -> tuple[Card, ...]:
-    if type(value) is tuple and all(is_card(item) for item in value):
-        return value
+    if type(value) is tuple:
+        for item in value:  # a loop, not all() over a generator: no function object per action
+            if not is_card(item):
+                break
+        else:
+            return value
     raise IllegalAction(f"an action's {field} are a tuple of cards, not {shown(value)}")
 
 

@@ -244,12 +244,8 @@ class BettingRound:
         return self.highest - self.bets[seat]
 
     def _advance(self, after: int) -> None:
-        chips, needs = self.chips, self.needs
+        chips, needs = self.chips, self.needs  # no folded or all-in seat: see apply
         folded, all_in = chips.folded, chips.all_in
-        if folded:
-            needs.difference_update(folded)
-        if all_in:
-            needs.difference_update(all_in)
         in_hand = chips.players - len(folded)
         if in_hand <= 1 or (in_hand - len(all_in) == 1 and not self._bring_in_due
                             and self.bets[min(self._active())] >= self.highest):
@@ -323,7 +319,7 @@ class BettingRound:
             low, base = limits.bet, 0
         else:
             kind = "raise"
-            low = highest + (self._raise_size if structure == "pot" or structure == "no" else limits.bet)
+            low = highest + self._raise_size  # the bet size but in pot and no limit
             base = highest
         if structure == "fixed":
             high = low
@@ -351,7 +347,7 @@ class BettingRound:
         elif kind in AGGRESSIVE:
             assert action.amount is not None
             self._raise(seat, kind, action.amount)
-        self.needs.discard(seat)
+        self.needs.discard(seat)  # only the seat acting folds or goes all-in: needs holds neither
         self._seen_level[seat] = self._opened_at
         self._advance(seat)
 

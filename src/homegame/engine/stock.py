@@ -93,7 +93,8 @@ class Stock:
         if short > 0:
             assert shuffle is not None
             self.rebuild(shuffle, keep_face_up=keep_face_up)
-            drawn += [self._cards.pop() for _ in range(short)]
+            drawn += self._cards[-short:][::-1]
+            del self._cards[-short:]
         return drawn
 
     def rebuild(self, shuffle: Shuffle, *, keep_face_up: int = 0) -> None:

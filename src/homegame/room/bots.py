@@ -5,8 +5,11 @@ seat's knowledge as a hand it cannot tell from the real one (``state.resample(se
 cards and everything shown kept, every card it cannot see dealt again), so nothing hidden ever
 leaves the table, yet the search bot can play on from it; the worker answers with an action. A
 solver, a Monte Carlo or a search bot can think for a second there while the room goes on serving
-every other table. With no workers
-(``workers=0``) bots think in the room's own process, for tests and tiny rooms.
+every other table. The random bot moves in the room's own process: its move (a legal action picked
+at random) costs far less than the trip to a worker and back, which is the hand's history written
+out, sent, replayed and dealt again there, and two hand-overs between threads and processes that
+a busy room pays for in time as well. With no workers (``workers=0``) every bot thinks in the
+room's own process, for tests and tiny rooms.
 """
 
 from __future__ import annotations
@@ -21,14 +24,17 @@ import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Final
 
 from homegame.bots import Bot, ask, make_bot
 from homegame.engine import Action, GameState
 
-__all__ = ["BotPool", "decide"]
+__all__ = ["IN_THE_ROOM", "BotPool", "decide"]
 
 _BOTS: dict[tuple[str, str], Bot] = {}
+IN_THE_ROOM: Final = frozenset({"random"})
+"""The bots that move in the room's own process even when it has workers (see the module's
+docstring)."""
 
 
 def decide(game: str, level: str, knowledge: GameState[Any], seat: int, seed: int) -> Action:
@@ -88,9 +94,10 @@ class BotPool:
                                    initargs=(os.getpid(),))
 
     async def decide(self, game: str, level: str, state: GameState[Any], seat: int) -> Action:
-        """What a ``level`` bot plays at ``seat`` of ``state``, thought out in a worker process."""
+        """What a ``level`` bot plays at ``seat`` of ``state``, thought out in a worker process (in
+        this one for a bot of :data:`IN_THE_ROOM`)."""
         seed = self._seeds.getrandbits(63)
-        if self._executor is None:
+        if self._executor is None or level in IN_THE_ROOM:
             return decide(game, level, state.resample(seat, random.Random(seed)), seat, seed)
         loop = asyncio.get_running_loop()
         work = functools.partial(decide_from_history, game, level, state.history.to_json(), seat, seed)

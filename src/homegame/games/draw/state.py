@@ -115,7 +115,11 @@ class DrawState(GameState[DrawView]):
             return self.betting.legal(seat)
         if self.showing is not None:
             return self.showing.legal[seat]
-        hand = self.hands[seat]
+        return self._draw_choices(self.hands[seat])
+
+    def _draw_choices(self, hand: list[Card]) -> ActionSet:
+        """The draw: discard any number of cards allowed or, with an ace, all but the ace (a method
+        of its own: the comprehension below made a closure cell at every legal set asked)."""
         discards = Subsets("discard", hand, self.game.draw_sizes)
         if ACES.isdisjoint(hand) or not self.game.ace_draw:
             return ActionSet(discards)
@@ -201,6 +205,11 @@ class DrawState(GameState[DrawView]):
 
     # -- the flow of the hand ------------------------------------------------------------------
 
+    def live(self) -> list[int]:
+        """The seats still in the hand, clockwise from the dealer's left."""
+        folded = self.chips.folded
+        return [seat for seat in self.order if seat not in folded]
+
     def _settle_turn(self) -> None:
         """Move on through the phases until someone must act or the hand is over."""
         betting = self.betting
@@ -213,7 +222,7 @@ class DrawState(GameState[DrawView]):
                 self._finish_without_showdown()
             elif self.phase == "bet1":
                 self.phase = "draw"
-                self._drawers = [seat for seat in self.order if seat not in self.chips.folded]
+                self._drawers = self.live()
             else:
                 self._showdown()
         if self.phase == "draw":
@@ -271,7 +280,7 @@ class DrawState(GameState[DrawView]):
     def _showdown(self) -> None:
         self.phase = "over"
         game = self.game
-        live = [seat for seat in self.order if seat not in self.chips.folded]
+        live = self.live()
         ranking, wild = game.ranking_key, game.wild_key
         strengths = {seat: strength(self.hands[seat], ranking, wild) for seat in live}
         lowball = game.has("lowball")

@@ -189,9 +189,7 @@ class PineappleState(GameState[PineappleView]):
             step = self.steps[self.step]
             self.step += 1
             if step == "discard":
-                self.discarding = SimultaneousChoice(self.live())
-                self.discard_choices = {seat: _discard_choices(self.hole[seat])
-                                        for seat in self.discarding.seats}
+                self._start_discard()
                 return
             if step == "bet":
                 betting = BettingRound(self.chips, first=self.order[0], limits=self._limits())
@@ -200,6 +198,12 @@ class PineappleState(GameState[PineappleView]):
                     return
             else:
                 self._deal_street(step)
+
+    def _start_discard(self) -> None:
+        """Every seat still in throws away one hole card, all at once (a method of its own: the
+        comprehension here made ``self`` a closure cell at every step of the hand)."""
+        self.discarding = SimultaneousChoice(self.live())
+        self.discard_choices = {seat: _discard_choices(self.hole[seat]) for seat in self.discarding.seats}
 
     def _may_run_twice(self) -> bool:
         """Whether the rest of the board could be run twice now: no more betting can happen (at
