@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -83,12 +84,12 @@ async def _night(base: str, client: RoomClient, table: str, owner: str, tokens: 
         assert over["table"]["hand"]["chips"] == [11, -1, 10, -20]  # 61: 31 the first run, 30 the second
         for seat, connection in enumerate(connections):
             if seat != 3:
-                text = json.dumps(connection.frames)
-                assert "Qc" not in text and "Qd" not in text, f"seat {seat} was shown the mucked queens"
+                assert not _names_a_card(json.dumps(connection.frames), "Qc", "Qd"), \
+                    f"seat {seat} was shown the mucked queens"
                 for frame in connection.frames:
                     check_frame(frame)
         history = client.hand(table, 1)
-        assert "Qc" not in json.dumps(history), "the history shows a spectator the mucked hand"
+        assert not _names_a_card(json.dumps(history), "Qc"), "the history shows a spectator the mucked hand"
         assert client.bomb_pot(table, owner)["chips"] == 3
         bombed = await connections[0].wait_for(lambda s: (s["table"]["hand"] or {}).get("number") == 2)
         assert bombed["view"]["bomb_pot"] == 3 and bombed["view"]["blinds"] == {}
@@ -105,6 +106,12 @@ async def _night(base: str, client: RoomClient, table: str, owner: str, tokens: 
     finally:
         for connection in connections:
             await connection.close()
+
+
+def _names_a_card(text: str, *cards: str) -> bool:
+    """Whether ``text`` names one of ``cards`` as a word of its own: a random id or token holds
+    such two letters now and then (a test failed so, seat 0 "shown" a queen)."""
+    return any(re.search(rf"(?<![\w-]){card}(?![\w-])", text) for card in cards)
 
 
 async def _script(connections: list[SeatConnection], moves: list[tuple[int, str]]) -> list[int]:
