@@ -150,9 +150,14 @@ class TablePlayer:
             self.sight += [f"{game} at event {state['seq']}: {out}" for out in unseen]
 
     def _settle(self, seq: int) -> None:
-        """Wait until the room has answered: a new state, or the decision is gone."""
+        """Wait until the room has answered: a new state, or the decision is gone.
+
+        The predicate must not throw: a tournament may move the player to another table meanwhile,
+        whose page has no frame yet, and Chromium reports a throwing predicate as an error of the
+        page itself."""
         self.page.wait_for_function(
-            "(seq) => { const a = window.homegame; return !a.busy && (a.frame.seq !== seq || a.notice); }",
+            """(seq) => { const a = window.homegame;
+                          return Boolean(a && a.frame) && !a.busy && (a.frame.seq !== seq || Boolean(a.notice)); }""",
             arg=seq, timeout=60000)
 
     def _call_game(self, state: dict[str, Any], choose: str | None) -> None:
@@ -287,7 +292,7 @@ class TablePlayer:
     def _confirm_setting(self) -> None:
         """Set the rows; a setting that fouls asks once more, and is then set anyway."""
         self.page.wait_for_function(
-            "() => { const a = window.homegame; return !a.decision || a.adviceKey !== undefined; }")
+            "() => { const a = window.homegame; return !a || !a.decision || a.adviceKey !== undefined; }")
         time.sleep(0.05)
         self.control("#actions button[data-key='e']", "e")
         time.sleep(0.15)
