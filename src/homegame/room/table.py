@@ -34,14 +34,14 @@ from typing import Any, Final
 
 from homegame.cards import Card, format_cards
 from homegame.engine import Action, Chance
-from homegame.engine.game import MAX_CHIPS
 from homegame.errors import HomegameError, NotAllowed, RoomError, did_you_mean, shown
 from homegame.room.config import BOT_NAMES, TableConfig
 from homegame.room.devices import CODE_LIFETIME, MOST_DEVICES
 from homegame.room.hands import chance_by_hand, start_hand
 from homegame.room.names import display_name, same_name, taken_alike
 from homegame.room.seats import HOUSE
-from homegame.room.table_state import TableEvent, TableState
+from homegame.room.table_chips import TableChips
+from homegame.room.table_state import TableEvent
 from homegame.room.tournament_table import TournamentRequests
 from homegame.wording import counted
 
@@ -54,7 +54,7 @@ Shuffle = Callable[[Sequence[Card]], list[Card]]
 """How the room shuffles a deck for a deal (the operating system's randomness when live)."""
 
 
-class Table(TableState, TournamentRequests):
+class Table(TableChips, TournamentRequests):
     """One table of the card room (see the module's docstring). Build it with :meth:`create` or
     :meth:`restore`."""
 
@@ -93,18 +93,6 @@ class Table(TableState, TournamentRequests):
         for event in events:
             table.apply(event)
             yield table, event
-
-    def record(self, kind: str, data: dict[str, Any], at: float) -> TableEvent:
-        """Apply a new event to the table and keep it for the room to store."""
-        event = TableEvent(self.seq + 1, kind, data, at)
-        self.apply(event)
-        self.unsaved.append(event)
-        return event
-
-    def take_unsaved(self) -> list[TableEvent]:
-        """The events recorded since the last call, for the room to store."""
-        taken, self.unsaved = self.unsaved, []
-        return taken
 
     # -- requests -----------------------------------------------------------------------------
 
@@ -156,7 +144,7 @@ class Table(TableState, TournamentRequests):
         if same_name(shown_name, HOUSE):
             raise RoomError(f"'{HOUSE}' is the ledger's name for the house's chips; choose another name",
                             field="name")
-        return shown_name, self._free_seat(seat), self._brought(chips)
+        return shown_name, self._free_seat(seat), self.chips_brought(chips)
 
     def _free_seat(self, seat: object) -> int:
         """``seat`` if it is free (``None``: the first free seat); :class:`RoomError` otherwise."""
@@ -170,17 +158,6 @@ class Table(TableState, TournamentRequests):
         if seat not in free:
             raise RoomError(f"seat {seat} is taken; free seats: {', '.join(map(str, free)) or 'none'}")
         return seat
-
-    def _brought(self, chips: object) -> int:
-        least, most = self.config.buy_in, self.config.max_buy_in
-        if chips is None:
-            self.make_room_for(least)
-            return least
-        if type(chips) is not int or not least <= chips <= most:
-            allowed = f"{least} to {most} chips" if most > least else f"the buy-in, {least} chips,"
-            raise RoomError(f"a player brings {allowed} to this table, not {shown(chips)}")
-        self.make_room_for(chips)
-        return chips
 
     def leave(self, seat: int, *, at: float, intent: str | None = None) -> bool:
         """Take ``seat`` from the table: at once between hands, or when its game ends (its turns
@@ -210,46 +187,6 @@ class Table(TableState, TournamentRequests):
             raise RoomError("you are not sitting out")
         self.record("back", {"seat": seat, "intent": intent}, at)
         return True
-
-    def rebuy(self, seat: int, chips: object, *, at: float, intent: str | None = None) -> bool:
-        """Add chips to ``seat``'s stack between hands, up to the table's buy-in, or its
-        ``max_buy_in`` where it allows deep stacks (a stack a points game took below zero may take
-        more than one buy-in to get there). Asked for during a hand the seat plays, the rebuy is
-        made when that hand ends (as much of it as the stack then has room for)."""
-        if self._seen(seat, intent):
-            return False
-        if self.tournament is not None:
-            raise RoomError("a tournament has no rebuys: a player with no chips left is out")
-        stack, most = self.occupant(seat).stack, self.config.max_buy_in
-        limit = "the buy-in" if most == self.config.buy_in else "the most a player may bring,"
-        if stack >= most:
-            raise RoomError(f"a rebuy tops a stack up to {limit} {most}, and yours is {stack} already")
-        if type(chips) is not int or not 1 <= chips <= most - stack:
-            raise RoomError(f"a rebuy tops your stack of {stack} up to {limit} {most}: 1 to "
-                            f"{most - stack} chips, not {shown(chips)}")
-        self.make_room_for(chips)
-        if self.config.approve_chips:
-            self.record("chips_asked", {"seat": seat, "chips": chips, "intent": intent}, at)
-        else:
-            self.add_chips(seat, chips, at=at, intent=intent)
-        return True
-
-    def add_chips(self, seat: int, chips: int, *, at: float, intent: str | None = None,
-                  **marks: Any) -> None:
-        """Add ``chips`` to ``seat``'s stack: now, or when the hand it plays ends."""
-        in_hand = self.hand is not None and seat in self.hand.seats and not self.hand.state.is_over
-        data = {"seat": seat, "chips": chips, "intent": intent, **marks}
-        self.record("rebuy_asked" if in_hand else "rebuy", data, at)
-
-    def make_room_for(self, chips: int) -> None:
-        """Refuse chips that would take the table past the most any hand may hold: a stack that won
-        them all could not be dealt in."""
-        held = self.held()
-        if held + chips > MAX_CHIPS:
-            raise RoomError(f"a table holds at most {MAX_CHIPS:,} chips in all, and this one has {held:,}")
-
-    def held(self) -> int:
-        return sum(s.stack for s in self.seats if s is not None)
 
     def issue_code(self, seat: int, code_hash: str, *, at: float) -> float:
         """A code (kept as its hash) that opens ``seat`` on another device, once, until the moment
@@ -414,32 +351,11 @@ class Table(TableState, TournamentRequests):
     def _end_hand(self, at: float) -> None:
         """After a hand: the house buys its broke bots back in, then the table closes if its owner
         asked it to, or takes a checkpoint to be read back from."""
-        self._asked_rebuys(at)
-        needed = self._most_needed() if self.tournament is None else 0  # a tournament's bots are knocked out
-        for seat, occupant in enumerate(self.seats):
-            if occupant is not None and occupant.bot is not None and occupant.stack < needed:
-                chips = max(needed, self.config.buy_in) - occupant.stack
-                if self.held() + chips <= MAX_CHIPS:
-                    self.record("rebuy", {"seat": seat, "chips": chips, "intent": None, "by": "house"}, at)
+        self.rebuys_after_the_hand(at)
         if self.closing:
             self.record("closed", {}, at)
         else:
             self.record("checkpoint", self.checkpoint(), at)
-
-    def _asked_rebuys(self, at: float) -> None:
-        """The rebuys asked for during the hand: each as far as the stack now has room for."""
-        for seat, occupant in enumerate(self.seats):
-            if occupant is None or not occupant.rebuy:
-                continue
-            chips = min(occupant.rebuy, self.config.max_buy_in - occupant.stack)
-            if chips > 0 and self.held() + chips <= MAX_CHIPS:
-                self.record("rebuy", {"seat": seat, "chips": chips, "intent": None, "by": "asked"}, at)
-            else:
-                self.record("rebuy_dropped", {"seat": seat}, at)
-
-    def _most_needed(self) -> int:
-        """The stack that can be dealt into every game of the table."""
-        return max(self.least_stack(choice.game) for choice in self.config.games)
 
     def close(self, *, at: float) -> bool:
         """Close the table: everyone takes their stack, and it deals no more. Between hands it

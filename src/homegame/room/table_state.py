@@ -104,6 +104,18 @@ class TableState(TableFlow):
     _chance: dict[int, list[Any]] = field(default_factory=dict)
     _least_stack: dict[str, int] = field(default_factory=dict)
 
+    def record(self, kind: str, data: dict[str, Any], at: float) -> TableEvent:
+        """Apply a new event to the table and keep it for the room to store."""
+        event = TableEvent(self.seq + 1, kind, data, at)
+        self.apply(event)
+        self.unsaved.append(event)
+        return event
+
+    def take_unsaved(self) -> list[TableEvent]:
+        """The events recorded since the last call, for the room to store."""
+        taken, self.unsaved = self.unsaved, []
+        return taken
+
     def apply(self, event: TableEvent) -> None:
         """Change the table by one event: the one way a table ever changes."""
         if event.seq != self.seq + 1:
