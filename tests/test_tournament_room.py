@@ -29,7 +29,7 @@ from test_room_protocol_doc import check_frame
 FAST_LEVELS = [{"ante": step, "small_blind": step, "big_blind": 2 * step, "bet": 2 * step,
                 "max_bet": 10 * step} for step in (1, 2, 4, 8, 16, 32)]
 SETUP = {"name": "Sunday", "entrants": 8, "seats": 3, "bots": 7, "games": ["pineapple", "draw", "soko"],
-         "stack": 60, "buy_in": 10, "level_seconds": 1, "clock": 2, "pause": 0.05, "levels": FAST_LEVELS}
+         "stack": 60, "buy_in": 10, "level_seconds": 1, "clock": 2, "pause": 0.4, "levels": FAST_LEVELS}
 
 
 # -- the rules ---------------------------------------------------------------------------------------
