@@ -74,7 +74,7 @@ class DrawState(GameState[DrawView]):
         self.no_contest = False
         self.showing: ShowOrMuck | None = None
         self.mucked: tuple[int, ...] = ()
-        self._contenders: dict[int, int] | None = None
+        self._strengths: dict[int, int] | None = None  # of the hands at the showdown
         self._final_fields: dict[str, Any] | None = None
         self._drawers: list[int] = []
         self.to_act = ()
@@ -184,7 +184,7 @@ class DrawState(GameState[DrawView]):
         twin.no_contest, twin.to_act = self.no_contest, self.to_act
         twin._final_fields = self._final_fields
         twin.showing = self.showing.copy() if self.showing is not None else None
-        twin.mucked, twin._contenders = self.mucked, self._contenders
+        twin.mucked, twin._strengths = self.mucked, self._strengths
         return True
 
     def _redeal(self, seat: int, redeal: Redeal) -> None:
@@ -282,32 +282,38 @@ class DrawState(GameState[DrawView]):
         game = self.game
         live = self.live()
         ranking, wild = game.ranking_key, game.wild_key
-        strengths = {seat: strength(self.hands[seat], ranking, wild) for seat in live}
-        lowball = game.has("lowball")
-        contenders = {seat: value for seat, value in strengths.items() if value > 0 or not lowball}
+        strengths = self._strengths = {seat: strength(self.hands[seat], ranking, wild) for seat in live}
         losers: list[int] = []
         if game.show_or_muck:
             chips = self.chips
-            winners = winners_of(chips.pots(), contenders, None, dealer=chips.dealer, players=chips.players)
+            winners = winners_of(chips.pots(), self._contenders(strengths), None, dealer=chips.dealer,
+                                 players=chips.players)
             losers = [seat for seat in live if seat not in winners]
         self.revealed = {seat: tuple(self.hands[seat]) for seat in live if seat not in losers}
         reveal_hands(self.history, self.revealed)
-        self._contenders = contenders
         if losers:  # the winning hands are shown; each losing one may be shown or mucked first
             self.phase = "show"
             self.showing = ShowOrMuck.at_showdown({seat: self.hands[seat] for seat in losers})
             return
-        self._settle_showdown(contenders)
+        self._settle_showdown(strengths)
 
-    def _settle_showdown(self, contenders: dict[int, int]) -> None:
-        """Award the pots among the hands shown (a mucked hand, which wins nothing, is not named)."""
+    def _contenders(self, strengths: dict[int, int]) -> dict[int, int]:
+        """The hands of ``strengths`` that may win: all of them, but a low that fails the qualifier
+        (strength 0)."""
+        if not self.game.has("lowball"):
+            return strengths
+        return {seat: value for seat, value in strengths.items() if value > 0}
+
+    def _settle_showdown(self, strengths: dict[int, int]) -> None:
+        """Award the pots among the hands shown, whose ``strengths`` the showdown worked out (a
+        mucked hand, which wins nothing, is not named)."""
         game = self.game
         ranking, wild = game.ranking_key, game.wild_key
-        strengths = {seat: value for seat, value in contenders.items() if seat in self.revealed}
-        everyone = {seat: strength(cards, ranking, wild) for seat, cards in self.revealed.items()}
-        shown = self.shown_hands = ShownHands(self.revealed, partial(evaluate, ranking=ranking, wild=wild),
-                                              partial(_shown_name, self.revealed, everyone, ranking, wild))
-        self.results.extend(settle_showdown(self.history, self.chips, strengths, shown.name,
+        revealed = self.revealed
+        contending = {seat: value for seat, value in self._contenders(strengths).items() if seat in revealed}
+        shown = self.shown_hands = ShownHands(revealed, partial(evaluate, ranking=ranking, wild=wild),
+                                              partial(_shown_name, revealed, strengths, ranking, wild))
+        self.results.extend(settle_showdown(self.history, self.chips, contending, shown.name,
                                             cards=shown.cards))
 
     def _show_or_muck(self, showing: ShowOrMuck, seat: int, action: Action) -> None:
@@ -317,8 +323,8 @@ class DrawState(GameState[DrawView]):
             reveal_hands(self.history, {seat: shown})
         if showing.done:
             self.showing, self.mucked, self.phase = None, tuple(sorted(showing.mucked)), "over"
-            if self._contenders is not None:
-                self._settle_showdown(self._contenders)
+            if self._strengths is not None:
+                self._settle_showdown(self._strengths)
 
     # -- views ---------------------------------------------------------------------------------
 
