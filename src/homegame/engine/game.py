@@ -12,6 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, ClassVar, TypeGuard
 
 from homegame.cards import Card, format_cards, is_permutation, parse_cards
@@ -165,6 +166,12 @@ class Game(ABC):
     def deck(self) -> list[Card]:
         """The ordered cards this game deals from (a stacked deck is a permutation of them)."""
 
+    @cached_property
+    def _cards(self) -> tuple[Card, ...]:
+        """:attr:`deck`, worked out once for :meth:`deal` (a game may build its deck at each read;
+        its settings, which choose the deck, never change)."""
+        return tuple(self.deck)
+
     def deal(self, *, seed: int | str | None = None, deck: Sequence[Card] | str | None = None,
              dealer: int = 0, stacks: Sequence[int] | None = None,
              carry: Mapping[str, Any] | None = None, chance: Chance | None = None) -> GameState[Any]:
@@ -180,18 +187,19 @@ class Game(ABC):
         if stacks is not None:
             self.check_stacks(stacks)
         carried: dict[str, Any] = {}
-        if carry is not None:
+        if carry is not None:  # no carry, nothing to check: every game takes an empty one
             if not isinstance(carry, Mapping) or not all(isinstance(key, str) for key in carry):
                 raise GameError(f"a carry is an object of what the last hand left, not {shown(carry)}")
             carried = dict(carry)
-        self.check_carry(carried)
+            self.check_carry(carried)
         chance = chance or Chance(seed)
+        cards = self._cards
         if deck is None:
-            order = chance.shuffle(self.deck, record=False)
+            order = chance.shuffle(cards, record=False)
         else:
             order = parse_cards(deck)
-            if not is_permutation(order, self.deck):
-                raise GameError(f"a stacked deck must hold exactly the {len(self.deck)} cards of "
+            if not is_permutation(order, cards):
+                raise GameError(f"a stacked deck must hold exactly the {len(cards)} cards of "
                                 f"this game's deck, each once (got {len(order)} cards)")
         return self.start(order, dealer=dealer, stacks=stacks, carry=carried, chance=chance)
 
