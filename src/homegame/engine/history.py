@@ -252,7 +252,7 @@ class History:
         >>> history.events[0].data
         {'cards': ['As', 'Kd']}
         """
-        self.add_later(kind, seat, _cards_data, tuple(cards), private_to)
+        self._logged.append((kind, seat, _cards_data, tuple(cards), private_to))  # as add_later logs it
 
     def add_later(self, kind: str, seat: int | None, write: Callable[[Any], dict[str, Any]], source: object,
                   private_to: tuple[int, ...] | None = None) -> None:
