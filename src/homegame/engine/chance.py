@@ -93,14 +93,14 @@ def _permute(key: bytes, draw: int, items: list[Any]) -> None:
         items[i], items[j] = items[j], items[i]
         stream, i = stream[1:], i - 1
     block = 0
-    while i > 0:
+    while True:
         for byte in stream:
             j = rows[i][byte]
             if j != _AGAIN:
                 items[i], items[j] = items[j], items[i]
                 i -= 1
                 if i == 0:
-                    break
+                    return  # not a block more, which no step would read
         block += 1
         stream = _block(key, draw, block)
 
