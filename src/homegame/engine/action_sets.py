@@ -195,7 +195,7 @@ class ActionSet:
     there are; iterating lists them all.
     """
 
-    __slots__ = ("_flat", "_starts", "families")
+    __slots__ = ("_flat", "_size", "_starts", "families")
 
     def __init__(self, *families: Family) -> None:
         kept = []
@@ -209,6 +209,7 @@ class ActionSet:
                 starts.append(total)
         self.families = tuple(kept)
         self._starts = starts
+        self._size = total  # random.choice asks for it twice an action
         self._flat: tuple[Action, ...] | None = None
 
     def __reduce__(self) -> tuple[type[ActionSet], tuple[Family, ...]]:
@@ -216,7 +217,7 @@ class ActionSet:
         return ActionSet, self.families
 
     def __len__(self) -> int:
-        return self._starts[-1]
+        return self._size
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -235,11 +236,11 @@ class ActionSet:
                 raise IndexError("action index out of range") from None
         if isinstance(index, slice):
             return self._slice(index)
-        starts = self._starts
         if index < 0:
-            index += starts[-1]
-        if not 0 <= index < starts[-1]:
+            index += self._size
+        if not 0 <= index < self._size:
             raise IndexError("action index out of range")
+        starts = self._starts
         slot = bisect_right(starts, index) - 1
         return self.families[slot].at(index - starts[slot])
 
@@ -267,7 +268,7 @@ class ActionSet:
         they list, whereas a subset or arrangement also matches its cards in any order.
         """
         flat: tuple[Action, ...] = ()
-        if self._starts[-1] <= _FLAT_LIMIT:
+        if self._size <= _FLAT_LIMIT:
             for family in self.families:  # loops: a hand builds a few sets (discards) of its own
                 if type(family) is Choices:
                     flat += family.actions
