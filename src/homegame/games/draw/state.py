@@ -218,7 +218,7 @@ class DrawState(GameState[DrawView]):
             return
         if betting is not None:
             self.betting = None
-            if len(self.chips.in_hand) == 1:
+            if len(self.chips.folded) == self.players - 1:  # one seat left in the hand
                 self._finish_without_showdown()
             elif self.phase == "bet1":
                 self.phase = "draw"
