@@ -128,7 +128,8 @@ class Subsets(Family):
     def at(self, index: int) -> Action:
         slot = bisect_right(self._starts, index) - 1
         chosen = unrank_combination(len(self.cards), self.sizes[slot], index - self._starts[slot])
-        return Action(self.kind, cards=tuple(self.cards[i] for i in chosen), option=self.option)
+        cards = self.cards
+        return Action(self.kind, cards=tuple([cards[i] for i in chosen]), option=self.option)
 
     def __contains__(self, action: object) -> bool:
         return (isinstance(action, Action) and action.kind == self.kind
