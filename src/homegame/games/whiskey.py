@@ -73,7 +73,6 @@ class WhiskeyState(GameState[WhiskeyView]):
         super().__init__(game, deck=cards, dealer=dealer, chance=chance, stacks=stacks, carry=carry)
         players, dealer = self.players, self.dealer
         self.order = [(dealer + step) % players for step in range(1, players + 1)]
-        self.chip_variant = game.has("chips")
         self.table_chips = self._table_chips()
         self.chips = Chips([0] * players, dealer=dealer) if self.chip_variant else \
             seat_chips(self.stacks, players=players, default=game.config["stack"], dealer=dealer)
@@ -96,6 +95,12 @@ class WhiskeyState(GameState[WhiskeyView]):
         if not self.chip_variant and game.config["ante"]:
             post_antes(self.history, self.chips, self.order, game.config["ante"])
         self._enter("exchange" if self.chip_variant else "bet1")
+
+    @property
+    def chip_variant(self) -> bool:
+        """Whether the hand is played in the chips variant (a property, not a field: a 30th field
+        would give every state a dictionary of its own in plain Python; see tests/test_state_fields.py)."""
+        return self.game.has("chips")
 
     def _table_chips(self) -> dict[int, int]:
         carried = self.carry_in.get("chips")
@@ -181,7 +186,7 @@ class WhiskeyState(GameState[WhiskeyView]):
         twin.table_chips, twin.results = dict(self.table_chips), list(self.results)
         twin.losers, twin.hand_knowers = list(self.losers), list(self.hand_knowers)
         twin.face_up, twin.undealt = set(self.face_up), list(self.undealt)
-        twin.chip_variant, twin.knocker, twin.order = self.chip_variant, self.knocker, self.order
+        twin.knocker, twin.order = self.knocker, self.order
         twin.phase, twin.revealed, twin.shown_hands = self.phase, self.revealed, self.shown_hands
         twin.turn, twin.turns_taken = self.turn, self.turns_taken
         twin.widow_face_up, twin.widow_knowers = self.widow_face_up, self.widow_knowers
