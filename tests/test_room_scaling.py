@@ -31,7 +31,7 @@ from homegame.room.store.sqlite import SQLiteStore
 from homegame.room.table import Table
 from postgres_server import PostgresServer
 from room_clients import chips_balance
-from room_server import RoomServer
+from room_server import RoomServer, SharedRoom
 
 HANDS = 3
 KILL_AT = (2, 3)
@@ -88,22 +88,19 @@ def _policy(legal: ActionSet) -> Action:
     return (calls or discards or [legal[0]])[0]
 
 
-def _shared(address: str) -> RoomServer:
-    return RoomServer(address, arguments=("--advertise", "{base}", "--lease", "2"))
+def _shared(room: SharedRoom, lease: str = "2") -> RoomServer:
+    return room.server("--advertise", "{base}", "--lease", lease)
 
 
-def test_a_table_goes_on_in_another_process_when_its_owner_is_killed(postgres: PostgresServer) -> None:
-    address = postgres.database()
-    with _shared(address) as owner, _shared(address) as other:
+def test_a_table_goes_on_in_another_process_when_its_owner_is_killed(shared_room: SharedRoom) -> None:
+    with _shared(shared_room) as owner, _shared(shared_room) as other:
         figures = asyncio.run(_kill_the_owner(owner, other))
     print(f"kill -9: the other process hosted the table {figures['hosted']:.2f} s after the kill; "
           f"the action in flight was answered {figures['answered']:.2f} s after it")
 
 
-def test_a_frozen_owner_loses_its_table_and_serves_it_through_the_new_owner(postgres: PostgresServer) -> None:
-    address = postgres.database()
-    with RoomServer(address, arguments=("--advertise", "{base}", "--lease", "1")) as owner, \
-            _shared(address) as other:
+def test_a_frozen_owner_loses_its_table_and_serves_it_through_the_new_owner(shared_room: SharedRoom) -> None:
+    with _shared(shared_room, lease="1") as owner, _shared(shared_room) as other:
         figures = asyncio.run(_freeze_the_owner(owner, other))
     print(f"frozen: the other process hosted the table {figures['hosted']:.2f} s after the freeze "
           f"(lease 1 s); the action in flight was answered {figures['answered']:.2f} s after it")
@@ -327,16 +324,15 @@ def test_an_sqlite_room_refuses_a_second_process(tmp_path: Path) -> None:
     asyncio.run(main())
     answer = subprocess.run([sys.executable, "-m", "homegame", "serve", "--store", str(path), "--advertise",
                              "http://127.0.0.1:9"], capture_output=True, text=True, timeout=60)
-    assert answer.returncode == 2 and "SQLite room runs in one process" in answer.stderr
+    assert answer.returncode == 2 and "an SQLite one with --shared" in answer.stderr
 
 
-def test_a_table_whose_owner_cannot_be_reached_is_answered_try_again(postgres: PostgresServer) -> None:
+def test_a_table_whose_owner_cannot_be_reached_is_answered_try_again(shared_room: SharedRoom) -> None:
     """An owner that advertises an address where nothing answers: the other process answers 503
     (HTTP) or 1012 (websocket) for its tables, and a request that was forwarded once already is
     never forwarded again."""
-    address = postgres.database()
-    astray = RoomServer(address, arguments=("--advertise", "http://127.0.0.1:9", "--lease", "2"))
-    with astray as owner, _shared(address) as other:
+    astray = shared_room.server("--advertise", "http://127.0.0.1:9", "--lease", "2")
+    with astray as owner, _shared(shared_room) as other:
         table = RoomClient(owner.base).create_table({"name": "astray", "games": ["draw"]})["table"]
         for headers in ({}, {"x-homegame-forwarded": "1"}):
             request = urllib.request.Request(f"{other.base}/api/tables/{table}", headers=headers)
