@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Collection
+from _json import make_encoder  # json's C encoder, as json.dumps makes it for every call
+from collections.abc import Callable, Collection
 from functools import cache
-from typing import Any, Final
+from operator import attrgetter
+from typing import Any, Final, NamedTuple
 
 from homegame.cards import Card
 from homegame.engine.codec import to_json
@@ -136,16 +138,28 @@ def state_text(table: Table, seat: int | None, *, public: str, now: float, host:
     """
     you, view, legal, clock_takes = _seat_parts(table, seat, now=now, request=request, host=host, seen=seen)
     head = dumps({"type": "state", "seq": table.seq, "now": now})[:-1]
-    tail = dumps({"legal": legal, "clock_takes": clock_takes, "host": host_json(table) if host else None})[1:]
+    tail = _ONLOOKER_TAIL if legal is None and clock_takes is None and not host else \
+        dumps({"legal": legal, "clock_takes": clock_takes, "host": host_json(table) if host else None})[1:]
     return f'{head},"table":{public},"you":{dumps(you)},"view":{_view_text(view, log, seen)},{tail}'
 
 
+_ONLOOKER_TAIL: Final = '"legal":null,"clock_takes":null,"host":null}'
+"""The end of a frame for a connection that is not to act and is not the host's (most of them)."""
+
+
 def dumps(value: Any) -> str:
-    """``value`` as the compact JSON text every frame is sent as."""
-    return _ENCODE(value)
+    """``value`` as the compact JSON text every frame is sent as: ``json.dumps(value,
+    separators=(",", ":"))``, through json's C encoder made once rather than once a call (a
+    frame is written in a few dozen pieces).
+
+    >>> dumps({"seat": 1, "cards": ("As", "Kd"), "pot": 2.5, "over": None})
+    '{"seat":1,"cards":["As","Kd"],"pot":2.5,"over":null}'
+    """
+    return "".join(_ENCODE(value, 0))
 
 
-_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
+_ENCODE: Final = make_encoder(None, json.JSONEncoder().default, json.encoder.encode_basestring_ascii, None,
+                              ":", ",", False, False, True)
 
 
 class EventTexts:
@@ -160,7 +174,7 @@ class EventTexts:
         self._hand: object = None
         self._texts: dict[int, tuple[Event, str]] = {}
         self._logs: dict[int | None, tuple[int, Event, str]] = {}
-        self._seen: tuple[View, dict[str, tuple[Any, str]]] | None = None
+        self._seen: tuple[View, tuple[Any, ...], tuple[str, ...]] | None = None
 
     def for_hand(self, hand: object) -> EventTexts:
         """These texts, forgotten first if they were kept for another hand than ``hand``."""
@@ -189,15 +203,17 @@ class EventTexts:
             self._logs[seat] = (len(log), log[-1], text)
         return text
 
-    def public(self, seen: View) -> dict[str, tuple[Any, str]]:
-        """Each field of ``seen``, the spectators' view (what everyone may know), with its JSON
-        text, the log's aside: written once for the view, however many seats' views take them."""
-        if self._seen is not None and self._seen[0] is seen:
-            return self._seen[1]
-        fields = {name: (value, _text(value)) for name, _ in _keyed_fields(type(seen))
-                  if name != "log" for value in (getattr(seen, name),)}
-        self._seen = (seen, fields)
-        return fields
+    def public(self, seen: View) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+        """The fields of ``seen``, the spectators' view (what everyone may know), in order, and
+        their JSON texts (the log's empty: each seat has its own): written once for the view,
+        however many seats' views take them."""
+        if self._seen is None or self._seen[0] is not seen:
+            fields = _fields_of(type(seen))
+            values = fields.get(seen)
+            texts = tuple("" if key is None else _text(value)
+                          for key, value in zip(fields.keys, values, strict=True))
+            self._seen = (seen, values, texts)
+        return self._seen[1], self._seen[2]
 
 
 def _view_text(view: View | None, log: EventTexts, seen: View | None = None) -> str:
@@ -209,20 +225,21 @@ def _view_text(view: View | None, log: EventTexts, seen: View | None = None) -> 
     kind = type(view)
     if kind.to_json is not View.to_json:  # a view that writes itself its own way
         return dumps(view.to_json())
-    shared = log.public(seen) if seen is not None and type(seen) is kind else None
-    parts = []
-    for name, key in _keyed_fields(kind):
-        if name == "log":
-            parts.append(f"{key}[{log.log_text(view.seat, view.log)}]")
-            continue
-        value = getattr(view, name)
-        if shared is not None:
-            public, text = shared[name]
-            if value is public or _same(value, public):
-                parts.append(key + text)
-                continue
-        parts.append(key + _text(value))
+    fields = _fields_of(kind)
+    values = fields.get(view)
+    if seen is None or type(seen) is not kind:
+        parts = [key + _text(value) for key, value in zip(fields.keys, values, strict=True)
+                 if key is not None]
+    else:
+        public_values, texts = log.public(seen)
+        parts = [key + (text if value is public or _same(value, public) else _text(value))
+                 for key, value, public, text in zip(fields.keys, values, public_values, texts, strict=True)
+                 if key is not None]
+    parts.insert(fields.log_at, f"{_LOG_KEY}[{log.log_text(view.seat, view.log)}]")
     return "{" + ",".join(parts) + "}"
+
+
+_LOG_KEY: Final = '"log":'
 
 
 def _same(value: Any, public: Any) -> bool:
@@ -269,16 +286,27 @@ def _plain(value: Any) -> Any:
 _AS_IS: Final = frozenset({int, str, bool, float, type(None)})
 
 
-def _keyed_fields(kind: type[View]) -> tuple[tuple[str, str], ...]:
-    """The names of a view class's fields, in order, each with its JSON key (``"name":``)."""
-    keyed = _KEYED_FIELDS.get(kind)
-    if keyed is None:
-        keyed = _KEYED_FIELDS[kind] = tuple((field.name, dumps(field.name) + ":")
-                                            for field in dataclasses.fields(kind))
-    return keyed
+class _Fields(NamedTuple):
+    """A view class's fields: their names in order, each one's JSON key (``"name":``; the log's
+    ``None``, its text written apart), where the log comes among them, and a getter of all their
+    values at once."""
+
+    names: tuple[str, ...]
+    keys: tuple[str | None, ...]
+    log_at: int
+    get: Callable[[View], tuple[Any, ...]]
 
 
-_KEYED_FIELDS: dict[type[View], tuple[tuple[str, str], ...]] = {}
+def _fields_of(kind: type[View]) -> _Fields:
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        names = tuple(field.name for field in dataclasses.fields(kind))
+        keys = tuple(None if name == "log" else dumps(name) + ":" for name in names)
+        fields = _FIELDS[kind] = _Fields(names, keys, names.index("log"), attrgetter(*names))
+    return fields
+
+
+_FIELDS: dict[type[View], _Fields] = {}
 
 
 def _seat_parts(table: Table, seat: int | None, *, now: float, request: int | None, host: bool,
