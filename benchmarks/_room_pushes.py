@@ -1,10 +1,10 @@
 """A fixed workload of the room's pushes, for counting their instructions (callgrind): one table of
 ``benchmarks room`` (four people, a bot's seat, dealer's choice among its games) played at random
-without a server, every seat and two spectators connected, and after every table event the push
+without a server, the four people connected, and after every table event the push
 that sends each connection its state frame (``TableHost._push``: the public table, each seat's
 view and its JSON). The same moves every run, so its count is the same on any machine.
 
-    python -m benchmarks.bench_room --instructions
+    python -m benchmarks room --instructions
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from homegame.room.host import TableHost
 from homegame.room.table import Table
 
 GAMES = ["draw", "pineapple", "crazy_pineapple", "soko"]
-PEOPLE, SPECTATORS = 5, 2
+SEATS, CONNECTED = 5, 4
 
 WORKLOAD = """
 from benchmarks._room_pushes import pushes
@@ -38,17 +38,18 @@ class _Quiet:
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
-def pushes(units: int, *, seed: int = 0) -> TableHost:
-    """Play ``units`` table events at a new table, pushing every connection its frame after each."""
+def pushes(units: int, *, seed: int = 0, spectators: int = 0) -> TableHost:
+    """Play ``units`` table events at a new table, pushing every connection its frame after each
+    (the four people's, and ``spectators`` more)."""
     chooser = random.Random(seed)
-    setup = {"name": "pushes", "seats": PEOPLE, "games": GAMES, "buy_in": 10**9, "clock": 300, "pause": 0}
+    setup = {"name": "pushes", "seats": SEATS, "games": GAMES, "buy_in": 10**9, "clock": 300, "pause": 0}
     table = Table.create("t", TableConfig.from_json(setup), at=0.0)
-    for seat in range(PEOPLE):
+    for seat in range(SEATS):
         table.join(f"player {seat}", token_hash=f"h{seat}", at=0.0)
     now = [1.0]
     room = SimpleNamespace(clock=lambda: now[0])
     host = TableHost(room, table)  # type: ignore[arg-type]  # the push asks its room only the time
-    for seat in (*range(PEOPLE), *[None] * SPECTATORS):
+    for seat in (*range(CONNECTED), *[None] * spectators):
         connection = Connection(_Quiet())
         connection.seat = seat
         host.connections.add(connection)

@@ -26,9 +26,14 @@ Three figures, each against its goal:
 
     python -m benchmarks room [--tables 50] [--clients 4] [--seconds 20] [--warmup 5] [--think 1 0]
                               [--idle 1000] [--profile] [--store sqlite|postgres|postgresql://...]
+    python -m benchmarks room --instructions
 
 ``--store postgres`` plays on a PostgreSQL server started for the run (as the tests start theirs),
 ``--store postgresql://...`` on a server given, where the benchmark may create databases.
+
+``--instructions`` counts, instead, the room's work a table event at one table without a server
+(``benchmarks/_room_pushes.py``: the event applied and a state frame written for each of the four
+people, under callgrind): the same count on any machine, where the CPU times above move with it.
 
 ``--profile`` runs the room under cProfile and prints where its own CPU time went, part by part
 (the store, the engine and games, views, JSON, websockets and HTTP, the event loop, the rest of
@@ -548,6 +553,19 @@ def _new_database(url: str) -> Callable[[], str]:
     return new
 
 
+def print_push_instructions() -> None:
+    """The room's work a table event at one table, machine-free: ``benchmarks/_room_pushes.py``
+    (the table event applied, and every connection's state frame written) under callgrind."""
+    from benchmarks import _callgrind
+    from benchmarks._room_pushes import WORKLOAD
+
+    if not _callgrind.available():
+        raise SystemExit("benchmarks room --instructions: valgrind is not installed here")
+    count = _callgrind.per_unit(WORKLOAD, 50, 350, plain=True)
+    print(f"the room's work a table event (applied, and a state frame written for each of 4 seats): "
+          f"{count:,.0f} instructions, plain Python (callgrind)")
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks room")
     parser.add_argument("--tables", type=int, default=50)
@@ -559,10 +577,16 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--idle", type=int, default=1000,
                         help="tables for the memory and restart figures (0: none)")
     parser.add_argument("--profile", action="store_true", help="profile the room: its CPU time by part")
+    parser.add_argument("--instructions", action="store_true",
+                        help="only count the instructions of the room's pushes, a table event each "
+                             "(callgrind, plain Python: benchmarks/_room_pushes.py)")
     parser.add_argument("--store", default="sqlite",
                         help="sqlite (default), postgres (a server started for the run, as the tests do), "
                              "or a postgresql:// URL where the benchmark may create databases")
     args = parser.parse_args(argv)
+    if args.instructions:
+        print_push_instructions()
+        return
     with contextlib.ExitStack() as stack:
         store, named = _store(args.store, stack)
         print(f"the room runs homegame {room_build()}; {named}; load average "
