@@ -157,7 +157,8 @@ class TablePlayer:
         page itself."""
         self.page.wait_for_function(
             """(seq) => { const a = window.homegame;
-                          return Boolean(a && a.frame) && !a.busy && (a.frame.seq !== seq || Boolean(a.notice)); }""",
+                          return Boolean(a && a.frame) && !a.busy
+                                 && (a.frame.seq !== seq || Boolean(a.notice)); }""",
             arg=seq, timeout=60000)
 
     def _call_game(self, state: dict[str, Any], choose: str | None) -> None:
