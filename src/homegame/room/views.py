@@ -287,11 +287,9 @@ _AS_IS: Final = frozenset({int, str, bool, float, type(None)})
 
 
 class _Fields(NamedTuple):
-    """A view class's fields: their names in order, each one's JSON key (``"name":``; the log's
-    ``None``, its text written apart), where the log comes among them, and a getter of all their
-    values at once."""
+    """A view class's fields, in order: each one's JSON key (``"name":``; the log's ``None``, its
+    text written apart), where the log comes among them, and a getter of all their values at once."""
 
-    names: tuple[str, ...]
     keys: tuple[str | None, ...]
     log_at: int
     get: Callable[[View], tuple[Any, ...]]
@@ -302,7 +300,7 @@ def _fields_of(kind: type[View]) -> _Fields:
     if fields is None:
         names = tuple(field.name for field in dataclasses.fields(kind))
         keys = tuple(None if name == "log" else dumps(name) + ":" for name in names)
-        fields = _FIELDS[kind] = _Fields(names, keys, names.index("log"), attrgetter(*names))
+        fields = _FIELDS[kind] = _Fields(keys, names.index("log"), attrgetter(*names))
     return fields
 
 
