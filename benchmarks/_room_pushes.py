@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from types import SimpleNamespace
-from typing import Any
 
 from homegame.cards import Card
 from homegame.room.config import TableConfig
@@ -64,7 +63,10 @@ def pushes(units: int, *, seed: int = 0, spectators: int = 0) -> TableHost:
 def _move(table: Table, chooser: random.Random, now: float) -> None:
     """One move of the table, as its players would make it: a random legal action, a game chosen
     at random, the next deal, buying in again once only one player has chips."""
-    shuffle = _shuffle(chooser)
+
+    def shuffle(cards: Sequence[Card]) -> list[Card]:
+        return chooser.sample(cards, len(cards))
+
     if table.phase == "choosing":
         assert table.chooser is not None
         table.choose(table.chooser, chooser.choice(table.choosable()), [], at=now, shuffle=shuffle)
@@ -81,10 +83,3 @@ def _move(table: Table, chooser: random.Random, now: float) -> None:
         legal = hand.state.legal_actions(player)
         table.act(hand.seats[player], legal[chooser.randrange(len(legal))], at=now, intent=None)
 
-
-def _shuffle(chooser: random.Random) -> Any:
-    def shuffle(cards: Sequence[Card]) -> list[Card]:
-        order = list(cards)
-        chooser.shuffle(order)
-        return order
-    return shuffle
