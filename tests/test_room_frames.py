@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import pytest
 
@@ -17,6 +18,8 @@ from homegame.cards import Card, parse_cards
 from homegame.engine.view import View
 from homegame.games import GAMES, game_class
 from homegame.room.config import TableConfig
+from homegame.room.connection import Connection
+from homegame.room.host import TableHost
 from homegame.room.table import Table
 from homegame.room.views import EventTexts, _view_text, dumps, state_frame, state_text, table_json
 from room_play import step
@@ -100,3 +103,36 @@ def test_the_spectators_texts_are_written_again_for_a_new_moment() -> None:
     before, after = _secret(None, "", pot=30), _secret(None, "", pot=60)
     assert '"pot":30' in _view_text(_secret(0, "As", pot=30), log, before)
     assert '"pot":60' in _view_text(_secret(0, "As", pot=60), log, after)
+
+
+class _QuietSocket:
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+@pytest.mark.parametrize("game", ["draw", "pineapple", "soko", "paiute"])
+def test_every_frame_a_table_s_host_pushes_is_the_frame_built_fresh(game: str) -> None:
+    """A table's host pushing after every change, its shared texts kept from one push to the next
+    through whole hands: each seat's frame (and a spectator's) is the text of that seat's frame
+    built whole, with no cache, so none carries what another seat's view held."""
+    table, chooser, now = _table(game, 3), random.Random(game), [1.0]
+    host = TableHost(SimpleNamespace(clock=lambda: now[0]), table)  # type: ignore[arg-type]
+    for seat in (0, 1, 2, None):
+        connection = Connection(_QuietSocket())
+        connection.seat = seat
+        host.connections.add(connection)
+    pushed = 0
+    for moment in range(300):
+        now[0] = 2.0 + moment
+        if not step(table, chooser, now[0]):
+            break
+        table.take_unsaved()
+        host.push()
+        public = host.public()
+        for connection in host.connections:
+            sent = connection._state_box[0] if connection._state_box else None
+            fresh = state_frame(table, connection.seat, public=public, now=now[0])
+            assert sent == json.dumps(fresh, separators=(",", ":"))
+            pushed += 1
+    assert pushed > 400 and table.hands_played >= 1
