@@ -26,10 +26,15 @@ Three figures, each against its goal:
 
     python -m benchmarks room [--tables 50] [--clients 4] [--seconds 20] [--warmup 5] [--think 1 0]
                               [--idle 1000] [--profile] [--store sqlite|postgres|postgresql://...]
+                              [--processes 1]
     python -m benchmarks room --instructions
 
 ``--store postgres`` plays on a PostgreSQL server started for the run (as the tests start theirs),
 ``--store postgresql://...`` on a server given, where the benchmark may create databases.
+
+``--processes 2`` runs the room as two processes sharing its store (docs/scaling.md), each table
+made at one of them and the clients sent to each in turn, as a front door over both would, so
+about half of them reach their table through the other process.
 
 ``--instructions`` counts, instead, the room's work a table event at one table without a server
 (``benchmarks/_room_pushes.py``: the event applied and a state frame written for each of the four
@@ -219,57 +224,73 @@ write it)."""
 
 
 class Room:
-    """``homegame serve`` in its own process, on a socket bound here to a free loopback port."""
+    """``homegame serve`` in its own process, on a socket bound here to a free loopback port; or
+    ``processes`` of them sharing the store (an SQLite file with ``--shared``), each on its own."""
 
-    def __init__(self, store: str, profile: str | None = None) -> None:
-        self.listener = socket.create_server(("127.0.0.1", 0), backlog=1024)
-        self.base = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
-        serve = ["homegame", "serve", "--fd", str(self.listener.fileno()), "--store", store,
-                 "--bot-workers", "1", "--bot-delay", "0", "--tables-per-hour", "0", "--most-tables", "0"]
+    def __init__(self, store: str, profile: str | None = None, processes: int = 1) -> None:
+        self.listeners = [socket.create_server(("127.0.0.1", 0), backlog=1024) for _ in range(processes)]
+        self.bases = [f"http://127.0.0.1:{listener.getsockname()[1]}" for listener in self.listeners]
+        self.base = self.bases[0]
         self.profile = profile
-        start = ["-c", PROFILED.format(path=profile, argv=serve)] if profile else ["-m", *serve]
-        command = [sys.executable, *start]
-        self.process = subprocess.Popen(command, pass_fds=(self.listener.fileno(),),
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shared = ["--shared"] if processes > 1 and not store.startswith("postgres") else []
+        self.processes = []
+        for listener, base in zip(self.listeners, self.bases, strict=True):
+            serve = ["homegame", "serve", "--fd", str(listener.fileno()), "--store", store, "--bot-workers",
+                     "1", "--bot-delay", "0", "--tables-per-hour", "0", "--most-tables", "0", *shared,
+                     *(["--advertise", base] if processes > 1 else [])]
+            start = ["-c", PROFILED.format(path=profile, argv=serve)] if profile else ["-m", *serve]
+            self.processes.append(subprocess.Popen([sys.executable, *start], pass_fds=(listener.fileno(),),
+                                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            self._wait_for(base)
+
+    def _wait_for(self, base: str) -> None:
         for _ in range(600):
             try:
-                self.get("/api/health")
+                self.get("/api/health", base)
                 return
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError("the room did not start")
 
-    def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.base + path, timeout=60) as answer:
+    @property
+    def pids(self) -> list[int]:
+        return [process.pid for process in self.processes]
+
+    def get(self, path: str, base: str | None = None) -> Any:
+        with urllib.request.urlopen((base or self.base) + path, timeout=60) as answer:
             return json.loads(answer.read())
 
     def resident_mib(self) -> float:
-        return _resident_mib(self.process.pid)
+        return sum(_resident_mib(pid) for pid in self.pids)
 
     def start_profile(self) -> None:
         if self.profile:
-            self.process.send_signal(signal.SIGUSR2)
+            self.processes[0].send_signal(signal.SIGUSR2)
 
     def stop_profile(self) -> None:
         if self.profile:
-            self.process.send_signal(signal.SIGUSR1)
+            self.processes[0].send_signal(signal.SIGUSR1)
             for _ in range(1200):
                 if Path(self.profile).exists():
                     return
                 time.sleep(0.05)
 
     def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=30)
-        self.listener.close()
+        for process in self.processes:
+            process.terminate()
+        for process, listener in zip(self.processes, self.listeners, strict=True):
+            process.wait(timeout=30)
+            listener.close()
 
 
 async def play(tables: int, clients: int, seconds: float, warmup: float, think: float, *,
-               profile: bool = False, store: Callable[[], str] | None = None) -> dict[str, Any]:
-    """One run of play against a room on a new store: an SQLite file, or ``store()``'s address."""
+               profile: bool = False, store: Callable[[], str] | None = None, processes: int = 1
+               ) -> dict[str, Any]:
+    """One run of play against a room of ``processes`` on a new store: an SQLite file, or
+    ``store()``'s address."""
     with tempfile.TemporaryDirectory() as folder:
         stats = str(Path(folder) / "room.prof") if profile else None
-        room = Room(store() if store else str(Path(folder) / "room.sqlite3"), stats)
+        room = Room(store() if store else str(Path(folder) / "room.sqlite3"), stats, processes)
         try:
             played = await _play_in(room, tables, clients, seconds, warmup, think)
         finally:
@@ -328,16 +349,18 @@ def room_parts(stats_file: str) -> dict[str, Any]:
 
 async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup: float,
                    think: float) -> dict[str, Any]:
-    client, timings = RoomClient(room.base), Timings()
-    url = room.base.replace("http", "ws", 1) + "/ws"
+    timings, ways = Timings(), len(room.bases)
+    urls = [base.replace("http", "ws", 1) + "/ws" for base in room.bases]
     seats: list[Seat] = []
-    for number in range(tables):
+    for number in range(tables):  # as a front door would: tables made, and clients come, at any process
+        client = RoomClient(room.bases[number % ways])
         setup = {"name": f"bench {number}", "seats": clients + 1, "bots": 1, "bot_level": "random",
                  "games": GAMES, "buy_in": 10**9, "clock": 300, "pause": 0}
         table = client.create_table(setup)["table"]
         for place in range(clients):
             _, token = client.join(table, f"player {place}")
-            seats.append(Seat(url, table, token, place, timings, random.Random(len(seats)), think))
+            seats.append(Seat(urls[len(seats) % ways], table, token, place, timings,
+                              random.Random(len(seats)), think))
     await asyncio.gather(*(seat.open() for seat in seats))
     firsts = seats[::clients]
     start = time.perf_counter()
@@ -346,11 +369,11 @@ async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup
     playing = [asyncio.get_running_loop().create_task(seat.play()) for seat in seats]
     await asyncio.sleep(warmup)
     room.start_profile()
-    cpu_before, mine_before = cpu_seconds(room.process.pid), _own_cpu()
+    cpu_before, mine_before = cpu_seconds(room.pids), _own_cpu()
     seqs = {seat.table: _seq(seat) for seat in firsts}
     hands = await asyncio.to_thread(_hands_played, room, firsts)
     await asyncio.sleep(max(0.0, start + warmup + seconds - time.perf_counter()))
-    cpu_after, mine_after = cpu_seconds(room.process.pid), _own_cpu()
+    cpu_after, mine_after = cpu_seconds(room.pids), _own_cpu()
     end = time.perf_counter()
     for seat in seats:  # the actions sent from here on are not counted (their answers still are)
         seat.count_until = end
@@ -366,11 +389,11 @@ async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup
     await asyncio.gather(*playing, return_exceptions=True)
     await asyncio.gather(*(seat.close() for seat in seats))
     latencies = sorted(timings.latencies(clients))
-    return {"clients": len(seats), "tables": tables, "seconds": elapsed, "think": think,
+    return {"clients": len(seats), "tables": tables, "processes": ways, "seconds": elapsed, "think": think,
             "actions_per_second": taken / elapsed, "events_per_second": events / elapsed,
             "hands_per_second": hands / elapsed, "latency_ms": _percentiles(latencies),
             "loop_lag_ms": stats["loop_lag_ms"], "server_mib": resident,
-            "cpu": _cpu_used(room.process.pid, cpu_before, cpu_after, mine_after - mine_before)}
+            "cpu": _cpu_used(room.pids, cpu_before, cpu_after, mine_after - mine_before)}
 
 
 def _own_cpu() -> float:
@@ -378,13 +401,14 @@ def _own_cpu() -> float:
     return used.user + used.system
 
 
-def _cpu_used(room: int, before: dict[str | int, float], after: dict[str | int, float],
+def _cpu_used(rooms: list[int], before: dict[Used, float], after: dict[Used, float],
               clients: float) -> dict[str, float]:
-    """The CPU seconds the counted play took: the room's process (and of it, its event loop's
-    thread), its bot workers, the clients."""
-    spent = {pid: used - before.get(pid, 0.0) for pid, used in after.items()}
-    return {"room": spent.pop(room, 0.0), "loop": spent.pop("loop", 0.0), "bots": sum(spent.values()),
-            "clients": clients}
+    """The CPU seconds the counted play took: the room's processes (and of them, their event
+    loops' threads), their bot workers, the clients."""
+    spent = {key: used - before.get(key, 0.0) for key, used in after.items()}
+    return {"room": sum(spent.pop(pid, 0.0) for pid in rooms),
+            "loop": sum(spent.pop(("loop", pid), 0.0) for pid in rooms),
+            "bots": sum(spent.values()), "clients": clients}
 
 
 def _hands_played(room: Room, seats: list[Seat]) -> int:
@@ -421,16 +445,21 @@ def _family(pid: int) -> list[int]:
 _TICK = os.sysconf("SC_CLK_TCK")
 
 
-def cpu_seconds(pid: int) -> dict[str | int, float]:
-    """The CPU time (user and system) each process of ``pid``'s family has used so far, by pid,
-    and ``"loop"``, the time of ``pid``'s main thread (where its event loop runs): what the kernel
-    counts, so the figure holds however loaded the machine is."""
-    used: dict[str | int, float] = {}
-    for member in _family(pid):
+Used = int | tuple[str, int]
+"""A process (its pid), or ``("loop", pid)``: that process's main thread."""
+
+
+def cpu_seconds(pids: list[int]) -> dict[Used, float]:
+    """The CPU time (user and system) each process of each of ``pids``' families has used so far,
+    by pid, and by ``("loop", pid)`` the time of each one's main thread (where its event loop
+    runs): what the kernel counts, so the figure holds however loaded the machine is."""
+    used: dict[Used, float] = {}
+    for pid in pids:
+        for member in _family(pid):
+            with contextlib.suppress(OSError):
+                used[member] = _ticks(Path(f"/proc/{member}/stat"))
         with contextlib.suppress(OSError):
-            used[member] = _ticks(Path(f"/proc/{member}/stat"))
-    with contextlib.suppress(OSError):
-        used["loop"] = _ticks(Path(f"/proc/{pid}/task/{pid}/stat"))
+            used["loop", pid] = _ticks(Path(f"/proc/{pid}/task/{pid}/stat"))
     return used
 
 
@@ -484,7 +513,8 @@ def _call_draw(table: Table, *, seat: int, room: CardRoom) -> bool:
 def _report(played: dict[str, Any]) -> None:
     latency, lag = played["latency_ms"], played["loop_lag_ms"]
     pace = f"thinking {played['think']:g} s an action on average" if played["think"] else "acting at once"
-    print(f"play: {played['clients']} clients at {played['tables']} tables, {pace}, for "
+    processes = f" on {played['processes']} room processes" if played["processes"] > 1 else ""
+    print(f"play: {played['clients']} clients at {played['tables']} tables{processes}, {pace}, for "
           f"{played['seconds']:.0f} s: {played['actions_per_second']:.0f} client actions/s, "
           f"{played['events_per_second']:.0f} table events/s, {played['hands_per_second']:.1f} hands/s")
     print(f"  action to the last client's push: p50 {latency['p50']:.1f} ms, "
@@ -492,9 +522,10 @@ def _report(played: dict[str, Any]) -> None:
     print(f"  the room's event-loop lag: p50 {lag['p50']:.1f} ms, p99 {lag['p99']:.1f} ms, "
           f"max {lag['max']:.1f} ms; its memory {played['server_mib']:.0f} MiB")
     cpu, actions = played["cpu"], max(1.0, played["actions_per_second"] * played["seconds"])
-    print(f"  CPU a client action: the room's process {1000 * cpu['room'] / actions:.2f} ms (its event "
-          f"loop's thread {1000 * cpu['loop'] / actions:.2f} ms), its bot "
-          f"worker {1000 * cpu['bots'] / actions:.2f} ms, the clients "
+    whose = "processes" if played["processes"] > 1 else "process"
+    print(f"  CPU a client action: the room's {whose} {1000 * cpu['room'] / actions:.2f} ms (event "
+          f"loops' threads {1000 * cpu['loop'] / actions:.2f} ms), bot "
+          f"workers {1000 * cpu['bots'] / actions:.2f} ms, the clients "
           f"{1000 * cpu['clients'] / actions:.2f} ms; "
           f"the room at {cpu['room'] / played['seconds']:.0%} of a core")
     if "parts" in played:
@@ -577,6 +608,10 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--idle", type=int, default=1000,
                         help="tables for the memory and restart figures (0: none)")
     parser.add_argument("--profile", action="store_true", help="profile the room: its CPU time by part")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="room processes sharing the store (an SQLite file with --shared), each table "
+                             "made at one and each client come through one in turn, as a front door sends "
+                             "them (default 1)")
     parser.add_argument("--instructions", action="store_true",
                         help="only count the instructions of the room's pushes, a table event each "
                              "(callgrind, plain Python: benchmarks/_room_pushes.py)")
@@ -587,13 +622,15 @@ def main(argv: list[str]) -> None:
     if args.instructions:
         print_push_instructions()
         return
+    if args.processes < 1 or (args.processes > 1 and args.profile):
+        parser.error("--processes is 1 or more, and --profile profiles a room of one process")
     with contextlib.ExitStack() as stack:
         store, named = _store(args.store, stack)
         print(f"the room runs homegame {room_build()}; {named}; load average "
               f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         for think in args.think:
             _report(asyncio.run(play(args.tables, args.clients, args.seconds, args.warmup, think,
-                                     profile=args.profile, store=store)))
+                                     profile=args.profile, store=store, processes=args.processes)))
             print(f"  load average after the run: {os.getloadavg()[0]:.1f}")
     if not args.idle:
         return

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import settings
 
 from postgres_server import PostgresServer, running_postgres
+from room_server import SharedRoom
 
 # Property tests check what holds, never how fast: on a loaded machine one example can take longer
 # than Hypothesis's default deadline of 200 ms, which made a test fail that was right.
@@ -38,6 +39,16 @@ def postgres() -> Iterator[PostgresServer]:
                 pytest.fail(f"HOMEGAME_REQUIRE_POSTGRES is set, but {server}")
             pytest.skip(server)
         yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared_room(request: pytest.FixtureRequest, tmp_path: Path) -> SharedRoom:
+    """A fresh shared store of each kind: an SQLite file served with ``--shared``, and a new
+    database on the PostgreSQL server."""
+    if request.param == "sqlite":
+        return SharedRoom(str(tmp_path / "room.sqlite3"), ("--shared",))
+    server: PostgresServer = request.getfixturevalue("postgres")
+    return SharedRoom(server.database(), ())
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -13,11 +13,25 @@ import subprocess
 import sys
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 TESTS = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class SharedRoom:
+    """A store several room processes share: its address, and what ``homegame serve`` is told
+    besides to share it (``--shared`` for an SQLite file; nothing for PostgreSQL)."""
+
+    address: str
+    arguments: tuple[str, ...]
+
+    def server(self, *arguments: str) -> RoomServer:
+        """A process of the room, with ``arguments`` too."""
+        return RoomServer(self.address, arguments=(*self.arguments, *arguments))
 
 
 class RoomServer:

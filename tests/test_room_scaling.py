@@ -24,14 +24,9 @@ import pytest
 from homegame.engine import Action, ActionSet
 from homegame.errors import RoomError
 from homegame.room.client import RoomClient, SeatConnection
-from homegame.room.config import TableConfig
-from homegame.room.store import Owner, StoreConflict
-from homegame.room.store.postgres import PostgresStore
 from homegame.room.store.sqlite import SQLiteStore
-from homegame.room.table import Table
-from postgres_server import PostgresServer
 from room_clients import chips_balance
-from room_server import RoomServer
+from room_server import RoomServer, SharedRoom
 
 HANDS = 3
 KILL_AT = (2, 3)
@@ -88,22 +83,19 @@ def _policy(legal: ActionSet) -> Action:
     return (calls or discards or [legal[0]])[0]
 
 
-def _shared(address: str) -> RoomServer:
-    return RoomServer(address, arguments=("--advertise", "{base}", "--lease", "2"))
+def _shared(room: SharedRoom, lease: str = "2") -> RoomServer:
+    return room.server("--advertise", "{base}", "--lease", lease)
 
 
-def test_a_table_goes_on_in_another_process_when_its_owner_is_killed(postgres: PostgresServer) -> None:
-    address = postgres.database()
-    with _shared(address) as owner, _shared(address) as other:
+def test_a_table_goes_on_in_another_process_when_its_owner_is_killed(shared_room: SharedRoom) -> None:
+    with _shared(shared_room) as owner, _shared(shared_room) as other:
         figures = asyncio.run(_kill_the_owner(owner, other))
     print(f"kill -9: the other process hosted the table {figures['hosted']:.2f} s after the kill; "
           f"the action in flight was answered {figures['answered']:.2f} s after it")
 
 
-def test_a_frozen_owner_loses_its_table_and_serves_it_through_the_new_owner(postgres: PostgresServer) -> None:
-    address = postgres.database()
-    with RoomServer(address, arguments=("--advertise", "{base}", "--lease", "1")) as owner, \
-            _shared(address) as other:
+def test_a_frozen_owner_loses_its_table_and_serves_it_through_the_new_owner(shared_room: SharedRoom) -> None:
+    with _shared(shared_room, lease="1") as owner, _shared(shared_room) as other:
         figures = asyncio.run(_freeze_the_owner(owner, other))
     print(f"frozen: the other process hosted the table {figures['hosted']:.2f} s after the freeze "
           f"(lease 1 s); the action in flight was answered {figures['answered']:.2f} s after it")
@@ -252,58 +244,6 @@ def _check_night(client: RoomClient, table: str, tokens: dict[str, str],
     assert sum(line["net"] for line in client.ledger(table)["lines"]) == 0
 
 
-def _new_table(table_id: str) -> Table:
-    config = TableConfig.from_json({"name": table_id, "seats": 3, "games": ["draw"], "clock": 10})
-    return Table.create(table_id, config, at=0.0)
-
-
-def test_only_the_owner_writes_a_table_and_a_dead_owners_are_taken_over(postgres: PostgresServer) -> None:
-    address = postgres.database()
-
-    async def main() -> None:
-        first, second = PostgresStore(address), PostgresStore(address)
-        for store, port in ((first, 1), (second, 2)):
-            await store.open()
-            await store.enter(f"http://127.0.0.1:{port}", lease=5)
-        try:
-            table = _new_table("t1")
-            created = table.take_unsaved()
-            await first.append("t1", created)
-            assert await second.owner("t1") == Owner(mine=False, address="http://127.0.0.1:1", orphaned=False)
-            assert await first.owner("t1") == Owner(mine=True, address="http://127.0.0.1:1", orphaned=False)
-            assert await second.owner("nope") is None
-            assert await second.claim_orphans() == [], "a live owner keeps its tables"
-            table.join("ann", token_hash="a", at=1.0)
-            joined = table.take_unsaved()
-            with pytest.raises(StoreConflict, match="another room process"):
-                await second.append("t1", joined)  # a free event number, but not its table
-            with pytest.raises(StoreConflict, match="moved on"):
-                await first.append("t1", created)  # the event numbers: the last line of defence
-            await first.append("t1", joined)
-            assert len(await second.load("t1")) == len(created) + len(joined), "only the owner wrote"
-
-            life = first._life
-            assert life is not None
-            await second._rows("SELECT pg_terminate_backend(%(pid)s)", {"pid": life.info.backend_pid})
-            for _ in range(100):  # the session ends a moment after it is told to
-                if (await second.owner("t1") or Owner(False, None, False)).orphaned:
-                    break
-                await asyncio.sleep(0.02)
-            assert await second.claim_orphans() == ["t1"]
-            assert await second.owned() == {"t1"} and await first.owned() == set()
-            assert not await first.beat(), "the cut-off process learns that it lost its place"
-            table.join("bob", token_hash="b", at=2.0)
-            late = table.take_unsaved()
-            with pytest.raises(StoreConflict, match="another room process"):
-                await first.append("t1", late)  # the old owner is fenced off
-            await second.append("t1", late)
-            assert Table.restore("t1", await second.load("t1")).seats[1] is not None
-        finally:
-            await first.close()
-            await second.close()
-    asyncio.run(main())
-
-
 def test_an_sqlite_room_refuses_a_second_process(tmp_path: Path) -> None:
     path = tmp_path / "room.sqlite3"
 
@@ -327,16 +267,15 @@ def test_an_sqlite_room_refuses_a_second_process(tmp_path: Path) -> None:
     asyncio.run(main())
     answer = subprocess.run([sys.executable, "-m", "homegame", "serve", "--store", str(path), "--advertise",
                              "http://127.0.0.1:9"], capture_output=True, text=True, timeout=60)
-    assert answer.returncode == 2 and "SQLite room runs in one process" in answer.stderr
+    assert answer.returncode == 2 and "an SQLite one with --shared" in answer.stderr
 
 
-def test_a_table_whose_owner_cannot_be_reached_is_answered_try_again(postgres: PostgresServer) -> None:
+def test_a_table_whose_owner_cannot_be_reached_is_answered_try_again(shared_room: SharedRoom) -> None:
     """An owner that advertises an address where nothing answers: the other process answers 503
     (HTTP) or 1012 (websocket) for its tables, and a request that was forwarded once already is
     never forwarded again."""
-    address = postgres.database()
-    astray = RoomServer(address, arguments=("--advertise", "http://127.0.0.1:9", "--lease", "2"))
-    with astray as owner, _shared(address) as other:
+    astray = shared_room.server("--advertise", "http://127.0.0.1:9", "--lease", "2")
+    with astray as owner, _shared(shared_room) as other:
         table = RoomClient(owner.base).create_table({"name": "astray", "games": ["draw"]})["table"]
         for headers in ({}, {"x-homegame-forwarded": "1"}):
             request = urllib.request.Request(f"{other.base}/api/tables/{table}", headers=headers)

@@ -21,8 +21,7 @@ from homegame.games.pages import rules_text
 from homegame.room.client import RoomClient, SeatConnection
 from homegame.room.config import TableConfig
 from homegame.room.tournament_config import TournamentConfig
-from postgres_server import PostgresServer
-from room_server import RoomServer
+from room_server import RoomServer, SharedRoom
 from test_room_habits_server import full_deck
 from test_room_protocol_doc import check_frame
 
@@ -260,12 +259,11 @@ async def _all_in_here_fold_there(base: str, client: RoomClient, tournament: str
         for connection in connections:
             await connection.close()
 
-# -- on a shared PostgreSQL room ------------------------------------------------------------------
+# -- on a room of several processes ----------------------------------------------------------------
 
-def test_a_tournament_goes_on_in_another_process_when_its_owner_is_killed(postgres: PostgresServer) -> None:
-    address = postgres.database()
+def test_a_tournament_goes_on_in_another_process_when_its_owner_is_killed(shared_room: SharedRoom) -> None:
     shared = ("--advertise", "{base}", "--lease", "2")
-    with RoomServer(address, arguments=shared) as owner, RoomServer(address, arguments=shared) as other:
+    with shared_room.server(*shared) as owner, shared_room.server(*shared) as other:
         made = RoomClient(owner.base).create_tournament({**SETUP, "level_seconds": 2})
         tournament, tables = made["tournament"], made["tables"]
         entry = RoomClient(other.base).enter(tournament, "ann")  # through the other process, to the owner

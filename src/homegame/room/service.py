@@ -91,8 +91,8 @@ class CardRoom:
         if isinstance(store, SharedStore):
             self.sharing = Sharing(self, store, address=advertise or "", lease=lease)
         elif advertise is not None:
-            raise RoomError("an address to advertise is for a room shared through PostgreSQL: an "
-                            "SQLite room runs in one process")
+            raise RoomError("an address to advertise is for a room whose store several processes "
+                            "share (PostgreSQL, or a shared SQLite file)")
 
     async def start(self) -> None:
         """Open the store and bring back every open table (on a shared store: every table whose

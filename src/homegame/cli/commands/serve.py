@@ -29,12 +29,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="processes the bots think in (default 1; 0 thinks in the server itself)")
     parser.add_argument("--bot-delay", type=float, default=0.6,
                         help="seconds a bot waits before it acts, so people can follow (default 0.6)")
+    parser.add_argument("--shared", action="store_true",
+                        help="with an SQLite store: share the file with the room's other processes on this "
+                             "machine, each started with --shared on a port of its own, so the room uses "
+                             "every core (docs/scaling.md); a postgresql:// store is always shared")
     parser.add_argument("--advertise", default=None, metavar="URL",
-                        help="with a postgresql:// store: the address (http://HOST:PORT) where the room's "
+                        help="with a shared store: the address (http://HOST:PORT) where the room's "
                              "other processes reach this one, to serve its tables through them (default "
                              "http://HOST:PORT from --host and --port)")
     parser.add_argument("--lease", type=float, default=10.0, metavar="SECONDS",
-                        help="with a postgresql:// store: seconds of silence (a frozen process, a lost "
+                        help="with a shared store: seconds of silence (a frozen process, a lost "
                              "machine) after which the other processes take this one's tables over; a "
                              "process that dies outright loses them at once (default 10)")
     public = parser.add_argument_group("serving on the internet (docs/hosting.md)")
@@ -64,8 +68,8 @@ def _advertised(args: argparse.Namespace, shared: bool) -> str | None:
     ``--advertise``)."""
     if not shared:
         if args.advertise is not None:
-            raise ValueError("--advertise is for a room shared through a postgresql:// store: an SQLite "
-                             "room runs in one process")
+            raise ValueError("--advertise is for a room shared by several processes (a postgresql:// "
+                             "store, or an SQLite one with --shared)")
         return None
     if args.lease <= 0:
         raise ValueError(f"--lease is a number of seconds above 0, not {args.lease:g}")
@@ -77,7 +81,7 @@ def _advertised(args: argparse.Namespace, shared: bool) -> str | None:
     return address.rstrip("/") if address is not None else None
 
 
-def _check_store(address: str | None) -> None:
+def _check_store(address: str | None, shared: bool) -> None:
     """Open the store once and let it go, so that one the room cannot use (an SQLite file another
     room holds, a database that does not answer) is said in a line before the server starts,
     rather than in the server's traceback after its banner."""
@@ -86,7 +90,7 @@ def _check_store(address: str | None) -> None:
     from homegame.room.store import open_store
 
     async def try_it() -> None:
-        store = open_store(address)
+        store = open_store(address, shared=shared)
         await store.open()
         await store.close()
     try:
@@ -119,13 +123,13 @@ def run(args: argparse.Namespace) -> int:
         from homegame.site import create_site
     except ImportError as error:
         return room_missing("serve", error)
-    store = open_store(args.store)
+    store = open_store(args.store, shared=args.shared)
     try:
         advertise = _advertised(args, shared=isinstance(store, SharedStore))
         public_url = _public_url(args.public_url)
         if args.tables_per_hour < 0 or args.most_tables < 0:
             raise ValueError("--tables-per-hour and --most-tables are 0 (no limit) or more")
-        _check_store(args.store)
+        _check_store(args.store, args.shared)
     except ValueError as error:
         print(f"homegame serve: {error}", file=sys.stderr)
         return 2

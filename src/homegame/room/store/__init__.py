@@ -6,13 +6,16 @@ room needs: each open table's log from its last checkpoint before its last hand.
 implement it: :class:`~homegame.room.store.sqlite.SQLiteStore`, a file on this machine (the
 default), and :class:`~homegame.room.store.postgres.PostgresStore`, a PostgreSQL database that
 several room processes can share (a :class:`SharedStore`: it also records which process owns each
-open table; see docs/scaling.md). :func:`open_store` picks one by its address. Clubs
-(:mod:`homegame.room.club`) keep their logs in the same store, the same way.
+open table; see docs/scaling.md). :class:`~homegame.room.store.sqlite_shared.SharedSQLiteStore`
+shares an SQLite file the same way among the room processes of one machine. :func:`open_store`
+picks one by its address. Clubs (:mod:`homegame.room.club`) keep their logs in the same store, the
+same way.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -54,8 +57,8 @@ class Store(ABC):
         """The table's log from its last checkpoint before its last hand (empty: no such table)."""
 
     @abstractmethod
-    async def load_open(self) -> dict[str, list[TableEvent]]:
-        """:meth:`load` for every table that is not closed."""
+    async def load_open(self, only: Collection[str] | None = None) -> dict[str, list[TableEvent]]:
+        """:meth:`load` for every table that is not closed (of ``only``, if given)."""
 
     @abstractmethod
     async def table_ids(self, *, open_only: bool = True) -> list[str]:
@@ -127,10 +130,6 @@ class SharedStore(Store):
         """Who owns the open table ``table_id`` (``None``: no such open table)."""
 
     @abstractmethod
-    async def load_open(self, only: Collection[str] | None = None) -> dict[str, list[TableEvent]]:
-        """:meth:`load` for every table that is not closed (of ``only``, if given)."""
-
-    @abstractmethod
     async def publish(self, lines: dict[str, dict[str, Any]]) -> None:
         """Keep each table's lobby line (by id), for the lobby of every process."""
 
@@ -154,13 +153,22 @@ def default_path() -> Path:
     return user_data_path("homegame") / "room.sqlite3"
 
 
-def open_store(address: str | None) -> Store:
+def open_store(address: str | None, *, shared: bool = False) -> Store:
     """The store at ``address``: a ``postgresql://`` URL, else an SQLite file's path (the user's
-    data folder by default)."""
+    data folder by default), which with ``shared`` several room processes on this machine use at
+    once (a PostgreSQL store is always shared)."""
     if address is not None and address.startswith(("postgresql://", "postgres://")):
         from homegame.room.store.postgres import PostgresStore
 
         return PostgresStore(address)
+    path = Path(address) if address else default_path()
+    if shared:
+        if sys.platform == "win32":
+            raise RoomError("an SQLite file is shared by room processes on Linux and macOS only: on "
+                            "Windows, share a room through PostgreSQL")
+        from homegame.room.store.sqlite_shared import SharedSQLiteStore
+
+        return SharedSQLiteStore(path)
     from homegame.room.store.sqlite import SQLiteStore
 
-    return SQLiteStore(Path(address) if address else default_path())
+    return SQLiteStore(path)

@@ -3,8 +3,9 @@
 One process at a time: the file is opened in SQLite's exclusive locking mode and held for as long
 as the room runs, so a second ``homegame serve`` pointed at the same file is refused at once with
 a clear error (two processes would each believe they own every table). Several processes share a
-room through PostgreSQL instead (docs/scaling.md). The lock dies with the process, so a room killed
-with ``kill -9`` restarts on its file straight away.
+room through :mod:`homegame.room.store.sqlite_shared` instead, or PostgreSQL (docs/scaling.md).
+The lock dies with the process, so a room killed with ``kill -9`` restarts on its file straight
+away.
 
 The file is opened in write-ahead-log mode with ``synchronous=NORMAL``: a commit survives the room's
 process being killed at any moment (the case a card room must survive); only a crash of the whole
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -82,21 +83,31 @@ class SQLiteStore(Store):
             self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             try:
-                connection.execute("PRAGMA busy_timeout=0")
-                connection.execute("PRAGMA locking_mode=EXCLUSIVE")
-                connection.execute("PRAGMA journal_mode=WAL")
-                connection.execute("PRAGMA synchronous=NORMAL")
-                connection.executescript(SCHEMA)
-                connection.execute("BEGIN IMMEDIATE")  # a write: takes the file's lock for good
-                connection.execute("COMMIT")
+                self._prepare(connection)
             except sqlite3.OperationalError as error:
                 connection.close()
                 if "locked" not in str(error):
                     raise
-                raise RoomError(f"{self.path} is in use by another process: an SQLite room runs in one "
-                                f"process only (share a room between processes through PostgreSQL)") from None
+                raise RoomError(self._in_use()) from None
+            except BaseException:
+                connection.close()
+                raise
             self._connection = connection
         await asyncio.get_running_loop().run_in_executor(self._worker, connect)
+
+    def _prepare(self, connection: sqlite3.Connection) -> None:
+        """Set the file up for this room: here, held by this one process for as long as it runs."""
+        connection.execute("PRAGMA busy_timeout=0")
+        connection.execute("PRAGMA locking_mode=EXCLUSIVE")
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=NORMAL")
+        connection.executescript(SCHEMA)
+        connection.execute("BEGIN IMMEDIATE")  # a write: takes the file's lock for good
+        connection.execute("COMMIT")
+
+    def _in_use(self) -> str:
+        return (f"{self.path} is in use by another process: an SQLite room runs in one process unless "
+                f"every process shares the file (homegame serve --shared; docs/scaling.md)")
 
     async def close(self) -> None:
         if self._connection is not None:
@@ -111,7 +122,7 @@ class SQLiteStore(Store):
         def write(connection: sqlite3.Connection) -> None:
             try:
                 connection.execute("BEGIN IMMEDIATE")
-                connection.execute("INSERT OR IGNORE INTO tables (id) VALUES (?)", (table_id,))
+                self._enter_table(connection, table_id)
                 connection.executemany("INSERT INTO events (table_id, seq, kind, data, at) "
                                        "VALUES (?, ?, ?, ?, ?)", rows)
                 if closes:
@@ -127,18 +138,24 @@ class SQLiteStore(Store):
                 raise
         await self._run(write)
 
+    def _enter_table(self, connection: sqlite3.Connection, table_id: str) -> None:
+        """Within a write of ``table_id``'s events: the table's row, made on its first write."""
+        connection.execute("INSERT OR IGNORE INTO tables (id) VALUES (?)", (table_id,))
+
     async def load(self, table_id: str) -> list[TableEvent]:
         query = (f"SELECT seq, kind, data, at FROM events WHERE table_id = ? "
                  f"AND seq >= {START.format(t='?')} ORDER BY seq")
         rows = await self._run(lambda c: c.execute(query, (table_id, table_id, table_id)).fetchall())
         return [event_of(*row) for row in rows]
 
-    async def load_open(self) -> dict[str, list[TableEvent]]:
+    async def load_open(self, only: Collection[str] | None = None) -> dict[str, list[TableEvent]]:
+        chosen = list(only) if only is not None else []
+        among = f"AND t.id IN ({', '.join('?' * len(chosen))}) " if only is not None else ""
         query = (f"SELECT e.table_id, e.seq, e.kind, e.data, e.at FROM events e JOIN tables t "
                  f"ON t.id = e.table_id WHERE t.closed = 0 AND e.seq >= {START.format(t='t.id')} "
-                 f"ORDER BY e.table_id, e.seq")
+                 f"{among}ORDER BY e.table_id, e.seq")
         logs: dict[str, list[TableEvent]] = {}
-        for table_id, *row in await self._run(lambda c: c.execute(query).fetchall()):
+        for table_id, *row in await self._run(lambda c: c.execute(query, chosen).fetchall()):
             logs.setdefault(table_id, []).append(event_of(*row))
         return logs
 
