@@ -27,6 +27,7 @@ Three figures, each against its goal:
     python -m benchmarks room [--tables 50] [--clients 4] [--seconds 20] [--warmup 5] [--think 1 0]
                               [--idle 1000] [--profile] [--store sqlite|postgres|postgresql://...]
                               [--processes 1]
+    python -m benchmarks room --instructions
 
 ``--store postgres`` plays on a PostgreSQL server started for the run (as the tests start theirs),
 ``--store postgresql://...`` on a server given, where the benchmark may create databases.
@@ -34,6 +35,10 @@ Three figures, each against its goal:
 ``--processes 2`` runs the room as two processes sharing its store (docs/scaling.md), each table
 made at one of them and the clients sent to each in turn, as a front door over both would, so
 about half of them reach their table through the other process.
+
+``--instructions`` counts, instead, the room's work a table event at one table without a server
+(``benchmarks/_room_pushes.py``: the event applied and a state frame written for each of the four
+people, under callgrind): the same count on any machine, where the CPU times above move with it.
 
 ``--profile`` runs the room under cProfile and prints where its own CPU time went, part by part
 (the store, the engine and games, views, JSON, websockets and HTTP, the event loop, the rest of
@@ -579,6 +584,19 @@ def _new_database(url: str) -> Callable[[], str]:
     return new
 
 
+def print_push_instructions() -> None:
+    """The room's work a table event at one table, machine-free: ``benchmarks/_room_pushes.py``
+    (the table event applied, and every connection's state frame written) under callgrind."""
+    from benchmarks import _callgrind
+    from benchmarks._room_pushes import WORKLOAD
+
+    if not _callgrind.available():
+        raise SystemExit("benchmarks room --instructions: valgrind is not installed here")
+    count = _callgrind.per_unit(WORKLOAD, 50, 350, plain=True)
+    print(f"the room's work a table event (applied, and a state frame written for each of 4 seats): "
+          f"{count:,.0f} instructions, plain Python (callgrind)")
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks room")
     parser.add_argument("--tables", type=int, default=50)
@@ -594,10 +612,16 @@ def main(argv: list[str]) -> None:
                         help="room processes sharing the store (an SQLite file with --shared), each table "
                              "made at one and each client come through one in turn, as a front door sends "
                              "them (default 1)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="only count the instructions of the room's pushes, a table event each "
+                             "(callgrind, plain Python: benchmarks/_room_pushes.py)")
     parser.add_argument("--store", default="sqlite",
                         help="sqlite (default), postgres (a server started for the run, as the tests do), "
                              "or a postgresql:// URL where the benchmark may create databases")
     args = parser.parse_args(argv)
+    if args.instructions:
+        print_push_instructions()
+        return
     if args.processes < 1 or (args.processes > 1 and args.profile):
         parser.error("--processes is 1 or more, and --profile profiles a room of one process")
     with contextlib.ExitStack() as stack:

@@ -275,13 +275,14 @@ class TableHost:
                     self._replace(seated)
                     connection.seat = seated
         public, now, log = dumps(self.public()), self.room.clock(), self._log.for_hand(table.hand)
+        seen = None if table.hand is None else table.hand.state.view(None)  # what every seat shares
         frames: dict[tuple[int | None, bool, int | None], str] = {}
         for connection in self.connections:
             key = (connection.seat, self._hosts(connection), self._asking(connection))
             frame = frames.get(key)
             if frame is None:
                 frame = frames[key] = state_text(table, connection.seat, public=public, now=now,
-                                                 host=key[1], request=key[2], log=log)
+                                                 host=key[1], request=key[2], log=log, seen=seen)
             connection.send_state(frame)
 
     def _asking(self, connection: Connection) -> int | None:

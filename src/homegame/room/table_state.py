@@ -263,8 +263,11 @@ class TableState(TableFlow):
 
     def _as_read(self, data: dict[str, Any]) -> dict[str, Any]:
         """A stored checkpoint as this version reads it: one written before a field was added
-        compares equal to the same table today."""
-        fresh = TableState(self.id, TableConfig.from_stored(data["config"]))
+        compares equal to the same table today. (A table's own config, as at every checkpoint it
+        records, is taken as it is rather than read and checked again.)"""
+        stored = data["config"]
+        config = self.config if stored == self.config.to_json() else TableConfig.from_stored(stored)
+        fresh = TableState(self.id, config)
         fresh._on_checkpoint(data, cold=True)
         return fresh.checkpoint()
 

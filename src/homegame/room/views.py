@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Collection
+from _json import make_encoder  # json's C encoder, as json.dumps makes it for every call
+from collections.abc import Callable, Collection
 from functools import cache
-from typing import Any, Final
+from operator import attrgetter
+from typing import Any, Final, NamedTuple
 
 from homegame.cards import Card
 from homegame.engine.codec import to_json
@@ -116,12 +118,16 @@ def state_frame(table: Table, seat: int | None, *, public: dict[str, Any], now: 
 
 
 def state_text(table: Table, seat: int | None, *, public: str, now: float, host: bool = False,
-               request: int | None = None, log: EventTexts) -> str:
+               request: int | None = None, log: EventTexts, seen: View | None = None) -> str:
     """:func:`state_frame` as the JSON text a connection is sent (the same text as
     ``json.dumps(state_frame(...), separators=(",", ":"))``), written from parts shared with
     other frames: ``public``, the public table's text, written once per change for every
-    connection, and the events of the hand's log, each written once a hand (``log``). A room
-    writes a frame for every seat after every action: the shared parts are most of its text.
+    connection; the events of the hand's log, each written once a hand (``log``); and ``seen``,
+    the spectators' view of the hand as it is now (``table.hand.state.view(None)``), when the
+    caller has it: its fields are written once a change (:meth:`EventTexts.public`), and a seat's
+    view takes the text of each of its fields equal to the spectators' (most of them: the pot,
+    the board, the bets...), writing only the rest (its own cards, its hints). A room writes a
+    frame for every seat after every action: the shared parts are most of its text.
 
     >>> from homegame.room.config import TableConfig
     >>> table = Table.create("t", TableConfig.from_json({"name": "t", "seats": 2, "games": ["draw"]}), at=0.0)
@@ -130,35 +136,50 @@ def state_text(table: Table, seat: int | None, *, public: str, now: float, host:
     >>> text == dumps(state_frame(table, None, public=public, now=1.0))
     True
     """
-    you, view, legal, clock_takes = _seat_parts(table, seat, now=now, request=request, host=host)
+    you, view, legal, clock_takes = _seat_parts(table, seat, now=now, request=request, host=host, seen=seen)
     head = dumps({"type": "state", "seq": table.seq, "now": now})[:-1]
-    tail = dumps({"legal": legal, "clock_takes": clock_takes, "host": host_json(table) if host else None})[1:]
-    return f'{head},"table":{public},"you":{dumps(you)},"view":{_view_text(view, log)},{tail}'
+    tail = _ONLOOKER_TAIL if legal is None and clock_takes is None and not host else \
+        dumps({"legal": legal, "clock_takes": clock_takes, "host": host_json(table) if host else None})[1:]
+    return f'{head},"table":{public},"you":{dumps(you)},"view":{_view_text(view, log, seen)},{tail}'
+
+
+_ONLOOKER_TAIL: Final = '"legal":null,"clock_takes":null,"host":null}'
+"""The end of a frame for a connection that is not to act and is not the host's (most of them)."""
 
 
 def dumps(value: Any) -> str:
-    """``value`` as the compact JSON text every frame is sent as."""
-    return _ENCODE(value)
+    """``value`` as the compact JSON text every frame is sent as: ``json.dumps(value,
+    separators=(",", ":"))``, through json's C encoder made once rather than once a call (a
+    frame is written in a few dozen pieces).
+
+    >>> dumps({"seat": 1, "cards": ("As", "Kd"), "pot": 2.5, "over": None})
+    '{"seat":1,"cards":["As","Kd"],"pot":2.5,"over":null}'
+    """
+    return "".join(_ENCODE(value, 0))
 
 
-_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
+_ENCODE: Final = make_encoder(None, json.JSONEncoder().default, json.encoder.encode_basestring_ascii, None,
+                              ":", ",", False, False, True)
 
 
 class EventTexts:
-    """The JSON text of a hand's log as each seat sees it, each event written the first time a view
-    shows it: an event never changes, and every seat's view shows its log again after every action,
-    longer by an event or two. Texts are kept for one hand at a time (:meth:`for_hand`), with the
-    events themselves, so an event's identity stays its own while its text is kept."""
+    """The JSON text shared by the state frames of a table's connections, kept for one hand at a
+    time (:meth:`for_hand`): the hand's log as each seat sees it, each event written the first time
+    a view shows it (an event never changes, and every seat's view shows its log again after every
+    action, longer by an event or two), and the fields of the spectators' view, written once a
+    change (:meth:`public`). Texts are kept with what they were written from, so an object's
+    identity stays its own while its text is kept."""
 
     def __init__(self) -> None:
         self._hand: object = None
         self._texts: dict[int, tuple[Event, str]] = {}
         self._logs: dict[int | None, tuple[int, Event, str]] = {}
+        self._seen: tuple[View, tuple[Any, ...], tuple[str, ...]] | None = None
 
     def for_hand(self, hand: object) -> EventTexts:
         """These texts, forgotten first if they were kept for another hand than ``hand``."""
         if hand is not self._hand:
-            self._hand, self._texts, self._logs = hand, {}, {}
+            self._hand, self._texts, self._logs, self._seen = hand, {}, {}, None
         return self
 
     def __len__(self) -> int:
@@ -182,18 +203,68 @@ class EventTexts:
             self._logs[seat] = (len(log), log[-1], text)
         return text
 
+    def public(self, seen: View) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+        """The fields of ``seen``, the spectators' view (what everyone may know), in order, and
+        their JSON texts (the log's empty: each seat has its own): written once for the view,
+        however many seats' views take them."""
+        if self._seen is None or self._seen[0] is not seen:
+            fields = _fields_of(type(seen))
+            values = fields.get(seen)
+            texts = tuple("" if key is None else _text(value)
+                          for key, value in zip(fields.keys, values, strict=True))
+            self._seen = (seen, values, texts)
+        return self._seen[1], self._seen[2]
 
-def _view_text(view: View | None, log: EventTexts) -> str:
-    """``view.to_json()`` as JSON text, its log's events written by ``log``."""
+
+def _view_text(view: View | None, log: EventTexts, seen: View | None = None) -> str:
+    """``view.to_json()`` as JSON text, its log's events written by ``log``, and each field equal
+    to that of ``seen`` (the spectators' view of the same moment) given the text of ``seen``'s:
+    only ever public text, so nothing of one seat's can reach another through it."""
     if view is None:
         return "null"
-    if type(view).to_json is not View.to_json:  # a view that writes itself its own way
+    kind = type(view)
+    if kind.to_json is not View.to_json:  # a view that writes itself its own way
         return dumps(view.to_json())
-    before, after = _around_log(type(view))
-    head = dumps({name: _plain(getattr(view, name)) for name in before})[:-1]
-    logged = log.log_text(view.seat, view.log)
-    tail = "," + dumps({name: _plain(getattr(view, name)) for name in after})[1:] if after else "}"
-    return f'{head},"log":[{logged}]{tail}'
+    fields = _fields_of(kind)
+    values = fields.get(view)
+    if seen is None or type(seen) is not kind:
+        parts = [key + _text(value) for key, value in zip(fields.keys, values, strict=True)
+                 if key is not None]
+    else:
+        public_values, texts = log.public(seen)
+        parts = [key + (text if value is public or _same(value, public) else _text(value))
+                 for key, value, public, text in zip(fields.keys, values, public_values, texts, strict=True)
+                 if key is not None]
+    parts.insert(fields.log_at, f"{_LOG_KEY}[{log.log_text(view.seat, view.log)}]")
+    return "{" + ",".join(parts) + "}"
+
+
+_LOG_KEY: Final = '"log":'
+
+
+def _same(value: Any, public: Any) -> bool:
+    """Whether ``value`` is written as the same text as ``public``: equal, of one type, and a
+    dictionary with its keys in the same order (equal dictionaries may differ in order; a view
+    builds each field the same way for every seat, so the types within are the same)."""
+    kind = type(value)
+    return kind is type(public) and value == public and (kind is not dict or list(value) == list(public))
+
+
+def _text(value: Any) -> str:
+    """A view's field as JSON text: the numbers, words and flags of most fields written at once,
+    the rest through :func:`_plain`."""
+    kind = type(value)
+    if kind is int:
+        return int.__repr__(value)
+    if kind is str:
+        return _ENCODE_WORD(value)
+    if kind is bool or value is None:
+        return _WORDS[value]
+    return dumps(_plain(value))
+
+
+_ENCODE_WORD: Final = json.encoder.encode_basestring_ascii  # as ``dumps`` writes a string
+_WORDS: Final = {True: "true", False: "false", None: "null"}
 
 
 def _plain(value: Any) -> Any:
@@ -215,23 +286,32 @@ def _plain(value: Any) -> Any:
 _AS_IS: Final = frozenset({int, str, bool, float, type(None)})
 
 
-def _around_log(kind: type[View]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The names of a view class's fields before its ``log`` and after it, in order."""
-    names = _FIELD_NAMES.get(kind)
-    if names is None:
-        every = tuple(field.name for field in dataclasses.fields(kind))
-        where = every.index("log")
-        names = _FIELD_NAMES[kind] = (every[:where], every[where + 1:])
-    return names
+class _Fields(NamedTuple):
+    """A view class's fields, in order: each one's JSON key (``"name":``; the log's ``None``, its
+    text written apart), where the log comes among them, and a getter of all their values at once."""
+
+    keys: tuple[str | None, ...]
+    log_at: int
+    get: Callable[[View], tuple[Any, ...]]
 
 
-_FIELD_NAMES: dict[type[View], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+def _fields_of(kind: type[View]) -> _Fields:
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        names = tuple(field.name for field in dataclasses.fields(kind))
+        keys = tuple(None if name == "log" else dumps(name) + ":" for name in names)
+        fields = _FIELDS[kind] = _Fields(keys, names.index("log"), attrgetter(*names))
+    return fields
 
 
-def _seat_parts(table: Table, seat: int | None, *, now: float, request: int | None,
-                host: bool) -> tuple[dict[str, Any], View | None, Any, Any]:
+_FIELDS: dict[type[View], _Fields] = {}
+
+
+def _seat_parts(table: Table, seat: int | None, *, now: float, request: int | None, host: bool,
+                seen: View | None = None) -> tuple[dict[str, Any], View | None, Any, Any]:
     """What a state frame shows ``seat`` of itself and the hand: ``you``, its view of the hand in
-    play, its legal actions and what its clock would play (``None`` when not its turn)."""
+    play (``seen``, the spectators' view, when given and the seat plays no part in the hand), its
+    legal actions and what its clock would play (``None`` when not its turn)."""
     hand = table.hand
     occupant = table.seats[seat] if seat is not None else None
     # A seat sees a hand as its player only if that player sat there when it was dealt: whoever
@@ -248,7 +328,7 @@ def _seat_parts(table: Table, seat: int | None, *, now: float, request: int | No
            "out": table.out_why(seat) if seat is not None and occupant is not None else None}
     view = legal = clock_takes = None
     if hand is not None:
-        view = hand.state.view(player)
+        view = seen if player is None and seen is not None else hand.state.view(player)
         if player is not None and player in hand.state.to_act:
             you["to_act"] = True
             legal = hand.state.legal_actions(player).to_json()
