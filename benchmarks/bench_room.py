@@ -26,7 +26,7 @@ Three figures, each against its goal:
 
     python -m benchmarks room [--tables 50] [--clients 4] [--seconds 20] [--warmup 5] [--think 1 0]
                               [--idle 1000] [--profile] [--store sqlite|postgres|postgresql://...]
-                              [--processes 1]
+                              [--processes 1] [--to-owner]
     python -m benchmarks room --instructions
 
 ``--store postgres`` plays on a PostgreSQL server started for the run (as the tests start theirs),
@@ -34,7 +34,8 @@ Three figures, each against its goal:
 
 ``--processes 2`` runs the room as two processes sharing its store (docs/scaling.md), each table
 made at one of them and the clients sent to each in turn, as a front door over both would, so
-about half of them reach their table through the other process.
+about half of them reach their table through the other process; with ``--to-owner`` each client
+goes straight to its table's owner, as a front door that knew the tables would.
 
 ``--instructions`` counts, instead, the room's work a table event at one table without a server
 (``benchmarks/_room_pushes.py``: the event applied and a state frame written for each of the four
@@ -284,15 +285,15 @@ class Room:
 
 
 async def play(tables: int, clients: int, seconds: float, warmup: float, think: float, *,
-               profile: bool = False, store: Callable[[], str] | None = None, processes: int = 1
-               ) -> dict[str, Any]:
+               profile: bool = False, store: Callable[[], str] | None = None, processes: int = 1,
+               to_owner: bool = False) -> dict[str, Any]:
     """One run of play against a room of ``processes`` on a new store: an SQLite file, or
-    ``store()``'s address."""
+    ``store()``'s address; ``to_owner``: each client connects to its table's owner."""
     with tempfile.TemporaryDirectory() as folder:
         stats = str(Path(folder) / "room.prof") if profile else None
         room = Room(store() if store else str(Path(folder) / "room.sqlite3"), stats, processes)
         try:
-            played = await _play_in(room, tables, clients, seconds, warmup, think)
+            played = await _play_in(room, tables, clients, seconds, warmup, think, to_owner)
         finally:
             room.stop()
         if stats:
@@ -348,7 +349,7 @@ def room_parts(stats_file: str) -> dict[str, Any]:
 
 
 async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup: float,
-                   think: float) -> dict[str, Any]:
+                   think: float, to_owner: bool = False) -> dict[str, Any]:
     timings, ways = Timings(), len(room.bases)
     urls = [base.replace("http", "ws", 1) + "/ws" for base in room.bases]
     seats: list[Seat] = []
@@ -359,8 +360,8 @@ async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup
         table = client.create_table(setup)["table"]
         for place in range(clients):
             _, token = client.join(table, f"player {place}")
-            seats.append(Seat(urls[len(seats) % ways], table, token, place, timings,
-                              random.Random(len(seats)), think))
+            url = urls[(number if to_owner else len(seats)) % ways]
+            seats.append(Seat(url, table, token, place, timings, random.Random(len(seats)), think))
     await asyncio.gather(*(seat.open() for seat in seats))
     firsts = seats[::clients]
     start = time.perf_counter()
@@ -389,7 +390,8 @@ async def _play_in(room: Room, tables: int, clients: int, seconds: float, warmup
     await asyncio.gather(*playing, return_exceptions=True)
     await asyncio.gather(*(seat.close() for seat in seats))
     latencies = sorted(timings.latencies(clients))
-    return {"clients": len(seats), "tables": tables, "processes": ways, "seconds": elapsed, "think": think,
+    return {"clients": len(seats), "tables": tables, "processes": ways, "to_owner": to_owner,
+            "seconds": elapsed, "think": think,
             "actions_per_second": taken / elapsed, "events_per_second": events / elapsed,
             "hands_per_second": hands / elapsed, "latency_ms": _percentiles(latencies),
             "loop_lag_ms": stats["loop_lag_ms"], "server_mib": resident,
@@ -514,6 +516,7 @@ def _report(played: dict[str, Any]) -> None:
     latency, lag = played["latency_ms"], played["loop_lag_ms"]
     pace = f"thinking {played['think']:g} s an action on average" if played["think"] else "acting at once"
     processes = f" on {played['processes']} room processes" if played["processes"] > 1 else ""
+    processes += " (each client at its table's owner)" if played["to_owner"] else ""
     print(f"play: {played['clients']} clients at {played['tables']} tables{processes}, {pace}, for "
           f"{played['seconds']:.0f} s: {played['actions_per_second']:.0f} client actions/s, "
           f"{played['events_per_second']:.0f} table events/s, {played['hands_per_second']:.1f} hands/s")
@@ -612,6 +615,9 @@ def main(argv: list[str]) -> None:
                         help="room processes sharing the store (an SQLite file with --shared), each table "
                              "made at one and each client come through one in turn, as a front door sends "
                              "them (default 1)")
+    parser.add_argument("--to-owner", action="store_true",
+                        help="with --processes: send each client to its table's owner, as a front door that "
+                             "knew the tables would")
     parser.add_argument("--instructions", action="store_true",
                         help="only count the instructions of the room's pushes, a table event each "
                              "(callgrind, plain Python: benchmarks/_room_pushes.py)")
@@ -630,7 +636,8 @@ def main(argv: list[str]) -> None:
               f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         for think in args.think:
             _report(asyncio.run(play(args.tables, args.clients, args.seconds, args.warmup, think,
-                                     profile=args.profile, store=store, processes=args.processes)))
+                                     profile=args.profile, store=store, processes=args.processes,
+                                     to_owner=args.to_owner)))
             print(f"  load average after the run: {os.getloadavg()[0]:.1f}")
     if not args.idle:
         return
