@@ -14,20 +14,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import random
 import statistics
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any, Final
 
 from homegame.cards import Card
 from homegame.errors import NotAllowed, NotFound, RoomError
 from homegame.room.bots import BotPool
 from homegame.room.clubs import Clubs
-from homegame.room.config import BOT_NAMES, TableConfig
+from homegame.room.config import TableConfig
 from homegame.room.connection import CLOSE_TABLE_CLOSED, TokenBucket
 from homegame.room.devices import new_code, normal_code, shown_code
 from homegame.room.hands import replay_hand
@@ -38,7 +36,7 @@ from homegame.room.protocol import BadMessage, read_host_action
 from homegame.room.store import SharedStore, Store
 from homegame.room.table import Shuffle, Table, TableEvent
 from homegame.room.tournament import Tournament
-from homegame.room.tournament_config import TOURNAMENT_FIELDS, TournamentConfig
+from homegame.room.tournament_setup import open_tournament
 from homegame.room.views import closed_frame, hand_chips, ledger_json, table_json
 
 __all__ = ["ABANDONED_AFTER", "CardRoom", "system_shuffle"]
@@ -186,38 +184,8 @@ class CardRoom:
         return f"{(self.public_url or base).rstrip('/')}/t/{table_id}"
 
     async def create_tournament(self, setup: Any) -> dict[str, Any]:
-        """Make a tournament from its setup: its tables (as many as its entries need at ``seats`` a
-        table) and its bots' entries; its id (its first table's), tables, invite and owner token."""
-        if not isinstance(setup, dict):
-            raise RoomError(f"a tournament is described by an object, not {str(setup)[:40]!r}")
-        if "max_buy_in" in setup or "tournament" in setup:
-            raise RoomError("a tournament's stacks are its own: set stack, not max_buy_in",
-                            field="max_buy_in")
-        rules = TournamentConfig.from_json({key: setup[key] for key in setup if key in TOURNAMENT_FIELDS})
-        bots = setup.get("bots", 0)
-        if type(bots) is not int or not 0 <= bots < rules.entrants:
-            raise RoomError(f"bots: a bot takes an entry, so 0 to {rules.entrants - 1}, not {bots!r}",
-                            field="bots")
-        seats = setup.get("seats", rules.entrants)
-        count = math.ceil(rules.entrants / seats) if type(seats) is int and seats > 0 else 1
-        ids = [new_token(8) for _ in range(count)]
-        rules = TournamentConfig.from_json({**rules.to_json(), "id": ids[0], "tables": ids})
-        table_setup = {key: value for key, value in setup.items() if key not in TOURNAMENT_FIELDS}
-        config = TableConfig.from_json({**table_setup, "seats": seats, "bots": 0, "buy_in": rules.stack,
-                                        "max_buy_in": rules.stack, "tournament": rules.to_json()})
-        owner, at = new_token(), self.clock()
-        for number, table_id in enumerate(ids, start=1):
-            name = config.name if count == 1 else f"{config.name[:48]} · table {number}"
-            table = Table.create(table_id, replace(config, name=name), at=at, owner_hash=token_hash(owner))
-            await self.store.append(table_id, table.take_unsaved())
-            self.hosts[table_id] = host = TableHost(self, table)
-            host.start()
-        tournament = self.tournaments[ids[0]] = Tournament(self, rules, config.name)
-        for index in range(bots):
-            await tournament.enter(f"{BOT_NAMES[index]} (bot)", token_hash=None, bot=config.bot_level)
-        if self.sharing is not None:
-            await self.sharing.publish()
-        return {"tournament": ids[0], "tables": ids, "invite": f"/tournament/{ids[0]}", "owner_token": owner}
+        """Make a tournament from its setup (:func:`~homegame.room.tournament_setup.open_tournament`)."""
+        return await open_tournament(self, setup)
 
     async def tournament(self, tournament_id: object) -> Tournament:
         """The tournament known by ``tournament_id`` (its first table's id): one this process
