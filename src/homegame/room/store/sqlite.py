@@ -120,23 +120,28 @@ class SQLiteStore(Store):
         closes = any(event.kind == "closed" for event in events)
 
         def write(connection: sqlite3.Connection) -> None:
-            try:
-                connection.execute("BEGIN IMMEDIATE")
-                self._enter_table(connection, table_id)
-                connection.executemany("INSERT INTO events (table_id, seq, kind, data, at) "
-                                       "VALUES (?, ?, ?, ?, ?)", rows)
-                if closes:
-                    connection.execute("UPDATE tables SET closed = 1 WHERE id = ?", (table_id,))
-                connection.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                connection.execute("ROLLBACK")
-                raise StoreConflict(f"table {table_id} has moved on: its events were written "
-                                    f"elsewhere first") from None
-            except BaseException:
-                if connection.in_transaction:
-                    connection.execute("ROLLBACK")
-                raise
-        await self._run(write)
+            self._enter_table(connection, table_id)
+            connection.executemany("INSERT INTO events (table_id, seq, kind, data, at) "
+                                   "VALUES (?, ?, ?, ?, ?)", rows)
+            if closes:
+                connection.execute("UPDATE tables SET closed = 1 WHERE id = ?", (table_id,))
+        try:
+            await self._run(lambda connection: self._write(connection, write))
+        except sqlite3.IntegrityError:
+            raise StoreConflict(f"table {table_id} has moved on: its events were written elsewhere "
+                                f"first") from None
+
+    @staticmethod
+    def _write(connection: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` in one write transaction: all of it, or none if it raises."""
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            done = work(connection)
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
+        return done
 
     def _enter_table(self, connection: sqlite3.Connection, table_id: str) -> None:
         """Within a write of ``table_id``'s events: the table's row, made on its first write."""

@@ -27,14 +27,12 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 from homegame.room.store import Owner, SharedStore, TableLost
 from homegame.room.store.sqlite import SCHEMA, SQLiteStore
 
 __all__ = ["BUSY_MS", "SharedSQLiteStore"]
-
-T = TypeVar("T")
 
 BUSY_MS: Final = 5000
 """How long a process waits for another's write to end before its own fails."""
@@ -92,18 +90,6 @@ class SharedSQLiteStore(SQLiteStore, SharedStore):
     def _in_use(self) -> str:
         return (f"{self.path} is held by a room that does not share it: stop that room, or start every "
                 f"room process on the file with --shared")
-
-    @staticmethod
-    def _write(connection: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work`` in one write transaction: all of it, or none if it raises."""
-        connection.execute("BEGIN IMMEDIATE")
-        try:
-            done = work(connection)
-        except BaseException:
-            connection.execute("ROLLBACK")
-            raise
-        connection.execute("COMMIT")
-        return done
 
     async def close(self) -> None:
         """Leave the room: this process's row goes, and with it its hold on its tables, which the
@@ -208,14 +194,17 @@ class SharedSQLiteStore(SQLiteStore, SharedStore):
     async def owner(self, table_id: str) -> Owner | None:
         query = ("SELECT t.owner, p.address, p.beat, p.lease FROM tables t LEFT JOIN room_processes p "
                  "ON p.id = t.owner WHERE t.id = ? AND t.closed = 0")
-        row = await self._run(lambda c: c.execute(query, (table_id,)).fetchone())
-        if row is None:
-            return None
-        owner, address, beat, lease = row
-        mine = owner is not None and owner == self.process
-        orphaned = owner is None or (not mine and (address is None or
-                                                   self._gone(owner, beat, lease, self.clock())))
-        return Owner(mine=mine, address=address, orphaned=orphaned)
+
+        def read(connection: sqlite3.Connection) -> Owner | None:  # on the store's thread: the probe is I/O
+            row = connection.execute(query, (table_id,)).fetchone()
+            if row is None:
+                return None
+            owner, address, beat, lease = row
+            mine = owner is not None and owner == self.process
+            orphaned = owner is None or (not mine and (address is None or
+                                                       self._gone(owner, beat, lease, self.clock())))
+            return Owner(mine=mine, address=address, orphaned=orphaned)
+        return await self._run(read)
 
     # -- the lobby of every process ------------------------------------------------------------
 
